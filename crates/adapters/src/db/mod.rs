@@ -1,0 +1,10 @@
+//! Diesel on SQLite (the embedded default) and PostgreSQL, chosen by the URL scheme.
+
+pub mod pool;
+pub mod repositories;
+pub mod schema;
+pub mod seed;
+mod tx;
+
+pub use pool::{Backend, DbConnection, DbPool, DbUrl};
+pub use tx::{DbTx, DieselDatabase};

@@ -1,0 +1,177 @@
+use std::path::PathBuf;
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::sqlite::SqliteConnection;
+use diesel::Connection;
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+/// One connection type for both backends; the query builder works through it unchanged.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(SqliteConnection),
+    Postgresql(PgConnection),
+}
+
+impl DbConnection {
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbConnection::Sqlite(_) => Backend::Sqlite,
+            DbConnection::Postgresql(_) => Backend::Postgres,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where the database is, parsed from `DATABASE_URL`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbUrl {
+    /// `sqlite://data/loyalty.db` (relative) or `sqlite:///var/lib/loyalty.db` (absolute).
+    Sqlite(PathBuf),
+    /// `postgres://...` or `postgresql://...`, passed to libpq as it is.
+    Postgres(String),
+}
+
+impl DbUrl {
+    pub fn parse(url: &str) -> Result<Self, String> {
+        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+            if path.is_empty() || path.contains(":memory:") {
+                return Err("an SQLite URL needs a file path, e.g. sqlite://data/loyalty.db".into());
+            }
+            Ok(DbUrl::Sqlite(PathBuf::from(path)))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(DbUrl::Postgres(url.to_owned()))
+        } else {
+            Err(format!("unsupported DATABASE_URL scheme (use sqlite:// or postgres://): {}", redact(url)))
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        match self {
+            DbUrl::Sqlite(_) => Backend::Sqlite,
+            DbUrl::Postgres(_) => Backend::Postgres,
+        }
+    }
+}
+
+/// The URL without its password, for logs and errors.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let creds = &url[scheme_end + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}://{}:***@{}", &url[..scheme_end], user, &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Opens connections for r2d2 and reports the backend's own error when it cannot.
+#[derive(Debug, Clone)]
+pub struct ConnectionManager {
+    url: DbUrl,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("{0}")]
+    Connection(#[from] diesel::ConnectionError),
+    #[error("{0}")]
+    Query(#[from] diesel::result::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<DbConnection, ConnectError> {
+        match &self.url {
+            DbUrl::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
+                // WAL lets readers run beside the one writer; the busy timeout makes a writer
+                // wait for the lock instead of failing; NORMAL sync is durable across a crash
+                // of the process (WAL), which is what we guard against.
+                conn.batch_execute(
+                    "PRAGMA busy_timeout = 15000; PRAGMA journal_mode = WAL; \
+                     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+                )?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            DbUrl::Postgres(url) => Ok(DbConnection::Postgresql(PgConnection::establish(url)?)),
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), ConnectError> {
+        Ok(conn.batch_execute("SELECT 1")?)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type DbPool = r2d2::Pool<ConnectionManager>;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Builds the pool (creating the SQLite file's folder if needed) and checks one connection.
+pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
+    if let DbUrl::Sqlite(path) = url {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+    }
+    r2d2::Pool::builder()
+        .max_size(max_size)
+        .connection_timeout(Duration::from_secs(10))
+        .test_on_check_out(true)
+        .build(ConnectionManager { url: url.clone() })
+        .map_err(|e| format!("cannot connect to the database: {e}"))
+}
+
+/// Runs the pending migrations of the connection's backend; returns how many ran.
+pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, String> {
+    let ran = match conn {
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Postgresql(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+    };
+    ran.map_err(|e| format!("migration failed: {e}"))
+}
+
+/// Reverts every migration, newest first (for the schema round-trip test).
+pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), String> {
+    let result = match conn {
+        DbConnection::Sqlite(c) => c.revert_all_migrations(SQLITE_MIGRATIONS).map(|_| ()),
+        DbConnection::Postgresql(c) => c.revert_all_migrations(POSTGRES_MIGRATIONS).map(|_| ()),
+    };
+    result.map_err(|e| format!("revert failed: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_urls() {
+        assert_eq!(DbUrl::parse("sqlite://data/loyalty.db"), Ok(DbUrl::Sqlite("data/loyalty.db".into())));
+        assert_eq!(DbUrl::parse("sqlite:///tmp/x.db"), Ok(DbUrl::Sqlite("/tmp/x.db".into())));
+        assert_eq!(DbUrl::parse("postgres://u:p@h/db").map(|u| u.backend()), Ok(Backend::Postgres));
+        assert!(DbUrl::parse("mysql://x").is_err());
+        assert!(DbUrl::parse("sqlite::memory:").is_err());
+    }
+
+    #[test]
+    fn redacts_password() {
+        assert_eq!(redact("postgres://me:secret@db:5432/x"), "postgres://me:***@db:5432/x");
+        assert_eq!(redact("sqlite://data/x.db"), "sqlite://data/x.db");
+    }
+}

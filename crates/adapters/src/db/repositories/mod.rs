@@ -1,0 +1,2 @@
+mod sessions;
+mod users;

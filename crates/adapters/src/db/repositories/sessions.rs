@@ -1,0 +1,55 @@
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use loyalty_application::ports::{RepoResult, SessionRepo};
+use loyalty_application::User;
+
+use super::users::{users_with_store, UserWithStore};
+use crate::db::schema::{sessions, stores, users};
+use crate::db::tx::{map_error, DbTx};
+
+impl SessionRepo for DbTx<'_> {
+    fn insert_session(&mut self, id: &str, user_id: i64, now: NaiveDateTime, expires_at: NaiveDateTime) -> RepoResult<()> {
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::id.eq(id),
+                sessions::user_id.eq(user_id),
+                sessions::created_at.eq(now),
+                sessions::expires_at.eq(expires_at),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn session_user(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<Option<User>> {
+        let live_session = sessions::table
+            .select(sessions::user_id)
+            .filter(sessions::id.eq(session_id))
+            .filter(sessions::revoked_at.is_null())
+            .filter(sessions::expires_at.gt(now));
+        let row: Option<UserWithStore> = users_with_store!()
+            .filter(users::id.eq_any(live_session))
+            .filter(users::deleted_at.is_null())
+            .filter(users::is_active.eq(true))
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(|(user, store)| user.into_user(store)).transpose()
+    }
+
+    fn revoke_session(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(sessions::table.filter(sessions::id.eq(session_id)).filter(sessions::revoked_at.is_null()))
+            .set(sessions::revoked_at.eq(now))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn revoke_user_sessions(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(sessions::table.filter(sessions::user_id.eq(user_id)).filter(sessions::revoked_at.is_null()))
+            .set(sessions::revoked_at.eq(now))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,112 @@
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use loyalty_application::ports::{NewUser, RepoError, RepoResult, UserRepo};
+use loyalty_application::{StoreRef, User, UserCredentials};
+use loyalty_domain::{Email, Role};
+
+use crate::db::schema::{stores, users};
+use crate::db::tx::{map_error, map_unique, DbTx};
+
+#[derive(Queryable)]
+#[allow(dead_code)] // selected as `users::all_columns`; not every column is read yet
+pub(crate) struct UserRow {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+    pub role: String,
+    pub is_active: bool,
+    pub store_owner_name: Option<String>,
+    pub store_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub deleted_at: Option<NaiveDateTime>,
+}
+
+/// A user row with its store's id and name (for POS users).
+pub(crate) type UserWithStore = (UserRow, Option<(i64, String)>);
+
+impl UserRow {
+    pub(crate) fn into_user(self, store: Option<(i64, String)>) -> RepoResult<User> {
+        let role = Role::parse(&self.role).ok_or_else(|| RepoError::Other(format!("unknown role {}", self.role)))?;
+        Ok(User {
+            id: self.id,
+            name: self.name,
+            email: self.email,
+            role,
+            is_active: self.is_active,
+            store_owner_name: self.store_owner_name,
+            store: store.map(|(id, name)| StoreRef { id, name }),
+            created_at: self.created_at,
+        })
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct NewUserRow<'a> {
+    name: &'a str,
+    email: &'a str,
+    password_hash: &'a str,
+    role: &'a str,
+    is_active: bool,
+    store_owner_name: Option<&'a str>,
+    store_id: Option<i64>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+/// `users LEFT JOIN stores`, selecting the user and its store reference.
+macro_rules! users_with_store {
+    () => {
+        users::table
+            .left_join(stores::table.on(users::store_id.eq(stores::id.nullable())))
+            .select((users::all_columns, (stores::id, stores::name).nullable()))
+    };
+}
+pub(crate) use users_with_store;
+
+impl UserRepo for DbTx<'_> {
+    fn credentials_by_email(&mut self, email: &Email) -> RepoResult<Option<UserCredentials>> {
+        let row: Option<UserWithStore> = users_with_store!()
+            .filter(users::email.eq(email.as_str()))
+            .filter(users::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(|(user, store)| {
+            let password_hash = user.password_hash.clone();
+            Ok(UserCredentials { user: user.into_user(store)?, password_hash })
+        })
+        .transpose()
+    }
+
+    fn user_by_id(&mut self, id: i64) -> RepoResult<Option<User>> {
+        let row: Option<UserWithStore> = users_with_store!()
+            .filter(users::id.eq(id))
+            .filter(users::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(|(user, store)| user.into_user(store)).transpose()
+    }
+
+    fn insert_user(&mut self, user: NewUser) -> RepoResult<User> {
+        let id: i64 = diesel::insert_into(users::table)
+            .values(NewUserRow {
+                name: &user.name,
+                email: user.email.as_str(),
+                password_hash: &user.password_hash,
+                role: user.role.as_str(),
+                is_active: true,
+                store_owner_name: user.store_owner_name.as_deref(),
+                store_id: user.store_id,
+                created_at: user.now,
+                updated_at: user.now,
+            })
+            .returning(users::id)
+            .get_result(self.conn)
+            .map_err(map_unique("users.email"))?;
+        self.user_by_id(id)?.ok_or_else(|| RepoError::Other("inserted user vanished".into()))
+    }
+}

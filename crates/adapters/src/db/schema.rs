@@ -1,0 +1,217 @@
+// Written by hand for both backends: ids BIGINT, money BIGINT dirhams, times UTC TIMESTAMP.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        name -> Text,
+        email -> Text,
+        password_hash -> Text,
+        role -> Text,
+        is_active -> Bool,
+        store_owner_name -> Nullable<Text>,
+        store_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    stores (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        address -> Nullable<Text>,
+        registration_token -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    packages (id) {
+        id -> BigInt,
+        name -> Text,
+        description -> Nullable<Text>,
+        price_dirhams -> BigInt,
+        store_limit -> Integer,
+        duration_months -> Integer,
+        features -> Text,
+        is_active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    subscriptions (id) {
+        id -> BigInt,
+        store_owner_id -> BigInt,
+        package_id -> BigInt,
+        status -> Text,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        auto_renew -> Bool,
+        source -> Text,
+        notes -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    redemption_cards (id) {
+        id -> BigInt,
+        code -> Text,
+        package_id -> BigInt,
+        expires_at -> Nullable<Timestamp>,
+        notes -> Nullable<Text>,
+        redeemed_by -> Nullable<BigInt>,
+        redeemed_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    loyalty_settings (store_owner_id) {
+        store_owner_id -> BigInt,
+        points_per_lyd_milli -> BigInt,
+        min_purchase_dirhams -> BigInt,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rewards (id) {
+        id -> BigInt,
+        store_owner_id -> BigInt,
+        name -> Text,
+        description -> Nullable<Text>,
+        reward_type -> Text,
+        points_required -> BigInt,
+        amount_milli -> BigInt,
+        is_active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    customers (id) {
+        id -> BigInt,
+        store_id -> BigInt,
+        name -> Text,
+        phone -> Nullable<Text>,
+        email -> Nullable<Text>,
+        loyalty_points -> BigInt,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> BigInt,
+        store_id -> BigInt,
+        customer_id -> BigInt,
+        pos_user_id -> Nullable<BigInt>,
+        invoice_number -> Nullable<Text>,
+        total_dirhams -> BigInt,
+        points_earned -> BigInt,
+        created_at -> Timestamp,
+        voided_at -> Nullable<Timestamp>,
+        voided_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    redemptions (id) {
+        id -> BigInt,
+        store_id -> BigInt,
+        customer_id -> BigInt,
+        reward_id -> BigInt,
+        pos_user_id -> Nullable<BigInt>,
+        points_spent -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    points_ledger (id) {
+        id -> BigInt,
+        customer_id -> BigInt,
+        store_id -> BigInt,
+        kind -> Text,
+        delta -> BigInt,
+        balance_after -> BigInt,
+        reason -> Nullable<Text>,
+        actor_id -> Nullable<BigInt>,
+        invoice_id -> Nullable<BigInt>,
+        redemption_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (user_id, idem_key) {
+        user_id -> BigInt,
+        idem_key -> Text,
+        request_hash -> Text,
+        response_status -> Integer,
+        response_body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    activity_log (id) {
+        id -> BigInt,
+        actor_id -> Nullable<BigInt>,
+        store_id -> Nullable<BigInt>,
+        kind -> Text,
+        subject_id -> Nullable<BigInt>,
+        details -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(customers -> stores (store_id));
+diesel::joinable!(invoices -> customers (customer_id));
+diesel::joinable!(redemptions -> customers (customer_id));
+diesel::joinable!(redemptions -> rewards (reward_id));
+diesel::joinable!(subscriptions -> packages (package_id));
+diesel::joinable!(redemption_cards -> packages (package_id));
+diesel::joinable!(points_ledger -> customers (customer_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    stores,
+    packages,
+    subscriptions,
+    redemption_cards,
+    loyalty_settings,
+    rewards,
+    customers,
+    invoices,
+    redemptions,
+    points_ledger,
+    idempotency_keys,
+    activity_log,
+);

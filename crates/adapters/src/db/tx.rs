@@ -1,0 +1,118 @@
+use std::time::{Duration, Instant};
+
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use loyalty_application::ports::{Database, RepoError, Repos, TxMode};
+use loyalty_application::AppError;
+
+use super::pool::{DbConnection, DbPool};
+
+/// The repositories of one open transaction.
+pub struct DbTx<'a> {
+    pub(crate) conn: &'a mut DbConnection,
+}
+
+/// [`Database`] over an r2d2 pool of either backend.
+pub struct DieselDatabase {
+    pool: DbPool,
+}
+
+impl DieselDatabase {
+    pub fn new(pool: DbPool) -> Self {
+        Self { pool }
+    }
+
+    pub fn pool(&self) -> &DbPool {
+        &self.pool
+    }
+
+    fn checkout(&self) -> Result<r2d2::PooledConnection<super::pool::ConnectionManager>, AppError> {
+        self.pool.get().map_err(|e| {
+            tracing::warn!(error = %e, "no database connection");
+            AppError::Unavailable
+        })
+    }
+}
+
+fn begin(conn: &mut DbConnection, mode: TxMode) -> diesel::QueryResult<()> {
+    match conn {
+        // A deferred BEGIN upgrades to a write lock late and can fail with SQLITE_BUSY at
+        // that point; IMMEDIATE takes the lock first and waits for it under busy_timeout.
+        DbConnection::Sqlite(c) => AnsiTransactionManager::begin_transaction_sql(
+            c,
+            if mode == TxMode::Write { "BEGIN IMMEDIATE" } else { "BEGIN" },
+        ),
+        DbConnection::Postgresql(c) => AnsiTransactionManager::begin_transaction_sql(
+            c,
+            if mode == TxMode::Write { "BEGIN" } else { "BEGIN READ ONLY" },
+        ),
+    }
+}
+
+fn commit(conn: &mut DbConnection) -> diesel::QueryResult<()> {
+    match conn {
+        DbConnection::Sqlite(c) => AnsiTransactionManager::commit_transaction(c),
+        DbConnection::Postgresql(c) => AnsiTransactionManager::commit_transaction(c),
+    }
+}
+
+fn rollback(conn: &mut DbConnection) -> diesel::QueryResult<()> {
+    match conn {
+        DbConnection::Sqlite(c) => AnsiTransactionManager::rollback_transaction(c),
+        DbConnection::Postgresql(c) => AnsiTransactionManager::rollback_transaction(c),
+    }
+}
+
+impl Database for DieselDatabase {
+    fn run(
+        &self,
+        mode: TxMode,
+        work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>,
+    ) -> Result<(), AppError> {
+        let mut conn = self.checkout()?;
+        begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
+        let outcome = work(&mut DbTx { conn: &mut conn });
+        match outcome {
+            Ok(()) => commit(&mut conn).map_err(|e| AppError::from(map_error(e))),
+            Err(error) => {
+                if let Err(rollback_error) = rollback(&mut conn) {
+                    tracing::warn!(error = %rollback_error, "rollback failed");
+                }
+                Err(error)
+            }
+        }
+    }
+
+    fn ping(&self) -> Result<Duration, AppError> {
+        let started = Instant::now();
+        let mut conn = self.checkout()?;
+        conn.batch_execute("SELECT 1").map_err(|e| AppError::from(map_error(e)))?;
+        Ok(started.elapsed())
+    }
+}
+
+/// Diesel's error as the ports describe it. Unique violations are named by the caller.
+pub(crate) fn map_error(error: diesel::result::Error) -> RepoError {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand, info) => {
+            RepoError::Unavailable(info.message().to_owned())
+        }
+        Error::DatabaseError(_, info) if info.message().contains("database is locked") => {
+            RepoError::Unavailable(info.message().to_owned())
+        }
+        Error::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+            RepoError::Other(format!("unexpected unique violation: {}", info.message()))
+        }
+        other => RepoError::Other(other.to_string()),
+    }
+}
+
+/// Like [`map_error`], but a unique violation becomes `Duplicate(rule)`.
+pub(crate) fn map_unique(rule: &'static str) -> impl Fn(diesel::result::Error) -> RepoError {
+    move |error| match error {
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+            RepoError::Duplicate(rule)
+        }
+        other => map_error(other),
+    }
+}

@@ -1,0 +1,213 @@
+use std::collections::BTreeMap;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use loyalty_application::{AppError, Conflict};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::Lang;
+
+/// Every error the API answers: one row each, with its status, stable code and messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    ValidationFailed,
+    InvalidJson,
+    UnsupportedMediaType,
+    PayloadTooLarge,
+    InvalidCredentials,
+    AccountInactive,
+    Unauthenticated,
+    Forbidden,
+    NotFound,
+    MethodNotAllowed,
+    IdempotencyKeyReused,
+    RateLimited,
+    ServiceUnavailable,
+    InternalError,
+}
+
+impl ErrorCode {
+    pub const ALL: &'static [ErrorCode] = &[
+        ErrorCode::ValidationFailed,
+        ErrorCode::InvalidJson,
+        ErrorCode::UnsupportedMediaType,
+        ErrorCode::PayloadTooLarge,
+        ErrorCode::InvalidCredentials,
+        ErrorCode::AccountInactive,
+        ErrorCode::Unauthenticated,
+        ErrorCode::Forbidden,
+        ErrorCode::NotFound,
+        ErrorCode::MethodNotAllowed,
+        ErrorCode::IdempotencyKeyReused,
+        ErrorCode::RateLimited,
+        ErrorCode::ServiceUnavailable,
+        ErrorCode::InternalError,
+    ];
+
+    /// (status, code, English, Arabic)
+    fn row(self) -> (StatusCode, &'static str, &'static str, &'static str) {
+        use ErrorCode::*;
+        match self {
+            ValidationFailed => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "The given data was invalid.", "البيانات المدخلة غير صحيحة."),
+            InvalidJson => (StatusCode::BAD_REQUEST, "invalid_json", "The request body is not valid JSON.", "محتوى الطلب ليس JSON صالحاً."),
+            UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the request body as application/json.", "أرسل محتوى الطلب بصيغة application/json."),
+            PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.", "محتوى الطلب كبير جداً."),
+            InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid email or password", "البريد الإلكتروني أو كلمة المرور غير صحيحة"),
+            AccountInactive => (StatusCode::FORBIDDEN, "account_inactive", "This account is deactivated. Please contact the administrator.", "هذا الحساب معطّل. يرجى التواصل مع المسؤول."),
+            Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated", "Please sign in to continue.", "يرجى تسجيل الدخول للمتابعة."),
+            Forbidden => (StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.", "ليست لديك صلاحية للقيام بذلك."),
+            NotFound => (StatusCode::NOT_FOUND, "not_found", "Not found.", "غير موجود."),
+            MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "This method is not allowed here.", "هذه الطريقة غير مسموحة هنا."),
+            IdempotencyKeyReused => (StatusCode::CONFLICT, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", "مفتاح Idempotency-Key مستخدم مسبقاً لطلب مختلف."),
+            RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
+            ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
+            InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
+        }
+    }
+
+    pub fn status(self) -> StatusCode {
+        self.row().0
+    }
+
+    pub fn code(self) -> &'static str {
+        self.row().1
+    }
+
+    pub fn message(self, lang: Lang) -> &'static str {
+        let (_, _, en, ar) = self.row();
+        match lang {
+            Lang::En => en,
+            Lang::Ar => ar,
+        }
+    }
+}
+
+/// The error body of every endpoint.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A message for people, in the request's language.
+    pub message: String,
+    /// A stable snake_case code for programs.
+    pub code: String,
+    /// Per field, its messages in rule order (the first is the one to show).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub errors: BTreeMap<String, Vec<String>>,
+}
+
+/// An error ready to be rendered in the caller's language.
+#[derive(Debug)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub lang: Lang,
+    pub errors: BTreeMap<String, Vec<String>>,
+    pub retry_after_secs: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, lang: Lang) -> Self {
+        Self { code, lang, errors: BTreeMap::new(), retry_after_secs: None }
+    }
+
+    pub fn from_app(error: AppError, lang: Lang) -> Self {
+        let code = match &error {
+            AppError::Validation(_) => ErrorCode::ValidationFailed,
+            AppError::InvalidCredentials => ErrorCode::InvalidCredentials,
+            AppError::AccountInactive => ErrorCode::AccountInactive,
+            AppError::Unauthenticated => ErrorCode::Unauthenticated,
+            AppError::Forbidden => ErrorCode::Forbidden,
+            AppError::NotFound => ErrorCode::NotFound,
+            AppError::Conflict(Conflict::IdempotencyKeyReused) => ErrorCode::IdempotencyKeyReused,
+            AppError::RateLimited { .. } => ErrorCode::RateLimited,
+            AppError::Unavailable => ErrorCode::ServiceUnavailable,
+            AppError::Internal(detail) => {
+                tracing::error!(%detail, "internal error");
+                ErrorCode::InternalError
+            }
+        };
+        let mut api = ApiError::new(code, lang);
+        match error {
+            AppError::Validation(fields) => {
+                for (field, msgs) in fields.iter() {
+                    let texts = msgs.iter().map(|m| if lang == Lang::Ar { m.ar() } else { m.en() }.to_owned());
+                    api.errors.insert(field.to_owned(), texts.collect());
+                }
+            }
+            AppError::RateLimited { retry_after_secs } => api.retry_after_secs = Some(retry_after_secs),
+            AppError::Unavailable => api.retry_after_secs = Some(2),
+            _ => {}
+        }
+        api
+    }
+
+    /// A one-field validation error raised at the edge (e.g. a wrong JSON type).
+    pub fn field(lang: Lang, field: &str, message: String) -> Self {
+        let mut api = ApiError::new(ErrorCode::ValidationFailed, lang);
+        api.errors.insert(field.to_owned(), vec![message]);
+        api
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            message: self.code.message(self.lang).to_owned(),
+            code: self.code.code().to_owned(),
+            errors: self.errors.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code.code())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.code.status()
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(secs) = self.retry_after_secs {
+            response.insert_header((header::RETRY_AFTER, secs.to_string()));
+        }
+        if self.code == ErrorCode::Unauthenticated {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        response.json(self.body())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loyalty_domain::{FieldErrors, Msg};
+
+    #[test]
+    fn codes_are_unique_snake_case_with_both_languages() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.code()), "duplicate {}", code.code());
+            assert!(code.code().chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+            assert!(!code.message(Lang::En).is_empty() && !code.message(Lang::Ar).is_empty());
+            assert_ne!(code.message(Lang::En), code.message(Lang::Ar));
+        }
+    }
+
+    #[test]
+    fn every_field_message_has_arabic() {
+        for msg in Msg::ALL {
+            assert!(!msg.ar().is_empty());
+            assert_ne!(msg.ar(), msg.en());
+        }
+    }
+
+    #[test]
+    fn validation_errors_are_translated() {
+        let error = AppError::Validation(FieldErrors::single("email", Msg::EmailRequired));
+        let api = ApiError::from_app(error, Lang::Ar);
+        assert_eq!(api.code.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(api.errors["email"], vec!["البريد الإلكتروني مطلوب".to_owned()]);
+    }
+}

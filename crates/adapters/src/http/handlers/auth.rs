@@ -1,0 +1,100 @@
+use actix_web::{web, HttpRequest, HttpResponse};
+use loyalty_application::use_cases::auth::{self, LoginCommand, RegisterCommand};
+use loyalty_application::{Services, Session};
+use utoipa::OpenApi;
+
+use crate::http::auth::{blocking, Authenticated};
+use crate::http::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, UserEnvelope, ValidJson};
+use crate::http::error::ErrorBody;
+use crate::http::{ApiError, Lang};
+
+#[derive(OpenApi)]
+#[openapi(paths(login, register, logout, current_user))]
+pub struct AuthApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/auth/login", web::post().to(login))
+        .route("/api/v1/auth/register", web::post().to(register))
+        .route("/api/v1/auth/logout", web::post().to(logout))
+        .route("/api/v1/auth/user", web::get().to(current_user));
+}
+
+fn session_body(session: Session) -> AuthSessionEnvelope {
+    AuthSessionEnvelope {
+        data: AuthSession {
+            token: session.token,
+            token_type: "Bearer",
+            expires_at: utc(session.expires_at),
+            user: session.user.into(),
+        },
+    }
+}
+
+/// Sign in with email and password.
+///
+/// An unknown email and a wrong password get the same answer. Attempts are limited per
+/// account and per client address.
+#[utoipa::path(post, path = "/api/v1/auth/login", tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthSessionEnvelope),
+        (status = 401, description = "Invalid email or password", body = ErrorBody),
+        (status = 403, description = "The account is deactivated", body = ErrorBody),
+        (status = 422, description = "Email or password missing", body = ErrorBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = ErrorBody),
+    ))]
+async fn login(
+    services: web::Data<Services>,
+    req: HttpRequest,
+    lang: Lang,
+    body: ValidJson<LoginRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let ValidJson(LoginRequest { email, password }) = body;
+    let session = blocking(lang, move || auth::login(&services, LoginCommand { email, password, client })).await?;
+    Ok(HttpResponse::Ok().json(session_body(session)))
+}
+
+/// Sign up as a store owner and sign in.
+#[utoipa::path(post, path = "/api/v1/auth/register", tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Registered and signed in", body = AuthSessionEnvelope),
+        (status = 422, description = "A field is missing or invalid, or the email is taken", body = ErrorBody),
+    ))]
+async fn register(
+    services: web::Data<Services>,
+    lang: Lang,
+    body: ValidJson<RegisterRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let ValidJson(RegisterRequest { name, email, password, store_owner_name }) = body;
+    let session = blocking(lang, move || {
+        auth::register(&services, RegisterCommand { name, email, password, store_owner_name })
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(session_body(session)))
+}
+
+/// Sign out: the token stops working at once.
+#[utoipa::path(post, path = "/api/v1/auth/logout", tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Signed out"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn logout(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    blocking(lang, move || auth::logout(&services, &actor)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/v1/auth/user", tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The signed-in user", body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn current_user(caller: Authenticated) -> HttpResponse {
+    HttpResponse::Ok().json(UserEnvelope { data: caller.user.into() })
+}

@@ -1,0 +1,23 @@
+//! actix-web routes, handlers, DTOs, the bearer-token extractor, the error table and the
+//! OpenAPI document (utoipa).
+
+pub mod auth;
+pub mod dto;
+pub mod error;
+pub mod handlers;
+pub mod lang;
+pub mod openapi;
+pub mod routes;
+pub mod spa;
+
+pub use error::{ApiError, ErrorCode};
+pub use lang::Lang;
+pub use routes::configure;
+
+/// Read-only facts the HTTP layer shows (demo mode, version, start time).
+#[derive(Debug, Clone)]
+pub struct ServerInfo {
+    pub version: &'static str,
+    pub demo_mode: bool,
+    pub started_at: std::time::Instant,
+}

@@ -1,0 +1,35 @@
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use super::{handlers, openapi, ApiError, ErrorCode, Lang};
+
+/// Every `/api/v1` route; the binary adds state, middleware and the web app.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    handlers::auth::configure(cfg);
+    handlers::meta::configure(cfg);
+    cfg.route("/api/v1/openapi.json", web::get().to(openapi_json))
+        .service(web::scope("/api").default_service(web::to(api_not_found)));
+}
+
+async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(openapi::document_json())
+}
+
+/// Unknown API paths answer JSON, not the web app.
+async fn api_not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(ErrorCode::NotFound, Lang::from_request(&req)))
+}
+
+/// Headers every response carries.
+pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; connect-src 'self'; font-src 'self' data:; object-src 'none'; \
+             base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        ))
+}

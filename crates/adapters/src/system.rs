@@ -1,0 +1,183 @@
+//! Small adapters for the application's non-database ports: password hashing (argon2id),
+//! bearer tokens (jwt-simple, HS256), the clock, sign-in limits (governor) and random ids.
+
+use std::num::NonZeroU32;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use chrono::{NaiveDateTime, SubsecRound, Utc};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use jwt_simple::prelude::{Claims, Duration as JwtDuration, HS256Key, MACLike, NoCustomClaims, VerificationOptions};
+use loyalty_application::ports::{Clock, IdGenerator, LoginThrottle, PasswordHasher, TokenClaims, TokenService};
+use loyalty_application::AppError;
+use rand::RngCore;
+
+/// argon2id with OWASP's second profile: 19 MiB, 2 passes, 1 lane.
+pub struct Argon2Hasher {
+    argon2: Argon2<'static>,
+    dummy_hash: String,
+}
+
+impl Argon2Hasher {
+    pub fn new() -> Result<Self, AppError> {
+        let params = Params::new(19 * 1024, 2, 1, None).map_err(|e| AppError::Internal(e.to_string()))?;
+        let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
+        let mut hasher = Self { argon2, dummy_hash: String::new() };
+        hasher.dummy_hash = hasher.hash("not a real password, only for equal timing")?;
+        Ok(hasher)
+    }
+}
+
+impl PasswordHasher for Argon2Hasher {
+    fn hash(&self, password: &str) -> Result<String, AppError> {
+        let salt = SaltString::generate(&mut OsRng);
+        self.argon2
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| AppError::Internal(format!("hashing failed: {e}")))
+    }
+
+    fn verify(&self, password: &str, hash: &str) -> bool {
+        PasswordHash::new(hash)
+            .map(|parsed| self.argon2.verify_password(password.as_bytes(), &parsed).is_ok())
+            .unwrap_or(false)
+    }
+
+    fn verify_dummy(&self, password: &str) {
+        let _ = self.verify(password, &self.dummy_hash);
+    }
+}
+
+/// HS256 JWTs: `sub` is the user id, `jti` the server-side session id.
+pub struct JwtTokens {
+    key: HS256Key,
+}
+
+impl JwtTokens {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { key: HS256Key::from_bytes(secret) }
+    }
+}
+
+impl TokenService for JwtTokens {
+    fn issue(&self, claims: &TokenClaims, expires_at: NaiveDateTime) -> Result<String, AppError> {
+        let exp = u64::try_from(expires_at.and_utc().timestamp()).unwrap_or(0);
+        let mut jwt = Claims::create(JwtDuration::from_secs(0))
+            .with_subject(claims.user_id)
+            .with_jwt_id(&claims.session_id);
+        jwt.expires_at = Some(JwtDuration::from_secs(exp));
+        self.key.authenticate(jwt).map_err(|e| AppError::Internal(format!("token signing failed: {e}")))
+    }
+
+    fn verify(&self, token: &str) -> Option<TokenClaims> {
+        let options = VerificationOptions {
+            // Expiry is exact: a token is dead at its `exp`, not fifteen minutes later.
+            time_tolerance: Some(JwtDuration::from_secs(0)),
+            max_token_length: Some(2048),
+            ..Default::default()
+        };
+        let claims = self.key.verify_token::<NoCustomClaims>(token, Some(options)).ok()?;
+        claims.expires_at?;
+        Some(TokenClaims { session_id: claims.jwt_id?, user_id: claims.subject?.parse().ok()? })
+    }
+}
+
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> NaiveDateTime {
+        Utc::now().naive_utc().trunc_subsecs(6)
+    }
+}
+
+/// Sign-in attempts: a burst then a steady rate, per account and per client address.
+pub struct GovernorLoginThrottle {
+    per_account: DefaultKeyedRateLimiter<String>,
+    per_client: DefaultKeyedRateLimiter<String>,
+}
+
+impl GovernorLoginThrottle {
+    /// `per_account` and `per_client` are attempts per minute (also the burst).
+    pub fn new(per_account: u32, per_client: u32) -> Self {
+        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
+        Self { per_account: RateLimiter::keyed(quota(per_account)), per_client: RateLimiter::keyed(quota(per_client)) }
+    }
+
+    /// Forgets keys that are back to a full burst, so memory stays bounded.
+    pub fn prune(&self) {
+        self.per_account.retain_recent();
+        self.per_client.retain_recent();
+    }
+}
+
+impl LoginThrottle for GovernorLoginThrottle {
+    fn check(&self, email: &str, client: &str) -> Result<(), u64> {
+        let wait = |outcome: Result<(), governor::NotUntil<governor::clock::QuantaInstant>>| {
+            outcome.map_err(|not_until| {
+                let clock = governor::clock::DefaultClock::default();
+                not_until.wait_time_from(governor::clock::Clock::now(&clock)).as_secs().max(1)
+            })
+        };
+        wait(self.per_client.check_key(&client.to_owned()))?;
+        wait(self.per_account.check_key(&email.to_owned()))
+    }
+}
+
+/// 128 random bits from the OS, as 32 hex digits.
+pub struct RandomIds;
+
+impl IdGenerator for RandomIds {
+    fn random_id(&self) -> String {
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip_and_reject_other_keys() {
+        let tokens = JwtTokens::new(b"0123456789abcdef0123456789abcdef");
+        let claims = TokenClaims { session_id: "abc".into(), user_id: 7 };
+        let later = SystemClock.now() + chrono::Duration::hours(1);
+        let token = tokens.issue(&claims, later).unwrap_or_default();
+        assert_eq!(tokens.verify(&token), Some(claims.clone()));
+        assert_eq!(JwtTokens::new(b"another key, another key, another").verify(&token), None);
+        let earlier = SystemClock.now() - chrono::Duration::seconds(5);
+        let expired = tokens.issue(&claims, earlier).unwrap_or_default();
+        assert_eq!(tokens.verify(&expired), None);
+        assert_eq!(tokens.verify("not.a.token"), None);
+    }
+
+    #[test]
+    fn throttle_limits_per_account_then_reports_wait() {
+        let throttle = GovernorLoginThrottle::new(3, 100);
+        for _ in 0..3 {
+            assert!(throttle.check("a@demo.ly", "1.2.3.4").is_ok());
+        }
+        assert!(matches!(throttle.check("a@demo.ly", "1.2.3.4"), Err(secs) if secs >= 1));
+        assert!(throttle.check("b@demo.ly", "1.2.3.4").is_ok());
+    }
+
+    #[test]
+    fn ids_are_random_hex() {
+        let (a, b) = (RandomIds.random_id(), RandomIds.random_id());
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+    }
+
+    #[test]
+    fn hashes_verify() {
+        let hasher = Argon2Hasher::new().unwrap_or_else(|e| panic!("{e}"));
+        let hash = hasher.hash("demo1234").unwrap_or_default();
+        assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        assert!(hasher.verify("demo1234", &hash));
+        assert!(!hasher.verify("demo12345", &hash));
+        assert!(!hasher.verify("demo1234", "garbage"));
+    }
+}

@@ -1,0 +1,121 @@
+//! Wiring: configuration, the shared services, and the actix app. `main.rs` and the
+//! integration tests both start the product through here.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix_web::{middleware, web, App, HttpServer};
+use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
+use loyalty_adapters::http::{self, ServerInfo};
+use loyalty_adapters::system::{Argon2Hasher, GovernorLoginThrottle, JwtTokens, RandomIds, SystemClock};
+use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
+use loyalty_application::{Services, Settings};
+
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Everything the server needs to start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub jwt_secret: Vec<u8>,
+    pub demo_mode: bool,
+    pub web_dir: PathBuf,
+    pub session_ttl: chrono::Duration,
+    pub db_pool_size: u32,
+    /// Sign-in attempts per minute per account and per client address.
+    pub login_limits: (u32, u32),
+}
+
+impl Config {
+    /// A test or demo configuration for a database URL.
+    pub fn for_url(database_url: impl Into<String>) -> Self {
+        Self {
+            database_url: database_url.into(),
+            jwt_secret: random_secret(),
+            demo_mode: false,
+            web_dir: PathBuf::from("web/dist"),
+            session_ttl: chrono::Duration::hours(12),
+            db_pool_size: 8,
+            login_limits: (10, 60),
+        }
+    }
+}
+
+/// 32 random bytes from the OS, for demo mode when no secret is configured.
+pub fn random_secret() -> Vec<u8> {
+    use rand::RngCore;
+    let mut secret = vec![0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut secret);
+    secret
+}
+
+/// The running pieces: services for the use cases plus what the HTTP layer shows.
+#[derive(Clone)]
+pub struct AppState {
+    pub services: Services,
+    pub info: ServerInfo,
+    pub pool: DbPool,
+}
+
+/// Connects, migrates, and (in demo mode) seeds an empty database.
+pub fn build_state(config: &Config) -> Result<AppState, String> {
+    let url = DbUrl::parse(&config.database_url)?;
+    let pool = db::pool::connect(&url, config.db_pool_size)?;
+    migrate(&pool)?;
+    let hasher = Arc::new(Argon2Hasher::new().map_err(|e| e.to_string())?);
+    if config.demo_mode {
+        seed_demo(&pool, hasher.as_ref())?;
+    }
+    let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits.0, config.login_limits.1));
+    let services = Services {
+        db: Arc::new(DieselDatabase::new(pool.clone())),
+        hasher,
+        tokens: Arc::new(JwtTokens::new(&config.jwt_secret)),
+        clock: Arc::new(SystemClock),
+        login_throttle: throttle,
+        ids: Arc::new(RandomIds),
+        settings: Settings { session_ttl: config.session_ttl, demo_mode: config.demo_mode },
+    };
+    let info = ServerInfo { version: VERSION, demo_mode: config.demo_mode, started_at: Instant::now() };
+    Ok(AppState { services, info, pool })
+}
+
+pub fn migrate(pool: &DbPool) -> Result<usize, String> {
+    let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
+    db::pool::run_migrations(&mut conn)
+}
+
+/// Seeds the demo accounts and data into an empty database; returns whether it did.
+pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, String> {
+    let password_hash = hasher.hash(db::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
+    let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
+    let random_token = || RandomIds.random_id();
+    let input = db::seed::SeedInput { password_hash: &password_hash, now: SystemClock.now(), random_token: &random_token };
+    db::seed::seed_demo(&mut conn, &input).map_err(|e| format!("seeding failed: {e}"))
+}
+
+/// Starts serving on `listener`; the returned server runs until stopped.
+pub fn serve(state: AppState, listener: TcpListener, web_dir: PathBuf, workers: usize) -> std::io::Result<actix_web::dev::Server> {
+    let services = web::Data::new(state.services);
+    let info = web::Data::new(state.info);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(services.clone())
+            .app_data(info.clone())
+            .app_data(web::PayloadConfig::new(http::dto::JSON_LIMIT))
+            .wrap(middleware::Compress::default())
+            .wrap(http::routes::security_headers())
+            .wrap(middleware::Logger::new("%a \"%r\" %s %b %Dms").exclude("/api/v1/health"))
+            .configure(http::configure)
+            .configure(http::spa::configure(web_dir.clone()))
+    })
+    .workers(workers)
+    .client_request_timeout(Duration::from_secs(10))
+    .client_disconnect_timeout(Duration::from_secs(5))
+    .shutdown_timeout(10)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,129 @@
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, Config};
+
+/// The loyalty-points platform: API and web app in one process.
+#[derive(Parser, Debug)]
+#[command(name = "loyalty", version)]
+struct Cli {
+    /// `sqlite://path/to/file.db` or `postgres://user:password@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/loyalty.db", global = true)]
+    database_url: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Migrate, then serve the API and the web app.
+    Serve {
+        #[arg(long, env = "LOYALTY_BIND", default_value = "127.0.0.1:8080")]
+        bind: String,
+        /// Seed the demo data into an empty database and list the demo accounts on the login page.
+        #[arg(long, env = "LOYALTY_DEMO", value_parser = parse_flag, default_value = "0")]
+        demo: bool,
+        /// Signs the bearer tokens; at least 32 bytes. Required unless in demo mode.
+        #[arg(long, env = "LOYALTY_JWT_SECRET", hide_env_values = true)]
+        jwt_secret: Option<String>,
+        /// The built web app.
+        #[arg(long, env = "LOYALTY_WEB_DIR", default_value = "web/dist")]
+        web_dir: PathBuf,
+        /// How long a sign-in lasts, in minutes.
+        #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = 720)]
+        session_minutes: i64,
+        /// HTTP worker threads (default: one per core).
+        #[arg(long, env = "LOYALTY_WORKERS")]
+        workers: Option<usize>,
+        #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16)]
+        db_pool_size: u32,
+    },
+    /// Run the pending migrations and exit.
+    Migrate,
+    /// Seed the demo data into an empty database and exit.
+    SeedDemo,
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+fn parse_flag(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "" | "0" | "false" | "no" | "off" => Ok(false),
+        other => Err(format!("expected 1 or 0, got {other}")),
+    }
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Openapi => {
+            print!("{}", loyalty_adapters::http::openapi::document_json());
+            Ok(())
+        }
+        Command::Migrate => {
+            let url = loyalty_adapters::db::DbUrl::parse(&cli.database_url)?;
+            let pool = loyalty_adapters::db::pool::connect(&url, 1)?;
+            let ran = migrate(&pool)?;
+            println!("{ran} migration(s) applied");
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let url = loyalty_adapters::db::DbUrl::parse(&cli.database_url)?;
+            let pool = loyalty_adapters::db::pool::connect(&url, 1)?;
+            migrate(&pool)?;
+            let hasher = loyalty_adapters::system::Argon2Hasher::new().map_err(|e| e.to_string())?;
+            if seed_demo(&pool, &hasher)? {
+                println!("demo data seeded");
+            } else {
+                println!("the database already has users; nothing seeded");
+            }
+            Ok(())
+        }
+        Command::Serve { bind, demo, jwt_secret, web_dir, session_minutes, workers, db_pool_size } => {
+            let jwt_secret = match jwt_secret {
+                Some(secret) if secret.len() >= 32 => secret.into_bytes(),
+                Some(_) => return Err("LOYALTY_JWT_SECRET must be at least 32 bytes".into()),
+                None if demo => random_secret(),
+                None => return Err("LOYALTY_JWT_SECRET is required (or run in demo mode with LOYALTY_DEMO=1)".into()),
+            };
+            let config = Config {
+                jwt_secret,
+                demo_mode: demo,
+                web_dir: web_dir.clone(),
+                session_ttl: chrono::Duration::minutes(session_minutes.max(1)),
+                db_pool_size: db_pool_size.max(1),
+                ..Config::for_url(cli.database_url.clone())
+            };
+            let state = build_state(&config)?;
+            let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+            let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+            tracing::info!(
+                url = %format!("http://{bind}"),
+                database = %loyalty_adapters::db::pool::redact(&cli.database_url),
+                demo,
+                "serving"
+            );
+            actix_web::rt::System::new().block_on(async move {
+                serve(state, listener, web_dir, workers).map_err(|e| e.to_string())?.await.map_err(|e| e.to_string())
+            })
+        }
+    }
+}

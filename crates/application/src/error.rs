@@ -1,0 +1,50 @@
+use loyalty_domain::FieldErrors;
+
+use crate::ports::RepoError;
+
+/// Everything a use case can answer besides success. The HTTP edge maps each variant to a
+/// status, a stable code and a translated message in one table.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("validation failed")]
+    Validation(FieldErrors),
+    #[error("invalid email or password")]
+    InvalidCredentials,
+    #[error("account is deactivated")]
+    AccountInactive,
+    #[error("not signed in")]
+    Unauthenticated,
+    #[error("role not allowed")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("conflict: {0:?}")]
+    Conflict(Conflict),
+    #[error("rate limited for {retry_after_secs} s")]
+    RateLimited { retry_after_secs: u64 },
+    #[error("service unavailable")]
+    Unavailable,
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// The kinds of 409 the product answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conflict {
+    IdempotencyKeyReused,
+}
+
+impl From<FieldErrors> for AppError {
+    fn from(errors: FieldErrors) -> Self {
+        AppError::Validation(errors)
+    }
+}
+
+impl From<RepoError> for AppError {
+    fn from(error: RepoError) -> Self {
+        match error {
+            RepoError::Unavailable(_) => AppError::Unavailable,
+            other => AppError::Internal(other.to_string()),
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Use cases of the loyalty platform and the ports they need. Each use case takes an
+//! [`Actor`] (or none, for public and sign-in operations), checks policy, and runs in one
+//! transaction through [`ports::Database`].
+
+pub mod error;
+pub mod model;
+pub mod policy;
+pub mod ports;
+pub mod services;
+pub mod use_cases;
+
+pub use error::{AppError, Conflict};
+pub use model::*;
+pub use policy::Actor;
+pub use services::{Services, Settings};

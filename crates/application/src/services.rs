@@ -1,0 +1,25 @@
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use crate::ports::{Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, TokenService};
+
+/// What the use cases run against; built once by the binary and shared.
+#[derive(Clone)]
+pub struct Services {
+    pub db: Arc<dyn Database>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenService>,
+    pub clock: Arc<dyn Clock>,
+    pub login_throttle: Arc<dyn LoginThrottle>,
+    pub ids: Arc<dyn IdGenerator>,
+    pub settings: Settings,
+}
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// How long a sign-in lasts.
+    pub session_ttl: Duration,
+    /// Demo mode shows the demo accounts on the login page.
+    pub demo_mode: bool,
+}

@@ -1,0 +1,147 @@
+//! Sign-in, registration, sign-out and token checks.
+
+use loyalty_domain::{text, Email, FieldErrors, Msg, Role};
+
+use crate::ports::{transaction, NewUser, RepoError, TokenClaims, TxMode};
+use crate::{Actor, AppError, Services, Session, User};
+
+pub const PASSWORD_MIN: usize = 8;
+pub const PASSWORD_MAX: usize = 128;
+
+pub struct LoginCommand {
+    pub email: String,
+    pub password: String,
+    /// The client's address, for the attempt limit.
+    pub client: String,
+}
+
+/// Unknown email, wrong password: the same answer in about the same time.
+pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError> {
+    let mut errors = FieldErrors::new();
+    let email = errors.check("email", Email::parse(&cmd.email));
+    if cmd.password.is_empty() {
+        errors.add("password", Msg::PasswordRequired);
+    }
+    errors.into_result()?;
+    let email = email.ok_or(AppError::InvalidCredentials)?;
+
+    services
+        .login_throttle
+        .check(email.as_str(), &cmd.client)
+        .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
+
+    let found = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.credentials_by_email(&email)?))?;
+    let Some(credentials) = found else {
+        services.hasher.verify_dummy(&cmd.password);
+        return Err(AppError::InvalidCredentials);
+    };
+    if cmd.password.len() > PASSWORD_MAX || !services.hasher.verify(&cmd.password, &credentials.password_hash) {
+        return Err(AppError::InvalidCredentials);
+    }
+    if !credentials.user.is_active {
+        return Err(AppError::AccountInactive);
+    }
+    start_session(services, credentials.user)
+}
+
+pub struct RegisterCommand {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+    pub store_owner_name: String,
+}
+
+/// A store owner signs up and is signed in.
+pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, AppError> {
+    let mut errors = FieldErrors::new();
+    let name = errors.check("name", text::required(&cmd.name, Msg::NameRequired, text::NAME_MAX));
+    let email = errors.check("email", Email::parse(&cmd.email));
+    let password = errors.check("password", check_new_password(&cmd.password));
+    let owner_name = errors.check(
+        "store_owner_name",
+        text::required(&cmd.store_owner_name, Msg::StoreOwnerNameRequired, text::NAME_MAX),
+    );
+    errors.into_result()?;
+    let (Some(name), Some(email), Some(password), Some(owner_name)) = (name, email, password, owner_name) else {
+        return Err(AppError::Internal("validated fields missing".into()));
+    };
+
+    let password_hash = services.hasher.hash(password)?;
+    let now = services.clock.now();
+    let user = transaction(&*services.db, TxMode::Write, |repos| {
+        repos
+            .insert_user(NewUser {
+                name,
+                email,
+                password_hash,
+                role: Role::StoreOwner,
+                store_owner_name: Some(owner_name),
+                store_id: None,
+                now,
+            })
+            .map_err(|e| match e {
+                RepoError::Duplicate(_) => FieldErrors::single("email", Msg::EmailTaken).into(),
+                other => other.into(),
+            })
+    })?;
+    start_session(services, user)
+}
+
+/// A new password: present and within bounds. Returns it unchanged (spaces count).
+pub fn check_new_password(password: &str) -> Result<&str, Msg> {
+    match password.chars().count() {
+        0 => Err(Msg::PasswordRequired),
+        n if n < PASSWORD_MIN => Err(Msg::PasswordTooShort),
+        n if n > PASSWORD_MAX => Err(Msg::PasswordTooLong),
+        _ => Ok(password),
+    }
+}
+
+fn start_session(services: &Services, user: User) -> Result<Session, AppError> {
+    let now = services.clock.now();
+    let expires_at = now + services.settings.session_ttl;
+    let session_id = services.ids.random_id();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        Ok(repos.insert_session(&session_id, user.id, now, expires_at)?)
+    })?;
+    let token = services
+        .tokens
+        .issue(&TokenClaims { session_id, user_id: user.id }, expires_at)?;
+    Ok(Session { token, expires_at, user })
+}
+
+/// Who a bearer token belongs to: 401 unless the token verifies, its session is live and its
+/// user is active.
+pub fn authenticate(services: &Services, token: &str) -> Result<(Actor, User), AppError> {
+    let claims = services.tokens.verify(token).ok_or(AppError::Unauthenticated)?;
+    let now = services.clock.now();
+    let user = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.session_user(&claims.session_id, now)?))?
+        .filter(|user| user.id == claims.user_id)
+        .ok_or(AppError::Unauthenticated)?;
+    let actor = Actor {
+        user_id: user.id,
+        role: user.role,
+        store_id: user.store.as_ref().map(|s| s.id),
+        session_id: claims.session_id,
+    };
+    Ok((actor, user))
+}
+
+/// Ends the caller's session: the token stops working at once.
+pub fn logout(services: &Services, actor: &Actor) -> Result<(), AppError> {
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| Ok(repos.revoke_session(&actor.session_id, now)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_password_bounds() {
+        assert_eq!(check_new_password(""), Err(Msg::PasswordRequired));
+        assert_eq!(check_new_password("1234567"), Err(Msg::PasswordTooShort));
+        assert_eq!(check_new_password("demo1234"), Ok("demo1234"));
+        assert_eq!(check_new_password(&"x".repeat(129)), Err(Msg::PasswordTooLong));
+    }
+}

@@ -1,0 +1,19 @@
+//! Pure rules and value types of the loyalty platform: no I/O, no framework.
+//!
+//! Values are parsed once at the edge (`Email::parse`, `Money::parse`, ...); past the edge
+//! nothing re-validates.
+
+pub mod email;
+pub mod messages;
+pub mod money;
+pub mod points;
+pub mod role;
+pub mod text;
+pub mod validation;
+
+pub use email::Email;
+pub use messages::Msg;
+pub use money::Money;
+pub use points::{points_for_purchase, PointsRate};
+pub use role::Role;
+pub use validation::FieldErrors;

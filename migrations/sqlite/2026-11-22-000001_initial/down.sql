@@ -1,0 +1,14 @@
+DROP TABLE activity_log;
+DROP TABLE idempotency_keys;
+DROP TABLE points_ledger;
+DROP TABLE redemptions;
+DROP TABLE invoices;
+DROP TABLE customers;
+DROP TABLE rewards;
+DROP TABLE loyalty_settings;
+DROP TABLE redemption_cards;
+DROP TABLE subscriptions;
+DROP TABLE packages;
+DROP TABLE stores;
+DROP TABLE sessions;
+DROP TABLE users;
