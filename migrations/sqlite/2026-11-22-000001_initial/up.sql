@@ -67,6 +67,7 @@ CREATE TABLE subscriptions (
 );
 CREATE UNIQUE INDEX subscriptions_one_active ON subscriptions(store_owner_id) WHERE status = 'active';
 CREATE INDEX subscriptions_package_id ON subscriptions(package_id);
+CREATE INDEX subscriptions_store_owner_id ON subscriptions(store_owner_id, ends_at);
 
 CREATE TABLE redemption_cards (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,0 +1,252 @@
+use jwt_simple::prelude::*;
+use serde_json::json;
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(
+    demo_accounts_sign_in_with_their_roles,
+    sign_out_revokes_the_token,
+    unknown_email_and_wrong_password_answer_alike,
+    login_validation_messages,
+    registration_signs_in_a_store_owner,
+    registration_validation_messages,
+    registration_rejects_a_taken_email,
+    inactive_user_cannot_sign_in_and_loses_its_sessions,
+    bad_tampered_and_foreign_tokens_are_refused,
+    expired_token_is_refused,
+    alg_none_token_is_refused,
+    login_attempts_are_limited,
+);
+
+async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    for (email, role) in [("admin@demo.ly", "admin"), ("owner@demo.ly", "store_owner"), ("cashier@demo.ly", "pos_user")] {
+        let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": email, "password": "demo1234"})).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["token_type"], "Bearer");
+        assert_eq!(body["data"]["user"]["role"], role);
+        assert!(body["data"]["user"].get("password").is_none() && body["data"]["user"].get("password_hash").is_none());
+        let token = body["data"]["token"].as_str().unwrap_or_default();
+        let (status, me) = app.get("/api/v1/auth/user", Some(token)).await;
+        assert_eq!(status, 200);
+        assert_eq!(me["data"]["email"], email);
+        assert_eq!(me["data"]["role"], role);
+        if role == "pos_user" {
+            assert!(me["data"]["store_id"].as_i64().is_some(), "a cashier works in a store: {me}");
+            assert_eq!(me["data"]["store"]["id"], me["data"]["store_id"]);
+        }
+    }
+    // Email is case-insensitive and trimmed.
+    app.login("  Owner@Demo.LY ", "demo1234").await;
+}
+
+async fn sign_out_revokes_the_token(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let token = app.login("owner@demo.ly", "demo1234").await;
+    let other_session = app.login("owner@demo.ly", "demo1234").await;
+    let (status, _) = app.post("/api/v1/auth/logout", Some(&token), &json!({})).await;
+    assert_eq!(status, 204);
+    let (status, body) = app.get("/api/v1/auth/user", Some(&token)).await;
+    assert_eq!(status, 401);
+    assert_eq!(body["code"], "unauthenticated");
+    let (status, _) = app.post("/api/v1/auth/logout", Some(&token), &json!({})).await;
+    assert_eq!(status, 401);
+    // Signing out one device leaves the others signed in.
+    assert_eq!(app.get("/api/v1/auth/user", Some(&other_session)).await.0, 200);
+}
+
+async fn unknown_email_and_wrong_password_answer_alike(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let wrong = app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-password"})).await;
+    let unknown = app.post("/api/v1/auth/login", None, &json!({"email": "nobody@demo.ly", "password": "wrong-password"})).await;
+    assert_eq!(wrong.0, 401);
+    assert_eq!(wrong, unknown);
+    assert_eq!(wrong.1["code"], "invalid_credentials");
+    assert_eq!(wrong.1["message"], "Invalid email or password");
+}
+
+async fn login_validation_messages(backend: Backend) {
+    let Some(app) = TestApp::spawn(backend).await else { return };
+    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "", "password": ""})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["email"][0], "Email is required");
+    assert_eq!(body["errors"]["password"][0], "Password is required");
+    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "not-an-email", "password": "x"})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["email"][0], "Please enter a valid email address");
+}
+
+async fn registration_signs_in_a_store_owner(backend: Backend) {
+    let Some(app) = TestApp::spawn(backend).await else { return };
+    let form = json!({"name": "  Huda Ali ", "email": "Huda@Shop.LY", "password": "s3cret-pass", "store_owner_name": "Huda Stores"});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 201, "{body}");
+    let user = &body["data"]["user"];
+    assert_eq!(user["name"], "Huda Ali");
+    assert_eq!(user["email"], "huda@shop.ly");
+    assert_eq!(user["role"], "store_owner");
+    assert_eq!(user["store_owner_name"], "Huda Stores");
+    assert_eq!(user["is_active"], true);
+    let token = body["data"]["token"].as_str().unwrap_or_default();
+    assert_eq!(app.get("/api/v1/auth/user", Some(token)).await.1["data"]["id"], user["id"]);
+    app.login("huda@shop.ly", "s3cret-pass").await;
+}
+
+async fn registration_validation_messages(backend: Backend) {
+    let Some(app) = TestApp::spawn(backend).await else { return };
+    let (status, body) = app.post("/api/v1/auth/register", None, &json!({})).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["code"], "validation_failed");
+    assert_eq!(body["errors"]["name"][0], "Name is required");
+    assert_eq!(body["errors"]["email"][0], "Email is required");
+    assert_eq!(body["errors"]["password"][0], "Password is required");
+    assert_eq!(body["errors"]["store_owner_name"][0], "Store owner name is required");
+
+    let form = json!({"name": "A", "email": "a@shop.ly", "password": "short", "store_owner_name": "   "});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["password"][0], "Password must be at least 8 characters");
+    assert_eq!(body["errors"]["store_owner_name"][0], "Store owner name is required");
+    assert!(body["errors"].get("name").is_none());
+
+    // In Arabic when asked.
+    let response = app
+        .client
+        .post(app.url("/api/v1/auth/register"))
+        .header("Accept-Language", "ar-LY,ar;q=0.9")
+        .json(&json!({}))
+        .send()
+        .await;
+    let (status, body) = crate::helpers::read(response).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "الاسم مطلوب");
+
+    // Nothing was written: the email is still free.
+    let form = json!({"name": "A", "email": "a@shop.ly", "password": "long-enough", "store_owner_name": "S"});
+    assert_eq!(app.post("/api/v1/auth/register", None, &form).await.0, 201);
+}
+
+async fn registration_rejects_a_taken_email(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let form = json!({"name": "X", "email": "OWNER@demo.ly", "password": "another-pass", "store_owner_name": "X"});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["email"][0], "This email is already registered");
+    // The original account still signs in with its own password.
+    app.login("owner@demo.ly", "demo1234").await;
+}
+
+async fn inactive_user_cannot_sign_in_and_loses_its_sessions(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let token = app.login("cashier@demo.ly", "demo1234").await;
+    app.execute("UPDATE users SET is_active = false WHERE email = 'cashier@demo.ly'");
+    assert_eq!(app.get("/api/v1/auth/user", Some(&token)).await.0, 401);
+    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "demo1234"})).await;
+    assert_eq!(status, 403);
+    assert_eq!(body["code"], "account_inactive");
+    // A wrong password on an inactive account reveals nothing more than on any account.
+    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "nope-nope"})).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("invalid_credentials")));
+}
+
+/// Splits a JWT into its three parts.
+fn parts(token: &str) -> (String, String, String) {
+    let mut it = token.split('.').map(str::to_owned);
+    (it.next().unwrap_or_default(), it.next().unwrap_or_default(), it.next().unwrap_or_default())
+}
+
+async fn bad_tampered_and_foreign_tokens_are_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let token = app.login("admin@demo.ly", "demo1234").await;
+    let (header, payload, signature) = parts(&token);
+    // Claim to be another user with the same signature.
+    let claims: serde_json::Value = serde_json::from_slice(&Base64UrlSafeNoPadding::decode_to_vec(&payload, None).unwrap_or_default()).unwrap_or_default();
+    let mut forged = claims.clone();
+    forged["sub"] = json!("2");
+    let forged_payload = Base64UrlSafeNoPadding::encode_to_string(forged.to_string()).unwrap_or_default();
+    let foreign_key = HS256Key::generate();
+    let foreign = foreign_key
+        .authenticate(Claims::create(Duration::from_hours(1)).with_subject("1").with_jwt_id(claims["jti"].as_str().unwrap_or_default()))
+        .unwrap_or_default();
+    for bad in [
+        "garbage".to_owned(),
+        format!("{header}.{forged_payload}.{signature}"),
+        format!("{header}.{payload}.{}", signature.chars().rev().collect::<String>()),
+        foreign,
+    ] {
+        let (status, body) = app.get("/api/v1/auth/user", Some(&bad)).await;
+        assert_eq!(status, 401, "{bad}");
+        assert_eq!(body["code"], "unauthenticated");
+    }
+    // No header, or another scheme.
+    assert_eq!(app.get("/api/v1/auth/user", None).await.0, 401);
+    let response = app.client.get(app.url("/api/v1/auth/user")).header("Authorization", format!("Basic {token}")).send().await;
+    assert_eq!(crate::helpers::read(response).await.0, 401);
+    // The genuine token still works.
+    assert_eq!(app.get("/api/v1/auth/user", Some(&token)).await.0, 200);
+}
+
+async fn expired_token_is_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let token = app.login("owner@demo.ly", "demo1234").await;
+    let key = HS256Key::from_bytes(&app.config.jwt_secret);
+    let claims = key.verify_token::<NoCustomClaims>(&token, None).unwrap_or_else(|e| panic!("{e}"));
+    // Same session, same key, but its time is up.
+    let mut expired = Claims::create(Duration::from_secs(0))
+        .with_subject(claims.subject.clone().unwrap_or_default())
+        .with_jwt_id(claims.jwt_id.clone().unwrap_or_default());
+    let now = Clock::now_since_epoch();
+    expired.issued_at = Some(now - Duration::from_hours(13));
+    expired.invalid_before = Some(now - Duration::from_hours(13));
+    expired.expires_at = Some(now - Duration::from_secs(5));
+    let expired = key.authenticate(expired).unwrap_or_default();
+    let (status, body) = app.get("/api/v1/auth/user", Some(&expired)).await;
+    assert_eq!(status, 401, "{body}");
+    // The same claims with a future expiry are accepted: the expiry is what was refused.
+    let mut fresh = Claims::create(Duration::from_hours(1)).with_subject(claims.subject.unwrap_or_default());
+    fresh.jwt_id = claims.jwt_id;
+    let fresh = key.authenticate(fresh).unwrap_or_default();
+    assert_eq!(app.get("/api/v1/auth/user", Some(&fresh)).await.0, 200);
+}
+
+async fn alg_none_token_is_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let token = app.login("admin@demo.ly", "demo1234").await;
+    let (_, payload, _) = parts(&token);
+    let none_header = Base64UrlSafeNoPadding::encode_to_string(r#"{"alg":"none","typ":"JWT"}"#).unwrap_or_default();
+    for bad in [format!("{none_header}.{payload}."), format!("{none_header}.{payload}")] {
+        assert_eq!(app.get("/api/v1/auth/user", Some(&bad)).await.0, 401, "{bad}");
+    }
+}
+
+async fn login_attempts_are_limited(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.login_limits = (3, 100);
+    })
+    .await
+    else {
+        return;
+    };
+    for _ in 0..3 {
+        let (status, _) = app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-one"})).await;
+        assert_eq!(status, 401);
+    }
+    let response = app
+        .client
+        .post(app.url("/api/v1/auth/login"))
+        .json(&json!({"email": "owner@demo.ly", "password": "demo1234"}))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(response.status().as_u16(), 429);
+    let retry_after: u64 = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    assert!(retry_after >= 1);
+    // Another account from the same address is not locked out.
+    app.login("admin@demo.ly", "demo1234").await;
+}

@@ -1,0 +1,177 @@
+//! `TestApp`: the real server on port 0 with a fresh database of its own, SQLite or
+//! PostgreSQL, so tests run in parallel and leave nothing behind.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+use diesel::{Connection, RunQueryDsl};
+use loyalty_adapters::db::{DbConnection, DbPool};
+use loyalty_api::{build_state, serve, AppState, Config};
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Generates `mod name { sqlite, postgres }` tests that each call `name(backend)`.
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::helpers::Backend::Sqlite).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$name($crate::helpers::Backend::Postgres).await
+                }
+            }
+        )*
+    };
+}
+pub(crate) use both_backends;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub config: Config,
+    pub state: AppState,
+    _dir: Option<tempfile::TempDir>,
+    pg: Option<(String, String)>,
+}
+
+/// The PostgreSQL server for tests, or `None` to skip them (never in CI).
+pub fn postgres_admin_url() -> Option<String> {
+    match std::env::var("TEST_DATABASE_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => panic!("CI must set TEST_DATABASE_URL: the PostgreSQL suite may not be skipped"),
+        _ => None,
+    }
+}
+
+fn unique_name() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+    format!("loyalty_test_{}_{}_{}", std::process::id(), NEXT.fetch_add(1, Ordering::SeqCst), nanos)
+}
+
+/// A fresh, empty database URL for `backend`; `None` when PostgreSQL is not configured.
+pub fn fresh_database(backend: Backend) -> Option<(String, Option<tempfile::TempDir>, Option<(String, String)>)> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+            let url = format!("sqlite://{}", dir.path().join("test.db").display());
+            Some((url, Some(dir), None))
+        }
+        Backend::Postgres => {
+            let admin = postgres_admin_url()?;
+            let name = unique_name();
+            let mut conn = diesel::PgConnection::establish(&admin).unwrap_or_else(|e| panic!("TEST_DATABASE_URL: {e}"));
+            diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut conn).unwrap_or_else(|e| panic!("create db: {e}"));
+            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b).to_owned();
+            Some((format!("{base}/{name}"), None, Some((admin, name))))
+        }
+    }
+}
+
+pub fn drop_postgres_database(admin: &str, name: &str) {
+    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+        let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn);
+    }
+}
+
+impl TestApp {
+    /// A server on an empty, migrated database.
+    pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// A server seeded with the demo data.
+    pub async fn spawn_demo(backend: Backend) -> Option<TestApp> {
+        Self::spawn_with(backend, |c| c.demo_mode = true).await
+    }
+
+    pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
+        let (url, dir, pg) = fresh_database(backend)?;
+        let mut config = Config::for_url(url);
+        config.web_dir = PathBuf::from("/nonexistent");
+        adjust(&mut config);
+        let state = {
+            let config = config.clone();
+            tokio::task::spawn_blocking(move || build_state(&config))
+                .await
+                .unwrap_or_else(|e| panic!("join: {e}"))
+                .unwrap_or_else(|e| panic!("build_state: {e}"))
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        let server = serve(state.clone(), listener, config.web_dir.clone(), 2).unwrap_or_else(|e| panic!("serve: {e}"));
+        tokio::spawn(server);
+        Some(TestApp {
+            base: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+            config,
+            state,
+            _dir: dir,
+            pg,
+        })
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub fn pool(&self) -> &DbPool {
+        &self.state.pool
+    }
+
+    /// Runs raw SQL against the app's database (for arranging what no endpoint does yet).
+    pub fn execute(&self, sql: &str) {
+        let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
+        let conn: &mut DbConnection = &mut conn;
+        diesel::sql_query(sql).execute(conn).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut req = self.client.post(self.url(path)).json(body);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        read(req.send().await).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.client.get(self.url(path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        read(req.send().await).await
+    }
+
+    /// Signs in and returns the token; panics unless it succeeds.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let (status, body) = self.post("/api/v1/auth/login", None, &json!({"email": email, "password": password})).await;
+        assert_eq!(status, 200, "login {email}: {body}");
+        body["data"]["token"].as_str().unwrap_or_else(|| panic!("no token: {body}")).to_owned()
+    }
+}
+
+pub async fn read(response: reqwest::Result<reqwest::Response>) -> (u16, Value) {
+    let response = response.unwrap_or_else(|e| panic!("request failed: {e}"));
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap_or_default();
+    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    (status, value)
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some((admin, name)) = &self.pg {
+            drop_postgres_database(admin, name);
+        }
+    }
+}

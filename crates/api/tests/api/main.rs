@@ -1,0 +1,9 @@
+//! HTTP integration tests: the real app on port 0, a fresh database per test, on SQLite
+//! always and on PostgreSQL when `TEST_DATABASE_URL` is set (CI always sets it).
+
+mod helpers;
+
+mod auth;
+mod contract;
+mod edge;
+mod schema;

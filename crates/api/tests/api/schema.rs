@@ -1,0 +1,87 @@
+//! The migrations: they revert and re-apply to the same schema, and every foreign key has an
+//! index that starts with it.
+
+use diesel::sql_types::Text;
+use diesel::{QueryableByName, RunQueryDsl};
+use loyalty_adapters::db::{pool, DbConnection, DbUrl};
+
+use crate::helpers::{drop_postgres_database, fresh_database, Backend};
+
+#[derive(QueryableByName, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Line {
+    #[diesel(sql_type = Text)]
+    line: String,
+}
+
+fn schema_of(conn: &mut DbConnection) -> Vec<String> {
+    let rows: Vec<Line> = match conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(
+            "SELECT type || ' ' || name || ': ' || COALESCE(sql, '') AS line FROM sqlite_master \
+             WHERE name NOT LIKE 'sqlite_%' AND name <> '__diesel_schema_migrations' ORDER BY type, name",
+        )
+        .load(c),
+        DbConnection::Postgresql(c) => diesel::sql_query(
+            "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || COALESCE(column_default, '') AS line \
+             FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations' \
+             UNION ALL SELECT 'index ' || indexname || ': ' || indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '__diesel_schema_migrations' \
+             UNION ALL SELECT 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conname NOT LIKE '__diesel%' \
+             ORDER BY 1",
+        )
+        .load(c),
+    }
+    .unwrap_or_else(|e| panic!("schema query: {e}"));
+    rows.into_iter().map(|l| l.line).collect()
+}
+
+/// Foreign keys whose column does not lead any full (non-partial) index.
+fn unindexed_foreign_keys(conn: &mut DbConnection) -> Vec<String> {
+    let rows: Vec<Line> = match conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(
+            "SELECT m.name || '.' || f.\"from\" AS line FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
+             WHERE m.type = 'table' AND NOT EXISTS ( \
+               SELECT 1 FROM pragma_index_list(m.name) il, pragma_index_info(il.name) ii \
+               WHERE ii.seqno = 0 AND ii.name = f.\"from\" AND il.partial = 0) \
+             AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) ti WHERE ti.name = f.\"from\" AND ti.pk = 1)",
+        )
+        .load(c),
+        DbConnection::Postgresql(c) => diesel::sql_query(
+            "SELECT c.conrelid::regclass::text || '.' || a.attname AS line FROM pg_constraint c \
+             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] \
+             WHERE c.contype = 'f' AND NOT EXISTS ( \
+               SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1] AND i.indpred IS NULL)",
+        )
+        .load(c),
+    }
+    .unwrap_or_else(|e| panic!("fk query: {e}"));
+    rows.into_iter().map(|l| l.line).collect()
+}
+
+fn round_trip(backend: Backend) {
+    let Some((url, _dir, pg)) = fresh_database(backend) else { return };
+    let pool = pool::connect(&DbUrl::parse(&url).unwrap_or_else(|e| panic!("{e}")), 1).unwrap_or_else(|e| panic!("{e}"));
+    {
+        let mut conn = pool.get().unwrap_or_else(|e| panic!("{e}"));
+        assert!(pool::run_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}")) >= 1);
+        let first = schema_of(&mut conn);
+        assert!(first.len() > 20, "{first:?}");
+        assert_eq!(unindexed_foreign_keys(&mut conn), Vec::<String>::new());
+        pool::revert_all_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(schema_of(&mut conn), Vec::<String>::new(), "down.sql leaves objects behind");
+        pool::run_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(schema_of(&mut conn), first);
+    }
+    drop(pool);
+    if let Some((admin, name)) = pg {
+        drop_postgres_database(&admin, &name);
+    }
+}
+
+#[test]
+fn migrations_round_trip_on_sqlite() {
+    round_trip(Backend::Sqlite);
+}
+
+#[test]
+fn migrations_round_trip_on_postgres() {
+    round_trip(Backend::Postgres);
+}
