@@ -63,9 +63,8 @@ impl JwtTokens {
 impl TokenService for JwtTokens {
     fn issue(&self, claims: &TokenClaims, expires_at: NaiveDateTime) -> Result<String, AppError> {
         let exp = u64::try_from(expires_at.and_utc().timestamp()).unwrap_or(0);
-        let mut jwt = Claims::create(JwtDuration::from_secs(0))
-            .with_subject(claims.user_id)
-            .with_jwt_id(&claims.session_id);
+        let mut jwt =
+            Claims::create(JwtDuration::from_secs(0)).with_subject(claims.user_id).with_jwt_id(&claims.session_id);
         jwt.expires_at = Some(JwtDuration::from_secs(exp));
         self.key.authenticate(jwt).map_err(|e| AppError::Internal(format!("token signing failed: {e}")))
     }

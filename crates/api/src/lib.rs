@@ -92,12 +92,18 @@ pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, Str
     let password_hash = hasher.hash(db::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
     let random_token = || RandomIds.random_id();
-    let input = db::seed::SeedInput { password_hash: &password_hash, now: SystemClock.now(), random_token: &random_token };
+    let input =
+        db::seed::SeedInput { password_hash: &password_hash, now: SystemClock.now(), random_token: &random_token };
     db::seed::seed_demo(&mut conn, &input).map_err(|e| format!("seeding failed: {e}"))
 }
 
 /// Starts serving on `listener`; the returned server runs until stopped.
-pub fn serve(state: AppState, listener: TcpListener, web_dir: PathBuf, workers: usize) -> std::io::Result<actix_web::dev::Server> {
+pub fn serve(
+    state: AppState,
+    listener: TcpListener,
+    web_dir: PathBuf,
+    workers: usize,
+) -> std::io::Result<actix_web::dev::Server> {
     let services = web::Data::new(state.services);
     let info = web::Data::new(state.info);
     let server = HttpServer::new(move || {

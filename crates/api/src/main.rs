@@ -39,6 +39,12 @@ enum Command {
         workers: Option<usize>,
         #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16)]
         db_pool_size: u32,
+        /// Sign-in attempts allowed per minute for one account.
+        #[arg(long, env = "LOYALTY_LOGIN_PER_ACCOUNT", default_value_t = 10)]
+        login_per_account: u32,
+        /// Sign-in attempts allowed per minute from one client address.
+        #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = 60)]
+        login_per_client: u32,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -97,7 +103,17 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Serve { bind, demo, jwt_secret, web_dir, session_minutes, workers, db_pool_size } => {
+        Command::Serve {
+            bind,
+            demo,
+            jwt_secret,
+            web_dir,
+            session_minutes,
+            workers,
+            db_pool_size,
+            login_per_account,
+            login_per_client,
+        } => {
             let jwt_secret = match jwt_secret {
                 Some(secret) if secret.len() >= 32 => secret.into_bytes(),
                 Some(_) => return Err("LOYALTY_JWT_SECRET must be at least 32 bytes".into()),
@@ -110,6 +126,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 web_dir: web_dir.clone(),
                 session_ttl: chrono::Duration::minutes(session_minutes.max(1)),
                 db_pool_size: db_pool_size.max(1),
+                login_limits: (login_per_account, login_per_client),
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

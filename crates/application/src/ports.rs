@@ -31,11 +31,7 @@ pub enum TxMode {
 /// The database. One use case runs in one transaction: `run` commits when `work` returns Ok
 /// and rolls back when it returns Err.
 pub trait Database: Send + Sync {
-    fn run(
-        &self,
-        mode: TxMode,
-        work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>,
-    ) -> Result<(), AppError>;
+    fn run(&self, mode: TxMode, work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>) -> Result<(), AppError>;
 
     /// Round trip to the database, for the health panel.
     fn ping(&self) -> Result<std::time::Duration, AppError>;
@@ -81,7 +77,13 @@ pub trait UserRepo {
 }
 
 pub trait SessionRepo {
-    fn insert_session(&mut self, id: &str, user_id: i64, now: NaiveDateTime, expires_at: NaiveDateTime) -> RepoResult<()>;
+    fn insert_session(
+        &mut self,
+        id: &str,
+        user_id: i64,
+        now: NaiveDateTime,
+        expires_at: NaiveDateTime,
+    ) -> RepoResult<()>;
     /// The user of a session that is neither revoked nor expired, whose user is live and
     /// active; `None` otherwise.
     fn session_user(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<Option<User>>;

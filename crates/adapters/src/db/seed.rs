@@ -42,7 +42,14 @@ impl Seeder<'_, '_> {
         self.input.now - Duration::days(days) - Duration::hours(hours)
     }
 
-    fn user(&mut self, name: &str, email: &str, role: &str, owner_name: Option<&str>, store: Option<i64>) -> QueryResult<i64> {
+    fn user(
+        &mut self,
+        name: &str,
+        email: &str,
+        role: &str,
+        owner_name: Option<&str>,
+        store: Option<i64>,
+    ) -> QueryResult<i64> {
         let t = self.ago(60, 0);
         diesel::insert_into(users::table)
             .values((
@@ -75,7 +82,15 @@ impl Seeder<'_, '_> {
             .get_result(self.conn)
     }
 
-    fn package(&mut self, name: &str, description: &str, price: i64, limit: i32, months: i32, features: &[&str]) -> QueryResult<i64> {
+    fn package(
+        &mut self,
+        name: &str,
+        description: &str,
+        price: i64,
+        limit: i32,
+        months: i32,
+        features: &[&str],
+    ) -> QueryResult<i64> {
         let t = self.ago(90, 0);
         diesel::insert_into(packages::table)
             .values((
@@ -93,7 +108,15 @@ impl Seeder<'_, '_> {
             .get_result(self.conn)
     }
 
-    fn reward(&mut self, owner: i64, name: &str, description: &str, kind: &str, points: i64, amount_milli: i64) -> QueryResult<i64> {
+    fn reward(
+        &mut self,
+        owner: i64,
+        name: &str,
+        description: &str,
+        kind: &str,
+        points: i64,
+        amount_milli: i64,
+    ) -> QueryResult<i64> {
         let t = self.ago(50, 0);
         diesel::insert_into(rewards::table)
             .values((
@@ -111,7 +134,15 @@ impl Seeder<'_, '_> {
             .get_result(self.conn)
     }
 
-    fn customer(&mut self, store: i64, by: i64, name: &str, phone: Option<&str>, email: Option<&str>, days_ago: i64) -> QueryResult<i64> {
+    fn customer(
+        &mut self,
+        store: i64,
+        by: i64,
+        name: &str,
+        phone: Option<&str>,
+        email: Option<&str>,
+        days_ago: i64,
+    ) -> QueryResult<i64> {
         let t = self.ago(days_ago, 3);
         diesel::insert_into(customers::table)
             .values((
@@ -129,7 +160,17 @@ impl Seeder<'_, '_> {
     }
 
     /// Moves a customer's balance and writes its ledger row, as the use cases do.
-    fn ledger(&mut self, customer: i64, store: i64, kind: &str, delta: i64, actor: i64, refs: (Option<i64>, Option<i64>), at: NaiveDateTime) -> QueryResult<()> {
+    #[allow(clippy::too_many_arguments)]
+    fn ledger(
+        &mut self,
+        customer: i64,
+        store: i64,
+        kind: &str,
+        delta: i64,
+        actor: i64,
+        refs: (Option<i64>, Option<i64>),
+        at: NaiveDateTime,
+    ) -> QueryResult<()> {
         let balance: i64 = diesel::update(customers::table.find(customer))
             .set(customers::loyalty_points.eq(customers::loyalty_points + delta))
             .returning(customers::loyalty_points)
@@ -151,7 +192,15 @@ impl Seeder<'_, '_> {
     }
 
     /// An invoice at 1 point per LYD (the demo owner's rate), minimum purchase 5 LYD.
-    fn invoice(&mut self, store: i64, customer: i64, cashier: i64, number: &str, total_dirhams: i64, at: NaiveDateTime) -> QueryResult<()> {
+    fn invoice(
+        &mut self,
+        store: i64,
+        customer: i64,
+        cashier: i64,
+        number: &str,
+        total_dirhams: i64,
+        at: NaiveDateTime,
+    ) -> QueryResult<()> {
         let points = if total_dirhams >= 5_000 { total_dirhams / 1000 } else { 0 };
         let id: i64 = diesel::insert_into(invoices::table)
             .values((
@@ -171,7 +220,15 @@ impl Seeder<'_, '_> {
         Ok(())
     }
 
-    fn redemption(&mut self, store: i64, customer: i64, reward: i64, points: i64, cashier: i64, at: NaiveDateTime) -> QueryResult<()> {
+    fn redemption(
+        &mut self,
+        store: i64,
+        customer: i64,
+        reward: i64,
+        points: i64,
+        cashier: i64,
+        at: NaiveDateTime,
+    ) -> QueryResult<()> {
         let id: i64 = diesel::insert_into(redemptions::table)
             .values((
                 redemptions::store_id.eq(store),
@@ -194,9 +251,30 @@ impl Seeder<'_, '_> {
         let benghazi = self.store(owner, "بن علي - بنغازي", "شارع جمال عبد الناصر، بنغازي")?;
         let cashier = self.user("سالم الزوي", DEMO_CASHIER, "pos_user", None, Some(tripoli))?;
 
-        self.package("أساسي", "لمتجر واحد يبدأ مع برنامج الولاء", 50_000, 1, 1, &["متجر واحد", "نقاط ومكافآت", "دعم عبر البريد"])?;
-        let business = self.package("أعمال", "لأصحاب عدة فروع", 250_000, 3, 6, &["حتى 3 متاجر", "رموز QR للتسجيل", "تقارير النشاط"])?;
-        let enterprise = self.package("مؤسسات", "للسلاسل الكبيرة", 900_000, 10, 12, &["حتى 10 متاجر", "دعم ذو أولوية", "تحليلات متقدمة"])?;
+        self.package(
+            "أساسي",
+            "لمتجر واحد يبدأ مع برنامج الولاء",
+            50_000,
+            1,
+            1,
+            &["متجر واحد", "نقاط ومكافآت", "دعم عبر البريد"],
+        )?;
+        let business = self.package(
+            "أعمال",
+            "لأصحاب عدة فروع",
+            250_000,
+            3,
+            6,
+            &["حتى 3 متاجر", "رموز QR للتسجيل", "تقارير النشاط"],
+        )?;
+        let enterprise = self.package(
+            "مؤسسات",
+            "للسلاسل الكبيرة",
+            900_000,
+            10,
+            12,
+            &["حتى 10 متاجر", "دعم ذو أولوية", "تحليلات متقدمة"],
+        )?;
 
         // The owner's plan ends in 25 days, so the expiration ribbon has something to say.
         diesel::insert_into(subscriptions::table)
@@ -213,10 +291,9 @@ impl Seeder<'_, '_> {
             ))
             .execute(self.conn)?;
         let t = self.ago(10, 0);
-        for (code, package, expires) in [
-            ("K7M2Q9XHT4WD", business, Some(now + Duration::days(180))),
-            ("P3ZR8NFA6JLC", enterprise, None),
-        ] {
+        for (code, package, expires) in
+            [("K7M2Q9XHT4WD", business, Some(now + Duration::days(180))), ("P3ZR8NFA6JLC", enterprise, None)]
+        {
             diesel::insert_into(redemption_cards::table)
                 .values((
                     redemption_cards::code.eq(code),

@@ -63,11 +63,7 @@ fn rollback(conn: &mut DbConnection) -> diesel::QueryResult<()> {
 }
 
 impl Database for DieselDatabase {
-    fn run(
-        &self,
-        mode: TxMode,
-        work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>,
-    ) -> Result<(), AppError> {
+    fn run(&self, mode: TxMode, work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>) -> Result<(), AppError> {
         let mut conn = self.checkout()?;
         begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
         let outcome = work(&mut DbTx { conn: &mut conn });

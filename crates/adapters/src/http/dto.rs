@@ -197,11 +197,20 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiErr
         let (field, message) = match missing {
             Some(name) => {
                 let field = if path == "." { name.to_owned() } else { format!("{path}.{name}") };
-                (field, match lang { Lang::En => "This field is required.", Lang::Ar => "هذا الحقل مطلوب." })
+                (
+                    field,
+                    match lang {
+                        Lang::En => "This field is required.",
+                        Lang::Ar => "هذا الحقل مطلوب.",
+                    },
+                )
             }
             None => (
                 if path == "." { "body".to_owned() } else { path },
-                match lang { Lang::En => "This value has the wrong type or format.", Lang::Ar => "نوع هذه القيمة أو صيغتها غير صحيحة." },
+                match lang {
+                    Lang::En => "This value has the wrong type or format.",
+                    Lang::Ar => "نوع هذه القيمة أو صيغتها غير صحيحة.",
+                },
             ),
         };
         ApiError::field(lang, &field, message.to_owned())
@@ -231,6 +240,9 @@ mod tests {
         assert_eq!(err, Some(ErrorCode::InvalidJson));
         let err = parse_json::<Sample>(br#"{"name": "x", "count": 1} trailing"#, Lang::En).err().map(|e| e.code);
         assert_eq!(err, Some(ErrorCode::InvalidJson));
-        assert_eq!(parse_json::<Sample>(br#"{"name": "x", "count": 1}"#, Lang::En).map(|s| s.name).ok(), Some("x".into()));
+        assert_eq!(
+            parse_json::<Sample>(br#"{"name": "x", "count": 1}"#, Lang::En).map(|s| s.name).ok(),
+            Some("x".into())
+        );
     }
 }

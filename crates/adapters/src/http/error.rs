@@ -49,20 +49,82 @@ impl ErrorCode {
     fn row(self) -> (StatusCode, &'static str, &'static str, &'static str) {
         use ErrorCode::*;
         match self {
-            ValidationFailed => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "The given data was invalid.", "البيانات المدخلة غير صحيحة."),
-            InvalidJson => (StatusCode::BAD_REQUEST, "invalid_json", "The request body is not valid JSON.", "محتوى الطلب ليس JSON صالحاً."),
-            UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the request body as application/json.", "أرسل محتوى الطلب بصيغة application/json."),
-            PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.", "محتوى الطلب كبير جداً."),
-            InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid email or password", "البريد الإلكتروني أو كلمة المرور غير صحيحة"),
-            AccountInactive => (StatusCode::FORBIDDEN, "account_inactive", "This account is deactivated. Please contact the administrator.", "هذا الحساب معطّل. يرجى التواصل مع المسؤول."),
-            Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated", "Please sign in to continue.", "يرجى تسجيل الدخول للمتابعة."),
-            Forbidden => (StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.", "ليست لديك صلاحية للقيام بذلك."),
+            ValidationFailed => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "validation_failed",
+                "The given data was invalid.",
+                "البيانات المدخلة غير صحيحة.",
+            ),
+            InvalidJson => (
+                StatusCode::BAD_REQUEST,
+                "invalid_json",
+                "The request body is not valid JSON.",
+                "محتوى الطلب ليس JSON صالحاً.",
+            ),
+            UnsupportedMediaType => (
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Send the request body as application/json.",
+                "أرسل محتوى الطلب بصيغة application/json.",
+            ),
+            PayloadTooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "The request body is too large.",
+                "محتوى الطلب كبير جداً.",
+            ),
+            InvalidCredentials => (
+                StatusCode::UNAUTHORIZED,
+                "invalid_credentials",
+                "Invalid email or password",
+                "البريد الإلكتروني أو كلمة المرور غير صحيحة",
+            ),
+            AccountInactive => (
+                StatusCode::FORBIDDEN,
+                "account_inactive",
+                "This account is deactivated. Please contact the administrator.",
+                "هذا الحساب معطّل. يرجى التواصل مع المسؤول.",
+            ),
+            Unauthenticated => (
+                StatusCode::UNAUTHORIZED,
+                "unauthenticated",
+                "Please sign in to continue.",
+                "يرجى تسجيل الدخول للمتابعة.",
+            ),
+            Forbidden => {
+                (StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.", "ليست لديك صلاحية للقيام بذلك.")
+            }
             NotFound => (StatusCode::NOT_FOUND, "not_found", "Not found.", "غير موجود."),
-            MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "This method is not allowed here.", "هذه الطريقة غير مسموحة هنا."),
-            IdempotencyKeyReused => (StatusCode::CONFLICT, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", "مفتاح Idempotency-Key مستخدم مسبقاً لطلب مختلف."),
-            RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
-            ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
-            InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
+            MethodNotAllowed => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "This method is not allowed here.",
+                "هذه الطريقة غير مسموحة هنا.",
+            ),
+            IdempotencyKeyReused => (
+                StatusCode::CONFLICT,
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for a different request.",
+                "مفتاح Idempotency-Key مستخدم مسبقاً لطلب مختلف.",
+            ),
+            RateLimited => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Too many attempts. Please try again later.",
+                "محاولات كثيرة. يرجى المحاولة لاحقاً.",
+            ),
+            ServiceUnavailable => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "service_unavailable",
+                "The service is temporarily unavailable. Please try again.",
+                "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى.",
+            ),
+            InternalError => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "Something went wrong. Please try again.",
+                "حدث خطأ ما. يرجى المحاولة مرة أخرى.",
+            ),
         }
     }
 

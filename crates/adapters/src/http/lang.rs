@@ -26,9 +26,8 @@ impl Lang {
         for part in value.split(',') {
             let mut pieces = part.trim().split(';');
             let tag = pieces.next().unwrap_or("").trim().to_ascii_lowercase();
-            let weight = pieces
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
-                .unwrap_or(1.0);
+            let weight =
+                pieces.find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok())).unwrap_or(1.0);
             let lang = match tag.split('-').next() {
                 Some("ar") => Lang::Ar,
                 Some("en") => Lang::En,

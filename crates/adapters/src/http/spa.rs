@@ -22,14 +22,15 @@ pub fn configure(web_dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
         }
         cfg.service(
             web::scope("/assets")
-                .wrap(
-                    actix_web::middleware::DefaultHeaders::new()
-                        .add(CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(31_536_000), CacheDirective::Extension("immutable".into(), None)])),
-                )
+                .wrap(actix_web::middleware::DefaultHeaders::new().add(CacheControl(vec![
+                    CacheDirective::Public,
+                    CacheDirective::MaxAge(31_536_000),
+                    CacheDirective::Extension("immutable".into(), None),
+                ])))
                 .service(Files::new("/", web_dir.join("assets"))),
         );
-        cfg.service(
-            Files::new("/", web_dir).index_file("index.html").default_handler(fn_service(move |req: ServiceRequest| {
+        cfg.service(Files::new("/", web_dir).index_file("index.html").default_handler(fn_service(
+            move |req: ServiceRequest| {
                 let index = index.clone();
                 async move {
                     let (req, _) = req.into_parts();
@@ -38,7 +39,7 @@ pub fn configure(web_dir: PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
                     res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
                     Ok(ServiceResponse::new(req, res))
                 }
-            })),
-        );
+            },
+        )));
     }
 }

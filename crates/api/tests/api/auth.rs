@@ -19,9 +19,13 @@ both_backends!(
 );
 
 async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
-    for (email, role) in [("admin@demo.ly", "admin"), ("owner@demo.ly", "store_owner"), ("cashier@demo.ly", "pos_user")] {
-        let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": email, "password": "demo1234"})).await;
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
+    for (email, role) in [("admin@demo.ly", "admin"), ("owner@demo.ly", "store_owner"), ("cashier@demo.ly", "pos_user")]
+    {
+        let (status, body) =
+            app.post("/api/v1/auth/login", None, &json!({"email": email, "password": "demo1234"})).await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["data"]["token_type"], "Bearer");
         assert_eq!(body["data"]["user"]["role"], role);
@@ -41,7 +45,9 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
 }
 
 async fn sign_out_revokes_the_token(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let token = app.login("owner@demo.ly", "demo1234").await;
     let other_session = app.login("owner@demo.ly", "demo1234").await;
     let (status, _) = app.post("/api/v1/auth/logout", Some(&token), &json!({})).await;
@@ -56,9 +62,13 @@ async fn sign_out_revokes_the_token(backend: Backend) {
 }
 
 async fn unknown_email_and_wrong_password_answer_alike(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
-    let wrong = app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-password"})).await;
-    let unknown = app.post("/api/v1/auth/login", None, &json!({"email": "nobody@demo.ly", "password": "wrong-password"})).await;
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
+    let wrong =
+        app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-password"})).await;
+    let unknown =
+        app.post("/api/v1/auth/login", None, &json!({"email": "nobody@demo.ly", "password": "wrong-password"})).await;
     assert_eq!(wrong.0, 401);
     assert_eq!(wrong, unknown);
     assert_eq!(wrong.1["code"], "invalid_credentials");
@@ -66,7 +76,9 @@ async fn unknown_email_and_wrong_password_answer_alike(backend: Backend) {
 }
 
 async fn login_validation_messages(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "", "password": ""})).await;
     assert_eq!(status, 422);
     assert_eq!(body["errors"]["email"][0], "Email is required");
@@ -77,7 +89,9 @@ async fn login_validation_messages(backend: Backend) {
 }
 
 async fn registration_signs_in_a_store_owner(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let form = json!({"name": "  Huda Ali ", "email": "Huda@Shop.LY", "password": "s3cret-pass", "store_owner_name": "Huda Stores"});
     let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
     assert_eq!(status, 201, "{body}");
@@ -93,7 +107,9 @@ async fn registration_signs_in_a_store_owner(backend: Backend) {
 }
 
 async fn registration_validation_messages(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let (status, body) = app.post("/api/v1/auth/register", None, &json!({})).await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["code"], "validation_failed");
@@ -127,7 +143,9 @@ async fn registration_validation_messages(backend: Backend) {
 }
 
 async fn registration_rejects_a_taken_email(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let form = json!({"name": "X", "email": "OWNER@demo.ly", "password": "another-pass", "store_owner_name": "X"});
     let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
     assert_eq!(status, 422);
@@ -137,15 +155,19 @@ async fn registration_rejects_a_taken_email(backend: Backend) {
 }
 
 async fn inactive_user_cannot_sign_in_and_loses_its_sessions(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let token = app.login("cashier@demo.ly", "demo1234").await;
     app.execute("UPDATE users SET is_active = false WHERE email = 'cashier@demo.ly'");
     assert_eq!(app.get("/api/v1/auth/user", Some(&token)).await.0, 401);
-    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "demo1234"})).await;
+    let (status, body) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "demo1234"})).await;
     assert_eq!(status, 403);
     assert_eq!(body["code"], "account_inactive");
     // A wrong password on an inactive account reveals nothing more than on any account.
-    let (status, body) = app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "nope-nope"})).await;
+    let (status, body) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "nope-nope"})).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("invalid_credentials")));
 }
 
@@ -156,17 +178,25 @@ fn parts(token: &str) -> (String, String, String) {
 }
 
 async fn bad_tampered_and_foreign_tokens_are_refused(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let token = app.login("admin@demo.ly", "demo1234").await;
     let (header, payload, signature) = parts(&token);
     // Claim to be another user with the same signature.
-    let claims: serde_json::Value = serde_json::from_slice(&Base64UrlSafeNoPadding::decode_to_vec(&payload, None).unwrap_or_default()).unwrap_or_default();
+    let claims: serde_json::Value =
+        serde_json::from_slice(&Base64UrlSafeNoPadding::decode_to_vec(&payload, None).unwrap_or_default())
+            .unwrap_or_default();
     let mut forged = claims.clone();
     forged["sub"] = json!("2");
     let forged_payload = Base64UrlSafeNoPadding::encode_to_string(forged.to_string()).unwrap_or_default();
     let foreign_key = HS256Key::generate();
     let foreign = foreign_key
-        .authenticate(Claims::create(Duration::from_hours(1)).with_subject("1").with_jwt_id(claims["jti"].as_str().unwrap_or_default()))
+        .authenticate(
+            Claims::create(Duration::from_hours(1))
+                .with_subject("1")
+                .with_jwt_id(claims["jti"].as_str().unwrap_or_default()),
+        )
         .unwrap_or_default();
     for bad in [
         "garbage".to_owned(),
@@ -180,14 +210,17 @@ async fn bad_tampered_and_foreign_tokens_are_refused(backend: Backend) {
     }
     // No header, or another scheme.
     assert_eq!(app.get("/api/v1/auth/user", None).await.0, 401);
-    let response = app.client.get(app.url("/api/v1/auth/user")).header("Authorization", format!("Basic {token}")).send().await;
+    let response =
+        app.client.get(app.url("/api/v1/auth/user")).header("Authorization", format!("Basic {token}")).send().await;
     assert_eq!(crate::helpers::read(response).await.0, 401);
     // The genuine token still works.
     assert_eq!(app.get("/api/v1/auth/user", Some(&token)).await.0, 200);
 }
 
 async fn expired_token_is_refused(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let token = app.login("owner@demo.ly", "demo1234").await;
     let key = HS256Key::from_bytes(&app.config.jwt_secret);
     let claims = key.verify_token::<NoCustomClaims>(&token, None).unwrap_or_else(|e| panic!("{e}"));
@@ -210,7 +243,9 @@ async fn expired_token_is_refused(backend: Backend) {
 }
 
 async fn alg_none_token_is_refused(backend: Backend) {
-    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
     let token = app.login("admin@demo.ly", "demo1234").await;
     let (_, payload, _) = parts(&token);
     let none_header = Base64UrlSafeNoPadding::encode_to_string(r#"{"alg":"none","typ":"JWT"}"#).unwrap_or_default();
@@ -229,7 +264,8 @@ async fn login_attempts_are_limited(backend: Backend) {
         return;
     };
     for _ in 0..3 {
-        let (status, _) = app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-one"})).await;
+        let (status, _) =
+            app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-one"})).await;
         assert_eq!(status, 401);
     }
     let response = app
@@ -240,12 +276,8 @@ async fn login_attempts_are_limited(backend: Backend) {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(response.status().as_u16(), 429);
-    let retry_after: u64 = response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let retry_after: u64 =
+        response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
     assert!(retry_after >= 1);
     // Another account from the same address is not locked out.
     app.login("admin@demo.ly", "demo1234").await;

@@ -4,10 +4,17 @@ use serde_json::json;
 
 use crate::helpers::{both_backends, read, Backend, TestApp};
 
-both_backends!(malformed_bodies_get_clear_errors, unknown_api_paths_are_json_404, every_response_has_security_headers, health_reports_the_database);
+both_backends!(
+    malformed_bodies_get_clear_errors,
+    unknown_api_paths_are_json_404,
+    every_response_has_security_headers,
+    health_reports_the_database
+);
 
 async fn malformed_bodies_get_clear_errors(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let register = app.url("/api/v1/auth/register");
     let send = |body: String, content_type: &'static str| {
         let client = app.client.clone();
@@ -18,7 +25,11 @@ async fn malformed_bodies_get_clear_errors(backend: Backend) {
     let (status, body) = send("{\"name\": ".into(), "application/json").await;
     assert_eq!((status, body["code"].as_str()), (400, Some("invalid_json")));
 
-    let (status, body) = send(json!({"name": 12, "email": "a@b.ly", "password": "12345678", "store_owner_name": "x"}).to_string(), "application/json").await;
+    let (status, body) = send(
+        json!({"name": 12, "email": "a@b.ly", "password": "12345678", "store_owner_name": "x"}).to_string(),
+        "application/json",
+    )
+    .await;
     assert_eq!((status, body["code"].as_str()), (422, Some("validation_failed")));
     assert!(body["errors"]["name"][0].is_string(), "{body}");
 
@@ -28,7 +39,9 @@ async fn malformed_bodies_get_clear_errors(backend: Backend) {
     let (status, body) = send("name=x".into(), "application/x-www-form-urlencoded").await;
     assert_eq!((status, body["code"].as_str()), (415, Some("unsupported_media_type")));
 
-    let huge = json!({"name": "x".repeat(200_000), "email": "big@shop.ly", "password": "12345678", "store_owner_name": "x"}).to_string();
+    let huge =
+        json!({"name": "x".repeat(200_000), "email": "big@shop.ly", "password": "12345678", "store_owner_name": "x"})
+            .to_string();
     let (status, body) = send(huge, "application/json").await;
     assert_eq!((status, body["code"].as_str()), (413, Some("payload_too_large")));
 
@@ -38,7 +51,9 @@ async fn malformed_bodies_get_clear_errors(backend: Backend) {
 }
 
 async fn unknown_api_paths_are_json_404(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let (status, body) = app.get("/api/v1/no-such-thing", None).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
     let (status, _) = app.get("/api/v1/auth/login", None).await;
@@ -46,7 +61,9 @@ async fn unknown_api_paths_are_json_404(backend: Backend) {
 }
 
 async fn every_response_has_security_headers(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     for path in ["/api/v1/meta", "/api/v1/auth/user", "/api/v1/nowhere"] {
         let response = app.client.get(app.url(path)).send().await.unwrap_or_else(|e| panic!("{e}"));
         let headers = response.headers();
@@ -57,7 +74,9 @@ async fn every_response_has_security_headers(backend: Backend) {
 }
 
 async fn health_reports_the_database(backend: Backend) {
-    let Some(app) = TestApp::spawn(backend).await else { return };
+    let Some(app) = TestApp::spawn(backend).await else {
+        return;
+    };
     let (status, body) = app.get("/api/v1/health", None).await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["database"]["reachable"], true);

@@ -5,7 +5,7 @@ use diesel::sql_types::Text;
 use diesel::{QueryableByName, RunQueryDsl};
 use loyalty_adapters::db::{pool, DbConnection, DbUrl};
 
-use crate::helpers::{drop_postgres_database, fresh_database, Backend};
+use crate::helpers::{fresh_database, Backend};
 
 #[derive(QueryableByName, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Line {
@@ -57,8 +57,11 @@ fn unindexed_foreign_keys(conn: &mut DbConnection) -> Vec<String> {
 }
 
 fn round_trip(backend: Backend) {
-    let Some((url, _dir, pg)) = fresh_database(backend) else { return };
-    let pool = pool::connect(&DbUrl::parse(&url).unwrap_or_else(|e| panic!("{e}")), 1).unwrap_or_else(|e| panic!("{e}"));
+    let Some(db) = fresh_database(backend) else {
+        return;
+    };
+    let pool =
+        pool::connect(&DbUrl::parse(&db.url).unwrap_or_else(|e| panic!("{e}")), 1).unwrap_or_else(|e| panic!("{e}"));
     {
         let mut conn = pool.get().unwrap_or_else(|e| panic!("{e}"));
         assert!(pool::run_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}")) >= 1);
@@ -70,10 +73,9 @@ fn round_trip(backend: Backend) {
         pool::run_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(schema_of(&mut conn), first);
     }
+    // The pool goes first so the database can be dropped.
     drop(pool);
-    if let Some((admin, name)) = pg {
-        drop_postgres_database(&admin, &name);
-    }
+    drop(db);
 }
 
 #[test]

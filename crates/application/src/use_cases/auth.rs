@@ -57,10 +57,8 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
     let name = errors.check("name", text::required(&cmd.name, Msg::NameRequired, text::NAME_MAX));
     let email = errors.check("email", Email::parse(&cmd.email));
     let password = errors.check("password", check_new_password(&cmd.password));
-    let owner_name = errors.check(
-        "store_owner_name",
-        text::required(&cmd.store_owner_name, Msg::StoreOwnerNameRequired, text::NAME_MAX),
-    );
+    let owner_name = errors
+        .check("store_owner_name", text::required(&cmd.store_owner_name, Msg::StoreOwnerNameRequired, text::NAME_MAX));
     errors.into_result()?;
     let (Some(name), Some(email), Some(password), Some(owner_name)) = (name, email, password, owner_name) else {
         return Err(AppError::Internal("validated fields missing".into()));
@@ -104,9 +102,7 @@ fn start_session(services: &Services, user: User) -> Result<Session, AppError> {
     transaction(&*services.db, TxMode::Write, |repos| {
         Ok(repos.insert_session(&session_id, user.id, now, expires_at)?)
     })?;
-    let token = services
-        .tokens
-        .issue(&TokenClaims { session_id, user_id: user.id }, expires_at)?;
+    let token = services.tokens.issue(&TokenClaims { session_id, user_id: user.id }, expires_at)?;
     Ok(Session { token, expires_at, user })
 }
 

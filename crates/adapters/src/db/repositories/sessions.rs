@@ -8,7 +8,13 @@ use crate::db::schema::{sessions, stores, users};
 use crate::db::tx::{map_error, DbTx};
 
 impl SessionRepo for DbTx<'_> {
-    fn insert_session(&mut self, id: &str, user_id: i64, now: NaiveDateTime, expires_at: NaiveDateTime) -> RepoResult<()> {
+    fn insert_session(
+        &mut self,
+        id: &str,
+        user_id: i64,
+        now: NaiveDateTime,
+        expires_at: NaiveDateTime,
+    ) -> RepoResult<()> {
         diesel::insert_into(sessions::table)
             .values((
                 sessions::id.eq(id),

@@ -68,10 +68,9 @@ async fn register(
     body: ValidJson<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let ValidJson(RegisterRequest { name, email, password, store_owner_name }) = body;
-    let session = blocking(lang, move || {
-        auth::register(&services, RegisterCommand { name, email, password, store_owner_name })
-    })
-    .await?;
+    let session =
+        blocking(lang, move || auth::register(&services, RegisterCommand { name, email, password, store_owner_name }))
+            .await?;
     Ok(HttpResponse::Created().json(session_body(session)))
 }
 

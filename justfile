@@ -1,0 +1,67 @@
+# Every task of the project. `just --list` shows them.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+target := env_var_or_default("CARGO_TARGET_DIR", justfile_directory() / "target")
+
+# List the recipes.
+default:
+    @just --list
+
+# Build the web app and the release binary, then serve the product with demo data on http://127.0.0.1:8080.
+run: build
+    LOYALTY_DEMO="${LOYALTY_DEMO:-1}" {{target}}/release/loyalty serve
+
+# Build the web app and the release binary.
+build: build-web
+    cargo build --release -p loyalty-api
+
+# Install the web app's packages (exactly the lock file).
+web-deps:
+    cd web && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+# Build the web app into web/dist.
+build-web: web-deps
+    cd web && npm run build
+
+# The test suite: Rust unit and integration tests (SQLite; PostgreSQL too when TEST_DATABASE_URL is set), the contract check and the web unit tests.
+test: web-deps openapi-check
+    cargo test --workspace --no-fail-fast
+    cd web && npm test
+
+# Browser tests: Playwright in Debian's Chromium against the real binary on a fresh demo database.
+e2e: build-web
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/e2e.sh
+
+# Regenerate the OpenAPI document and the web app's API types from the code.
+openapi: web-deps
+    cargo run -q -p loyalty-api -- openapi > openapi/openapi.json
+    cd web && npm run gen:api
+
+# Fail when openapi/openapi.json or web/src/lib/api/schema.d.ts is stale.
+openapi-check: web-deps
+    #!/usr/bin/env bash
+    set -euo pipefail
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    cargo run -q -p loyalty-api -- openapi > "$tmp/openapi.json"
+    diff -u openapi/openapi.json "$tmp/openapi.json" > /dev/null || { echo "openapi/openapi.json is stale: run 'just openapi'"; exit 1; }
+    (cd web && npx openapi-typescript "$tmp/openapi.json" -o "$tmp/schema.d.ts" > /dev/null)
+    diff -u web/src/lib/api/schema.d.ts "$tmp/schema.d.ts" > /dev/null || { echo "web/src/lib/api/schema.d.ts is stale: run 'just openapi'"; exit 1; }
+    echo "contract is current"
+
+# Format Rust and web code.
+fmt:
+    cargo fmt --all
+    cd web && npx prettier --write .
+
+# Lints: rustfmt, clippy (warnings are errors), TypeScript and ESLint.
+lint: web-deps
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    cd web && npm run lint
+
+# Start the local PostgreSQL cluster and print a TEST_DATABASE_URL for the PostgreSQL suite.
+pg-start:
+    scripts/pg-start.sh

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the Playwright suite against the real binary on a fresh demo database, then stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${LOYALTY_BIN:-target/debug/loyalty}
+port=${E2E_PORT:-8181}
+work=$(mktemp -d)
+log="$work/server.log"
+DATABASE_URL="sqlite://$work/e2e.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" LOYALTY_WEB_DIR=web/dist \
+  LOYALTY_LOGIN_PER_ACCOUNT=1000 LOYALTY_LOGIN_PER_CLIENT=1000 "$bin" serve > "$log" 2>&1 &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 1 60); do
+  curl -sf "http://127.0.0.1:$port/api/v1/health" > /dev/null && break
+  if ! kill -0 "$server" 2>/dev/null; then cat "$log"; exit 1; fi
+  sleep 0.5
+done
+curl -sf "http://127.0.0.1:$port/api/v1/health" > /dev/null || { echo "server did not start"; cat "$log"; exit 1; }
+cd web
+E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test "$@" || { status=$?; echo "--- server log ---"; tail -n 50 "$log"; exit $status; }
