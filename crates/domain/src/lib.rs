@@ -6,6 +6,7 @@
 pub mod email;
 pub mod messages;
 pub mod money;
+pub mod phone;
 pub mod points;
 pub mod role;
 pub mod text;
@@ -14,6 +15,7 @@ pub mod validation;
 pub use email::Email;
 pub use messages::Msg;
 pub use money::Money;
+pub use phone::Phone;
 pub use points::{points_for_purchase, PointsRate};
 pub use role::Role;
 pub use validation::FieldErrors;

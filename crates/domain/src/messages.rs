@@ -14,6 +14,8 @@ pub enum Msg {
     StoreRequired,
     TooLong,
     MoneyInvalid,
+    PhoneRequired,
+    PhoneInvalid,
 }
 
 impl Msg {
@@ -31,6 +33,8 @@ impl Msg {
         Msg::StoreRequired,
         Msg::TooLong,
         Msg::MoneyInvalid,
+        Msg::PhoneRequired,
+        Msg::PhoneInvalid,
     ];
 
     /// The English text (the spec's words where the spec gives them).
@@ -48,6 +52,8 @@ impl Msg {
             Msg::StoreRequired => "Please select a store",
             Msg::TooLong => "This value is too long",
             Msg::MoneyInvalid => "Enter an amount in LYD with at most 3 decimals",
+            Msg::PhoneRequired => "Phone number is required",
+            Msg::PhoneInvalid => "Please enter a valid phone number",
         }
     }
 
@@ -66,6 +72,8 @@ impl Msg {
             Msg::StoreRequired => "يرجى اختيار متجر",
             Msg::TooLong => "هذه القيمة طويلة جداً",
             Msg::MoneyInvalid => "أدخل مبلغاً بالدينار الليبي بثلاث خانات عشرية على الأكثر",
+            Msg::PhoneRequired => "رقم الهاتف مطلوب",
+            Msg::PhoneInvalid => "يرجى إدخال رقم هاتف صحيح",
         }
     }
 }
