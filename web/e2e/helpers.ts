@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.ly', role: 'admin', labelEn: 'Admin', labelAr: 'مدير النظام' },
+  { email: 'owner@demo.ly', role: 'store_owner', labelEn: 'Store Owner', labelAr: 'صاحب متجر' },
+  { email: 'cashier@demo.ly', role: 'pos_user', labelEn: 'POS User', labelAr: 'موظف نقطة بيع' },
+] as const;
+
+/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const file = path.join(test.info().project.testDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+export async function expectDirection(page: Page, lang: 'ar' | 'en'): Promise<void> {
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', lang);
+  await expect(html).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+/** Clicks the language switcher; it is named after the language it switches to. */
+export async function switchTo(page: Page, lang: 'ar' | 'en'): Promise<void> {
+  await page
+    .getByRole('button', { name: lang === 'en' ? 'English' : 'العربية' })
+    .first()
+    .click();
+  await expectDirection(page, lang);
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('welcome-banner')).toBeVisible();
+}

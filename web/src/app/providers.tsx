@@ -1,0 +1,26 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { directionOf, i18n } from '@/lib/i18n';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      {/* lib/i18n writes <html dir>; DirectionProvider observes it and keeps Mantine in step. */}
+      <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection>
+        <MantineProvider theme={theme} env={env} defaultColorScheme="light">
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { LoginPage } from '@/features/auth/login-page';
+import { HomePage } from '@/features/home/home-page';
+import { NotFoundPage } from '@/features/public/not-found-page';
+import { setUnauthorizedHandler } from '@/lib/api/client';
+import { clearSession } from '@/lib/session/current-user';
+import { PageLoader } from '@/components/page-loader';
+import { createGuards, SIGN_IN_PATH } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+/** Route table of spec section 2. Only home, login and not-found are in the first bundle. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const guards = createGuards(queryClient);
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoader,
+      children: [
+        { index: true, loader: guards.guestsOnly, Component: HomePage },
+        { path: 'login', loader: guards.guestsOnly, Component: LoginPage },
+        {
+          path: 'check-points',
+          loader: guards.guestsOnly,
+          lazy: async () => ({
+            Component: (await import('@/features/public/check-points-page')).CheckPointsPage,
+          }),
+        },
+        {
+          path: 'about',
+          loader: guards.everyone,
+          lazy: async () => ({
+            Component: (await import('@/features/public/about-page')).AboutPage,
+          }),
+        },
+        {
+          id: 'signed-in',
+          loader: guards.requireSignIn,
+          lazy: async () => ({
+            Component: (await import('@/features/dashboard/signed-in-layout')).SignedInLayout,
+          }),
+          children: [
+            {
+              path: 'dashboard',
+              lazy: async () => ({
+                Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+              }),
+            },
+            {
+              path: 'customer/:id',
+              lazy: async () => ({
+                Component: (await import('@/features/customers/customer-detail-page')).CustomerDetailPage,
+              }),
+            },
+          ],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
+
+export interface AppRouterOptions {
+  /** Use an in-memory history starting here (tests). */
+  initialEntries?: string[];
+}
+
+export function createAppRouter(queryClient: QueryClient, options: AppRouterOptions = {}) {
+  const routes = createRoutes(queryClient);
+  const router = options.initialEntries
+    ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
+    : createBrowserRouter(routes);
+
+  // Spec section 8: any 401 (but the login call's) ends the session and goes to /login.
+  setUnauthorizedHandler(() => {
+    clearSession(queryClient);
+    if (router.state.location.pathname !== SIGN_IN_PATH) {
+      void router.navigate(SIGN_IN_PATH, { replace: true });
+    }
+  });
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

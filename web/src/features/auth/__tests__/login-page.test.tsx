@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
+import { makeUser, meta } from '@/testing/fixtures';
+import { apiError, json, mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const session = (role: 'admin' | 'store_owner' | 'pos_user' = 'admin') => ({
+  data: {
+    token: 'new-token',
+    expires_at: '2030-01-01T00:00:00Z',
+    user: makeUser({ role, name: 'Demo Admin', email: 'admin@demo.ly' }),
+  },
+});
+
+async function renderLoginInEnglish() {
+  await i18n.changeLanguage('en');
+  const app = renderApp('/login');
+  await screen.findByRole('heading', { name: 'Sign in' });
+  return app;
+}
+
+describe('login page', () => {
+  it('hides the demo accounts unless the server is in demo mode', async () => {
+    const api = mockApi({ 'GET /api/v1/meta': () => json(meta(false)) });
+    await renderLoginInEnglish();
+    await waitFor(() => expect(api.requestsTo('GET /api/v1/meta')).toHaveLength(1));
+    expect(screen.queryByTestId('demo-accounts')).not.toBeInTheDocument();
+  });
+
+  it('lists the demo accounts with the shared password and fills the form on click', async () => {
+    mockApi({ 'GET /api/v1/meta': () => json(meta(true)) });
+    const app = await renderLoginInEnglish();
+
+    const card = await screen.findByTestId('demo-accounts');
+    expect(card).toHaveTextContent('admin@demo.ly');
+    expect(card).toHaveTextContent('owner@demo.ly');
+    expect(card).toHaveTextContent('cashier@demo.ly');
+    expect(card).toHaveTextContent('demo1234');
+
+    await app.user.click(screen.getByRole('button', { name: /cashier@demo\.ly/ }));
+    expect(screen.getByLabelText(/Email/)).toHaveValue('cashier@demo.ly');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('demo1234');
+  });
+
+  it('has required email and password fields', async () => {
+    mockApi({ 'GET /api/v1/meta': () => json(meta(false)) });
+    await renderLoginInEnglish();
+    const email = screen.getByLabelText(/Email/);
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Check your points without logging in' })).toHaveAttribute(
+      'href',
+      '/check-points',
+    );
+  });
+
+  it('signs in, keeps the token and opens the dashboard', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': async () => {
+        await gate;
+        return json(session('admin'));
+      },
+    });
+    const app = await renderLoginInEnglish();
+
+    await app.user.type(screen.getByLabelText(/Email/), 'admin@demo.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'demo1234');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
+
+    expect(await screen.findByTestId('welcome-banner')).toHaveTextContent('Welcome, Demo Admin');
+    expect(app.pathname()).toBe('/dashboard');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new-token');
+    const [request] = api.requestsTo('POST /api/v1/auth/login');
+    expect(await request?.clone().json()).toEqual({ email: 'admin@demo.ly', password: 'demo1234' });
+    // The login answer carries the user: no second fetch.
+    expect(api.requestsTo('GET /api/v1/auth/user')).toHaveLength(0);
+  });
+
+  it('shows the server message on wrong credentials and stays on /login', async () => {
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () => apiError(401, 'Invalid email or password', 'invalid_credentials'),
+    });
+    const app = await renderLoginInEnglish();
+
+    await app.user.type(screen.getByLabelText(/Email/), 'admin@demo.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'wrong');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(app.pathname()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("falls back to 'Login failed' without a server message", async () => {
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () => new Response('oops', { status: 502 }),
+    });
+    const app = await renderLoginInEnglish();
+
+    await app.user.type(screen.getByLabelText(/Email/), 'a@b.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'x');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it('shows validation messages under the fields', async () => {
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () =>
+        json(
+          {
+            message: 'Validation failed',
+            code: 'validation_failed',
+            errors: { email: ['Email is invalid'] },
+          },
+          422,
+        ),
+    });
+    const app = await renderLoginInEnglish();
+    await app.user.type(screen.getByLabelText(/Email/), 'a@b.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'x');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+  });
+});

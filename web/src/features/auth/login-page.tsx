@@ -1,0 +1,150 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  List,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconAt, IconCheck, IconLock, IconSearch } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandMark } from '@/components/brand-mark';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import { useMeta } from './api/get-meta';
+import { useLogin } from './api/login';
+import { DemoAccountsCard } from './components/demo-accounts-card';
+import { DEMO_PASSWORD } from './demo-accounts';
+import classes from './login-page.module.css';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const meta = useMeta();
+  const loginMutation = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const error = loginMutation.error;
+  const fieldErrors = error instanceof ApiError ? error : null;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    loginMutation.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <Box className={classes.page}>
+      <Box className={classes.aside} visibleFrom="md">
+        <Stack gap="xl" className={classes.asideInner}>
+          <Box className={classes.asideBrand}>
+            <BrandMark size="lg" />
+          </Box>
+          <Title order={2} c="white" fz={34} lh={1.3}>
+            {t('home.hero.title')}
+          </Title>
+          <List
+            spacing="md"
+            c="white"
+            icon={
+              <ThemeIcon color="white" variant="white" radius="xl" size={24} c="brand.8">
+                <IconCheck size={14} />
+              </ThemeIcon>
+            }
+          >
+            <List.Item>{t('home.features.multiRole.title')}</List.Item>
+            <List.Item>{t('home.features.pointsRewards.title')}</List.Item>
+            <List.Item>{t('home.features.analytics.title')}</List.Item>
+          </List>
+        </Stack>
+      </Box>
+
+      <Box component="main" className={classes.main}>
+        <Group justify="space-between" className={classes.topBar}>
+          <Anchor component={Link} to="/" underline="never" aria-label={t('login.backHome')}>
+            <BrandMark size="sm" />
+          </Anchor>
+          <LanguageSwitcher />
+        </Group>
+
+        <Stack className={classes.content} gap="lg">
+          <Stack gap={6}>
+            <Title order={1} fz={30}>
+              {t('login.title')}
+            </Title>
+            <Text c="dimmed">{t('login.subtitle')}</Text>
+          </Stack>
+
+          <Paper component="form" onSubmit={handleSubmit} p="xl" shadow="sm" withBorder>
+            <Stack gap="md">
+              {error && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle size={20} />}
+                  title={t('login.errorTitle')}
+                  role="alert"
+                >
+                  {messageOf(error, t('login.failed'))}
+                </Alert>
+              )}
+              <TextInput
+                label={t('login.email')}
+                placeholder={t('login.emailPlaceholder')}
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                leftSection={<IconAt size={16} aria-hidden />}
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                error={fieldErrors?.fieldError('email')}
+                size="md"
+              />
+              <PasswordInput
+                label={t('login.password')}
+                placeholder={t('login.passwordPlaceholder')}
+                name="password"
+                autoComplete="current-password"
+                required
+                leftSection={<IconLock size={16} aria-hidden />}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                error={fieldErrors?.fieldError('password')}
+                size="md"
+              />
+              <Button type="submit" size="md" fullWidth disabled={loginMutation.isPending}>
+                {loginMutation.isPending ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </Stack>
+          </Paper>
+
+          <Anchor component={Link} to="/check-points" ta="center" fw={500}>
+            <Group gap={6} justify="center" component="span">
+              <IconSearch size={16} aria-hidden />
+              {t('login.checkPoints')}
+            </Group>
+          </Anchor>
+
+          {meta.data?.demo_mode === true && (
+            <DemoAccountsCard
+              onPick={(account) => {
+                setEmail(account.email);
+                setPassword(DEMO_PASSWORD);
+                loginMutation.reset();
+              }}
+            />
+          )}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

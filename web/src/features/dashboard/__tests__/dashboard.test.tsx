@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@/lib/api/types';
+import { i18n } from '@/lib/i18n';
+import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
+import { makeUser, meta, userEnvelope } from '@/testing/fixtures';
+import { apiError, json, mockApi, noContent } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+async function renderDashboardAs(user: User, extra: Parameters<typeof mockApi>[0] = {}) {
+  await i18n.changeLanguage('en');
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+  const api = mockApi({ 'GET /api/v1/auth/user': () => json(userEnvelope(user)), ...extra });
+  const app = renderApp('/dashboard');
+  await screen.findByTestId('welcome-banner');
+  return { ...app, api };
+}
+
+describe('dashboard shell', () => {
+  it.each([
+    ['admin', 'Admin', 'placeholder-admin'],
+    ['store_owner', 'Store Owner', 'placeholder-storeOwner'],
+    ['pos_user', 'POS User', 'placeholder-posUser'],
+  ] as const)('shows the %s view with its role label', async (role, label, panel) => {
+    await renderDashboardAs(makeUser({ role, name: 'Sara Ali Omar' }));
+    const current = screen.getByTestId('current-user');
+    expect(within(current).getByText('SA')).toBeInTheDocument();
+    expect(within(current).getByText('Sara Ali Omar')).toBeInTheDocument();
+    expect(screen.getByTestId('current-user-role')).toHaveTextContent(label);
+    expect(screen.getByTestId('welcome-banner')).toHaveTextContent('Welcome, Sara Ali Omar');
+    expect(screen.getByTestId(panel)).toBeInTheDocument();
+    expect(screen.getByTestId('notification-badge')).toHaveTextContent('3');
+  });
+
+  it('gives each role its own subtitle', async () => {
+    await renderDashboardAs(makeUser({ role: 'pos_user' }));
+    expect(screen.getByTestId('welcome-banner')).toHaveTextContent(
+      'Create invoices, redeem rewards and look after your customers.',
+    );
+  });
+
+  it('tells a user with an unknown role to contact the administrator', async () => {
+    await renderDashboardAs(makeUser({ role: 'auditor' as User['role'] }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Invalid User Role');
+    expect(alert).toHaveTextContent(/contact the administrator/);
+  });
+
+  it('signs out through the API and goes to /login', async () => {
+    const app = await renderDashboardAs(makeUser(), {
+      'POST /api/v1/auth/logout': () => noContent(),
+      'GET /api/v1/meta': () => json(meta(false)),
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(app.api.requestsTo('POST /api/v1/auth/logout')).toHaveLength(1);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('clears local state even when the logout call fails', async () => {
+    const app = await renderDashboardAs(makeUser(), {
+      'POST /api/v1/auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'GET /api/v1/meta': () => json(meta(false)),
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('goes to /login when the user cannot be fetched', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi({
+      'GET /api/v1/auth/user': () => apiError(500, 'Internal error', 'internal'),
+      'GET /api/v1/meta': () => json(meta(false)),
+    });
+    const app = renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the customer placeholder behind sign-in', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi({ 'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ role: 'pos_user' }))) });
+    renderApp('/customer/42');
+    expect(await screen.findByRole('heading', { name: 'Customer #42' })).toBeInTheDocument();
+  });
+});

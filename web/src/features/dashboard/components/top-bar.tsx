@@ -1,0 +1,71 @@
+import { Anchor, AppShell, Avatar, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BrandMark } from '@/components/brand-mark';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import type { User } from '@/lib/api/types';
+import { initialsOf } from '@/lib/format';
+import { roleLabelKey } from '@/lib/roles';
+import { signOut } from '@/lib/session/current-user';
+import { NotificationBell } from './notification-bell';
+
+interface TopBarProps {
+  user: User;
+}
+
+export function TopBar({ user }: TopBarProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    await signOut(queryClient);
+    await navigate('/login', { replace: true });
+  }
+
+  const roleLabel = t(roleLabelKey(user.role) as 'roles.admin', { defaultValue: user.role });
+
+  return (
+    <AppShell.Header withBorder>
+      <Container size="xl" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/dashboard" underline="never">
+            <BrandMark size="sm" />
+          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitcher visibleFrom="sm" />
+            <LanguageSwitcher compact hiddenFrom="sm" />
+            <NotificationBell count={3} />
+            <Group gap="xs" wrap="nowrap" data-testid="current-user">
+              <Avatar color="brand" radius="xl" variant="filled" aria-hidden>
+                {initialsOf(user.name)}
+              </Avatar>
+              <Stack gap={0} visibleFrom="sm">
+                <Text size="sm" fw={600} lh={1.3} data-testid="current-user-name">
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.3} data-testid="current-user-role">
+                  {roleLabel}
+                </Text>
+              </Stack>
+            </Group>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLogout size={18} className="mirror-in-rtl" aria-hidden />}
+              onClick={() => void handleSignOut()}
+              loading={signingOut}
+            >
+              {t('dashboard.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </AppShell.Header>
+  );
+}

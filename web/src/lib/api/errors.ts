@@ -1,0 +1,40 @@
+import type { ErrorBody } from './types';
+
+/** An API answer other than 2xx, carrying the server's `{message, code, errors}` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  /** Field name to its messages, for 422 answers. */
+  readonly fieldErrors: Record<string, string[]>;
+  /** Whether the server sent its own message (so it can be shown as is). */
+  readonly hasServerMessage: boolean;
+
+  constructor(status: number, body: Partial<ErrorBody> | undefined) {
+    const message = typeof body?.message === 'string' ? body.message : '';
+    super(message || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = typeof body?.code === 'string' ? body.code : null;
+    this.fieldErrors = body?.errors ?? {};
+    this.hasServerMessage = message.length > 0;
+  }
+
+  /** The first message for a field, as the spec's forms show it. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors[field]?.[0];
+  }
+}
+
+function looksLikeErrorBody(value: unknown): value is Partial<ErrorBody> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function toApiError(response: Response, body: unknown): ApiError {
+  return new ApiError(response.status, looksLikeErrorBody(body) ? body : undefined);
+}
+
+/** The server's message when it sent one, otherwise the given fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.hasServerMessage) return error.message;
+  return fallback;
+}

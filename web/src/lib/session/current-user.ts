@@ -1,0 +1,56 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import type { User } from '@/lib/api/types';
+import { clearToken, setToken, useToken } from './token-store';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  user: () => [...sessionKeys.all, 'user'] as const,
+};
+
+export async function fetchCurrentUser(): Promise<User> {
+  const { data, error, response } = await api.GET('/api/v1/auth/user');
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.user(),
+    queryFn: fetchCurrentUser,
+    // The user changes only through sign-in and sign-out, which write the cache themselves.
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The signed-in user; idle while there is no token. */
+export function useCurrentUser() {
+  const token = useToken();
+  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+}
+
+/** Signed out to signed in: keep the token, and the user so no second fetch is needed. */
+export function startSession(queryClient: QueryClient, token: string, user: User): void {
+  setToken(token);
+  queryClient.setQueryData(sessionKeys.user(), user);
+}
+
+/** Back to signed out: forget the token and every cached answer of the previous user. */
+export function clearSession(queryClient: QueryClient): void {
+  clearToken();
+  queryClient.cancelQueries().catch(() => {});
+  queryClient.removeQueries();
+}
+
+/** Tells the server to revoke the token, then clears local state even if that failed. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.POST('/api/v1/auth/logout');
+  } catch {
+    // Spec section 4: local state is cleared even when the server call fails.
+  } finally {
+    clearSession(queryClient);
+  }
+}

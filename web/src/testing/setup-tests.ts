@@ -1,0 +1,45 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
+
+// jsdom lacks these browser APIs that Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  resetApiMock();
+  // Every test starts with no network: a request it did not mock fails the test.
+  mockApi({});
+});
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('ar');
+  window.localStorage.clear();
+  const unhandled = takeUnhandledRequests();
+  if (unhandled.length > 0) {
+    throw new Error(`Unhandled network request(s): ${unhandled.join(', ')}`);
+  }
+});
