@@ -31,7 +31,18 @@ pub enum AppError {
 /// The kinds of 409 the product answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Conflict {
+    /// The same `Idempotency-Key` came with a different request.
     IdempotencyKeyReused,
+    /// Another request with the same key committed first; the caller replays its answer.
+    IdempotencyKeyRace,
+    InvoiceNumberTaken,
+    InsufficientPoints,
+    RewardUnavailable,
+    InvoiceAlreadyVoided,
+    /// A cashier voids only on the invoice's own local day.
+    VoidWindowClosed,
+    /// The customer already spent the points the invoice gave.
+    PointsAlreadySpent,
 }
 
 impl From<FieldErrors> for AppError {

@@ -37,3 +37,200 @@ pub struct Session {
     pub expires_at: NaiveDateTime,
     pub user: User,
 }
+
+/// Someone named on a record (the cashier of an invoice, the actor of a ledger row).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A store with its owner, as tenancy checks need it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreScope {
+    pub id: i64,
+    pub name: String,
+    pub owner_id: i64,
+}
+
+/// A customer of one store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Customer {
+    pub id: i64,
+    pub store: StoreScope,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub loyalty_points: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// What the customer detail page shows beside the customer.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CustomerStats {
+    pub total_invoices: i64,
+    pub total_spent: loyalty_domain::Money,
+    pub rewards_redeemed: i64,
+    pub points_earned: i64,
+    pub points_redeemed: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invoice {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonRef,
+    pub invoice_number: Option<String>,
+    pub total: loyalty_domain::Money,
+    pub points_earned: i64,
+    pub pos_user: Option<PersonRef>,
+    pub created_at: NaiveDateTime,
+    pub voided_at: Option<NaiveDateTime>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RewardRef {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub points_required: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redemption {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonRef,
+    pub reward: RewardRef,
+    pub points_spent: i64,
+    pub pos_user: Option<PersonRef>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RewardType {
+    Prize,
+    Discount,
+    Cash,
+}
+
+impl RewardType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RewardType::Prize => "prize",
+            RewardType::Discount => "discount",
+            RewardType::Cash => "cash",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [RewardType::Prize, RewardType::Discount, RewardType::Cash].into_iter().find(|t| t.as_str() == value)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reward {
+    pub id: i64,
+    pub store_owner_id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub reward_type: RewardType,
+    pub points_required: i64,
+    /// Thousandths: dirhams for cash and prize, thousandths of a percent for discount.
+    pub amount_milli: i64,
+    pub is_active: bool,
+    pub redemptions_count: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LedgerKind {
+    Invoice,
+    Redemption,
+    Manual,
+    Adjustment,
+    Void,
+}
+
+impl LedgerKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LedgerKind::Invoice => "invoice",
+            LedgerKind::Redemption => "redemption",
+            LedgerKind::Manual => "manual",
+            LedgerKind::Adjustment => "adjustment",
+            LedgerKind::Void => "void",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [LedgerKind::Invoice, LedgerKind::Redemption, LedgerKind::Manual, LedgerKind::Adjustment, LedgerKind::Void]
+            .into_iter()
+            .find(|k| k.as_str() == value)
+    }
+}
+
+/// One change of a customer's points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub id: i64,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<String>,
+    pub actor: Option<PersonRef>,
+    pub invoice_id: Option<i64>,
+    pub redemption_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+/// An item of the POS recent-activity panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActivityEvent {
+    Invoice(Invoice),
+    Redemption(Redemption),
+}
+
+impl ActivityEvent {
+    pub fn created_at(&self) -> NaiveDateTime {
+        match self {
+            ActivityEvent::Invoice(i) => i.created_at,
+            ActivityEvent::Redemption(r) => r.created_at,
+        }
+    }
+}
+
+/// A page of a list and the total it was cut from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub page: i64,
+    pub per_page: i64,
+    pub total: i64,
+}
+
+/// Which page the caller asks for; `per_page` is bounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    pub page: i64,
+    pub per_page: i64,
+}
+
+impl PageRequest {
+    pub const MAX_PER_PAGE: i64 = 100;
+
+    pub fn new(page: Option<i64>, per_page: Option<i64>) -> Self {
+        Self { page: page.unwrap_or(1).max(1), per_page: per_page.unwrap_or(20).clamp(1, Self::MAX_PER_PAGE) }
+    }
+
+    pub fn offset(self) -> i64 {
+        (self.page - 1).saturating_mul(self.per_page)
+    }
+}
+
+/// Today's figures of one store, for its local day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DayCounts {
+    pub invoices: i64,
+    pub points_issued: i64,
+    pub redemptions: i64,
+}

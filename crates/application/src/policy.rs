@@ -1,6 +1,7 @@
 use loyalty_domain::Role;
 
-use crate::AppError;
+use crate::ports::{RecordFilter, Repos};
+use crate::{AppError, StoreScope};
 
 /// Who is calling: taken from a verified token, never from a request body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,16 +22,95 @@ impl Actor {
             Err(AppError::Forbidden)
         }
     }
+
+    /// A POS user's store: 403 for other roles or a POS user without a store.
+    pub fn pos_store(&self) -> Result<i64, AppError> {
+        match (self.role, self.store_id) {
+            (Role::PosUser, Some(store)) => Ok(store),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+}
+
+/// The stores whose records an actor may see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreAccess {
+    All,
+    Stores(Vec<i64>),
+}
+
+impl StoreAccess {
+    pub fn of(actor: &Actor, repos: &mut dyn Repos) -> Result<StoreAccess, AppError> {
+        Ok(match actor.role {
+            Role::Admin => StoreAccess::All,
+            Role::StoreOwner => StoreAccess::Stores(repos.owner_store_ids(actor.user_id)?),
+            Role::PosUser => StoreAccess::Stores(vec![actor.pos_store()?]),
+        })
+    }
+
+    pub fn allows(&self, store_id: i64) -> bool {
+        match self {
+            StoreAccess::All => true,
+            StoreAccess::Stores(ids) => ids.contains(&store_id),
+        }
+    }
+
+    /// A filter over these stores, narrowed to `store_id` when given (404 if not allowed).
+    pub fn filter(&self, store_id: Option<i64>) -> Result<RecordFilter, AppError> {
+        let store_ids = match (self, store_id) {
+            (_, Some(id)) if self.allows(id) => Some(vec![id]),
+            (_, Some(_)) => return Err(AppError::NotFound),
+            (StoreAccess::All, None) => None,
+            (StoreAccess::Stores(ids), None) => Some(ids.clone()),
+        };
+        Ok(RecordFilter { store_ids, ..RecordFilter::default() })
+    }
+}
+
+/// Whether `actor` may act on records of `store` (owner of it, its POS user, or admin).
+pub fn can_access_store(actor: &Actor, store: &StoreScope) -> bool {
+    match actor.role {
+        Role::Admin => true,
+        Role::StoreOwner => store.owner_id == actor.user_id,
+        Role::PosUser => actor.store_id == Some(store.id),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn actor(role: Role, store_id: Option<i64>) -> Actor {
+        Actor { user_id: 1, role, store_id, session_id: "s".into() }
+    }
+
     #[test]
     fn require_checks_role() {
-        let actor = Actor { user_id: 1, role: Role::PosUser, store_id: Some(3), session_id: "s".into() };
-        assert!(actor.require(&[Role::PosUser, Role::StoreOwner]).is_ok());
-        assert!(matches!(actor.require(&[Role::Admin]), Err(AppError::Forbidden)));
+        let pos = actor(Role::PosUser, Some(3));
+        assert!(pos.require(&[Role::PosUser, Role::StoreOwner]).is_ok());
+        assert!(matches!(pos.require(&[Role::Admin]), Err(AppError::Forbidden)));
+        assert_eq!(pos.pos_store().ok(), Some(3));
+        assert!(actor(Role::PosUser, None).pos_store().is_err());
+        assert!(actor(Role::Admin, Some(3)).pos_store().is_err());
+    }
+
+    #[test]
+    fn store_access_by_role() {
+        let store = StoreScope { id: 3, name: "s".into(), owner_id: 9 };
+        assert!(can_access_store(&actor(Role::Admin, None), &store));
+        assert!(can_access_store(&actor(Role::PosUser, Some(3)), &store));
+        assert!(!can_access_store(&actor(Role::PosUser, Some(4)), &store));
+        assert!(!can_access_store(&actor(Role::StoreOwner, None), &store));
+        let owner = Actor { user_id: 9, ..actor(Role::StoreOwner, None) };
+        assert!(can_access_store(&owner, &store));
+    }
+
+    #[test]
+    fn filters_narrow_and_refuse_foreign_stores() {
+        let access = StoreAccess::Stores(vec![1, 2]);
+        assert_eq!(access.filter(None).ok().and_then(|f| f.store_ids), Some(vec![1, 2]));
+        assert_eq!(access.filter(Some(2)).ok().and_then(|f| f.store_ids), Some(vec![2]));
+        assert!(matches!(access.filter(Some(5)), Err(AppError::NotFound)));
+        assert_eq!(StoreAccess::All.filter(None).ok().and_then(|f| f.store_ids), None);
     }
 }

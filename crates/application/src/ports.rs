@@ -3,7 +3,11 @@
 use chrono::NaiveDateTime;
 use loyalty_domain::{Email, Role};
 
-use crate::{AppError, User, UserCredentials};
+use crate::{
+    AppError, Customer, CustomerStats, DayCounts, Invoice, LedgerEntry, LedgerKind, PageRequest, Redemption, Reward,
+    StoreScope, User, UserCredentials,
+};
+use loyalty_domain::{Money, PointsRate};
 
 /// What a repository can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -54,8 +58,165 @@ pub fn transaction<T>(
 }
 
 /// Every repository, reachable inside one transaction.
-pub trait Repos: UserRepo + SessionRepo {}
-impl<T: UserRepo + SessionRepo> Repos for T {}
+pub trait Repos:
+    UserRepo
+    + SessionRepo
+    + StoreRepo
+    + CustomerRepo
+    + LedgerRepo
+    + InvoiceRepo
+    + RedemptionRepo
+    + RewardRepo
+    + IdempotencyRepo
+{
+}
+impl<T> Repos for T where
+    T: UserRepo
+        + SessionRepo
+        + StoreRepo
+        + CustomerRepo
+        + LedgerRepo
+        + InvoiceRepo
+        + RedemptionRepo
+        + RewardRepo
+        + IdempotencyRepo
+{
+}
+
+/// Which stores' records a query may return: `None` means every store (admin).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordFilter {
+    pub store_ids: Option<Vec<i64>>,
+    pub customer_id: Option<i64>,
+    /// Only records created at or after this time.
+    pub since: Option<NaiveDateTime>,
+}
+
+pub trait StoreRepo {
+    /// A live store with its owner.
+    fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>>;
+    /// The ids of an owner's live stores.
+    fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>>;
+    /// The points rate and minimum purchase an owner set (defaults when never set).
+    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)>;
+}
+
+pub struct NewCustomer {
+    pub store_id: i64,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub created_by: i64,
+    pub now: NaiveDateTime,
+}
+
+pub struct CustomerChanges {
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub now: NaiveDateTime,
+}
+
+pub trait CustomerRepo {
+    /// Live customers of the filter's stores, newest first, optionally matching `search` in
+    /// name, phone or email (case-insensitive).
+    fn list_customers(
+        &mut self,
+        filter: &RecordFilter,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<Customer>, i64)>;
+    fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>>;
+    /// Errors: `Duplicate("customers.phone")` when a live customer of the store has the phone.
+    fn insert_customer(&mut self, customer: NewCustomer) -> RepoResult<i64>;
+    /// Errors: `Duplicate("customers.phone")` as for insert.
+    fn update_customer(&mut self, id: i64, changes: CustomerChanges) -> RepoResult<()>;
+    /// Hides the customer; its invoices, redemptions and ledger stay.
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    /// Adds `delta` to the balance in one conditional update and returns the new balance;
+    /// `None` when the balance would go below zero (nothing changes then).
+    fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;
+    fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats>;
+}
+
+pub struct NewLedgerEntry<'a> {
+    pub customer_id: i64,
+    pub store_id: i64,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<&'a str>,
+    pub actor_id: i64,
+    pub invoice_id: Option<i64>,
+    pub redemption_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
+pub trait LedgerRepo {
+    fn append_ledger(&mut self, entry: NewLedgerEntry<'_>) -> RepoResult<()>;
+    /// A customer's ledger, newest first.
+    fn ledger_page(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<LedgerEntry>, i64)>;
+}
+
+pub struct NewInvoice<'a> {
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub pos_user_id: i64,
+    pub invoice_number: Option<&'a str>,
+    pub total: Money,
+    pub points_earned: i64,
+    pub now: NaiveDateTime,
+}
+
+pub trait InvoiceRepo {
+    /// Errors: `Duplicate("invoices.number")` when the store already has the number.
+    fn insert_invoice(&mut self, invoice: NewInvoice<'_>) -> RepoResult<i64>;
+    fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>>;
+    /// Newest first.
+    fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)>;
+    /// Marks the invoice void unless it already is; returns whether it did.
+    fn void_invoice(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Invoices, points issued and redemptions of one store in `[from, to)`.
+    fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts>;
+}
+
+pub struct NewRedemption {
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub reward_id: i64,
+    pub pos_user_id: i64,
+    pub points_spent: i64,
+    pub now: NaiveDateTime,
+}
+
+pub trait RedemptionRepo {
+    fn insert_redemption(&mut self, redemption: NewRedemption) -> RepoResult<i64>;
+    fn redemption_by_id(&mut self, id: i64) -> RepoResult<Option<Redemption>>;
+    /// Newest first.
+    fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)>;
+}
+
+pub trait RewardRepo {
+    /// A live reward.
+    fn reward_by_id(&mut self, id: i64) -> RepoResult<Option<Reward>>;
+    /// An owner's live rewards, cheapest first.
+    fn list_rewards(&mut self, owner_id: i64, active_only: bool) -> RepoResult<Vec<Reward>>;
+}
+
+/// What a first request with an `Idempotency-Key` answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAnswer {
+    /// The request, in a canonical form, to tell a retry from a different request.
+    pub request: String,
+    /// The answer, in a form the use case can rebuild its output from.
+    pub answer: String,
+}
+
+pub trait IdempotencyRepo {
+    fn stored_answer(&mut self, user_id: i64, key: &str) -> RepoResult<Option<StoredAnswer>>;
+    /// Errors: `Duplicate("idempotency_keys")` when the key was stored meanwhile.
+    fn store_answer(&mut self, user_id: i64, key: &str, stored: &StoredAnswer, now: NaiveDateTime) -> RepoResult<()>;
+}
 
 pub struct NewUser {
     pub name: String,

@@ -4,10 +4,12 @@
 //! nothing re-validates.
 
 pub mod email;
+pub mod local_day;
 pub mod messages;
 pub mod money;
 pub mod phone;
 pub mod points;
+pub mod points_rules;
 pub mod role;
 pub mod text;
 pub mod validation;

@@ -1,79 +1,57 @@
-/// Every user-facing validation message the rules can produce. The English text is the
-/// spec's wording, word for word; translations live at the HTTP edge, keyed by this enum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Msg {
-    NameRequired,
-    EmailRequired,
-    EmailInvalid,
-    EmailTaken,
-    PasswordRequired,
-    PasswordTooShort,
-    PasswordTooLong,
-    RoleRequired,
-    StoreOwnerNameRequired,
-    StoreRequired,
-    TooLong,
-    MoneyInvalid,
-    PhoneRequired,
-    PhoneInvalid,
+/// Defines [`Msg`] from one table: variant, English text, Arabic text.
+macro_rules! messages {
+    ($($variant:ident => ($en:expr, $ar:expr)),* $(,)?) => {
+        /// Every user-facing validation message the rules can produce. The English text is the
+        /// spec's wording, word for word, where the spec gives one.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Msg {
+            $($variant),*
+        }
+
+        impl Msg {
+            /// All messages, so tests can check each has a translation.
+            pub const ALL: &'static [Msg] = &[$(Msg::$variant),*];
+
+            pub fn en(self) -> &'static str {
+                match self {
+                    $(Msg::$variant => $en),*
+                }
+            }
+
+            pub fn ar(self) -> &'static str {
+                match self {
+                    $(Msg::$variant => $ar),*
+                }
+            }
+        }
+    };
 }
 
-impl Msg {
-    /// All messages, so tests can check each has a translation.
-    pub const ALL: &'static [Msg] = &[
-        Msg::NameRequired,
-        Msg::EmailRequired,
-        Msg::EmailInvalid,
-        Msg::EmailTaken,
-        Msg::PasswordRequired,
-        Msg::PasswordTooShort,
-        Msg::PasswordTooLong,
-        Msg::RoleRequired,
-        Msg::StoreOwnerNameRequired,
-        Msg::StoreRequired,
-        Msg::TooLong,
-        Msg::MoneyInvalid,
-        Msg::PhoneRequired,
-        Msg::PhoneInvalid,
-    ];
-
-    /// The English text (the spec's words where the spec gives them).
-    pub fn en(self) -> &'static str {
-        match self {
-            Msg::NameRequired => "Name is required",
-            Msg::EmailRequired => "Email is required",
-            Msg::EmailInvalid => "Please enter a valid email address",
-            Msg::EmailTaken => "This email is already registered",
-            Msg::PasswordRequired => "Password is required",
-            Msg::PasswordTooShort => "Password must be at least 8 characters",
-            Msg::PasswordTooLong => "Password must be at most 128 characters",
-            Msg::RoleRequired => "Please select a role",
-            Msg::StoreOwnerNameRequired => "Store owner name is required",
-            Msg::StoreRequired => "Please select a store",
-            Msg::TooLong => "This value is too long",
-            Msg::MoneyInvalid => "Enter an amount in LYD with at most 3 decimals",
-            Msg::PhoneRequired => "Phone number is required",
-            Msg::PhoneInvalid => "Please enter a valid phone number",
-        }
-    }
-
-    /// The Arabic text.
-    pub fn ar(self) -> &'static str {
-        match self {
-            Msg::NameRequired => "الاسم مطلوب",
-            Msg::EmailRequired => "البريد الإلكتروني مطلوب",
-            Msg::EmailInvalid => "يرجى إدخال بريد إلكتروني صحيح",
-            Msg::EmailTaken => "هذا البريد الإلكتروني مسجل مسبقاً",
-            Msg::PasswordRequired => "كلمة المرور مطلوبة",
-            Msg::PasswordTooShort => "يجب أن تتكون كلمة المرور من 8 أحرف على الأقل",
-            Msg::PasswordTooLong => "يجب ألا تتجاوز كلمة المرور 128 حرفاً",
-            Msg::RoleRequired => "يرجى اختيار الدور",
-            Msg::StoreOwnerNameRequired => "اسم صاحب المتجر مطلوب",
-            Msg::StoreRequired => "يرجى اختيار متجر",
-            Msg::TooLong => "هذه القيمة طويلة جداً",
-            Msg::MoneyInvalid => "أدخل مبلغاً بالدينار الليبي بثلاث خانات عشرية على الأكثر",
-            Msg::PhoneRequired => "رقم الهاتف مطلوب",
-            Msg::PhoneInvalid => "يرجى إدخال رقم هاتف صحيح",
-        }
-    }
+messages! {
+    NameRequired => ("Name is required", "الاسم مطلوب"),
+    EmailRequired => ("Email is required", "البريد الإلكتروني مطلوب"),
+    EmailInvalid => ("Please enter a valid email address", "يرجى إدخال بريد إلكتروني صحيح"),
+    EmailTaken => ("This email is already registered", "هذا البريد الإلكتروني مسجل مسبقاً"),
+    PasswordRequired => ("Password is required", "كلمة المرور مطلوبة"),
+    PasswordTooShort => ("Password must be at least 8 characters", "يجب أن تتكون كلمة المرور من 8 أحرف على الأقل"),
+    PasswordTooLong => ("Password must be at most 128 characters", "يجب ألا تتجاوز كلمة المرور 128 حرفاً"),
+    RoleRequired => ("Please select a role", "يرجى اختيار الدور"),
+    StoreOwnerNameRequired => ("Store owner name is required", "اسم صاحب المتجر مطلوب"),
+    StoreRequired => ("Please select a store", "يرجى اختيار متجر"),
+    TooLong => ("This value is too long", "هذه القيمة طويلة جداً"),
+    MoneyInvalid => ("Enter an amount in LYD with at most 3 decimals", "أدخل مبلغاً بالدينار الليبي بثلاث خانات عشرية على الأكثر"),
+    PhoneRequired => ("Phone number is required", "رقم الهاتف مطلوب"),
+    PhoneInvalid => ("Please enter a valid phone number", "يرجى إدخال رقم هاتف صحيح"),
+    PhoneTaken => ("This phone number is already registered in this store", "رقم الهاتف هذا مسجل مسبقاً في هذا المتجر"),
+    CustomerNameRequired => ("Customer name is required", "اسم العميل مطلوب"),
+    LoyaltyPointsNegative => ("Loyalty points cannot be negative", "لا يمكن أن تكون نقاط الولاء سالبة"),
+    PointsTooFew => ("Please enter a valid number of points (minimum 1)", "يرجى إدخال عدد نقاط صحيح (1 على الأقل)"),
+    PointsTooMany => ("Cannot add more than 10,000 points at once", "لا يمكن إضافة أكثر من 10,000 نقطة دفعة واحدة"),
+    CustomerRequired => ("Please select a customer before creating an invoice", "يرجى اختيار عميل قبل إنشاء الفاتورة"),
+    CustomerFirst => ("Please select a customer first", "يرجى اختيار عميل أولاً"),
+    TotalRequired => ("Total cost is required", "إجمالي التكلفة مطلوب"),
+    TotalTooSmall => ("Total cost must be at least 0.01", "يجب ألا يقل إجمالي التكلفة عن 0.01"),
+    RewardRequired => ("Please select a reward", "يرجى اختيار مكافأة"),
+    InsufficientPoints => ("Customer has insufficient points for this reward", "نقاط العميل غير كافية لهذه المكافأة"),
+    SearchTooShort => ("Type at least 2 characters to search", "اكتب حرفين على الأقل للبحث"),
 }

@@ -23,6 +23,9 @@ impl DbConnection {
     }
 }
 
+/// The backend type of [`DbConnection`], for boxed queries.
+pub type DbBackend = <DbConnection as Connection>::Backend;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,

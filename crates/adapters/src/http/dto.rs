@@ -246,3 +246,423 @@ mod tests {
         );
     }
 }
+
+/// `{"data": [...], "meta": {...}}` wrappers for paginated lists.
+macro_rules! list_envelope {
+    ($name:ident, $inner:ty) => {
+        #[derive(Debug, Serialize, ToSchema)]
+        pub struct $name {
+            pub data: Vec<$inner>,
+            pub meta: ListMeta,
+        }
+
+        impl $name {
+            pub fn from_page<T: Into<$inner>>(page: loyalty_application::Page<T>) -> Self {
+                Self {
+                    meta: ListMeta { page: page.page, per_page: page.per_page, total: page.total },
+                    data: page.items.into_iter().map(Into::into).collect(),
+                }
+            }
+        }
+    };
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListMeta {
+    pub page: i64,
+    pub per_page: i64,
+    pub total: i64,
+}
+
+/// Paging and narrowing of a list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// 1-based page number.
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    pub per_page: Option<i64>,
+    /// Matches name, phone or email (customers only).
+    pub search: Option<String>,
+    /// Only this store (it must be one the caller can see).
+    pub store_id: Option<i64>,
+}
+
+impl ListQuery {
+    pub fn page_request(&self) -> loyalty_application::PageRequest {
+        loyalty_application::PageRequest::new(self.page, self.per_page)
+    }
+}
+
+/// A decimal amount in LYD, sent as a string (`"12.500"`) or a JSON number (`12.5`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum DecimalInput {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl DecimalInput {
+    pub fn into_string(self) -> String {
+        match self {
+            DecimalInput::Text(s) => s,
+            DecimalInput::Number(n) => n.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonDto {
+    pub id: i64,
+    pub name: String,
+}
+
+impl From<loyalty_application::PersonRef> for PersonDto {
+    fn from(p: loyalty_application::PersonRef) -> Self {
+        Self { id: p.id, name: p.name }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerDto {
+    pub id: i64,
+    pub store_id: i64,
+    pub store: StoreRefDto,
+    pub name: String,
+    /// E.164, e.g. `+218912345678`.
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub loyalty_points: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::Customer> for CustomerDto {
+    fn from(c: loyalty_application::Customer) -> Self {
+        Self {
+            id: c.id,
+            store_id: c.store.id,
+            store: StoreRefDto { id: c.store.id, name: c.store.name },
+            name: c.name,
+            phone: c.phone,
+            email: c.email,
+            loyalty_points: c.loyalty_points,
+            created_at: utc(c.created_at),
+        }
+    }
+}
+envelope!(CustomerEnvelope, CustomerDto);
+list_envelope!(CustomerList, CustomerDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerListPlain {
+    pub data: Vec<CustomerDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerStatistics {
+    /// Invoices not voided.
+    pub total_invoices: i64,
+    /// LYD.
+    pub total_spent: String,
+    pub rewards_redeemed: i64,
+    /// LYD per invoice; `"0.000"` without invoices.
+    pub average_per_invoice: String,
+    pub points_earned: i64,
+    pub points_redeemed: i64,
+}
+
+impl From<loyalty_application::CustomerStats> for CustomerStatistics {
+    fn from(s: loyalty_application::CustomerStats) -> Self {
+        let average = if s.total_invoices > 0 { s.total_spent.dirhams() / s.total_invoices } else { 0 };
+        Self {
+            total_invoices: s.total_invoices,
+            total_spent: s.total_spent.to_string(),
+            rewards_redeemed: s.rewards_redeemed,
+            average_per_invoice: loyalty_domain::Money::from_dirhams(average).to_string(),
+            points_earned: s.points_earned,
+            points_redeemed: s.points_redeemed,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerDetail {
+    pub customer: CustomerDto,
+    pub statistics: CustomerStatistics,
+}
+envelope!(CustomerDetailEnvelope, CustomerDetail);
+
+/// The customer dialog. Empty email or phone means none.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerRequest {
+    #[serde(default)]
+    pub name: String,
+    /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// Editing only: the balance to set; a ledger row records the difference.
+    pub loyalty_points: Option<i64>,
+    /// Why the balance was changed (editing only).
+    pub reason: Option<String>,
+    /// Store owners: which of their stores. POS users: ignored (their own store).
+    pub store_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddPointsRequest {
+    /// 1 to 10,000.
+    pub points: i64,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerSearchRequest {
+    /// At least 2 characters of a name, phone or email.
+    #[serde(default)]
+    pub query: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceDto {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonDto,
+    /// The store's own invoice number, if one was typed.
+    pub invoice_id: Option<String>,
+    /// LYD, three decimals.
+    pub total_cost: String,
+    pub points_earned: i64,
+    pub pos_user: Option<PersonDto>,
+    pub created_at: DateTime<Utc>,
+    pub voided_at: Option<DateTime<Utc>>,
+}
+
+impl From<loyalty_application::Invoice> for InvoiceDto {
+    fn from(i: loyalty_application::Invoice) -> Self {
+        Self {
+            id: i.id,
+            store_id: i.store_id,
+            customer: i.customer.into(),
+            invoice_id: i.invoice_number,
+            total_cost: i.total.to_string(),
+            points_earned: i.points_earned,
+            pos_user: i.pos_user.map(Into::into),
+            created_at: utc(i.created_at),
+            voided_at: i.voided_at.map(utc),
+        }
+    }
+}
+envelope!(InvoiceEnvelope, InvoiceDto);
+list_envelope!(InvoiceList, InvoiceDto);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CreateInvoiceRequest {
+    pub customer_id: Option<i64>,
+    /// Optional; unique per store.
+    pub invoice_id: Option<String>,
+    /// LYD, at least 0.01, up to three decimals.
+    #[schema(value_type = String, example = "12.500")]
+    pub total_cost: Option<DecimalInput>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceCreated {
+    pub invoice: InvoiceDto,
+    pub points_added: i64,
+    pub customer_total_points: i64,
+}
+envelope!(InvoiceCreatedEnvelope, InvoiceCreated);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardRefDto {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub points_required: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RedemptionDto {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonDto,
+    pub reward: RewardRefDto,
+    pub points_spent: i64,
+    pub pos_user: Option<PersonDto>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::Redemption> for RedemptionDto {
+    fn from(r: loyalty_application::Redemption) -> Self {
+        Self {
+            id: r.id,
+            store_id: r.store_id,
+            customer: r.customer.into(),
+            reward: RewardRefDto {
+                id: r.reward.id,
+                name: r.reward.name,
+                description: r.reward.description,
+                points_required: r.reward.points_required,
+            },
+            points_spent: r.points_spent,
+            pos_user: r.pos_user.map(Into::into),
+            created_at: utc(r.created_at),
+        }
+    }
+}
+list_envelope!(RedemptionList, RedemptionDto);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CreateRedemptionRequest {
+    pub customer_id: Option<i64>,
+    pub reward_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RedemptionDone {
+    pub redemption: RedemptionDto,
+    pub points_deducted: i64,
+    pub customer_total_points: i64,
+}
+envelope!(RedemptionDoneEnvelope, RedemptionDone);
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LedgerKindDto {
+    Invoice,
+    Redemption,
+    Manual,
+    Adjustment,
+    Void,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LedgerEntryDto {
+    pub id: i64,
+    pub kind: LedgerKindDto,
+    /// Points added (positive) or taken (negative).
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<String>,
+    /// Who made the change.
+    pub actor: Option<PersonDto>,
+    pub invoice_id: Option<i64>,
+    pub redemption_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
+    fn from(e: loyalty_application::LedgerEntry) -> Self {
+        use loyalty_application::LedgerKind as K;
+        Self {
+            id: e.id,
+            kind: match e.kind {
+                K::Invoice => LedgerKindDto::Invoice,
+                K::Redemption => LedgerKindDto::Redemption,
+                K::Manual => LedgerKindDto::Manual,
+                K::Adjustment => LedgerKindDto::Adjustment,
+                K::Void => LedgerKindDto::Void,
+            },
+            delta: e.delta,
+            balance_after: e.balance_after,
+            reason: e.reason,
+            actor: e.actor.map(Into::into),
+            invoice_id: e.invoice_id,
+            redemption_id: e.redemption_id,
+            created_at: utc(e.created_at),
+        }
+    }
+}
+list_envelope!(LedgerList, LedgerEntryDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardTypeDto {
+    Prize,
+    Discount,
+    Cash,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardDto {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    #[serde(rename = "type")]
+    pub reward_type: RewardTypeDto,
+    pub points_required: i64,
+    /// LYD for cash and prize; percent for discount. Three decimals.
+    pub amount: String,
+    pub is_active: bool,
+    pub redemptions_count: i64,
+}
+
+impl From<loyalty_application::Reward> for RewardDto {
+    fn from(r: loyalty_application::Reward) -> Self {
+        use loyalty_application::RewardType as T;
+        Self {
+            id: r.id,
+            name: r.name,
+            description: r.description,
+            reward_type: match r.reward_type {
+                T::Prize => RewardTypeDto::Prize,
+                T::Discount => RewardTypeDto::Discount,
+                T::Cash => RewardTypeDto::Cash,
+            },
+            points_required: r.points_required,
+            amount: loyalty_domain::Money::from_dirhams(r.amount_milli).to_string(),
+            is_active: r.is_active,
+            redemptions_count: r.redemptions_count,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardListPlain {
+    pub data: Vec<RewardDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ActivityType {
+    Invoice,
+    Redemption,
+}
+
+/// An item of the recent-activity panel: exactly one of `invoice` and `redemption` is set.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityItem {
+    #[serde(rename = "type")]
+    pub activity_type: ActivityType,
+    pub created_at: DateTime<Utc>,
+    pub invoice: Option<InvoiceDto>,
+    pub redemption: Option<RedemptionDto>,
+}
+
+impl From<loyalty_application::ActivityEvent> for ActivityItem {
+    fn from(e: loyalty_application::ActivityEvent) -> Self {
+        use loyalty_application::ActivityEvent as E;
+        let created_at = utc(e.created_at());
+        match e {
+            E::Invoice(i) => {
+                Self { activity_type: ActivityType::Invoice, created_at, invoice: Some(i.into()), redemption: None }
+            }
+            E::Redemption(r) => {
+                Self { activity_type: ActivityType::Redemption, created_at, invoice: None, redemption: Some(r.into()) }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityList {
+    pub data: Vec<ActivityItem>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TodayCounts {
+    pub invoices: i64,
+    pub points_issued: i64,
+    pub redemptions: i64,
+}
+envelope!(TodayCountsEnvelope, TodayCounts);

@@ -22,6 +22,12 @@ pub enum ErrorCode {
     NotFound,
     MethodNotAllowed,
     IdempotencyKeyReused,
+    InvoiceNumberTaken,
+    InsufficientPoints,
+    RewardUnavailable,
+    InvoiceAlreadyVoided,
+    VoidWindowClosed,
+    PointsAlreadySpent,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -40,91 +46,42 @@ impl ErrorCode {
         ErrorCode::NotFound,
         ErrorCode::MethodNotAllowed,
         ErrorCode::IdempotencyKeyReused,
+        ErrorCode::InvoiceNumberTaken,
+        ErrorCode::InsufficientPoints,
+        ErrorCode::RewardUnavailable,
+        ErrorCode::InvoiceAlreadyVoided,
+        ErrorCode::VoidWindowClosed,
+        ErrorCode::PointsAlreadySpent,
         ErrorCode::RateLimited,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
     ];
 
     /// (status, code, English, Arabic)
+    #[rustfmt::skip]
     fn row(self) -> (StatusCode, &'static str, &'static str, &'static str) {
         use ErrorCode::*;
         match self {
-            ValidationFailed => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "validation_failed",
-                "The given data was invalid.",
-                "البيانات المدخلة غير صحيحة.",
-            ),
-            InvalidJson => (
-                StatusCode::BAD_REQUEST,
-                "invalid_json",
-                "The request body is not valid JSON.",
-                "محتوى الطلب ليس JSON صالحاً.",
-            ),
-            UnsupportedMediaType => (
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
-                "Send the request body as application/json.",
-                "أرسل محتوى الطلب بصيغة application/json.",
-            ),
-            PayloadTooLarge => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "The request body is too large.",
-                "محتوى الطلب كبير جداً.",
-            ),
-            InvalidCredentials => (
-                StatusCode::UNAUTHORIZED,
-                "invalid_credentials",
-                "Invalid email or password",
-                "البريد الإلكتروني أو كلمة المرور غير صحيحة",
-            ),
-            AccountInactive => (
-                StatusCode::FORBIDDEN,
-                "account_inactive",
-                "This account is deactivated. Please contact the administrator.",
-                "هذا الحساب معطّل. يرجى التواصل مع المسؤول.",
-            ),
-            Unauthenticated => (
-                StatusCode::UNAUTHORIZED,
-                "unauthenticated",
-                "Please sign in to continue.",
-                "يرجى تسجيل الدخول للمتابعة.",
-            ),
-            Forbidden => {
-                (StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.", "ليست لديك صلاحية للقيام بذلك.")
-            }
+            ValidationFailed => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed", "The given data was invalid.", "البيانات المدخلة غير صحيحة."),
+            InvalidJson => (StatusCode::BAD_REQUEST, "invalid_json", "The request body is not valid JSON.", "محتوى الطلب ليس JSON صالحاً."),
+            UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the request body as application/json.", "أرسل محتوى الطلب بصيغة application/json."),
+            PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.", "محتوى الطلب كبير جداً."),
+            InvalidCredentials => (StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid email or password", "البريد الإلكتروني أو كلمة المرور غير صحيحة"),
+            AccountInactive => (StatusCode::FORBIDDEN, "account_inactive", "This account is deactivated. Please contact the administrator.", "هذا الحساب معطّل. يرجى التواصل مع المسؤول."),
+            Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated", "Please sign in to continue.", "يرجى تسجيل الدخول للمتابعة."),
+            Forbidden => (StatusCode::FORBIDDEN, "forbidden", "You are not allowed to do this.", "ليست لديك صلاحية للقيام بذلك."),
             NotFound => (StatusCode::NOT_FOUND, "not_found", "Not found.", "غير موجود."),
-            MethodNotAllowed => (
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                "This method is not allowed here.",
-                "هذه الطريقة غير مسموحة هنا.",
-            ),
-            IdempotencyKeyReused => (
-                StatusCode::CONFLICT,
-                "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different request.",
-                "مفتاح Idempotency-Key مستخدم مسبقاً لطلب مختلف.",
-            ),
-            RateLimited => (
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                "Too many attempts. Please try again later.",
-                "محاولات كثيرة. يرجى المحاولة لاحقاً.",
-            ),
-            ServiceUnavailable => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "service_unavailable",
-                "The service is temporarily unavailable. Please try again.",
-                "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى.",
-            ),
-            InternalError => (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal_error",
-                "Something went wrong. Please try again.",
-                "حدث خطأ ما. يرجى المحاولة مرة أخرى.",
-            ),
+            MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "This method is not allowed here.", "هذه الطريقة غير مسموحة هنا."),
+            IdempotencyKeyReused => (StatusCode::CONFLICT, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", "مفتاح Idempotency-Key مستخدم مسبقاً لطلب مختلف."),
+            InvoiceNumberTaken => (StatusCode::CONFLICT, "invoice_number_taken", "This invoice number is already used in this store.", "رقم الفاتورة هذا مستخدم مسبقاً في هذا المتجر."),
+            InsufficientPoints => (StatusCode::CONFLICT, "insufficient_points", "Customer has insufficient points for this reward", "نقاط العميل غير كافية لهذه المكافأة"),
+            RewardUnavailable => (StatusCode::CONFLICT, "reward_unavailable", "This reward is not available at the moment.", "هذه المكافأة غير متاحة حالياً."),
+            InvoiceAlreadyVoided => (StatusCode::CONFLICT, "invoice_already_voided", "This invoice was already voided.", "تم إلغاء هذه الفاتورة مسبقاً."),
+            VoidWindowClosed => (StatusCode::CONFLICT, "void_window_closed", "A cashier can void an invoice only on the day it was created. Ask the store owner.", "يمكن لموظف نقطة البيع إلغاء الفاتورة في يوم إنشائها فقط. تواصل مع صاحب المتجر."),
+            PointsAlreadySpent => (StatusCode::CONFLICT, "points_already_spent", "The customer has already spent the points of this invoice, so it cannot be voided.", "استخدم العميل نقاط هذه الفاتورة بالفعل، لذا لا يمكن إلغاؤها."),
+            RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
+            ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
+            InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
         }
     }
 
@@ -179,7 +136,15 @@ impl ApiError {
             AppError::Unauthenticated => ErrorCode::Unauthenticated,
             AppError::Forbidden => ErrorCode::Forbidden,
             AppError::NotFound => ErrorCode::NotFound,
-            AppError::Conflict(Conflict::IdempotencyKeyReused) => ErrorCode::IdempotencyKeyReused,
+            AppError::Conflict(Conflict::IdempotencyKeyReused | Conflict::IdempotencyKeyRace) => {
+                ErrorCode::IdempotencyKeyReused
+            }
+            AppError::Conflict(Conflict::InvoiceNumberTaken) => ErrorCode::InvoiceNumberTaken,
+            AppError::Conflict(Conflict::InsufficientPoints) => ErrorCode::InsufficientPoints,
+            AppError::Conflict(Conflict::RewardUnavailable) => ErrorCode::RewardUnavailable,
+            AppError::Conflict(Conflict::InvoiceAlreadyVoided) => ErrorCode::InvoiceAlreadyVoided,
+            AppError::Conflict(Conflict::VoidWindowClosed) => ErrorCode::VoidWindowClosed,
+            AppError::Conflict(Conflict::PointsAlreadySpent) => ErrorCode::PointsAlreadySpent,
             AppError::RateLimited { .. } => ErrorCode::RateLimited,
             AppError::Unavailable => ErrorCode::ServiceUnavailable,
             AppError::Internal(detail) => {

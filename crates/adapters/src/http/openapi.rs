@@ -16,6 +16,8 @@ use super::handlers;
     tags(
         (name = "auth", description = "Sign-in, registration and the current user"),
         (name = "meta", description = "Server facts and health"),
+        (name = "customers", description = "A store's customers, their points and history"),
+        (name = "sales", description = "Invoices, redemptions and the POS dashboard"),
     )
 )]
 struct RootApi;
@@ -37,6 +39,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = RootApi::openapi();
     doc.merge(handlers::auth::AuthApi::openapi());
     doc.merge(handlers::meta::MetaApi::openapi());
+    doc.merge(handlers::customers::CustomersApi::openapi());
+    doc.merge(handlers::sales::SalesApi::openapi());
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
 }

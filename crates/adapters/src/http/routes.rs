@@ -5,8 +5,18 @@ use super::{handlers, openapi, ApiError, ErrorCode, Lang};
 
 /// Every `/api/v1` route; the binary adds state, middleware and the web app.
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(web::QueryConfig::default().error_handler(|err, req| {
+        let lang = Lang::from_request(req);
+        ApiError::field(lang, "query", err.to_string()).into()
+    }))
+    .app_data(
+        web::PathConfig::default()
+            .error_handler(|_, req| ApiError::new(ErrorCode::NotFound, Lang::from_request(req)).into()),
+    );
     handlers::auth::configure(cfg);
     handlers::meta::configure(cfg);
+    handlers::customers::configure(cfg);
+    handlers::sales::configure(cfg);
     cfg.route("/api/v1/openapi.json", web::get().to(openapi_json))
         .service(web::scope("/api").default_service(web::to(api_not_found)));
 }

@@ -1,1 +1,6 @@
 pub mod auth;
+pub mod customers;
+pub mod idempotency;
+pub mod invoices;
+pub mod pos;
+pub mod redemptions;

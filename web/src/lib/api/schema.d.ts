@@ -76,6 +76,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
+         *     admin), newest first, searchable and paginated.
+         */
+        get: operations["list_customers"];
+        put?: never;
+        /** Adds a customer to the POS user's store (or, for an owner, to `store_id`). */
+        post: operations["create_customer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The cashier's customer search: name, phone (any form) or email; at least 2 characters. */
+        post: operations["search_customers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer with statistics computed on the server. */
+        get: operations["get_customer"];
+        /** Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger). */
+        put: operations["update_customer"];
+        post?: never;
+        /** Removes a customer from the lists; its invoices, redemptions and ledger are kept. */
+        delete: operations["delete_customer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of a customer's points (invoices, redemptions, manual points, voids), with
+         *     reasons and staff names, newest first.
+         */
+        get: operations["customer_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's invoices, newest first. */
+        get: operations["customer_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives 1 to 10,000 points by hand, with an optional reason. */
+        put: operations["add_points"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's redemptions, newest first. */
+        get: operations["customer_redemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -87,6 +215,48 @@ export interface paths {
         get: operations["health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices of the caller's stores, newest first. */
+        get: operations["list_invoices"];
+        put?: never;
+        /**
+         * A POS user's sale. Points = floor(total x points per LYD) when the total reaches the
+         *     owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
+         *     first answer and awards nothing more; the same key with another body is a 409.
+         */
+        post: operations["create_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes an invoice back: its points leave the balance through a ledger row. A POS user may
+         *     void on the invoice's own day (Tripoli time); the store owner any time.
+         */
+        post: operations["void_invoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -110,10 +280,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pos/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names. */
+        get: operations["recent_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pos/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli). */
+        get: operations["today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemptions of the caller's stores, newest first. */
+        get: operations["list_redemptions"];
+        put?: never;
+        /**
+         * Redeems a reward for a customer of the POS user's store. The deduction is atomic and
+         *     conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
+         */
+        post: operations["create_redemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rewards: the active ones of the store's owner for a POS user; all of its own for an owner. */
+        get: operations["list_rewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An item of the recent-activity panel: exactly one of `invoice` and `redemption` is set. */
+        ActivityItem: {
+            /** Format: date-time */
+            created_at: string;
+            invoice?: null | components["schemas"]["InvoiceDto"];
+            redemption?: null | components["schemas"]["RedemptionDto"];
+            type: components["schemas"]["ActivityType"];
+        };
+        ActivityList: {
+            data: components["schemas"]["ActivityItem"][];
+        };
+        /** @enum {string} */
+        ActivityType: "invoice" | "redemption";
+        AddPointsRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 10,000.
+             */
+            points: number;
+            reason?: string | null;
+        };
         /** @description A signed-in session. */
         AuthSession: {
             /** Format: date-time */
@@ -126,6 +389,95 @@ export interface components {
         };
         AuthSessionEnvelope: {
             data: components["schemas"]["AuthSession"];
+        };
+        CreateInvoiceRequest: {
+            /** Format: int64 */
+            customer_id?: number | null;
+            /** @description Optional; unique per store. */
+            invoice_id?: string | null;
+            /**
+             * @description LYD, at least 0.01, up to three decimals.
+             * @example 12.500
+             */
+            total_cost: string;
+        };
+        CreateRedemptionRequest: {
+            /** Format: int64 */
+            customer_id?: number | null;
+            /** Format: int64 */
+            reward_id?: number | null;
+        };
+        CustomerDetail: {
+            customer: components["schemas"]["CustomerDto"];
+            statistics: components["schemas"]["CustomerStatistics"];
+        };
+        CustomerDetailEnvelope: {
+            data: components["schemas"]["CustomerDetail"];
+        };
+        CustomerDto: {
+            /** Format: date-time */
+            created_at: string;
+            email?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            loyalty_points: number;
+            name: string;
+            /** @description E.164, e.g. `+218912345678`. */
+            phone?: string | null;
+            store: components["schemas"]["StoreRefDto"];
+            /** Format: int64 */
+            store_id: number;
+        };
+        CustomerEnvelope: {
+            data: components["schemas"]["CustomerDto"];
+        };
+        CustomerList: {
+            data: components["schemas"]["CustomerDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        CustomerListPlain: {
+            data: components["schemas"]["CustomerDto"][];
+        };
+        /** @description The customer dialog. Empty email or phone means none. */
+        CustomerRequest: {
+            email?: string | null;
+            /**
+             * Format: int64
+             * @description Editing only: the balance to set; a ledger row records the difference.
+             */
+            loyalty_points?: number | null;
+            name?: string;
+            /** @description Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number. */
+            phone?: string | null;
+            /** @description Why the balance was changed (editing only). */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Store owners: which of their stores. POS users: ignored (their own store).
+             */
+            store_id?: number | null;
+        };
+        CustomerSearchRequest: {
+            /** @description At least 2 characters of a name, phone or email. */
+            query?: string;
+        };
+        CustomerStatistics: {
+            /** @description LYD per invoice; `"0.000"` without invoices. */
+            average_per_invoice: string;
+            /** Format: int64 */
+            points_earned: number;
+            /** Format: int64 */
+            points_redeemed: number;
+            /** Format: int64 */
+            rewards_redeemed: number;
+            /**
+             * Format: int64
+             * @description Invoices not voided.
+             */
+            total_invoices: number;
+            /** @description LYD. */
+            total_spent: string;
         };
         DatabaseHealth: {
             /**
@@ -157,6 +509,75 @@ export interface components {
         HealthEnvelope: {
             data: components["schemas"]["Health"];
         };
+        InvoiceCreated: {
+            /** Format: int64 */
+            customer_total_points: number;
+            invoice: components["schemas"]["InvoiceDto"];
+            /** Format: int64 */
+            points_added: number;
+        };
+        InvoiceCreatedEnvelope: {
+            data: components["schemas"]["InvoiceCreated"];
+        };
+        InvoiceDto: {
+            /** Format: date-time */
+            created_at: string;
+            customer: components["schemas"]["PersonDto"];
+            /** Format: int64 */
+            id: number;
+            /** @description The store's own invoice number, if one was typed. */
+            invoice_id?: string | null;
+            /** Format: int64 */
+            points_earned: number;
+            pos_user?: null | components["schemas"]["PersonDto"];
+            /** Format: int64 */
+            store_id: number;
+            /** @description LYD, three decimals. */
+            total_cost: string;
+            /** Format: date-time */
+            voided_at?: string | null;
+        };
+        InvoiceEnvelope: {
+            data: components["schemas"]["InvoiceDto"];
+        };
+        InvoiceList: {
+            data: components["schemas"]["InvoiceDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        LedgerEntryDto: {
+            actor?: null | components["schemas"]["PersonDto"];
+            /** Format: int64 */
+            balance_after: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Points added (positive) or taken (negative).
+             */
+            delta: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            invoice_id?: number | null;
+            kind: components["schemas"]["LedgerKindDto"];
+            reason?: string | null;
+            /** Format: int64 */
+            redemption_id?: number | null;
+        };
+        /** @enum {string} */
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void";
+        LedgerList: {
+            data: components["schemas"]["LedgerEntryDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        ListMeta: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
         LoginRequest: {
             /** @example owner@demo.ly */
             email?: string;
@@ -171,6 +592,38 @@ export interface components {
         MetaEnvelope: {
             data: components["schemas"]["Meta"];
         };
+        PersonDto: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        RedemptionDone: {
+            /** Format: int64 */
+            customer_total_points: number;
+            /** Format: int64 */
+            points_deducted: number;
+            redemption: components["schemas"]["RedemptionDto"];
+        };
+        RedemptionDoneEnvelope: {
+            data: components["schemas"]["RedemptionDone"];
+        };
+        RedemptionDto: {
+            /** Format: date-time */
+            created_at: string;
+            customer: components["schemas"]["PersonDto"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            points_spent: number;
+            pos_user?: null | components["schemas"]["PersonDto"];
+            reward: components["schemas"]["RewardRefDto"];
+            /** Format: int64 */
+            store_id: number;
+        };
+        RedemptionList: {
+            data: components["schemas"]["RedemptionDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
         RegisterRequest: {
             email?: string;
             name?: string;
@@ -178,12 +631,50 @@ export interface components {
             password?: string;
             store_owner_name?: string;
         };
+        RewardDto: {
+            /** @description LYD for cash and prize; percent for discount. Three decimals. */
+            amount: string;
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            is_active: boolean;
+            name: string;
+            /** Format: int64 */
+            points_required: number;
+            /** Format: int64 */
+            redemptions_count: number;
+            type: components["schemas"]["RewardTypeDto"];
+        };
+        RewardListPlain: {
+            data: components["schemas"]["RewardDto"][];
+        };
+        RewardRefDto: {
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            points_required: number;
+        };
+        /** @enum {string} */
+        RewardTypeDto: "prize" | "discount" | "cash";
         /** @enum {string} */
         RoleDto: "admin" | "store_owner" | "pos_user";
         StoreRefDto: {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        TodayCounts: {
+            /** Format: int64 */
+            invoices: number;
+            /** Format: int64 */
+            points_issued: number;
+            /** Format: int64 */
+            redemptions: number;
+        };
+        TodayCountsEnvelope: {
+            data: components["schemas"]["TodayCounts"];
         };
         /** @description A staff member. The password is never returned. */
         UserDto: {
@@ -365,6 +856,565 @@ export interface operations {
             };
         };
     };
+    list_customers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `store_id` is not one of the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields, or the phone is already registered in this store */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_customers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Up to 20 matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerListPlain"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fewer than 2 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDetailEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_history: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_invoices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPointsRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer with the new balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Points outside 1 to 10,000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_redemptions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redemptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -394,6 +1444,193 @@ export interface operations {
             };
         };
     };
+    list_invoices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `store_id` is not one of the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_invoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; the points it gave and the new balance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCreatedEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only POS users create invoices */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the POS user's store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invoice number already used in this store, or key reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing customer or invalid total */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    void_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invoice in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already voided, past the cashier's day, or points already spent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     meta: {
         parameters: {
             query?: never;
@@ -410,6 +1647,248 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MetaEnvelope"];
+                };
+            };
+        };
+    };
+    recent_activity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TodayCountsEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only POS users */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_redemptions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+                /** @description Matches name, phone or email (customers only). */
+                search?: string;
+                /** @description Only this store (it must be one the caller can see). */
+                store_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redemptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `store_id` is not one of the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_redemption: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRedemptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Redeemed; points deducted and the new balance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionDoneEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only POS users redeem */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer or reward for this store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Insufficient points, reward disabled, or key reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing customer or reward */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_rewards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rewards, cheapest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewardListPlain"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

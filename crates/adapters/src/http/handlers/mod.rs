@@ -1,2 +1,4 @@
 pub mod auth;
+pub mod customers;
 pub mod meta;
+pub mod sales;

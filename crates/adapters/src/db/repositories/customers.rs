@@ -1,0 +1,211 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use loyalty_application::ports::{CustomerChanges, CustomerRepo, NewCustomer, RecordFilter, RepoResult};
+use loyalty_application::{Customer, CustomerStats, PageRequest, StoreScope};
+use loyalty_domain::Money;
+
+use super::{contains_pattern, limits, sql_lower};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{customers, invoices, redemptions, stores};
+use crate::db::tx::{map_error, map_unique, DbTx};
+
+type Row = (i64, i64, String, Option<String>, Option<String>, i64, NaiveDateTime, String, i64);
+
+fn into_customer(row: Row) -> Customer {
+    let (id, store_id, name, phone, email, loyalty_points, created_at, store_name, owner_id) = row;
+    Customer {
+        id,
+        store: StoreScope { id: store_id, name: store_name, owner_id },
+        name,
+        phone,
+        email,
+        loyalty_points,
+        created_at,
+    }
+}
+
+/// Digits a person typed for a phone, as they appear inside an E.164 Libyan number.
+fn phone_digits(search: &str) -> Option<String> {
+    if search.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+    let local = digits.strip_prefix("00218").or_else(|| digits.strip_prefix("218")).unwrap_or(&digits);
+    let local = local.strip_prefix('0').unwrap_or(local);
+    (local.len() >= 2).then(|| local.to_owned())
+}
+
+macro_rules! filtered {
+    ($query:expr, $filter:expr, $search:expr) => {{
+        let mut query = $query.filter(customers::deleted_at.is_null()).into_boxed::<DbBackend>();
+        if let Some(ids) = &$filter.store_ids {
+            query = query.filter(customers::store_id.eq_any(ids.clone()));
+        }
+        if let Some(search) = $search {
+            let pattern = contains_pattern(&search.to_lowercase());
+            let digits = phone_digits(search).map_or_else(|| pattern.clone(), |d| contains_pattern(&d));
+            query = query.filter(
+                sql_lower(customers::name)
+                    .like(pattern.clone())
+                    .escape('\\')
+                    .or(sql_lower(customers::email.assume_not_null()).like(pattern.clone()).escape('\\'))
+                    .or(customers::phone.assume_not_null().like(pattern).escape('\\'))
+                    .or(customers::phone.assume_not_null().like(digits).escape('\\')),
+            );
+        }
+        query
+    }};
+}
+
+fn select_customer() -> (
+    customers::id,
+    customers::store_id,
+    customers::name,
+    customers::phone,
+    customers::email,
+    customers::loyalty_points,
+    customers::created_at,
+    stores::name,
+    stores::owner_id,
+) {
+    (
+        customers::id,
+        customers::store_id,
+        customers::name,
+        customers::phone,
+        customers::email,
+        customers::loyalty_points,
+        customers::created_at,
+        stores::name,
+        stores::owner_id,
+    )
+}
+
+impl CustomerRepo for DbTx<'_> {
+    fn list_customers(
+        &mut self,
+        filter: &RecordFilter,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<Customer>, i64)> {
+        let total: i64 = filtered!(customers::table.inner_join(stores::table), filter, search)
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = filtered!(customers::table.inner_join(stores::table), filter, search)
+            .select(select_customer())
+            .order(customers::id.desc())
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(into_customer).collect(), total))
+    }
+
+    fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>> {
+        let row: Option<Row> = customers::table
+            .inner_join(stores::table)
+            .select(select_customer())
+            .filter(customers::id.eq(id))
+            .filter(customers::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(row.map(into_customer))
+    }
+
+    fn insert_customer(&mut self, c: NewCustomer) -> RepoResult<i64> {
+        diesel::insert_into(customers::table)
+            .values((
+                customers::store_id.eq(c.store_id),
+                customers::name.eq(c.name),
+                customers::phone.eq(c.phone),
+                customers::email.eq(c.email),
+                customers::loyalty_points.eq(0i64),
+                customers::created_by.eq(c.created_by),
+                customers::created_at.eq(c.now),
+                customers::updated_at.eq(c.now),
+            ))
+            .returning(customers::id)
+            .get_result(self.conn)
+            .map_err(map_unique("customers.phone"))
+    }
+
+    fn update_customer(&mut self, id: i64, c: CustomerChanges) -> RepoResult<()> {
+        diesel::update(customers::table.find(id))
+            .set((
+                customers::name.eq(c.name),
+                customers::phone.eq(c.phone),
+                customers::email.eq(c.email),
+                customers::updated_at.eq(c.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_unique("customers.phone"))?;
+        Ok(())
+    }
+
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(customers::table.find(id).filter(customers::deleted_at.is_null()))
+            .set((customers::deleted_at.eq(now), customers::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>> {
+        // One conditional UPDATE: never read-modify-write a balance.
+        diesel::update(
+            customers::table
+                .filter(customers::id.eq(id))
+                .filter(customers::deleted_at.is_null())
+                .filter(customers::loyalty_points.ge(-delta)),
+        )
+        .set((customers::loyalty_points.eq(customers::loyalty_points + delta), customers::updated_at.eq(now)))
+        .returning(customers::loyalty_points)
+        .get_result(self.conn)
+        .optional()
+        .map_err(map_error)
+    }
+
+    fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {
+        let (total_invoices, total_spent, points_earned): (i64, i64, i64) = invoices::table
+            .filter(invoices::customer_id.eq(id))
+            .filter(invoices::voided_at.is_null())
+            .select((
+                count_star(),
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+            ))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (rewards_redeemed, points_redeemed): (i64, i64) = redemptions::table
+            .filter(redemptions::customer_id.eq(id))
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(redemptions.points_spent), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(CustomerStats {
+            total_invoices,
+            total_spent: Money::from_dirhams(total_spent),
+            rewards_redeemed,
+            points_earned,
+            points_redeemed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phone_digits;
+
+    #[test]
+    fn phone_search_digits() {
+        assert_eq!(phone_digits("0912"), Some("912".into()));
+        assert_eq!(phone_digits("+218 91"), Some("91".into()));
+        assert_eq!(phone_digits("00218912"), Some("912".into()));
+        assert_eq!(phone_digits("فاطمة"), None);
+        assert_eq!(phone_digits("0"), None);
+    }
+}

@@ -1,0 +1,153 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use loyalty_application::ports::{InvoiceRepo, NewInvoice, RecordFilter, RepoResult};
+use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
+use loyalty_domain::Money;
+
+use super::{limits, person};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{customers, invoices, redemptions, users};
+use crate::db::tx::{map_error, map_unique, DbTx};
+
+type Row = (
+    i64,
+    i64,
+    i64,
+    String,
+    Option<String>,
+    i64,
+    i64,
+    Option<i64>,
+    Option<String>,
+    NaiveDateTime,
+    Option<NaiveDateTime>,
+);
+
+fn into_invoice(row: Row) -> Invoice {
+    let (
+        id,
+        store_id,
+        customer_id,
+        customer_name,
+        invoice_number,
+        total,
+        points,
+        pos_id,
+        pos_name,
+        created_at,
+        voided_at,
+    ) = row;
+    Invoice {
+        id,
+        store_id,
+        customer: PersonRef { id: customer_id, name: customer_name },
+        invoice_number,
+        total: Money::from_dirhams(total),
+        points_earned: points,
+        pos_user: person(pos_id, pos_name),
+        created_at,
+        voided_at,
+    }
+}
+
+macro_rules! joined {
+    () => {
+        invoices::table
+            .inner_join(customers::table)
+            .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
+            .select((
+                invoices::id,
+                invoices::store_id,
+                invoices::customer_id,
+                customers::name,
+                invoices::invoice_number,
+                invoices::total_dirhams,
+                invoices::points_earned,
+                invoices::pos_user_id,
+                users::name.nullable(),
+                invoices::created_at,
+                invoices::voided_at,
+            ))
+    };
+}
+
+macro_rules! filtered {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(ids) = &$filter.store_ids {
+            query = query.filter(invoices::store_id.eq_any(ids.clone()));
+        }
+        if let Some(customer_id) = $filter.customer_id {
+            query = query.filter(invoices::customer_id.eq(customer_id));
+        }
+        if let Some(since) = $filter.since {
+            query = query.filter(invoices::created_at.ge(since));
+        }
+        query
+    }};
+}
+
+impl InvoiceRepo for DbTx<'_> {
+    fn insert_invoice(&mut self, i: NewInvoice<'_>) -> RepoResult<i64> {
+        diesel::insert_into(invoices::table)
+            .values((
+                invoices::store_id.eq(i.store_id),
+                invoices::customer_id.eq(i.customer_id),
+                invoices::pos_user_id.eq(i.pos_user_id),
+                invoices::invoice_number.eq(i.invoice_number),
+                invoices::total_dirhams.eq(i.total.dirhams()),
+                invoices::points_earned.eq(i.points_earned),
+                invoices::created_at.eq(i.now),
+            ))
+            .returning(invoices::id)
+            .get_result(self.conn)
+            .map_err(map_unique("invoices.number"))
+    }
+
+    fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>> {
+        let row: Option<Row> = joined!().filter(invoices::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(into_invoice))
+    }
+
+    fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)> {
+        let total: i64 =
+            filtered!(invoices::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = filtered!(joined!(), filter)
+            .order((invoices::created_at.desc(), invoices::id.desc()))
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(into_invoice).collect(), total))
+    }
+
+    fn void_invoice(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
+            .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(changed == 1)
+    }
+
+    fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts> {
+        let (invoices, points_issued): (i64, i64) = invoices::table
+            .filter(invoices::store_id.eq(store_id))
+            .filter(invoices::created_at.ge(from))
+            .filter(invoices::created_at.lt(to))
+            .filter(invoices::voided_at.is_null())
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let redemptions: i64 = redemptions::table
+            .filter(redemptions::store_id.eq(store_id))
+            .filter(redemptions::created_at.ge(from))
+            .filter(redemptions::created_at.lt(to))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(DayCounts { invoices, points_issued, redemptions })
+    }
+}

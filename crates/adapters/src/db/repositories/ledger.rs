@@ -1,0 +1,93 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoError, RepoResult};
+use loyalty_application::{LedgerEntry, LedgerKind, PageRequest};
+
+use super::{limits, person};
+use crate::db::schema::{points_ledger, users};
+use crate::db::tx::{map_error, DbTx};
+
+type Row =
+    (i64, String, i64, i64, Option<String>, Option<i64>, Option<String>, Option<i64>, Option<i64>, NaiveDateTime);
+
+impl LedgerRepo for DbTx<'_> {
+    fn append_ledger(&mut self, e: NewLedgerEntry<'_>) -> RepoResult<()> {
+        diesel::insert_into(points_ledger::table)
+            .values((
+                points_ledger::customer_id.eq(e.customer_id),
+                points_ledger::store_id.eq(e.store_id),
+                points_ledger::kind.eq(e.kind.as_str()),
+                points_ledger::delta.eq(e.delta),
+                points_ledger::balance_after.eq(e.balance_after),
+                points_ledger::reason.eq(e.reason),
+                points_ledger::actor_id.eq(e.actor_id),
+                points_ledger::invoice_id.eq(e.invoice_id),
+                points_ledger::redemption_id.eq(e.redemption_id),
+                points_ledger::created_at.eq(e.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn ledger_page(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<LedgerEntry>, i64)> {
+        let total: i64 = points_ledger::table
+            .filter(points_ledger::customer_id.eq(customer_id))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = points_ledger::table
+            .left_join(users::table.on(points_ledger::actor_id.eq(users::id.nullable())))
+            .filter(points_ledger::customer_id.eq(customer_id))
+            .select((
+                points_ledger::id,
+                points_ledger::kind,
+                points_ledger::delta,
+                points_ledger::balance_after,
+                points_ledger::reason,
+                points_ledger::actor_id,
+                users::name.nullable(),
+                points_ledger::invoice_id,
+                points_ledger::redemption_id,
+                points_ledger::created_at,
+            ))
+            .order(points_ledger::id.desc())
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        let entries = rows
+            .into_iter()
+            .map(
+                |(
+                    id,
+                    kind,
+                    delta,
+                    balance_after,
+                    reason,
+                    actor_id,
+                    actor_name,
+                    invoice_id,
+                    redemption_id,
+                    created_at,
+                )| {
+                    Ok(LedgerEntry {
+                        id,
+                        kind: LedgerKind::parse(&kind)
+                            .ok_or_else(|| RepoError::Other(format!("unknown ledger kind {kind}")))?,
+                        delta,
+                        balance_after,
+                        reason,
+                        actor: person(actor_id, actor_name),
+                        invoice_id,
+                        redemption_id,
+                        created_at,
+                    })
+                },
+            )
+            .collect::<RepoResult<Vec<_>>>()?;
+        Ok((entries, total))
+    }
+}

@@ -1,0 +1,102 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{NewRedemption, RecordFilter, RedemptionRepo, RepoResult};
+use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
+
+use super::{limits, person};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{customers, redemptions, rewards, users};
+use crate::db::tx::{map_error, DbTx};
+
+type Row =
+    ((i64, i64, i64, String, i64, i64, Option<i64>, Option<String>, NaiveDateTime), (i64, String, Option<String>, i64));
+
+fn into_redemption(row: Row) -> Redemption {
+    let ((id, store_id, customer_id, customer_name, _reward_id, points, pos_id, pos_name, created_at), reward) = row;
+    let (reward_id, name, description, points_required) = reward;
+    Redemption {
+        id,
+        store_id,
+        customer: PersonRef { id: customer_id, name: customer_name },
+        reward: RewardRef { id: reward_id, name, description, points_required },
+        points_spent: points,
+        pos_user: person(pos_id, pos_name),
+        created_at,
+    }
+}
+
+macro_rules! joined {
+    () => {
+        redemptions::table
+            .inner_join(customers::table)
+            .inner_join(rewards::table)
+            .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
+            .select((
+                (
+                    redemptions::id,
+                    redemptions::store_id,
+                    redemptions::customer_id,
+                    customers::name,
+                    redemptions::reward_id,
+                    redemptions::points_spent,
+                    redemptions::pos_user_id,
+                    users::name.nullable(),
+                    redemptions::created_at,
+                ),
+                (rewards::id, rewards::name, rewards::description, rewards::points_required),
+            ))
+    };
+}
+
+macro_rules! filtered {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(ids) = &$filter.store_ids {
+            query = query.filter(redemptions::store_id.eq_any(ids.clone()));
+        }
+        if let Some(customer_id) = $filter.customer_id {
+            query = query.filter(redemptions::customer_id.eq(customer_id));
+        }
+        if let Some(since) = $filter.since {
+            query = query.filter(redemptions::created_at.ge(since));
+        }
+        query
+    }};
+}
+
+impl RedemptionRepo for DbTx<'_> {
+    fn insert_redemption(&mut self, r: NewRedemption) -> RepoResult<i64> {
+        diesel::insert_into(redemptions::table)
+            .values((
+                redemptions::store_id.eq(r.store_id),
+                redemptions::customer_id.eq(r.customer_id),
+                redemptions::reward_id.eq(r.reward_id),
+                redemptions::pos_user_id.eq(r.pos_user_id),
+                redemptions::points_spent.eq(r.points_spent),
+                redemptions::created_at.eq(r.now),
+            ))
+            .returning(redemptions::id)
+            .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn redemption_by_id(&mut self, id: i64) -> RepoResult<Option<Redemption>> {
+        let row: Option<Row> =
+            joined!().filter(redemptions::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(into_redemption))
+    }
+
+    fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)> {
+        let total: i64 =
+            filtered!(redemptions::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = filtered!(joined!(), filter)
+            .order((redemptions::created_at.desc(), redemptions::id.desc()))
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(into_redemption).collect(), total))
+    }
+}

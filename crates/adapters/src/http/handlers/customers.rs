@@ -1,0 +1,266 @@
+use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers};
+use loyalty_application::use_cases::{invoices, redemptions};
+use loyalty_application::Services;
+use utoipa::OpenApi;
+
+use crate::http::auth::{blocking, Authenticated};
+use crate::http::dto::{
+    AddPointsRequest, CustomerDetail, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
+    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, ValidJson,
+};
+use crate::http::error::ErrorBody;
+use crate::http::ApiError;
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    list_customers,
+    create_customer,
+    search_customers,
+    get_customer,
+    update_customer,
+    delete_customer,
+    add_points,
+    customer_invoices,
+    customer_redemptions,
+    customer_history
+))]
+pub struct CustomersApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/customers", web::get().to(list_customers))
+        .route("/api/v1/customers", web::post().to(create_customer))
+        .route("/api/v1/customers/search", web::post().to(search_customers))
+        .route("/api/v1/customers/{id}", web::get().to(get_customer))
+        .route("/api/v1/customers/{id}", web::put().to(update_customer))
+        .route("/api/v1/customers/{id}", web::delete().to(delete_customer))
+        .route("/api/v1/customers/{id}/points", web::put().to(add_points))
+        .route("/api/v1/customers/{id}/invoices", web::get().to(customer_invoices))
+        .route("/api/v1/customers/{id}/redemptions", web::get().to(customer_redemptions))
+        .route("/api/v1/customers/{id}/history", web::get().to(customer_history));
+}
+
+fn form(body: CustomerRequest) -> CustomerForm {
+    CustomerForm {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        loyalty_points: body.loyalty_points,
+        reason: body.reason,
+        store_id: body.store_id,
+    }
+}
+
+/// Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
+/// admin), newest first, searchable and paginated.
+#[utoipa::path(get, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of customers", body = CustomerList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
+    ))]
+async fn list_customers(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let query = query.into_inner();
+    let cmd = ListCustomers { page: query.page_request(), search: query.search, store_id: query.store_id };
+    let page = blocking(lang, move || customers::list(&services, &actor, cmd)).await?;
+    Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
+}
+
+/// Adds a customer to the POS user's store (or, for an owner, to `store_id`).
+#[utoipa::path(post, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+    request_body = CustomerRequest,
+    responses(
+        (status = 201, description = "Created", body = CustomerEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody),
+    ))]
+async fn create_customer(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<CustomerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let form = form(body.0);
+    let customer = blocking(lang, move || customers::create(&services, &actor, form)).await?;
+    Ok(HttpResponse::Created().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// The cashier's customer search: name, phone (any form) or email; at least 2 characters.
+#[utoipa::path(post, path = "/api/v1/customers/search", tag = "customers", security(("bearer" = [])),
+    request_body = CustomerSearchRequest,
+    responses(
+        (status = 200, description = "Up to 20 matches", body = CustomerListPlain),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 422, description = "Fewer than 2 characters", body = ErrorBody),
+    ))]
+async fn search_customers(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<CustomerSearchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let query = body.0.query;
+    let found = blocking(lang, move || customers::search(&services, &actor, &query)).await?;
+    Ok(HttpResponse::Ok().json(CustomerListPlain { data: found.into_iter().map(Into::into).collect() }))
+}
+
+/// A customer with statistics computed on the server.
+#[utoipa::path(get, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 200, description = "The customer", body = CustomerDetailEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn get_customer(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    let (customer, stats) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
+    Ok(HttpResponse::Ok()
+        .json(CustomerDetailEnvelope { data: CustomerDetail { customer: customer.into(), statistics: stats.into() } }))
+}
+
+/// Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger).
+#[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    request_body = CustomerRequest,
+    responses(
+        (status = 200, description = "Updated", body = CustomerEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn update_customer(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<CustomerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let (id, form) = (id.into_inner(), form(body.0));
+    let customer = blocking(lang, move || customers::update(&services, &actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// Removes a customer from the lists; its invoices, redemptions and ledger are kept.
+#[utoipa::path(delete, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn delete_customer(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    blocking(lang, move || customers::delete(&services, &actor, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Gives 1 to 10,000 points by hand, with an optional reason.
+#[utoipa::path(put, path = "/api/v1/customers/{id}/points", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    request_body = AddPointsRequest,
+    responses(
+        (status = 200, description = "The customer with the new balance", body = CustomerEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 422, description = "Points outside 1 to 10,000", body = ErrorBody),
+    ))]
+async fn add_points(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<AddPointsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let (id, AddPointsRequest { points, reason }) = (id.into_inner(), body.0);
+    let customer = blocking(lang, move || customers::add_points(&services, &actor, id, points, reason)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// A customer's invoices, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    responses(
+        (status = 200, description = "A page of invoices", body = InvoiceList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_invoices(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let cmd = invoices::ListInvoices { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
+    let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
+    Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
+}
+
+/// A customer's redemptions, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    responses(
+        (status = 200, description = "A page of redemptions", body = RedemptionList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_redemptions(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let cmd =
+        redemptions::ListRedemptions { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
+    let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
+    Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
+}
+
+/// Every change of a customer's points (invoices, redemptions, manual points, voids), with
+/// reasons and staff names, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    responses(
+        (status = 200, description = "A page of ledger entries", body = LedgerList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_history(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let (id, page) = (id.into_inner(), query.page_request());
+    let page = blocking(lang, move || customers::history(&services, &actor, id, page)).await?;
+    Ok(HttpResponse::Ok().json(LedgerList::from_page(page)))
+}

@@ -1,0 +1,219 @@
+//! Invoices, redemptions and the POS dashboard's panels.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use loyalty_application::use_cases::invoices::{self, CreateInvoice, ListInvoices};
+use loyalty_application::use_cases::pos;
+use loyalty_application::use_cases::redemptions::{self, ListRedemptions};
+use loyalty_application::Services;
+use utoipa::OpenApi;
+
+use crate::http::auth::{blocking, Authenticated};
+use crate::http::dto::{
+    ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
+    InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
+    TodayCounts, TodayCountsEnvelope, ValidJson,
+};
+use crate::http::error::ErrorBody;
+use crate::http::ApiError;
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    list_invoices,
+    create_invoice,
+    void_invoice,
+    list_redemptions,
+    create_redemption,
+    list_rewards,
+    recent_activity,
+    today
+))]
+pub struct SalesApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/invoices", web::get().to(list_invoices))
+        .route("/api/v1/invoices", web::post().to(create_invoice))
+        .route("/api/v1/invoices/{id}/void", web::post().to(void_invoice))
+        .route("/api/v1/redemptions", web::get().to(list_redemptions))
+        .route("/api/v1/redemptions", web::post().to(create_redemption))
+        .route("/api/v1/rewards", web::get().to(list_rewards))
+        .route("/api/v1/pos/activity", web::get().to(recent_activity))
+        .route("/api/v1/pos/today", web::get().to(today));
+}
+
+fn idempotency_key(req: &HttpRequest) -> Option<String> {
+    req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned)
+}
+
+/// Invoices of the caller's stores, newest first.
+#[utoipa::path(get, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of invoices", body = InvoiceList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
+    ))]
+async fn list_invoices(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let cmd = ListInvoices { customer_id: None, store_id: query.store_id, page: query.page_request() };
+    let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
+    Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
+}
+
+/// A POS user's sale. Points = floor(total x points per LYD) when the total reaches the
+/// owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
+/// first answer and awards nothing more; the same key with another body is a 409.
+#[utoipa::path(post, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+    request_body = CreateInvoiceRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
+    responses(
+        (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only POS users create invoices", body = ErrorBody),
+        (status = 404, description = "No such customer in the POS user's store", body = ErrorBody),
+        (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody),
+        (status = 422, description = "Missing customer or invalid total", body = ErrorBody),
+    ))]
+async fn create_invoice(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    req: HttpRequest,
+    body: ValidJson<CreateInvoiceRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let key = idempotency_key(&req);
+    let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
+    let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
+    let done = blocking(lang, move || invoices::create(&services, &actor, form, key.as_deref())).await?;
+    Ok(HttpResponse::Created().json(InvoiceCreatedEnvelope {
+        data: InvoiceCreated {
+            invoice: done.invoice.into(),
+            points_added: done.points_added,
+            customer_total_points: done.customer_total_points,
+        },
+    }))
+}
+
+/// Takes an invoice back: its points leave the balance through a ledger row. A POS user may
+/// void on the invoice's own day (Tripoli time); the store owner any time.
+#[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "Voided", body = InvoiceEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
+        (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody),
+    ))]
+async fn void_invoice(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    let invoice = blocking(lang, move || invoices::void(&services, &actor, id)).await?;
+    Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
+}
+
+/// Redemptions of the caller's stores, newest first.
+#[utoipa::path(get, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of redemptions", body = RedemptionList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
+    ))]
+async fn list_redemptions(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let cmd = ListRedemptions { customer_id: None, store_id: query.store_id, page: query.page_request() };
+    let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
+    Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
+}
+
+/// Redeems a reward for a customer of the POS user's store. The deduction is atomic and
+/// conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
+#[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
+    request_body = CreateRedemptionRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
+    responses(
+        (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only POS users redeem", body = ErrorBody),
+        (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
+        (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody),
+        (status = 422, description = "Missing customer or reward", body = ErrorBody),
+    ))]
+async fn create_redemption(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    req: HttpRequest,
+    body: ValidJson<CreateRedemptionRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let key = idempotency_key(&req);
+    let CreateRedemptionRequest { customer_id, reward_id } = body.0;
+    let done =
+        blocking(lang, move || redemptions::create(&services, &actor, customer_id, reward_id, key.as_deref())).await?;
+    Ok(HttpResponse::Created().json(RedemptionDoneEnvelope {
+        data: RedemptionDone {
+            redemption: done.redemption.into(),
+            points_deducted: done.points_deducted,
+            customer_total_points: done.customer_total_points,
+        },
+    }))
+}
+
+/// Rewards: the active ones of the store's owner for a POS user; all of its own for an owner.
+#[utoipa::path(get, path = "/api/v1/rewards", tag = "sales", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Rewards, cheapest first", body = RewardListPlain),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+    ))]
+async fn list_rewards(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let rewards = blocking(lang, move || pos::rewards(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(RewardListPlain { data: rewards.into_iter().map(Into::into).collect() }))
+}
+
+/// The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names.
+#[utoipa::path(get, path = "/api/v1/pos/activity", tag = "sales", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Recent activity", body = ActivityList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+    ))]
+async fn recent_activity(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let events = blocking(lang, move || pos::recent_activity(&services, &actor, pos::RECENT_ACTIVITY)).await?;
+    Ok(HttpResponse::Ok().json(ActivityList { data: events.into_iter().map(Into::into).collect() }))
+}
+
+/// Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli).
+#[utoipa::path(get, path = "/api/v1/pos/today", tag = "sales", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Today's counts", body = TodayCountsEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only POS users", body = ErrorBody),
+    ))]
+async fn today(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let counts = blocking(lang, move || pos::today(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(TodayCountsEnvelope {
+        data: TodayCounts {
+            invoices: counts.invoices,
+            points_issued: counts.points_issued,
+            redemptions: counts.redemptions,
+        },
+    }))
+}

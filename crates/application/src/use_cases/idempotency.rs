@@ -1,0 +1,74 @@
+//! `Idempotency-Key`: a retried POST answers what the first one answered and changes nothing.
+
+use crate::ports::{transaction, Repos, StoredAnswer, TxMode};
+use crate::{AppError, Conflict, Services};
+
+pub const KEY_MAX: usize = 255;
+
+/// A validated key: 1 to 255 visible ASCII characters.
+pub fn parse_key(key: Option<&str>) -> Result<Option<String>, AppError> {
+    match key.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(k) if k.len() <= KEY_MAX && k.chars().all(|c| c.is_ascii_graphic()) => Ok(Some(k.to_owned())),
+        Some(_) => Err(AppError::Conflict(Conflict::IdempotencyKeyReused)),
+    }
+}
+
+/// The stored answer for this key and request, if a first request already ran; 409 when the
+/// key was used for a different request.
+pub fn replay(repos: &mut dyn Repos, user_id: i64, key: &str, request: &str) -> Result<Option<String>, AppError> {
+    match repos.stored_answer(user_id, key)? {
+        None => Ok(None),
+        Some(stored) if stored.request == request => Ok(Some(stored.answer)),
+        Some(_) => Err(AppError::Conflict(Conflict::IdempotencyKeyReused)),
+    }
+}
+
+/// Stores the answer in the transaction that made it. If a concurrent request with the same
+/// key committed first, this transaction is rolled back with `IdempotencyKeyRace`.
+pub fn remember(
+    repos: &mut dyn Repos,
+    user_id: i64,
+    key: &str,
+    request: &str,
+    answer: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    let stored = StoredAnswer { request: request.to_owned(), answer: answer.to_owned() };
+    repos.store_answer(user_id, key, &stored, now).map_err(|e| match e {
+        crate::ports::RepoError::Duplicate(_) => AppError::Conflict(Conflict::IdempotencyKeyRace),
+        other => other.into(),
+    })
+}
+
+/// Runs `attempt` in a write transaction; when a concurrent twin won the race, answers with
+/// what the twin stored instead.
+pub fn run<T>(
+    services: &Services,
+    user_id: i64,
+    key: Option<&str>,
+    request: &str,
+    attempt: impl FnOnce(&mut dyn Repos) -> Result<T, AppError>,
+    rebuild: impl FnOnce(&mut dyn Repos, &str) -> Result<T, AppError>,
+) -> Result<T, AppError> {
+    match transaction(&*services.db, TxMode::Write, attempt) {
+        Err(AppError::Conflict(Conflict::IdempotencyKeyRace)) => {
+            let key = key.ok_or_else(|| AppError::Internal("race without a key".into()))?;
+            transaction(&*services.db, TxMode::Read, |repos| {
+                let answer = replay(repos, user_id, key, request)?
+                    .ok_or_else(|| AppError::Internal("stored answer vanished".into()))?;
+                rebuild(repos, &answer)
+            })
+        }
+        other => other,
+    }
+}
+
+/// `"a:b"` answers as two numbers.
+pub fn two_ids(answer: &str) -> Result<(i64, i64), AppError> {
+    let (a, b) = answer.split_once(':').ok_or_else(|| AppError::Internal(format!("bad stored answer {answer}")))?;
+    match (a.parse(), b.parse()) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        _ => Err(AppError::Internal(format!("bad stored answer {answer}"))),
+    }
+}

@@ -1,0 +1,186 @@
+//! Invoices that award points, and voiding them.
+
+use loyalty_domain::local_day::same_local_day;
+use loyalty_domain::{points_for_purchase, text, FieldErrors, Money, Msg, Role};
+
+use super::customers::visible_customer;
+use super::idempotency;
+use crate::policy::{can_access_store, StoreAccess};
+use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
+use crate::{Actor, AppError, Conflict, Invoice, LedgerKind, Page, PageRequest, Services};
+
+pub const INVOICE_NUMBER_MAX: usize = 50;
+const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
+
+/// The create-invoice form, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct CreateInvoice {
+    pub customer_id: Option<i64>,
+    pub invoice_number: Option<String>,
+    /// LYD as a decimal, e.g. `"12.500"`.
+    pub total: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceCreated {
+    pub invoice: Invoice,
+    pub points_added: i64,
+    pub customer_total_points: i64,
+}
+
+/// A POS user's sale: points = floor(total x rate) when the total reaches the owner's
+/// minimum purchase. One transaction writes the invoice, the balance and the ledger row.
+pub fn create(
+    services: &Services,
+    actor: &Actor,
+    form: CreateInvoice,
+    idempotency_key: Option<&str>,
+) -> Result<InvoiceCreated, AppError> {
+    let store_id = actor.pos_store()?;
+    let key = idempotency::parse_key(idempotency_key)?;
+    let mut errors = FieldErrors::new();
+    if form.customer_id.is_none() {
+        errors.add("customer_id", Msg::CustomerRequired);
+    }
+    let number =
+        errors.check("invoice_id", text::optional(form.invoice_number.as_deref(), INVOICE_NUMBER_MAX)).flatten();
+    let total = match form.total.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => {
+            errors.add("total_cost", Msg::TotalRequired);
+            None
+        }
+        Some(raw) => errors.check(
+            "total_cost",
+            Money::parse(raw).and_then(|m| if m.dirhams() < 10 { Err(Msg::TotalTooSmall) } else { Ok(m) }),
+        ),
+    };
+    errors.into_result()?;
+    let (Some(customer_id), Some(total)) = (form.customer_id, total) else {
+        return Err(AppError::Internal("validated invoice fields missing".into()));
+    };
+    let request = format!("invoice|{customer_id}|{}|{total}", number.as_deref().unwrap_or(""));
+    let now = services.clock.now();
+
+    idempotency::run(
+        services,
+        actor.user_id,
+        key.as_deref(),
+        &request,
+        |repos| {
+            if let Some(key) = &key {
+                if let Some(answer) = idempotency::replay(repos, actor.user_id, key, &request)? {
+                    return rebuild(repos, &answer);
+                }
+            }
+            let customer = visible_customer(repos, actor, customer_id)?;
+            if customer.store.id != store_id {
+                return Err(AppError::NotFound);
+            }
+            let (rate, minimum) = repos.loyalty_settings(customer.store.owner_id)?;
+            let points = points_for_purchase(total, rate, minimum);
+            let invoice_id = repos
+                .insert_invoice(NewInvoice {
+                    store_id,
+                    customer_id,
+                    pos_user_id: actor.user_id,
+                    invoice_number: number.as_deref(),
+                    total,
+                    points_earned: points,
+                    now,
+                })
+                .map_err(|e| match e {
+                    RepoError::Duplicate(_) => AppError::Conflict(Conflict::InvoiceNumberTaken),
+                    other => other.into(),
+                })?;
+            // A zero-point sale still locks and reads the balance, so the answer is exact.
+            let balance = repos.change_points(customer_id, points, now)?.ok_or(AppError::NotFound)?;
+            if points > 0 {
+                repos.append_ledger(NewLedgerEntry {
+                    customer_id,
+                    store_id,
+                    kind: LedgerKind::Invoice,
+                    delta: points,
+                    balance_after: balance,
+                    reason: None,
+                    actor_id: actor.user_id,
+                    invoice_id: Some(invoice_id),
+                    redemption_id: None,
+                    now,
+                })?;
+            }
+            let answer = format!("{invoice_id}:{balance}");
+            if let Some(key) = &key {
+                idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
+            }
+            rebuild(repos, &answer)
+        },
+        rebuild,
+    )
+}
+
+fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
+    let (invoice_id, balance) = idempotency::two_ids(answer)?;
+    let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
+    Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice })
+}
+
+pub struct ListInvoices {
+    pub customer_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub page: PageRequest,
+}
+
+pub fn list(services: &Services, actor: &Actor, query: ListInvoices) -> Result<Page<Invoice>, AppError> {
+    actor.require(READERS)?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let mut filter = StoreAccess::of(actor, repos)?.filter(query.store_id)?;
+        if let Some(customer_id) = query.customer_id {
+            visible_customer(repos, actor, customer_id)?;
+            filter.customer_id = Some(customer_id);
+        }
+        let (items, total) = repos.list_invoices(&filter, query.page)?;
+        Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
+    })
+}
+
+/// Takes an invoice back: its points leave the balance through a ledger row. A cashier may
+/// void only on the invoice's own local day; the store's owner any time. Refused when the
+/// customer has already spent the points.
+pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppError> {
+    actor.require(&[Role::PosUser, Role::StoreOwner])?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+        let store = repos.store_scope(invoice.store_id)?.ok_or(AppError::NotFound)?;
+        if !can_access_store(actor, &store) {
+            return Err(AppError::NotFound);
+        }
+        if invoice.voided_at.is_some() {
+            return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
+        }
+        if actor.role == Role::PosUser && !same_local_day(invoice.created_at, now) {
+            return Err(AppError::Conflict(Conflict::VoidWindowClosed));
+        }
+        if invoice.points_earned > 0 {
+            let balance = repos
+                .change_points(invoice.customer.id, -invoice.points_earned, now)?
+                .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
+            repos.append_ledger(NewLedgerEntry {
+                customer_id: invoice.customer.id,
+                store_id: invoice.store_id,
+                kind: LedgerKind::Void,
+                delta: -invoice.points_earned,
+                balance_after: balance,
+                reason: invoice.invoice_number.as_deref(),
+                actor_id: actor.user_id,
+                invoice_id: Some(id),
+                redemption_id: None,
+                now,
+            })?;
+        }
+        if !repos.void_invoice(id, actor.user_id, now)? {
+            return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
+        }
+        repos.invoice_by_id(id)?.ok_or(AppError::NotFound)
+    })
+}

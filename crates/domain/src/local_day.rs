@@ -1,0 +1,47 @@
+//! "Today" is the merchant's local day in Libya, not the UTC date.
+
+use chrono::{Duration, NaiveDateTime, NaiveTime, TimeZone};
+use chrono_tz::Africa::Tripoli;
+
+/// The UTC bounds `[start, end)` of the Tripoli day that contains `now` (a UTC time).
+pub fn local_day_bounds(now: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
+    let local_date = Tripoli.from_utc_datetime(&now).date_naive();
+    let start_of = |date: chrono::NaiveDate| {
+        Tripoli
+            .from_local_datetime(&date.and_time(NaiveTime::MIN))
+            .earliest()
+            .map(|t| t.naive_utc())
+            .unwrap_or_else(|| date.and_time(NaiveTime::MIN) - Duration::hours(2))
+    };
+    let next = local_date.succ_opt().unwrap_or(local_date);
+    (start_of(local_date), start_of(next))
+}
+
+/// Whether two UTC times fall on the same Tripoli day.
+pub fn same_local_day(a: NaiveDateTime, b: NaiveDateTime) -> bool {
+    Tripoli.from_utc_datetime(&a).date_naive() == Tripoli.from_utc_datetime(&b).date_naive()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn utc(y: i32, m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(y, m, d).and_then(|d| d.and_hms_opt(h, min, 0)).unwrap_or_default()
+    }
+
+    #[test]
+    fn tripoli_day_starts_at_22_utc_the_evening_before() {
+        // 23:30 UTC on the 21st is 01:30 on the 22nd in Tripoli (UTC+2).
+        let (start, end) = local_day_bounds(utc(2026, 11, 21, 23, 30));
+        assert_eq!(start, utc(2026, 11, 21, 22, 0));
+        assert_eq!(end, utc(2026, 11, 22, 22, 0));
+    }
+
+    #[test]
+    fn same_day_follows_local_midnight() {
+        assert!(same_local_day(utc(2026, 11, 21, 22, 5), utc(2026, 11, 22, 21, 55)));
+        assert!(!same_local_day(utc(2026, 11, 21, 21, 55), utc(2026, 11, 21, 22, 5)));
+    }
+}

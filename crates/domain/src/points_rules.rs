@@ -1,0 +1,53 @@
+//! Bounds on points a person types in.
+
+use crate::Msg;
+
+/// The most points one "add points" action may give (spec section 9).
+pub const MANUAL_POINTS_MAX: i64 = 10_000;
+
+/// Points to add by hand: 1 to 10,000.
+pub fn manual_points(points: i64) -> Result<i64, Msg> {
+    if points < 1 {
+        Err(Msg::PointsTooFew)
+    } else if points > MANUAL_POINTS_MAX {
+        Err(Msg::PointsTooMany)
+    } else {
+        Ok(points)
+    }
+}
+
+/// A balance set by editing a customer: not negative.
+pub fn balance(points: i64) -> Result<i64, Msg> {
+    if points < 0 {
+        Err(Msg::LoyaltyPointsNegative)
+    } else {
+        Ok(points)
+    }
+}
+
+/// Whether a customer with `balance` can claim a reward costing `points_required`.
+pub fn can_claim(balance: i64, points_required: i64) -> bool {
+    points_required <= balance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manual_points_bounds() {
+        assert_eq!(manual_points(0), Err(Msg::PointsTooFew));
+        assert_eq!(manual_points(-5), Err(Msg::PointsTooFew));
+        assert_eq!(manual_points(1), Ok(1));
+        assert_eq!(manual_points(10_000), Ok(10_000));
+        assert_eq!(manual_points(10_001), Err(Msg::PointsTooMany));
+    }
+
+    #[test]
+    fn balance_and_claims() {
+        assert_eq!(balance(-1), Err(Msg::LoyaltyPointsNegative));
+        assert_eq!(balance(0), Ok(0));
+        assert!(can_claim(50, 50));
+        assert!(!can_claim(49, 50));
+    }
+}
