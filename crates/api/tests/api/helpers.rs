@@ -169,6 +169,50 @@ impl TestApp {
         read(req.send().await).await
     }
 
+    pub async fn put(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut req = self.client.put(self.url(path)).json(body);
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        read(req.send().await).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.client.delete(self.url(path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        read(req.send().await).await
+    }
+
+    /// A POST with an `Idempotency-Key` header.
+    pub async fn post_keyed(&self, path: &str, token: &str, key: &str, body: &Value) -> (u16, Value) {
+        read(self.client.post(self.url(path)).bearer_auth(token).header("Idempotency-Key", key).json(body).send().await)
+            .await
+    }
+
+    /// Runs a query returning one BIGINT column named `n`.
+    pub fn scalar(&self, sql: &str) -> i64 {
+        #[derive(diesel::QueryableByName)]
+        struct N {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
+        let conn: &mut DbConnection = &mut conn;
+        let row: N = diesel::sql_query(sql).get_result(conn).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        row.n
+    }
+
+    /// Every customer's balance equals the sum of its ledger, and none is negative.
+    pub fn assert_ledger_matches_balances(&self) {
+        let mismatched = self.scalar(
+            "SELECT COUNT(*) AS n FROM customers c WHERE c.loyalty_points < 0 OR c.loyalty_points <> \
+             (SELECT COALESCE(SUM(l.delta), 0) FROM points_ledger l WHERE l.customer_id = c.id)",
+        );
+        assert_eq!(mismatched, 0, "some balances differ from their ledger");
+    }
+
     /// Signs in and returns the token; panics unless it succeeds.
     pub async fn login(&self, email: &str, password: &str) -> String {
         let (status, body) =

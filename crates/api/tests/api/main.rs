@@ -6,4 +6,5 @@ mod helpers;
 mod auth;
 mod contract;
 mod edge;
+mod pos;
 mod schema;

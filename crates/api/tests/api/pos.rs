@@ -1,0 +1,441 @@
+//! The cashier's counter: invoices, redemptions, customers, history, on both backends.
+
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(
+    invoices_award_points_by_the_owners_rate,
+    invoice_validation_writes_nothing,
+    invoice_numbers_are_unique_per_store,
+    idempotency_key_replays_the_first_answer,
+    pos_endpoints_respect_roles_and_stores,
+    redemption_deducts_or_refuses,
+    concurrent_redemptions_never_overdraw,
+    concurrent_invoices_lose_no_update,
+    concurrent_retries_with_one_key_create_one_invoice,
+    customers_are_managed_with_the_specs_rules,
+    add_points_is_bounded_and_recorded,
+    search_finds_by_name_and_any_phone_form,
+    activity_and_todays_counts_follow_sales,
+    voiding_gives_points_back_within_the_rules,
+    lists_are_paginated_and_bounded,
+);
+
+/// Demo facts: the cashier works in the Tripoli store; Fatima (0912345678) is its customer;
+/// the owner gives 1 point per LYD from 5 LYD; the coffee costs 50 points.
+struct Demo {
+    app: TestApp,
+    cashier: String,
+    fatima: i64,
+    benghazi_customer: i64,
+    coffee: i64,
+}
+
+async fn demo(backend: Backend) -> Option<Demo> {
+    let app = TestApp::spawn_demo(backend).await?;
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let fatima = app.scalar(
+        "SELECT id AS n FROM customers WHERE phone = '+218912345678' \
+         AND store_id = (SELECT store_id FROM users WHERE email = 'cashier@demo.ly')",
+    );
+    let benghazi_customer = app.scalar(
+        "SELECT MIN(id) AS n FROM customers WHERE store_id <> (SELECT store_id FROM users WHERE email = 'cashier@demo.ly')",
+    );
+    let coffee = app.scalar("SELECT id AS n FROM rewards WHERE points_required = 50");
+    Some(Demo { app, cashier, fatima, benghazi_customer, coffee })
+}
+
+impl Demo {
+    async fn balance(&self, customer: i64) -> i64 {
+        let (status, body) = self.app.get(&format!("/api/v1/customers/{customer}"), Some(&self.cashier)).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["customer"]["loyalty_points"].as_i64().unwrap_or(-1)
+    }
+
+    async fn invoice(&self, customer: i64, total: Value) -> (u16, Value) {
+        self.app
+            .post("/api/v1/invoices", Some(&self.cashier), &json!({"customer_id": customer, "total_cost": total}))
+            .await
+    }
+
+    /// A fresh customer of the cashier's store with `points` given by hand.
+    async fn customer_with(&self, name: &str, points: i64) -> i64 {
+        let (status, body) = self.app.post("/api/v1/customers", Some(&self.cashier), &json!({"name": name})).await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["id"].as_i64().unwrap_or_default();
+        let mut left = points;
+        while left > 0 {
+            let step = left.min(10_000);
+            let path = format!("/api/v1/customers/{id}/points");
+            assert_eq!(self.app.put(&path, Some(&self.cashier), &json!({"points": step})).await.0, 200);
+            left -= step;
+        }
+        id
+    }
+}
+
+async fn invoices_award_points_by_the_owners_rate(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let (status, body) = d.invoice(d.fatima, json!("23.750")).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["points_added"], 23);
+    assert_eq!(body["data"]["customer_total_points"], before + 23);
+    assert_eq!(body["data"]["invoice"]["total_cost"], "23.750");
+    assert_eq!(body["data"]["invoice"]["pos_user"]["name"], "سالم الزوي");
+
+    // Below the owner's minimum purchase (5 LYD): recorded, no points. A JSON number works too.
+    let (status, body) = d.invoice(d.fatima, json!(4.999)).await;
+    assert_eq!((status, body["data"]["points_added"].as_i64()), (201, Some(0)));
+    assert_eq!(body["data"]["invoice"]["total_cost"], "4.999");
+
+    // A new rate applies to every later invoice.
+    d.app.execute("UPDATE loyalty_settings SET points_per_lyd_milli = 1500");
+    let (_, body) = d.invoice(d.fatima, json!("10")).await;
+    assert_eq!(body["data"]["points_added"], 15);
+    assert_eq!(d.balance(d.fatima).await, before + 23 + 15);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn invoice_validation_writes_nothing(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let count = || d.app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    let before = count();
+    let (status, body) = d.app.post("/api/v1/invoices", Some(&d.cashier), &json!({"total_cost": "5"})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["customer_id"][0], "Please select a customer before creating an invoice");
+    for (total, message) in [
+        (json!(null), "Total cost is required"),
+        (json!("0.001"), "Total cost must be at least 0.01"),
+        (json!("0"), "Total cost must be at least 0.01"),
+        (json!("-5"), "Total cost must be at least 0.01"),
+        (json!("12.3456"), "Enter an amount in LYD with at most 3 decimals"),
+        (json!("abc"), "Enter an amount in LYD with at most 3 decimals"),
+    ] {
+        let (status, body) = d.invoice(d.fatima, total.clone()).await;
+        assert_eq!(status, 422, "{total}: {body}");
+        assert_eq!(body["errors"]["total_cost"][0], message, "{total}");
+    }
+    let (status, _) = d.invoice(d.fatima, json!(true)).await;
+    assert_eq!(status, 422);
+    assert_eq!(count(), before);
+}
+
+async fn invoice_numbers_are_unique_per_store(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let body = json!({"customer_id": d.fatima, "invoice_id": "T-77", "total_cost": "10"});
+    assert_eq!(d.app.post("/api/v1/invoices", Some(&d.cashier), &body).await.0, 201);
+    let (status, error) = d.app.post("/api/v1/invoices", Some(&d.cashier), &body).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("invoice_number_taken")));
+    assert_eq!(d.balance(d.fatima).await, before + 10);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn idempotency_key_replays_the_first_answer(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let body = json!({"customer_id": d.fatima, "total_cost": "30"});
+    let first = d.app.post_keyed("/api/v1/invoices", &d.cashier, "sale-1", &body).await;
+    let retry = d.app.post_keyed("/api/v1/invoices", &d.cashier, "sale-1", &body).await;
+    assert_eq!(first.0, 201);
+    assert_eq!(first, retry);
+    assert_eq!(d.balance(d.fatima).await, before + 30);
+    let other = json!({"customer_id": d.fatima, "total_cost": "31"});
+    let (status, error) = d.app.post_keyed("/api/v1/invoices", &d.cashier, "sale-1", &other).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("idempotency_key_reused")));
+
+    let redeem = json!({"customer_id": d.fatima, "reward_id": d.coffee});
+    let first = d.app.post_keyed("/api/v1/redemptions", &d.cashier, "gift-1", &redeem).await;
+    let retry = d.app.post_keyed("/api/v1/redemptions", &d.cashier, "gift-1", &redeem).await;
+    assert_eq!(first.0, 201, "{}", first.1);
+    assert_eq!(first, retry);
+    assert_eq!(d.balance(d.fatima).await, before + 30 - 50);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn pos_endpoints_respect_roles_and_stores(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let admin = d.app.login("admin@demo.ly", "demo1234").await;
+    let sale = json!({"customer_id": d.fatima, "total_cost": "10"});
+    assert_eq!(d.app.post("/api/v1/invoices", None, &sale).await.0, 401);
+    assert_eq!(d.app.post("/api/v1/invoices", Some(&owner), &sale).await.0, 403);
+    assert_eq!(d.app.post("/api/v1/invoices", Some(&admin), &sale).await.0, 403);
+    let redeem = json!({"customer_id": d.fatima, "reward_id": d.coffee});
+    assert_eq!(d.app.post("/api/v1/redemptions", Some(&owner), &redeem).await.0, 403);
+
+    // The owner's other store is another store for its cashier: 404, never a leak.
+    let foreign = d.benghazi_customer;
+    let (status, body) = d.invoice(foreign, json!("10")).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    for path in [format!("/api/v1/customers/{foreign}"), format!("/api/v1/customers/{foreign}/history")] {
+        assert_eq!(d.app.get(&path, Some(&d.cashier)).await.0, 404, "{path}");
+    }
+    let path = format!("/api/v1/customers/{foreign}/points");
+    assert_eq!(d.app.put(&path, Some(&d.cashier), &json!({"points": 5})).await.0, 404);
+    assert_eq!(d.app.delete(&format!("/api/v1/customers/{foreign}"), Some(&d.cashier)).await.0, 404);
+    let (_, list) = d.app.get("/api/v1/customers?per_page=100", Some(&d.cashier)).await;
+    assert!(list["data"].as_array().is_some_and(|c| c.iter().all(|c| c["id"] != foreign)));
+
+    // The owner sees both stores; another owner sees none of it; the admin reads all.
+    assert_eq!(d.app.get(&format!("/api/v1/customers/{foreign}"), Some(&owner)).await.0, 200);
+    assert_eq!(d.app.get(&format!("/api/v1/customers/{foreign}"), Some(&admin)).await.0, 200);
+    let form = json!({"name": "Other", "email": "other@shop.ly", "password": "other-owner", "store_owner_name": "O"});
+    let (_, other) = d.app.post("/api/v1/auth/register", None, &form).await;
+    let other = other["data"]["token"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(d.app.get(&format!("/api/v1/customers/{}", d.fatima), Some(&other)).await.0, 404);
+    let (status, list) = d.app.get("/api/v1/customers", Some(&other)).await;
+    assert_eq!((status, list["meta"]["total"].as_i64()), (200, Some(0)));
+    let (status, list) = d.app.get("/api/v1/invoices", Some(&other)).await;
+    assert_eq!((status, list["meta"]["total"].as_i64()), (200, Some(0)));
+    assert_eq!(d.app.get("/api/v1/customers?store_id=1", Some(&other)).await.0, 404);
+    assert_eq!(d.app.get("/api/v1/pos/today", Some(&owner)).await.0, 403);
+}
+
+async fn redemption_deducts_or_refuses(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let redeem = |reward: i64| json!({"customer_id": d.fatima, "reward_id": reward});
+    let (status, body) = d.app.post("/api/v1/redemptions", Some(&d.cashier), &redeem(d.coffee)).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["points_deducted"], 50);
+    assert_eq!(body["data"]["customer_total_points"], before - 50);
+    assert_eq!(body["data"]["redemption"]["reward"]["points_required"], 50);
+
+    let big = d.app.scalar("SELECT id AS n FROM rewards WHERE points_required = 250");
+    let (status, body) = d.app.post("/api/v1/redemptions", Some(&d.cashier), &redeem(big)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("insufficient_points")));
+    assert_eq!(body["message"], "Customer has insufficient points for this reward");
+    assert_eq!(d.balance(d.fatima).await, before - 50);
+
+    let (status, body) = d.app.post("/api/v1/redemptions", Some(&d.cashier), &json!({})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["customer_id"][0], "Please select a customer first");
+    assert_eq!(d.app.post("/api/v1/redemptions", Some(&d.cashier), &redeem(999_999)).await.0, 404);
+    d.app.execute("UPDATE rewards SET is_active = false");
+    let (status, body) = d.app.post("/api/v1/redemptions", Some(&d.cashier), &redeem(d.coffee)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("reward_unavailable")));
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn concurrent_redemptions_never_overdraw(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    // 260 points pay for exactly 5 coffees of 50.
+    let customer = d.customer_with("Concurrent", 260).await;
+    let body = json!({"customer_id": customer, "reward_id": d.coffee});
+    let attempts = (0..60).map(|_| d.app.post("/api/v1/redemptions", Some(&d.cashier), &body));
+    let results = join_all(attempts).await;
+    let ok = results.iter().filter(|(s, _)| *s == 201).count();
+    let refused = results.iter().filter(|(s, b)| *s == 409 && b["code"] == "insufficient_points").count();
+    assert_eq!((ok, refused), (5, 55), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!(d.balance(customer).await, 10);
+    let redemptions = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM redemptions WHERE customer_id = {customer}"));
+    assert_eq!(redemptions, 5);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn concurrent_invoices_lose_no_update(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let results = join_all((0..40).map(|_| d.invoice(d.fatima, json!("10")))).await;
+    assert!(results.iter().all(|(s, _)| *s == 201), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!(d.balance(d.fatima).await, before + 400);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn concurrent_retries_with_one_key_create_one_invoice(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let invoices_before = d.app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    let body = json!({"customer_id": d.fatima, "total_cost": "20"});
+    let results = join_all((0..20).map(|_| d.app.post_keyed("/api/v1/invoices", &d.cashier, "same-sale", &body))).await;
+    assert!(results.iter().all(|r| r.0 == 201), "{:?}", results.iter().map(|r| &r.1).collect::<Vec<_>>());
+    assert!(results.iter().all(|r| r.1 == results[0].1));
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM invoices"), invoices_before + 1);
+    assert_eq!(d.balance(d.fatima).await, before + 20);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn customers_are_managed_with_the_specs_rules(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "  "})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Customer name is required");
+    let bad = json!({"name": "X", "email": "nope", "phone": "12"});
+    let (_, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &bad).await;
+    assert_eq!(body["errors"]["email"][0], "Please enter a valid email address");
+    assert_eq!(body["errors"]["phone"][0], "Please enter a valid phone number");
+
+    let form = json!({"name": " Salma ", "phone": "092-555-1234", "email": "", "loyalty_points": 999});
+    let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &form).await;
+    assert_eq!(status, 201, "{body}");
+    let created = &body["data"];
+    assert_eq!(created["name"], "Salma");
+    assert_eq!(created["phone"], "+218925551234");
+    assert_eq!(created["email"], Value::Null);
+    assert_eq!(created["loyalty_points"], 0, "points are set only when editing");
+    let id = created["id"].as_i64().unwrap_or_default();
+
+    // The same number in another form is the same number; in another store it is fine.
+    let (status, body) =
+        d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "Y", "phone": "+218 92 555 1234"})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["phone"][0], "This phone number is already registered in this store");
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let other_store = d.app.scalar("SELECT MAX(id) AS n FROM stores");
+    let elsewhere = json!({"name": "Salma", "phone": "0925551234", "store_id": other_store});
+    assert_eq!(d.app.post("/api/v1/customers", Some(&owner), &elsewhere).await.0, 201);
+    let (status, body) = d.app.post("/api/v1/customers", Some(&owner), &json!({"name": "No store"})).await;
+    assert_eq!((status, body["errors"]["store_id"][0].as_str()), (422, Some("Please select a store")));
+
+    // Editing sets the balance; the ledger records the difference with its reason.
+    let path = format!("/api/v1/customers/{id}");
+    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 40, "reason": "moved from paper card"});
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &edit).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["data"]["loyalty_points"].as_i64(), body["data"]["email"].as_str()),
+        (Some(40), Some("salma@shop.ly"))
+    );
+    let (_, history) = d.app.get(&format!("{path}/history"), Some(&d.cashier)).await;
+    assert_eq!(history["data"][0]["kind"], "adjustment");
+    assert_eq!(history["data"][0]["delta"], 40);
+    assert_eq!(history["data"][0]["reason"], "moved from paper card");
+    assert_eq!(history["data"][0]["actor"]["name"], "سالم الزوي");
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"name": "S", "loyalty_points": -1})).await;
+    assert_eq!(
+        (status, body["errors"]["loyalty_points"][0].as_str()),
+        (422, Some("Loyalty points cannot be negative"))
+    );
+
+    // Deleting hides the customer and keeps its history.
+    let ledger_rows = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}"));
+    assert_eq!(d.app.delete(&path, Some(&d.cashier)).await.0, 204);
+    assert_eq!(d.app.get(&path, Some(&d.cashier)).await.0, 404);
+    assert_eq!(d.app.delete(&path, Some(&d.cashier)).await.0, 404);
+    assert_eq!(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}")), ledger_rows);
+    // Its phone is free again in that store.
+    let again = json!({"name": "Salma again", "phone": "0925551234"});
+    assert_eq!(d.app.post("/api/v1/customers", Some(&d.cashier), &again).await.0, 201);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn add_points_is_bounded_and_recorded(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let path = format!("/api/v1/customers/{}/points", d.fatima);
+    for (points, message) in [
+        (0, "Please enter a valid number of points (minimum 1)"),
+        (10_001, "Cannot add more than 10,000 points at once"),
+    ] {
+        let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": points})).await;
+        assert_eq!((status, body["errors"]["points"][0].as_str()), (422, Some(message)));
+    }
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": 100, "reason": "birthday"})).await;
+    assert_eq!((status, body["data"]["loyalty_points"].as_i64()), (200, Some(before + 100)));
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(
+        (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
+        (Some("manual"), Some("birthday"))
+    );
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn search_finds_by_name_and_any_phone_form(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let search = |q: &str| {
+        let body = json!({"query": q});
+        let (app, token) = (&d.app, d.cashier.clone());
+        async move { app.post("/api/v1/customers/search", Some(&token), &body).await }
+    };
+    let (status, body) = search("ف").await;
+    assert_eq!((status, body["errors"]["query"].is_array()), (422, true));
+    for query in ["فاطمة", "0912345678", "+218 91 234", "FATIMA@example", "912345"] {
+        let (status, body) = search(query).await;
+        assert_eq!(status, 200);
+        let ids: Vec<i64> = body["data"].as_array().into_iter().flatten().filter_map(|c| c["id"].as_i64()).collect();
+        assert_eq!(ids, vec![d.fatima], "{query}");
+    }
+    // A search never reaches into another store, even for a phone that exists there too.
+    let (_, body) = search("218912345678").await;
+    assert_eq!(body["data"].as_array().map(Vec::len), Some(1));
+    let (_, body) = search("100%").await;
+    assert_eq!(body["data"].as_array().map(Vec::len), Some(0));
+}
+
+async fn activity_and_todays_counts_follow_sales(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let (_, before) = d.app.get("/api/v1/pos/today", Some(&d.cashier)).await;
+    d.invoice(d.fatima, json!("12")).await;
+    let redeem = json!({"customer_id": d.fatima, "reward_id": d.coffee});
+    d.app.post("/api/v1/redemptions", Some(&d.cashier), &redeem).await;
+    let (status, after) = d.app.get("/api/v1/pos/today", Some(&d.cashier)).await;
+    assert_eq!(status, 200);
+    let delta = |field: &str| after["data"][field].as_i64().unwrap_or(0) - before["data"][field].as_i64().unwrap_or(0);
+    assert_eq!((delta("invoices"), delta("points_issued"), delta("redemptions")), (1, 12, 1));
+
+    let (status, activity) = d.app.get("/api/v1/pos/activity", Some(&d.cashier)).await;
+    assert_eq!(status, 200);
+    let items = activity["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(items.len(), 10);
+    assert_eq!(items[0]["type"], "redemption");
+    assert_eq!(items[0]["redemption"]["pos_user"]["name"], "سالم الزوي");
+    assert_eq!(items[1]["type"], "invoice");
+    assert_eq!(items[1]["invoice"]["points_earned"], 12);
+    let times: Vec<&str> = items.iter().filter_map(|i| i["created_at"].as_str()).collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "newest first: {times:?}");
+}
+
+async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let (_, sale) = d.invoice(d.fatima, json!("40")).await;
+    let id = sale["data"]["invoice"]["id"].as_i64().unwrap_or_default();
+    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["data"]["voided_at"].is_string());
+    assert_eq!(d.balance(d.fatima).await, before);
+    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("invoice_already_voided")));
+
+    // Points already spent cannot be taken back.
+    let customer = d.customer_with("Spender", 0).await;
+    let (_, sale) = d.invoice(customer, json!("60")).await;
+    let id = sale["data"]["invoice"]["id"].as_i64().unwrap_or_default();
+    d.app.post("/api/v1/redemptions", Some(&d.cashier), &json!({"customer_id": customer, "reward_id": d.coffee})).await;
+    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("points_already_spent")));
+    assert_eq!(d.balance(customer).await, 10);
+
+    // A cashier voids only today's invoices; the owner may void older ones.
+    let old = d.app.scalar("SELECT MIN(id) AS n FROM invoices");
+    let (status, body) = d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&d.cashier), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("void_window_closed")));
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let (status, body) = d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&owner), &json!({})).await;
+    assert!(status == 200 || (status == 409 && body["code"] == "points_already_spent"), "{status} {body}");
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn lists_are_paginated_and_bounded(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let (status, page1) = d.app.get("/api/v1/customers?per_page=2&page=1", Some(&d.cashier)).await;
+    assert_eq!(status, 200);
+    let total = page1["meta"]["total"].as_i64().unwrap_or_default();
+    assert!(total >= 5, "{page1}");
+    assert_eq!(page1["data"].as_array().map(Vec::len), Some(2));
+    let (_, page2) = d.app.get("/api/v1/customers?per_page=2&page=2", Some(&d.cashier)).await;
+    assert_ne!(page1["data"][0]["id"], page2["data"][0]["id"]);
+    let (_, huge) = d.app.get("/api/v1/invoices?per_page=100000", Some(&d.cashier)).await;
+    assert_eq!(huge["meta"]["per_page"], 100);
+    let (status, body) = d.app.get("/api/v1/customers?page=abc", Some(&d.cashier)).await;
+    assert_eq!((status, body["code"].as_str()), (422, Some("validation_failed")));
+    let (status, _) = d.app.get("/api/v1/customers/not-a-number", Some(&d.cashier)).await;
+    assert_eq!(status, 404);
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history?per_page=1", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(history["data"].as_array().map(Vec::len), Some(1));
+    assert!(history["meta"]["total"].as_i64().unwrap_or(0) >= 3);
+}
