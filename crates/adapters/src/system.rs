@@ -9,7 +9,9 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use chrono::{NaiveDateTime, SubsecRound, Utc};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use jwt_simple::prelude::{Claims, Duration as JwtDuration, HS256Key, MACLike, NoCustomClaims, VerificationOptions};
-use loyalty_application::ports::{Clock, IdGenerator, LoginThrottle, PasswordHasher, TokenClaims, TokenService};
+use loyalty_application::ports::{
+    Clock, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenClaims, TokenService,
+};
 use loyalty_application::AppError;
 use rand::RngCore;
 
@@ -110,16 +112,44 @@ impl GovernorLoginThrottle {
     }
 }
 
+/// Seconds to wait, from governor's answer.
+fn wait(outcome: Result<(), governor::NotUntil<governor::clock::QuantaInstant>>) -> Result<(), u64> {
+    outcome.map_err(|not_until| {
+        let clock = governor::clock::DefaultClock::default();
+        not_until.wait_time_from(governor::clock::Clock::now(&clock)).as_secs().max(1)
+    })
+}
+
 impl LoginThrottle for GovernorLoginThrottle {
     fn check(&self, email: &str, client: &str) -> Result<(), u64> {
-        let wait = |outcome: Result<(), governor::NotUntil<governor::clock::QuantaInstant>>| {
-            outcome.map_err(|not_until| {
-                let clock = governor::clock::DefaultClock::default();
-                not_until.wait_time_from(governor::clock::Clock::now(&clock)).as_secs().max(1)
-            })
-        };
         wait(self.per_client.check_key(&client.to_owned()))?;
         wait(self.per_account.check_key(&email.to_owned()))
+    }
+}
+
+/// The public pages' limits: per client address and per phone number, per minute.
+pub struct GovernorPublicThrottle {
+    per_client: DefaultKeyedRateLimiter<String>,
+    per_phone: DefaultKeyedRateLimiter<String>,
+}
+
+impl GovernorPublicThrottle {
+    pub fn new(per_client: u32, per_phone: u32) -> Self {
+        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
+        Self { per_client: RateLimiter::keyed(quota(per_client)), per_phone: RateLimiter::keyed(quota(per_phone)) }
+    }
+
+    /// Forgets keys that are back to a full burst, so memory stays bounded.
+    pub fn prune(&self) {
+        self.per_client.retain_recent();
+        self.per_phone.retain_recent();
+    }
+}
+
+impl PublicThrottle for GovernorPublicThrottle {
+    fn check(&self, client: &str, phone: &str) -> Result<(), u64> {
+        wait(self.per_client.check_key(&client.to_owned()))?;
+        wait(self.per_phone.check_key(&phone.to_owned()))
     }
 }
 

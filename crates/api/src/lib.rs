@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use actix_web::{middleware, web, App, HttpServer};
 use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
 use loyalty_adapters::http::{self, ServerInfo};
-use loyalty_adapters::system::{Argon2Hasher, GovernorLoginThrottle, JwtTokens, RandomIds, SystemClock};
+use loyalty_adapters::system::{
+    Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, RandomIds, SystemClock,
+};
 use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
 use loyalty_application::{Services, Settings};
 
@@ -26,6 +28,8 @@ pub struct Config {
     pub db_pool_size: u32,
     /// Sign-in attempts per minute per account and per client address.
     pub login_limits: (u32, u32),
+    /// Public lookups and joins per minute per client address and per phone number.
+    pub public_limits: (u32, u32),
 }
 
 impl Config {
@@ -39,6 +43,7 @@ impl Config {
             session_ttl: chrono::Duration::hours(12),
             db_pool_size: 8,
             login_limits: (10, 60),
+            public_limits: (30, 10),
         }
     }
 }
@@ -69,17 +74,36 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         seed_demo(&pool, hasher.as_ref())?;
     }
     let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits.0, config.login_limits.1));
+    let public_throttle = Arc::new(GovernorPublicThrottle::new(config.public_limits.0, config.public_limits.1));
+    spawn_pruner(throttle.clone(), public_throttle.clone());
     let services = Services {
         db: Arc::new(DieselDatabase::new(pool.clone())),
         hasher,
         tokens: Arc::new(JwtTokens::new(&config.jwt_secret)),
         clock: Arc::new(SystemClock),
         login_throttle: throttle,
+        public_throttle,
         ids: Arc::new(RandomIds),
         settings: Settings { session_ttl: config.session_ttl, demo_mode: config.demo_mode },
     };
     let info = ServerInfo { version: VERSION, demo_mode: config.demo_mode, started_at: Instant::now() };
     Ok(AppState { services, info, pool })
+}
+
+/// Forgets idle rate-limit keys every minute so their memory stays bounded.
+fn spawn_pruner(login: Arc<GovernorLoginThrottle>, public: Arc<GovernorPublicThrottle>) {
+    let weak_login = Arc::downgrade(&login);
+    let weak_public = Arc::downgrade(&public);
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_secs(60));
+        match (weak_login.upgrade(), weak_public.upgrade()) {
+            (Some(login), Some(public)) => {
+                login.prune();
+                public.prune();
+            }
+            _ => break,
+        }
+    });
 }
 
 pub fn migrate(pool: &DbPool) -> Result<usize, String> {

@@ -45,6 +45,12 @@ enum Command {
         /// Sign-in attempts allowed per minute from one client address.
         #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = 60)]
         login_per_client: u32,
+        /// Public points lookups and store joins allowed per minute from one client address.
+        #[arg(long, env = "LOYALTY_PUBLIC_PER_CLIENT", default_value_t = 30)]
+        public_per_client: u32,
+        /// Public points lookups and store joins allowed per minute for one phone number.
+        #[arg(long, env = "LOYALTY_PUBLIC_PER_PHONE", default_value_t = 10)]
+        public_per_phone: u32,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -113,6 +119,8 @@ fn run(cli: Cli) -> Result<(), String> {
             db_pool_size,
             login_per_account,
             login_per_client,
+            public_per_client,
+            public_per_phone,
         } => {
             let jwt_secret = match jwt_secret {
                 Some(secret) if secret.len() >= 32 => secret.into_bytes(),
@@ -127,6 +135,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 session_ttl: chrono::Duration::minutes(session_minutes.max(1)),
                 db_pool_size: db_pool_size.max(1),
                 login_limits: (login_per_account, login_per_client),
+                public_limits: (public_per_client, public_per_phone),
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

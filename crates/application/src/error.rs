@@ -43,6 +43,8 @@ pub enum Conflict {
     VoidWindowClosed,
     /// The customer already spent the points the invoice gave.
     PointsAlreadySpent,
+    /// The phone is already registered in the store the customer tries to join.
+    AlreadyJoined,
 }
 
 impl From<FieldErrors> for AppError {

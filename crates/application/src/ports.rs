@@ -97,6 +97,8 @@ pub trait StoreRepo {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>>;
     /// The ids of an owner's live stores.
     fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>>;
+    /// The live store a registration token (from its QR code) belongs to.
+    fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
     /// The points rate and minimum purchase an owner set (defaults when never set).
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)>;
 }
@@ -106,7 +108,8 @@ pub struct NewCustomer {
     pub name: String,
     pub phone: Option<String>,
     pub email: Option<String>,
-    pub created_by: i64,
+    /// Staff who added the customer; `None` when the customer joined by itself.
+    pub created_by: Option<i64>,
     pub now: NaiveDateTime,
 }
 
@@ -137,6 +140,8 @@ pub trait CustomerRepo {
     /// `None` when the balance would go below zero (nothing changes then).
     fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats>;
+    /// Every live customer record with this E.164 phone, across all stores.
+    fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>>;
 }
 
 pub struct NewLedgerEntry<'a> {
@@ -284,6 +289,12 @@ pub trait Clock: Send + Sync {
 pub trait LoginThrottle: Send + Sync {
     /// `Err(seconds to wait)` when either limit is spent.
     fn check(&self, email: &str, client: &str) -> Result<(), u64>;
+}
+
+/// Limits for the public pages, per client address and per phone number.
+pub trait PublicThrottle: Send + Sync {
+    /// `Err(seconds to wait)` when the client or the phone has spent its allowance.
+    fn check(&self, client: &str, phone: &str) -> Result<(), u64>;
 }
 
 /// A fresh unguessable identifier (session ids, store tokens).

@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
-use crate::ports::{Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, TokenService};
+use crate::ports::{Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenService};
 
 /// What the use cases run against; built once by the binary and shared.
 #[derive(Clone)]
@@ -12,6 +12,7 @@ pub struct Services {
     pub tokens: Arc<dyn TokenService>,
     pub clock: Arc<dyn Clock>,
     pub login_throttle: Arc<dyn LoginThrottle>,
+    pub public_throttle: Arc<dyn PublicThrottle>,
     pub ids: Arc<dyn IdGenerator>,
     pub settings: Settings,
 }

@@ -17,6 +17,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::meta::configure(cfg);
     handlers::customers::configure(cfg);
     handlers::sales::configure(cfg);
+    handlers::public::configure(cfg);
     cfg.route("/api/v1/openapi.json", web::get().to(openapi_json))
         .service(web::scope("/api").default_service(web::to(api_not_found)));
 }

@@ -7,4 +7,5 @@ mod auth;
 mod contract;
 mod edge;
 mod pos;
+mod public;
 mod schema;

@@ -129,7 +129,7 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
                 name: valid.name,
                 phone: valid.phone,
                 email: valid.email,
-                created_by: actor.user_id,
+                created_by: Some(actor.user_id),
                 now,
             })
             .map_err(phone_taken)?;

@@ -3,4 +3,5 @@ pub mod customers;
 pub mod idempotency;
 pub mod invoices;
 pub mod pos;
+pub mod public;
 pub mod redemptions;

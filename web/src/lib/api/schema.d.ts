@@ -314,6 +314,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's points by phone number: total, per store, and per store the active rewards
+         *     with whether each is claimable now. No names or emails are returned; an unknown number
+         *     answers like a number with no points. Limited per client address and per phone number.
+         */
+        post: operations["lookup_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stores/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store a registration link (from its QR code) opens. */
+        get: operations["store_for_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stores/{token}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the store of a registration link as its customer. */
+        post: operations["join_store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/redemptions": {
         parameters: {
             query?: never;
@@ -389,6 +444,13 @@ export interface components {
         };
         AuthSessionEnvelope: {
             data: components["schemas"]["AuthSession"];
+        };
+        ClaimableRewardDto: {
+            /** @description Whether the points in this store already pay for it. */
+            claimable: boolean;
+            name: string;
+            /** Format: int64 */
+            points_required: number;
         };
         CreateInvoiceRequest: {
             /** Format: int64 */
@@ -544,6 +606,11 @@ export interface components {
             data: components["schemas"]["InvoiceDto"][];
             meta: components["schemas"]["ListMeta"];
         };
+        JoinStoreRequest: {
+            email?: string | null;
+            name?: string;
+            phone?: string;
+        };
         LedgerEntryDto: {
             actor?: null | components["schemas"]["PersonDto"];
             /** Format: int64 */
@@ -596,6 +663,28 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description Points of one phone number. An unknown number has the same shape: no stores, zero points. */
+        PointsLookupDto: {
+            stores: components["schemas"]["StorePointsDto"][];
+            /** Format: int64 */
+            total_points: number;
+        };
+        PointsLookupEnvelope: {
+            data: components["schemas"]["PointsLookupDto"];
+        };
+        PointsLookupRequest: {
+            /**
+             * @description Any common Libyan form (`0912345678`, `091-234-5678`, `+218 91 234 5678`,
+             *     `00218912345678`) or an international number.
+             */
+            phone?: string;
+        };
+        PublicStore: {
+            store: components["schemas"]["StoreRefDto"];
+        };
+        PublicStoreEnvelope: {
+            data: components["schemas"]["PublicStore"];
         };
         RedemptionDone: {
             /** Format: int64 */
@@ -660,6 +749,12 @@ export interface components {
         RewardTypeDto: "prize" | "discount" | "cash";
         /** @enum {string} */
         RoleDto: "admin" | "store_owner" | "pos_user";
+        StorePointsDto: {
+            /** Format: int64 */
+            points: number;
+            rewards: components["schemas"]["ClaimableRewardDto"][];
+            store: components["schemas"]["StoreRefDto"];
+        };
         StoreRefDto: {
             /** Format: int64 */
             id: number;
@@ -1718,6 +1813,143 @@ export interface operations {
             };
             /** @description Only POS users */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lookup_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description Points of that number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsLookupEnvelope"];
+                };
+            };
+            /** @description Not a phone number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many lookups; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    store_for_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's registration token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreEnvelope"];
+                };
+            };
+            /** @description Unknown or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's registration token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreEnvelope"];
+                };
+            };
+            /** @description Unknown or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The number is already registered in this store */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing name or invalid phone or email */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -170,6 +170,19 @@ impl CustomerRepo for DbTx<'_> {
         .map_err(map_error)
     }
 
+    fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>> {
+        let rows: Vec<Row> = customers::table
+            .inner_join(stores::table)
+            .select(select_customer())
+            .filter(customers::phone.eq(phone))
+            .filter(customers::deleted_at.is_null())
+            .filter(stores::deleted_at.is_null())
+            .order(customers::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows.into_iter().map(into_customer).collect())
+    }
+
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {
         let (total_invoices, total_spent, points_earned): (i64, i64, i64) = invoices::table
             .filter(invoices::customer_id.eq(id))

@@ -28,6 +28,17 @@ impl StoreRepo for DbTx<'_> {
             .map_err(map_error)
     }
 
+    fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>> {
+        let row: Option<(i64, String, i64)> = stores::table
+            .select((stores::id, stores::name, stores::owner_id))
+            .filter(stores::registration_token.eq(token))
+            .filter(stores::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(row.map(|(id, name, owner_id)| StoreScope { id, name, owner_id }))
+    }
+
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)> {
         let row: Option<(i64, i64)> = loyalty_settings::table
             .select((loyalty_settings::points_per_lyd_milli, loyalty_settings::min_purchase_dirhams))

@@ -1,0 +1,93 @@
+//! The pages a customer uses without signing in.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use loyalty_application::use_cases::public::{self, JoinStore};
+use loyalty_application::Services;
+use utoipa::OpenApi;
+
+use crate::http::auth::blocking;
+use crate::http::dto::{
+    JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope, ValidJson,
+};
+use crate::http::error::ErrorBody;
+use crate::http::{ApiError, Lang};
+
+#[derive(OpenApi)]
+#[openapi(paths(lookup_points, store_for_token, join_store))]
+pub struct PublicApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/public/points", web::post().to(lookup_points))
+        .route("/api/v1/public/stores/{token}", web::get().to(store_for_token))
+        .route("/api/v1/public/stores/{token}/join", web::post().to(join_store));
+}
+
+fn client(req: &HttpRequest) -> String {
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+}
+
+/// A customer's points by phone number: total, per store, and per store the active rewards
+/// with whether each is claimable now. No names or emails are returned; an unknown number
+/// answers like a number with no points. Limited per client address and per phone number.
+#[utoipa::path(post, path = "/api/v1/public/points", tag = "public",
+    request_body = PointsLookupRequest,
+    responses(
+        (status = 200, description = "Points of that number", body = PointsLookupEnvelope),
+        (status = 422, description = "Not a phone number", body = ErrorBody),
+        (status = 429, description = "Too many lookups; see Retry-After", body = ErrorBody),
+    ))]
+async fn lookup_points(
+    services: web::Data<Services>,
+    req: HttpRequest,
+    lang: Lang,
+    body: ValidJson<PointsLookupRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (client, phone) = (client(&req), body.0.phone);
+    let found = blocking(lang, move || public::lookup_points(&services, &client, &phone)).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(PointsLookupEnvelope { data: found.into() }))
+}
+
+/// The store a registration link (from its QR code) opens.
+#[utoipa::path(get, path = "/api/v1/public/stores/{token}", tag = "public",
+    params(("token" = String, Path, description = "The store's registration token")),
+    responses(
+        (status = 200, description = "The store", body = PublicStoreEnvelope),
+        (status = 404, description = "Unknown or revoked link", body = ErrorBody),
+    ))]
+async fn store_for_token(
+    services: web::Data<Services>,
+    lang: Lang,
+    token: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let store = blocking(lang, move || public::store_for_token(&services, &token)).await?;
+    Ok(HttpResponse::Ok().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}
+
+/// Joins the store of a registration link as its customer.
+#[utoipa::path(post, path = "/api/v1/public/stores/{token}/join", tag = "public",
+    params(("token" = String, Path, description = "The store's registration token")),
+    request_body = JoinStoreRequest,
+    responses(
+        (status = 201, description = "Joined", body = PublicStoreEnvelope),
+        (status = 404, description = "Unknown or revoked link", body = ErrorBody),
+        (status = 409, description = "The number is already registered in this store", body = ErrorBody),
+        (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = ErrorBody),
+    ))]
+async fn join_store(
+    services: web::Data<Services>,
+    req: HttpRequest,
+    lang: Lang,
+    token: web::Path<String>,
+    body: ValidJson<JoinStoreRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (client, token) = (client(&req), token.into_inner());
+    let JoinStoreRequest { name, phone, email } = body.0;
+    let store =
+        blocking(lang, move || public::join_store(&services, &client, &token, JoinStore { name, phone, email }))
+            .await?;
+    Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}

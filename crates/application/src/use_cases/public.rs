@@ -1,0 +1,107 @@
+//! What a customer does without signing in: look up points by phone, join a store from its
+//! QR code. Answers carry nothing beyond the spec's fields, and an unknown number looks like
+//! a number with no points.
+
+use loyalty_domain::points_rules::can_claim;
+use loyalty_domain::{text, Email, FieldErrors, Msg, Phone};
+
+use crate::ports::{transaction, NewCustomer, RepoError, TxMode};
+use crate::{AppError, Conflict, Services, StoreRef};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimableReward {
+    pub name: String,
+    pub points_required: i64,
+    pub claimable: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StorePoints {
+    pub store: StoreRef,
+    pub points: i64,
+    pub rewards: Vec<ClaimableReward>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsLookup {
+    pub total_points: i64,
+    pub stores: Vec<StorePoints>,
+}
+
+fn throttle(services: &Services, client: &str, phone: &str) -> Result<(), AppError> {
+    services.public_throttle.check(client, phone).map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })
+}
+
+/// Points per store and the rewards each store's owner offers, for one phone number.
+pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<PointsLookup, AppError> {
+    let phone = Phone::parse(phone).map_err(|m| FieldErrors::single("phone", m))?;
+    throttle(services, client, phone.as_str())?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let mut stores = Vec::new();
+        for customer in repos.customers_by_phone(phone.as_str())? {
+            let rewards = repos
+                .list_rewards(customer.store.owner_id, true)?
+                .into_iter()
+                .map(|r| ClaimableReward {
+                    claimable: can_claim(customer.loyalty_points, r.points_required),
+                    name: r.name,
+                    points_required: r.points_required,
+                })
+                .collect();
+            stores.push(StorePoints {
+                store: StoreRef { id: customer.store.id, name: customer.store.name },
+                points: customer.loyalty_points,
+                rewards,
+            });
+        }
+        Ok(PointsLookup { total_points: stores.iter().map(|s| s.points).sum(), stores })
+    })
+}
+
+/// The store a registration link opens: 404 for an unknown or revoked token.
+pub fn store_for_token(services: &Services, token: &str) -> Result<StoreRef, AppError> {
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let store = repos.store_by_token(token)?.ok_or(AppError::NotFound)?;
+        Ok(StoreRef { id: store.id, name: store.name })
+    })
+}
+
+pub struct JoinStore {
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+}
+
+/// Adds the customer to the store of the registration link.
+pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStore) -> Result<StoreRef, AppError> {
+    let mut errors = FieldErrors::new();
+    let name = errors.check("name", text::required(&form.name, Msg::CustomerNameRequired, text::NAME_MAX));
+    let phone = errors.check("phone", Phone::parse(&form.phone));
+    let email = match form.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+        None => None,
+        Some(raw) => errors.check("email", Email::parse(raw).map(|e| e.to_string())),
+    };
+    errors.into_result()?;
+    let (Some(name), Some(phone)) = (name, phone) else {
+        return Err(AppError::Internal("validated join fields missing".into()));
+    };
+    throttle(services, client, phone.as_str())?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = repos.store_by_token(token)?.ok_or(AppError::NotFound)?;
+        repos
+            .insert_customer(NewCustomer {
+                store_id: store.id,
+                name,
+                phone: Some(phone.as_str().to_owned()),
+                email,
+                created_by: None,
+                now,
+            })
+            .map_err(|e| match e {
+                RepoError::Duplicate(_) => AppError::Conflict(Conflict::AlreadyJoined),
+                other => other.into(),
+            })?;
+        Ok(StoreRef { id: store.id, name: store.name })
+    })
+}
