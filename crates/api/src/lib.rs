@@ -28,6 +28,8 @@ pub struct Config {
     pub db_pool_size: u32,
     /// Sign-in attempts per minute per account and per client address.
     pub login_limits: (u32, u32),
+    /// Where customers reach the web app; QR registration links start with it.
+    pub public_url: String,
     /// Public lookups and joins per minute per client address and per phone number.
     pub public_limits: (u32, u32),
 }
@@ -44,6 +46,7 @@ impl Config {
             db_pool_size: 8,
             login_limits: (10, 60),
             public_limits: (30, 10),
+            public_url: "http://127.0.0.1:8080".to_owned(),
         }
     }
 }
@@ -86,7 +89,12 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         ids: Arc::new(RandomIds),
         settings: Settings { session_ttl: config.session_ttl, demo_mode: config.demo_mode },
     };
-    let info = ServerInfo { version: VERSION, demo_mode: config.demo_mode, started_at: Instant::now() };
+    let info = ServerInfo {
+        version: VERSION,
+        demo_mode: config.demo_mode,
+        started_at: Instant::now(),
+        public_url: config.public_url.clone(),
+    };
     Ok(AppState { services, info, pool })
 }
 

@@ -45,6 +45,10 @@ enum Command {
         /// Sign-in attempts allowed per minute from one client address.
         #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = 60)]
         login_per_client: u32,
+        /// Where customers reach the product (QR registration links start with it); default:
+        /// http://{bind}.
+        #[arg(long, env = "LOYALTY_PUBLIC_URL")]
+        public_url: Option<String>,
         /// Public points lookups and store joins allowed per minute from one client address.
         #[arg(long, env = "LOYALTY_PUBLIC_PER_CLIENT", default_value_t = 30)]
         public_per_client: u32,
@@ -121,6 +125,7 @@ fn run(cli: Cli) -> Result<(), String> {
             login_per_client,
             public_per_client,
             public_per_phone,
+            public_url,
         } => {
             let jwt_secret = match jwt_secret {
                 Some(secret) if secret.len() >= 32 => secret.into_bytes(),
@@ -136,6 +141,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 db_pool_size: db_pool_size.max(1),
                 login_limits: (login_per_account, login_per_client),
                 public_limits: (public_per_client, public_per_phone),
+                public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

@@ -45,6 +45,12 @@ pub enum Conflict {
     PointsAlreadySpent,
     /// The phone is already registered in the store the customer tries to join.
     AlreadyJoined,
+    /// The owner's plan allows no more stores.
+    StoreLimitReached,
+    /// The owner has no active plan.
+    NoActivePlan,
+    CardAlreadyRedeemed,
+    CardExpired,
 }
 
 impl From<FieldErrors> for AppError {

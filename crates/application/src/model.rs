@@ -234,3 +234,66 @@ pub struct DayCounts {
     pub points_issued: i64,
     pub redemptions: i64,
 }
+
+/// A package as plans and cards refer to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageSummary {
+    pub id: i64,
+    pub name: String,
+    pub store_limit: i64,
+    pub duration_months: i64,
+    pub price: loyalty_domain::Money,
+    pub is_active: bool,
+}
+
+/// A store owner's plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subscription {
+    pub id: i64,
+    pub store_owner_id: i64,
+    pub package: PackageSummary,
+    pub starts_at: NaiveDateTime,
+    pub ends_at: NaiveDateTime,
+    pub auto_renew: bool,
+}
+
+/// What the subscription tab shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubscriptionStatus {
+    pub active: Option<Subscription>,
+    pub current_store_count: i64,
+    pub remaining_days: i64,
+}
+
+/// A store with its live figures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreSummary {
+    pub id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub owner: PersonRef,
+    pub customers: i64,
+    pub points: i64,
+    /// Total of today's invoices (Tripoli day), voided ones excluded.
+    pub sales_today: loyalty_domain::Money,
+    pub created_at: NaiveDateTime,
+}
+
+/// Per-store figures of the owner's customers overview.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreCustomerFigures {
+    pub store: StoreRef,
+    pub customer_count: i64,
+    pub total_points: i64,
+}
+
+/// The owner's dashboard cards, all live.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OwnerSummary {
+    pub stores: i64,
+    pub revenue: loyalty_domain::Money,
+    pub customers: i64,
+    pub points_issued: i64,
+    pub duplicate_phone_numbers: i64,
+    pub points_outstanding: i64,
+}

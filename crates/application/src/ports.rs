@@ -4,8 +4,9 @@ use chrono::NaiveDateTime;
 use loyalty_domain::{Email, Role};
 
 use crate::{
-    AppError, Customer, CustomerStats, DayCounts, Invoice, LedgerEntry, LedgerKind, PageRequest, Redemption, Reward,
-    StoreScope, User, UserCredentials,
+    AppError, Customer, CustomerStats, DayCounts, Invoice, LedgerEntry, LedgerKind, OwnerSummary, PackageSummary,
+    PageRequest, Redemption, Reward, StoreCustomerFigures, StoreScope, StoreSummary, Subscription, User,
+    UserCredentials,
 };
 use loyalty_domain::{Money, PointsRate};
 
@@ -68,6 +69,7 @@ pub trait Repos:
     + RedemptionRepo
     + RewardRepo
     + IdempotencyRepo
+    + PlanRepo
 {
 }
 impl<T> Repos for T where
@@ -80,6 +82,7 @@ impl<T> Repos for T where
         + RedemptionRepo
         + RewardRepo
         + IdempotencyRepo
+        + PlanRepo
 {
 }
 
@@ -97,10 +100,41 @@ pub trait StoreRepo {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>>;
     /// The ids of an owner's live stores.
     fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>>;
+    /// Live stores of the filter, oldest first, with customers, points and sales in `today`.
+    fn list_stores(
+        &mut self,
+        filter: &RecordFilter,
+        today: (NaiveDateTime, NaiveDateTime),
+    ) -> RepoResult<Vec<StoreSummary>>;
+    fn insert_store(&mut self, store: NewStore) -> RepoResult<i64>;
+    fn update_store(&mut self, id: i64, name: &str, address: Option<&str>, now: NaiveDateTime) -> RepoResult<()>;
+    /// Takes the owner's row lock for the rest of the transaction, so two store creations at
+    /// the plan limit cannot both pass the check. Returns false for an unknown owner.
+    fn lock_owner(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn registration_token(&mut self, store_id: i64) -> RepoResult<Option<String>>;
+    fn save_loyalty_settings(
+        &mut self,
+        owner_id: i64,
+        rate: PointsRate,
+        minimum: Money,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// The owner's dashboard figures.
+    fn owner_summary(&mut self, store_ids: &[i64]) -> RepoResult<OwnerSummary>;
+    /// Customers and points per store.
+    fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>>;
     /// The live store a registration token (from its QR code) belongs to.
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
     /// The points rate and minimum purchase an owner set (defaults when never set).
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)>;
+}
+
+pub struct NewStore {
+    pub owner_id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub registration_token: String,
+    pub now: NaiveDateTime,
 }
 
 pub struct NewCustomer {
@@ -206,6 +240,52 @@ pub trait RewardRepo {
     fn reward_by_id(&mut self, id: i64) -> RepoResult<Option<Reward>>;
     /// An owner's live rewards, cheapest first.
     fn list_rewards(&mut self, owner_id: i64, active_only: bool) -> RepoResult<Vec<Reward>>;
+    fn insert_reward(&mut self, reward: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64>;
+    fn update_reward(&mut self, id: i64, reward: &RewardFields, now: NaiveDateTime) -> RepoResult<()>;
+}
+
+/// What the reward form sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RewardFields {
+    pub name: String,
+    pub description: Option<String>,
+    pub reward_type: crate::RewardType,
+    pub points_required: i64,
+    pub amount_milli: i64,
+    pub is_active: bool,
+}
+
+pub struct NewSubscription {
+    pub store_owner_id: i64,
+    pub package_id: i64,
+    pub starts_at: NaiveDateTime,
+    pub ends_at: NaiveDateTime,
+    pub auto_renew: bool,
+    /// `admin`, `card` or `demo`.
+    pub source: &'static str,
+    pub notes: Option<String>,
+    pub now: NaiveDateTime,
+}
+
+/// Why a card code cannot be redeemed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardProblem {
+    Unknown,
+    AlreadyRedeemed,
+    Expired,
+}
+
+pub trait PlanRepo {
+    /// The owner's plan that is active and not past its end.
+    fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>>;
+    /// Marks the owner's active row (even if past its end) `cancelled` or `replaced`.
+    fn end_subscription(&mut self, owner_id: i64, status: &'static str, now: NaiveDateTime) -> RepoResult<()>;
+    fn insert_subscription(&mut self, subscription: NewSubscription) -> RepoResult<i64>;
+    fn set_auto_renew(&mut self, subscription_id: i64, auto_renew: bool, now: NaiveDateTime) -> RepoResult<()>;
+    fn package_summary(&mut self, id: i64) -> RepoResult<Option<PackageSummary>>;
+    /// Marks an unredeemed, unexpired card redeemed by `user_id` in one conditional update and
+    /// returns its package; otherwise says why not (and changes nothing).
+    fn claim_card(&mut self, code: &str, user_id: i64, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
 }
 
 /// What a first request with an `Idempotency-Key` answered.
@@ -240,6 +320,23 @@ pub trait UserRepo {
     fn user_by_id(&mut self, id: i64) -> RepoResult<Option<User>>;
     /// Errors: `Duplicate("users.email")` when a live user has the email.
     fn insert_user(&mut self, user: NewUser) -> RepoResult<User>;
+    /// Live POS users working in any of `store_ids`, by name.
+    fn list_pos_users(&mut self, store_ids: &[i64]) -> RepoResult<Vec<User>>;
+    /// Errors: `Duplicate("users.email")`.
+    fn update_user(&mut self, id: i64, changes: UserChanges) -> RepoResult<()>;
+    fn set_user_active(&mut self, id: i64, active: bool, now: NaiveDateTime) -> RepoResult<()>;
+    /// Hides the user; what it did stays in the history.
+    fn hide_user(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+}
+
+pub struct UserChanges {
+    pub name: String,
+    pub email: Email,
+    /// `None` keeps the current password.
+    pub password_hash: Option<String>,
+    pub store_id: Option<i64>,
+    pub store_owner_name: Option<String>,
+    pub now: NaiveDateTime,
 }
 
 pub trait SessionRepo {

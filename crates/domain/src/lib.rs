@@ -3,17 +3,21 @@
 //! Values are parsed once at the edge (`Email::parse`, `Money::parse`, ...); past the edge
 //! nothing re-validates.
 
+pub mod card_code;
 pub mod email;
 pub mod local_day;
 pub mod messages;
 pub mod money;
 pub mod phone;
+pub mod plan;
 pub mod points;
 pub mod points_rules;
+pub mod reward_rules;
 pub mod role;
 pub mod text;
 pub mod validation;
 
+pub use card_code::CardCode;
 pub use email::Email;
 pub use messages::Msg;
 pub use money::Money;

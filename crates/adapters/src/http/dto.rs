@@ -737,3 +737,227 @@ pub struct JoinStoreRequest {
     pub phone: String,
     pub email: Option<String>,
 }
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreDto {
+    pub id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub store_owner_id: i64,
+    pub owner: PersonDto,
+    /// Live customers.
+    pub customers: i64,
+    /// Points held by its customers now.
+    pub points: i64,
+    /// LYD of today's invoices (Africa/Tripoli day).
+    pub sales_today: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::StoreSummary> for StoreDto {
+    fn from(s: loyalty_application::StoreSummary) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            address: s.address,
+            store_owner_id: s.owner.id,
+            owner: s.owner.into(),
+            customers: s.customers,
+            points: s.points,
+            sales_today: s.sales_today.to_string(),
+            created_at: utc(s.created_at),
+        }
+    }
+}
+envelope!(StoreEnvelope, StoreDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreListPlain {
+    pub data: Vec<StoreDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StoreRequest {
+    #[serde(default)]
+    pub name: String,
+    pub address: Option<String>,
+    /// Admin only: the store owner the store belongs to.
+    pub store_owner_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserListPlain {
+    pub data: Vec<UserDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StaffRequest {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    /// Required on create; leave out (or empty) on edit to keep the current one.
+    pub password: Option<String>,
+    pub store_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RewardRequest {
+    #[serde(default)]
+    pub name: String,
+    pub description: Option<String>,
+    /// `prize`, `discount` or `cash`.
+    #[serde(rename = "type")]
+    pub reward_type: Option<String>,
+    pub points_required: Option<i64>,
+    /// LYD for cash and prize; percent 0-100 for discount.
+    #[schema(value_type = Option<String>, example = "10")]
+    pub amount: Option<DecimalInput>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardEnvelope {
+    pub data: RewardDto,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoyaltyConfig {
+    /// Points earned per LYD spent, e.g. `"1.000"`.
+    pub cost_per_point: String,
+    /// LYD an invoice must reach to earn points.
+    pub min_purchase: String,
+}
+envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoyaltyConfigRequest {
+    /// Points per LYD: at least 0.1, in steps of 0.1.
+    #[schema(value_type = String, example = "1.5")]
+    pub cost_per_point: Option<DecimalInput>,
+    /// LYD; 0 or more. Omitted keeps 0.
+    #[schema(value_type = Option<String>, example = "5")]
+    pub min_purchase: Option<DecimalInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct QrRequest {
+    pub store_id: i64,
+    /// 150, 200 (default) or 300 pixels.
+    pub size: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrCodeDto {
+    /// An SVG document of the code.
+    pub qr_code_svg: String,
+    /// What the code encodes: the store's public registration page.
+    pub registration_url: String,
+    pub size: u32,
+    pub store: StoreRefDto,
+}
+envelope!(QrCodeEnvelope, QrCodeDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OwnerSummaryDto {
+    pub total_stores: i64,
+    pub total_customers: i64,
+    pub total_points_across_all_stores: i64,
+    pub duplicate_phone_numbers: i64,
+    /// LYD of all invoices not voided.
+    pub revenue: String,
+    pub points_issued: i64,
+}
+
+impl From<loyalty_application::OwnerSummary> for OwnerSummaryDto {
+    fn from(s: loyalty_application::OwnerSummary) -> Self {
+        Self {
+            total_stores: s.stores,
+            total_customers: s.customers,
+            total_points_across_all_stores: s.points_outstanding,
+            duplicate_phone_numbers: s.duplicate_phone_numbers,
+            revenue: s.revenue.to_string(),
+            points_issued: s.points_issued,
+        }
+    }
+}
+envelope!(OwnerSummaryEnvelope, OwnerSummaryDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreOverview {
+    pub store: StoreRefDto,
+    pub customer_count: i64,
+    pub total_points_in_store: i64,
+    /// The requested page of the store's customers, newest first.
+    pub customers: Vec<CustomerDto>,
+    pub meta: ListMeta,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomersOverview {
+    pub summary: OwnerSummaryDto,
+    pub stores_overview: Vec<StoreOverview>,
+}
+envelope!(CustomersOverviewEnvelope, CustomersOverview);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PackageSummaryDto {
+    pub id: i64,
+    pub name: String,
+    pub store_limit: i64,
+    pub duration_months: i64,
+    pub price: String,
+}
+
+impl From<loyalty_application::PackageSummary> for PackageSummaryDto {
+    fn from(p: loyalty_application::PackageSummary) -> Self {
+        Self {
+            id: p.id,
+            name: p.name,
+            store_limit: p.store_limit,
+            duration_months: p.duration_months,
+            price: p.price.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActiveSubscription {
+    pub package: PackageSummaryDto,
+    pub starts_at: DateTime<Utc>,
+    pub end_date: DateTime<Utc>,
+    pub auto_renew: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubscriptionStatusDto {
+    pub has_active_subscription: bool,
+    pub current_store_count: i64,
+    /// Whole days until the end, rounded up; 0 without a plan.
+    pub remaining_days: i64,
+    pub active_subscription: Option<ActiveSubscription>,
+}
+
+impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
+    fn from(s: loyalty_application::SubscriptionStatus) -> Self {
+        Self {
+            has_active_subscription: s.active.is_some(),
+            current_store_count: s.current_store_count,
+            remaining_days: s.remaining_days,
+            active_subscription: s.active.map(|a| ActiveSubscription {
+                package: a.package.into(),
+                starts_at: utc(a.starts_at),
+                end_date: utc(a.ends_at),
+                auto_renew: a.auto_renew,
+            }),
+        }
+    }
+}
+envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RedeemCodeRequest {
+    /// Trimmed; at most 50 characters; case-insensitive.
+    #[serde(default)]
+    pub code: String,
+}

@@ -29,6 +29,10 @@ pub enum ErrorCode {
     VoidWindowClosed,
     PointsAlreadySpent,
     AlreadyJoined,
+    StoreLimitReached,
+    NoActivePlan,
+    CardAlreadyRedeemed,
+    CardExpired,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -54,6 +58,10 @@ impl ErrorCode {
         ErrorCode::VoidWindowClosed,
         ErrorCode::PointsAlreadySpent,
         ErrorCode::AlreadyJoined,
+        ErrorCode::StoreLimitReached,
+        ErrorCode::NoActivePlan,
+        ErrorCode::CardAlreadyRedeemed,
+        ErrorCode::CardExpired,
         ErrorCode::RateLimited,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
@@ -82,6 +90,10 @@ impl ErrorCode {
             VoidWindowClosed => (StatusCode::CONFLICT, "void_window_closed", "A cashier can void an invoice only on the day it was created. Ask the store owner.", "يمكن لموظف نقطة البيع إلغاء الفاتورة في يوم إنشائها فقط. تواصل مع صاحب المتجر."),
             PointsAlreadySpent => (StatusCode::CONFLICT, "points_already_spent", "The customer has already spent the points of this invoice, so it cannot be voided.", "استخدم العميل نقاط هذه الفاتورة بالفعل، لذا لا يمكن إلغاؤها."),
             AlreadyJoined => (StatusCode::CONFLICT, "already_joined", "This phone number is already registered in this store.", "رقم الهاتف هذا مسجل مسبقاً في هذا المتجر."),
+            StoreLimitReached => (StatusCode::CONFLICT, "store_limit_reached", "Your plan's store limit is reached. Upgrade your plan to add more stores.", "تم بلوغ الحد الأقصى للمتاجر في باقتك. قم بترقية الباقة لإضافة متاجر أخرى."),
+            NoActivePlan => (StatusCode::CONFLICT, "no_active_plan", "There is no active subscription. Activate a plan first.", "لا يوجد اشتراك نشط. فعّل باقة أولاً."),
+            CardAlreadyRedeemed => (StatusCode::CONFLICT, "card_already_redeemed", "This redemption code has already been used.", "تم استخدام رمز الاسترداد هذا مسبقاً."),
+            CardExpired => (StatusCode::CONFLICT, "card_expired", "This redemption code has expired.", "انتهت صلاحية رمز الاسترداد هذا."),
             RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
             ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
             InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
@@ -102,6 +114,23 @@ impl ErrorCode {
             Lang::En => en,
             Lang::Ar => ar,
         }
+    }
+}
+
+fn conflict_code(conflict: Conflict) -> ErrorCode {
+    match conflict {
+        Conflict::IdempotencyKeyReused | Conflict::IdempotencyKeyRace => ErrorCode::IdempotencyKeyReused,
+        Conflict::InvoiceNumberTaken => ErrorCode::InvoiceNumberTaken,
+        Conflict::InsufficientPoints => ErrorCode::InsufficientPoints,
+        Conflict::RewardUnavailable => ErrorCode::RewardUnavailable,
+        Conflict::InvoiceAlreadyVoided => ErrorCode::InvoiceAlreadyVoided,
+        Conflict::VoidWindowClosed => ErrorCode::VoidWindowClosed,
+        Conflict::PointsAlreadySpent => ErrorCode::PointsAlreadySpent,
+        Conflict::AlreadyJoined => ErrorCode::AlreadyJoined,
+        Conflict::StoreLimitReached => ErrorCode::StoreLimitReached,
+        Conflict::NoActivePlan => ErrorCode::NoActivePlan,
+        Conflict::CardAlreadyRedeemed => ErrorCode::CardAlreadyRedeemed,
+        Conflict::CardExpired => ErrorCode::CardExpired,
     }
 }
 
@@ -139,16 +168,7 @@ impl ApiError {
             AppError::Unauthenticated => ErrorCode::Unauthenticated,
             AppError::Forbidden => ErrorCode::Forbidden,
             AppError::NotFound => ErrorCode::NotFound,
-            AppError::Conflict(Conflict::IdempotencyKeyReused | Conflict::IdempotencyKeyRace) => {
-                ErrorCode::IdempotencyKeyReused
-            }
-            AppError::Conflict(Conflict::InvoiceNumberTaken) => ErrorCode::InvoiceNumberTaken,
-            AppError::Conflict(Conflict::InsufficientPoints) => ErrorCode::InsufficientPoints,
-            AppError::Conflict(Conflict::RewardUnavailable) => ErrorCode::RewardUnavailable,
-            AppError::Conflict(Conflict::InvoiceAlreadyVoided) => ErrorCode::InvoiceAlreadyVoided,
-            AppError::Conflict(Conflict::VoidWindowClosed) => ErrorCode::VoidWindowClosed,
-            AppError::Conflict(Conflict::PointsAlreadySpent) => ErrorCode::PointsAlreadySpent,
-            AppError::Conflict(Conflict::AlreadyJoined) => ErrorCode::AlreadyJoined,
+            AppError::Conflict(conflict) => conflict_code(*conflict),
             AppError::RateLimited { .. } => ErrorCode::RateLimited,
             AppError::Unavailable => ErrorCode::ServiceUnavailable,
             AppError::Internal(detail) => {

@@ -20,4 +20,7 @@ pub struct ServerInfo {
     pub version: &'static str,
     pub demo_mode: bool,
     pub started_at: std::time::Instant,
+    /// Where customers reach the web app, e.g. `https://loyalty.example.ly`; registration
+    /// links in QR codes start with it.
+    pub public_url: String,
 }

@@ -18,6 +18,7 @@ use super::handlers;
         (name = "meta", description = "Server facts and health"),
         (name = "customers", description = "A store's customers, their points and history"),
         (name = "sales", description = "Invoices, redemptions and the POS dashboard"),
+        (name = "owner", description = "A store owner's stores, staff, rewards, settings, QR codes and plan"),
         (name = "public", description = "Without signing in: points lookup and joining a store"),
     )
 )]
@@ -43,6 +44,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::customers::CustomersApi::openapi());
     doc.merge(handlers::sales::SalesApi::openapi());
     doc.merge(handlers::public::PublicApi::openapi());
+    doc.merge(handlers::owner::OwnerApi::openapi());
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
 }

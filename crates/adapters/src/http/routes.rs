@@ -15,6 +15,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     );
     handlers::auth::configure(cfg);
     handlers::meta::configure(cfg);
+    // Before customers: `/customers/store-owner-overview` must win over `/customers/{id}`.
+    handlers::owner::configure(cfg);
     handlers::customers::configure(cfg);
     handlers::sales::configure(cfg);
     handlers::public::configure(cfg);

@@ -6,6 +6,7 @@ mod helpers;
 mod auth;
 mod contract;
 mod edge;
+mod owner;
 mod pos;
 mod public;
 mod schema;

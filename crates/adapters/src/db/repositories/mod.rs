@@ -2,6 +2,7 @@ mod customers;
 mod idempotency;
 mod invoices;
 mod ledger;
+mod plans;
 mod redemptions;
 mod rewards;
 mod sessions;

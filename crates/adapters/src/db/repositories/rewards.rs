@@ -1,5 +1,6 @@
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use loyalty_application::ports::{RepoError, RepoResult, RewardRepo};
+use loyalty_application::ports::{RepoError, RepoResult, RewardFields, RewardRepo};
 use loyalty_application::{Reward, RewardType};
 
 use crate::db::schema::{redemptions, rewards};
@@ -59,5 +60,39 @@ impl RewardRepo for DbTx<'_> {
         }
         .map_err(map_error)?;
         rows.into_iter().map(into_reward).collect()
+    }
+
+    fn insert_reward(&mut self, r: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64> {
+        diesel::insert_into(rewards::table)
+            .values((
+                rewards::store_owner_id.eq(owner_id),
+                rewards::name.eq(&r.name),
+                rewards::description.eq(&r.description),
+                rewards::reward_type.eq(r.reward_type.as_str()),
+                rewards::points_required.eq(r.points_required),
+                rewards::amount_milli.eq(r.amount_milli),
+                rewards::is_active.eq(r.is_active),
+                rewards::created_at.eq(now),
+                rewards::updated_at.eq(now),
+            ))
+            .returning(rewards::id)
+            .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn update_reward(&mut self, id: i64, r: &RewardFields, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(rewards::table.find(id))
+            .set((
+                rewards::name.eq(&r.name),
+                rewards::description.eq(&r.description),
+                rewards::reward_type.eq(r.reward_type.as_str()),
+                rewards::points_required.eq(r.points_required),
+                rewards::amount_milli.eq(r.amount_milli),
+                rewards::is_active.eq(r.is_active),
+                rewards::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
     }
 }

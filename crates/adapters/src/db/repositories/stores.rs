@@ -1,10 +1,20 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
-use loyalty_application::ports::{RepoResult, StoreRepo};
-use loyalty_application::StoreScope;
+use diesel::sql_types::BigInt;
+use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, StoreRepo};
+use loyalty_application::{OwnerSummary, PersonRef, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary};
 use loyalty_domain::{Money, PointsRate};
 
-use crate::db::schema::{loyalty_settings, stores};
-use crate::db::tx::{map_error, DbTx};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{customers, invoices, loyalty_settings, stores, users};
+use crate::db::tx::{map_error, map_unique, DbTx};
+
+/// Live customers' count and points, and today's sales, per store (correlated subqueries keep
+/// one row per store).
+const STORE_FIGURES: &str = "(SELECT COUNT(*) FROM customers c WHERE c.store_id = stores.id AND c.deleted_at IS NULL)";
+const STORE_POINTS: &str = "(SELECT CAST(COALESCE(SUM(c.loyalty_points), 0) AS BIGINT) FROM customers c \
+    WHERE c.store_id = stores.id AND c.deleted_at IS NULL)";
 
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
@@ -37,6 +47,174 @@ impl StoreRepo for DbTx<'_> {
             .optional()
             .map_err(map_error)?;
         Ok(row.map(|(id, name, owner_id)| StoreScope { id, name, owner_id }))
+    }
+
+    fn list_stores(
+        &mut self,
+        filter: &RecordFilter,
+        today: (NaiveDateTime, NaiveDateTime),
+    ) -> RepoResult<Vec<StoreSummary>> {
+        let mut query = stores::table
+            .inner_join(users::table.on(stores::owner_id.eq(users::id)))
+            .filter(stores::deleted_at.is_null())
+            .select((
+                stores::id,
+                stores::name,
+                stores::address,
+                stores::owner_id,
+                users::name,
+                sql::<BigInt>(STORE_FIGURES),
+                sql::<BigInt>(STORE_POINTS),
+                stores::created_at,
+            ))
+            .order(stores::id)
+            .into_boxed::<DbBackend>();
+        if let Some(ids) = &filter.store_ids {
+            query = query.filter(stores::id.eq_any(ids.clone()));
+        }
+        type Row = (i64, String, Option<String>, i64, String, i64, i64, NaiveDateTime);
+        let rows: Vec<Row> = query.load(self.conn).map_err(map_error)?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let sales: Vec<(i64, i64)> = invoices::table
+            .filter(invoices::store_id.eq_any(ids))
+            .filter(invoices::created_at.ge(today.0))
+            .filter(invoices::created_at.lt(today.1))
+            .filter(invoices::voided_at.is_null())
+            .group_by(invoices::store_id)
+            .select((invoices::store_id, sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)")))
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, address, owner_id, owner_name, customers, points, created_at)| StoreSummary {
+                id,
+                name,
+                address,
+                owner: PersonRef { id: owner_id, name: owner_name },
+                customers,
+                points,
+                sales_today: Money::from_dirhams(sales.iter().find(|(s, _)| *s == id).map_or(0, |(_, t)| *t)),
+                created_at,
+            })
+            .collect())
+    }
+
+    fn insert_store(&mut self, store: NewStore) -> RepoResult<i64> {
+        diesel::insert_into(stores::table)
+            .values((
+                stores::owner_id.eq(store.owner_id),
+                stores::name.eq(store.name),
+                stores::address.eq(store.address),
+                stores::registration_token.eq(store.registration_token),
+                stores::created_at.eq(store.now),
+                stores::updated_at.eq(store.now),
+            ))
+            .returning(stores::id)
+            .get_result(self.conn)
+            .map_err(map_unique("stores.registration_token"))
+    }
+
+    fn update_store(&mut self, id: i64, name: &str, address: Option<&str>, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(stores::table.find(id))
+            .set((stores::name.eq(name), stores::address.eq(address), stores::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn lock_owner(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(users::table.find(owner_id).filter(users::deleted_at.is_null()))
+            .set(users::updated_at.eq(now))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(changed == 1)
+    }
+
+    fn registration_token(&mut self, store_id: i64) -> RepoResult<Option<String>> {
+        stores::table.select(stores::registration_token).find(store_id).first(self.conn).optional().map_err(map_error)
+    }
+
+    fn save_loyalty_settings(
+        &mut self,
+        owner_id: i64,
+        rate: PointsRate,
+        minimum: Money,
+        now: NaiveDateTime,
+    ) -> RepoResult<()> {
+        let changed = diesel::update(loyalty_settings::table.find(owner_id))
+            .set((
+                loyalty_settings::points_per_lyd_milli.eq(rate.milli()),
+                loyalty_settings::min_purchase_dirhams.eq(minimum.dirhams()),
+                loyalty_settings::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        if changed == 0 {
+            diesel::insert_into(loyalty_settings::table)
+                .values((
+                    loyalty_settings::store_owner_id.eq(owner_id),
+                    loyalty_settings::points_per_lyd_milli.eq(rate.milli()),
+                    loyalty_settings::min_purchase_dirhams.eq(minimum.dirhams()),
+                    loyalty_settings::updated_at.eq(now),
+                ))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        }
+        Ok(())
+    }
+
+    fn owner_summary(&mut self, store_ids: &[i64]) -> RepoResult<OwnerSummary> {
+        let (customers, points_outstanding): (i64, i64) = customers::table
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (revenue, points_issued): (i64, i64) = invoices::table
+            .filter(invoices::store_id.eq_any(store_ids))
+            .filter(invoices::voided_at.is_null())
+            .select((
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+            ))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        // Phone numbers registered in more than one of the owner's stores.
+        let duplicated: Vec<Option<String>> = customers::table
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.is_not_null())
+            .group_by(customers::phone)
+            .having(count_star().gt(1))
+            .select(customers::phone)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(OwnerSummary {
+            stores: i64::try_from(store_ids.len()).unwrap_or(i64::MAX),
+            revenue: Money::from_dirhams(revenue),
+            customers,
+            points_issued,
+            duplicate_phone_numbers: i64::try_from(duplicated.len()).unwrap_or(i64::MAX),
+            points_outstanding,
+        })
+    }
+
+    fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>> {
+        let rows: Vec<(i64, String, i64, i64)> = stores::table
+            .filter(stores::id.eq_any(store_ids))
+            .filter(stores::deleted_at.is_null())
+            .select((stores::id, stores::name, sql::<BigInt>(STORE_FIGURES), sql::<BigInt>(STORE_POINTS)))
+            .order(stores::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, customer_count, total_points)| StoreCustomerFigures {
+                store: StoreRef { id, name },
+                customer_count,
+                total_points,
+            })
+            .collect())
     }
 
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)> {

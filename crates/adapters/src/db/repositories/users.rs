@@ -1,6 +1,6 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use loyalty_application::ports::{NewUser, RepoError, RepoResult, UserRepo};
+use loyalty_application::ports::{NewUser, RepoError, RepoResult, UserChanges, UserRepo};
 use loyalty_application::{StoreRef, User, UserCredentials};
 use loyalty_domain::{Email, Role};
 
@@ -108,5 +108,52 @@ impl UserRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_unique("users.email"))?;
         self.user_by_id(id)?.ok_or_else(|| RepoError::Other("inserted user vanished".into()))
+    }
+
+    fn list_pos_users(&mut self, store_ids: &[i64]) -> RepoResult<Vec<User>> {
+        let rows: Vec<UserWithStore> = users_with_store!()
+            .filter(users::role.eq(Role::PosUser.as_str()))
+            .filter(users::store_id.eq_any(store_ids))
+            .filter(users::deleted_at.is_null())
+            .order((users::name, users::id))
+            .load(self.conn)
+            .map_err(map_error)?;
+        rows.into_iter().map(|(user, store)| user.into_user(store)).collect()
+    }
+
+    fn update_user(&mut self, id: i64, c: UserChanges) -> RepoResult<()> {
+        diesel::update(users::table.find(id))
+            .set((
+                users::name.eq(&c.name),
+                users::email.eq(c.email.as_str()),
+                users::store_id.eq(c.store_id),
+                users::store_owner_name.eq(&c.store_owner_name),
+                users::updated_at.eq(c.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_unique("users.email"))?;
+        if let Some(hash) = &c.password_hash {
+            diesel::update(users::table.find(id))
+                .set(users::password_hash.eq(hash))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        }
+        Ok(())
+    }
+
+    fn set_user_active(&mut self, id: i64, active: bool, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(users::table.find(id))
+            .set((users::is_active.eq(active), users::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn hide_user(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(users::table.find(id).filter(users::deleted_at.is_null()))
+            .set((users::deleted_at.eq(now), users::is_active.eq(false), users::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
     }
 }

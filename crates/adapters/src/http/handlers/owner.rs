@@ -1,0 +1,512 @@
+//! The store owner's business: stores, staff, rewards, loyalty settings, QR codes, plan, and
+//! the dashboard figures.
+
+use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::{owner, staff, subscriptions};
+use loyalty_application::{Actor, AppError, Services};
+use qrcode::render::svg;
+use qrcode::QrCode;
+use utoipa::OpenApi;
+
+use crate::http::auth::{blocking, Authenticated};
+use crate::http::dto::{
+    CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery, LoyaltyConfig,
+    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope, QrRequest,
+    RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain, StoreOverview,
+    StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
+};
+use crate::http::error::ErrorBody;
+use crate::http::{ApiError, Lang, ServerInfo};
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    list_stores,
+    list_owner_stores,
+    create_store,
+    update_store,
+    list_staff,
+    create_staff,
+    update_staff,
+    delete_staff,
+    activate_staff,
+    deactivate_staff,
+    create_reward,
+    update_reward,
+    get_loyalty_config,
+    put_loyalty_config,
+    generate_qr,
+    owner_summary,
+    customers_overview,
+    subscription_status,
+    toggle_auto_renew,
+    cancel_subscription,
+    redeem_card
+))]
+pub struct OwnerApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/v1/stores", web::get().to(list_stores))
+        .route("/api/v1/stores", web::post().to(create_store))
+        .route("/api/v1/stores/{id}", web::put().to(update_store))
+        .route("/api/v1/store-owner/stores", web::get().to(list_owner_stores))
+        .route("/api/v1/store-owner/summary", web::get().to(owner_summary))
+        .route("/api/v1/store-owner/pos-users", web::get().to(list_staff))
+        .route("/api/v1/store-owner/pos-users", web::post().to(create_staff))
+        .route("/api/v1/store-owner/pos-users/{id}", web::put().to(update_staff))
+        .route("/api/v1/store-owner/pos-users/{id}", web::delete().to(delete_staff))
+        .route("/api/v1/store-owner/pos-users/{id}/activate", web::post().to(activate_staff))
+        .route("/api/v1/store-owner/pos-users/{id}/deactivate", web::post().to(deactivate_staff))
+        .route("/api/v1/rewards", web::post().to(create_reward))
+        .route("/api/v1/rewards/{id}", web::put().to(update_reward))
+        .route("/api/v1/loyalty-config", web::get().to(get_loyalty_config))
+        .route("/api/v1/loyalty-config", web::put().to(put_loyalty_config))
+        .route("/api/v1/qr-code/generate", web::post().to(generate_qr))
+        .route("/api/v1/customers/store-owner-overview", web::get().to(customers_overview))
+        .route("/api/v1/subscriptions/status", web::get().to(subscription_status))
+        .route("/api/v1/subscriptions/toggle-auto-renew", web::post().to(toggle_auto_renew))
+        .route("/api/v1/subscriptions/cancel", web::post().to(cancel_subscription))
+        .route("/api/v1/redemption-cards/redeem", web::post().to(redeem_card));
+}
+
+async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Result<HttpResponse, ApiError> {
+    let stores = blocking(lang, move || owner::list_stores(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(StoreListPlain { data: stores.into_iter().map(Into::into).collect() }))
+}
+
+/// Stores the caller can see, with live customers, points and today's sales: an owner's own,
+/// a POS user's one, all for the admin.
+#[utoipa::path(get, path = "/api/v1/stores", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Stores", body = StoreListPlain),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn list_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    stores(services, caller.actor, caller.lang).await
+}
+
+/// The owner's stores (for the POS-user form's store select).
+#[utoipa::path(get, path = "/api/v1/store-owner/stores", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Stores", body = StoreListPlain),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    caller.actor.require(&[loyalty_domain::Role::StoreOwner]).map_err(|e| ApiError::from_app(e, caller.lang))?;
+    stores(services, caller.actor, caller.lang).await
+}
+
+/// Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within
+/// the owner's plan: 409 `store_limit_reached` or `no_active_plan` otherwise.
+#[utoipa::path(post, path = "/api/v1/stores", tag = "owner", security(("bearer" = [])),
+    request_body = StoreRequest,
+    responses(
+        (status = 201, description = "Created", body = StoreEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 409, description = "Plan limit reached or no active plan", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn create_store(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<StoreRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let StoreRequest { name, address, store_owner_id } = body.0;
+    let form = owner::StoreForm { name, address, store_owner_id };
+    let store = blocking(lang, move || owner::create_store(&services, &actor, form)).await?;
+    Ok(HttpResponse::Created().json(StoreEnvelope { data: store.into() }))
+}
+
+/// Renames a store or changes its address.
+#[utoipa::path(put, path = "/api/v1/stores/{id}", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Store id")),
+    request_body = StoreRequest,
+    responses(
+        (status = 200, description = "Updated", body = StoreEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Not one of the caller's stores", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn update_store(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<StoreRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let StoreRequest { name, address, .. } = body.0;
+    let (id, form) = (id.into_inner(), owner::StoreForm { name, address, store_owner_id: None });
+    let store = blocking(lang, move || owner::update_store(&services, &actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(StoreEnvelope { data: store.into() }))
+}
+
+/// POS users of the owner's stores.
+#[utoipa::path(get, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Staff", body = UserListPlain),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn list_staff(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let users = blocking(lang, move || staff::list(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(UserListPlain { data: users.into_iter().map(Into::into).collect() }))
+}
+
+fn staff_form(body: StaffRequest) -> staff::StaffForm {
+    staff::StaffForm { name: body.name, email: body.email, password: body.password, store_id: body.store_id }
+}
+
+/// Adds a POS user to one of the owner's stores.
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
+    request_body = StaffRequest,
+    responses(
+        (status = 201, description = "Created", body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
+    ))]
+async fn create_staff(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<StaffRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let form = staff_form(body.0);
+    let user = blocking(lang, move || staff::create(&services, &actor, form)).await?;
+    Ok(HttpResponse::Created().json(UserEnvelope { data: user.into() }))
+}
+
+/// Edits a POS user; the password changes only when one is sent.
+#[utoipa::path(put, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "User id")),
+    request_body = StaffRequest,
+    responses(
+        (status = 200, description = "Updated", body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+        (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
+    ))]
+async fn update_staff(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<StaffRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let (id, form) = (id.into_inner(), staff_form(body.0));
+    let user = blocking(lang, move || staff::update(&services, &actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
+}
+
+/// Removes a POS user (signed out at once; its history keeps its name).
+#[utoipa::path(delete, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+    ))]
+async fn delete_staff(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    blocking(lang, move || staff::delete(&services, &actor, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+async fn set_staff_active(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: i64,
+    active: bool,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let user = blocking(lang, move || staff::set_active(&services, &actor, id, active)).await?;
+    Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
+}
+
+/// Lets a POS user sign in again.
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/activate", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Activated", body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+    ))]
+async fn activate_staff(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    set_staff_active(services, caller, id.into_inner(), true).await
+}
+
+/// Stops a POS user from signing in and ends its sessions at once.
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/deactivate", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Deactivated", body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+    ))]
+async fn deactivate_staff(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    set_staff_active(services, caller, id.into_inner(), false).await
+}
+
+fn reward_form(body: RewardRequest) -> owner::RewardForm {
+    owner::RewardForm {
+        name: body.name,
+        description: body.description,
+        reward_type: body.reward_type,
+        points_required: body.points_required,
+        amount: body.amount.map(|a| a.into_string()),
+        is_active: body.is_active,
+    }
+}
+
+/// Adds a reward (prize, discount 0-100 %, or cash) offered in all the owner's stores.
+#[utoipa::path(post, path = "/api/v1/rewards", tag = "owner", security(("bearer" = [])),
+    request_body = RewardRequest,
+    responses(
+        (status = 201, description = "Created", body = RewardEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn create_reward(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<RewardRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let form = reward_form(body.0);
+    let reward = blocking(lang, move || owner::create_reward(&services, &actor, form)).await?;
+    Ok(HttpResponse::Created().json(RewardEnvelope { data: reward.into() }))
+}
+
+/// Edits a reward; enable or disable by sending it with `is_active` flipped.
+#[utoipa::path(put, path = "/api/v1/rewards/{id}", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Reward id")),
+    request_body = RewardRequest,
+    responses(
+        (status = 200, description = "Updated", body = RewardEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's rewards", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn update_reward(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<RewardRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let (id, form) = (id.into_inner(), reward_form(body.0));
+    let reward = blocking(lang, move || owner::update_reward(&services, &actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(RewardEnvelope { data: reward.into() }))
+}
+
+fn config_body(settings: (loyalty_domain::PointsRate, loyalty_domain::Money)) -> LoyaltyConfigEnvelope {
+    LoyaltyConfigEnvelope {
+        data: LoyaltyConfig {
+            cost_per_point: loyalty_domain::Money::from_dirhams(settings.0.milli()).to_string(),
+            min_purchase: settings.1.to_string(),
+        },
+    }
+}
+
+/// Points per LYD and the minimum purchase that earns points.
+#[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let settings = blocking(lang, move || owner::loyalty_settings(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(config_body(settings)))
+}
+
+/// Sets points per LYD (at least 0.1, steps of 0.1) and the minimum purchase; every later
+/// invoice in the owner's stores uses them.
+#[utoipa::path(put, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
+    request_body = LoyaltyConfigRequest,
+    responses(
+        (status = 200, description = "Saved", body = LoyaltyConfigEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 422, description = "Invalid values", body = ErrorBody),
+    ))]
+async fn put_loyalty_config(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<LoyaltyConfigRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let rate = body.0.cost_per_point.map(|d| d.into_string()).unwrap_or_default();
+    let minimum = body.0.min_purchase.map(|d| d.into_string());
+    let settings =
+        blocking(lang, move || owner::save_loyalty_settings(&services, &actor, &rate, minimum.as_deref())).await?;
+    Ok(HttpResponse::Ok().json(config_body(settings)))
+}
+
+pub const QR_SIZES: [u32; 3] = [150, 200, 300];
+
+/// An SVG QR code of the store's public registration page (`{public URL}/join/{token}`).
+#[utoipa::path(post, path = "/api/v1/qr-code/generate", tag = "owner", security(("bearer" = [])),
+    request_body = QrRequest,
+    responses(
+        (status = 200, description = "The code and the URL it encodes", body = QrCodeEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
+        (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
+    ))]
+async fn generate_qr(
+    services: web::Data<Services>,
+    info: web::Data<ServerInfo>,
+    caller: Authenticated,
+    body: ValidJson<QrRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let QrRequest { store_id, size } = body.0;
+    let size = size.unwrap_or(200);
+    if !QR_SIZES.contains(&size) {
+        let message = match lang {
+            Lang::En => "Choose a size of 150, 200 or 300 pixels.",
+            Lang::Ar => "اختر حجماً من 150 أو 200 أو 300 بكسل.",
+        };
+        return Err(ApiError::field(lang, "size", message.to_owned()));
+    }
+    let (store, token) = blocking(lang, move || owner::registration_link(&services, &actor, store_id)).await?;
+    let registration_url = format!("{}/join/{token}", info.public_url.trim_end_matches('/'));
+    let code = QrCode::new(registration_url.as_bytes())
+        .map_err(|e| ApiError::from_app(AppError::Internal(format!("qr: {e}")), lang))?;
+    let qr_code_svg = code.render::<svg::Color<'_>>().min_dimensions(size, size).quiet_zone(true).build();
+    Ok(HttpResponse::Ok()
+        .json(QrCodeEnvelope { data: QrCodeDto { qr_code_svg, registration_url, size, store: store.into() } }))
+}
+
+/// The owner's dashboard cards: stores, revenue, customers and points issued, all live.
+#[utoipa::path(get, path = "/api/v1/store-owner/summary", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Figures", body = OwnerSummaryEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let summary = blocking(lang, move || owner::summary(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(OwnerSummaryEnvelope { data: summary.into() }))
+}
+
+/// The customers overview: summary cards, then per store its figures and one page of its
+/// customers (`page`, `per_page` apply to every store).
+#[utoipa::path(get, path = "/api/v1/customers/store-owner-overview", tag = "owner", security(("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "Overview", body = CustomersOverviewEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn customers_overview(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let page = query.page_request();
+    let (summary, stores) = blocking(lang, move || owner::customers_overview(&services, &actor, page)).await?;
+    let stores_overview = stores
+        .into_iter()
+        .map(|(figures, page)| StoreOverview {
+            store: figures.store.into(),
+            customer_count: figures.customer_count,
+            total_points_in_store: figures.total_points,
+            meta: ListMeta { page: page.page, per_page: page.per_page, total: page.total },
+            customers: page.items.into_iter().map(CustomerDto::from).collect(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok()
+        .json(CustomersOverviewEnvelope { data: CustomersOverview { summary: summary.into(), stores_overview } }))
+}
+
+/// The owner's plan: package, stores used over the limit, end date, days left, auto-renew.
+#[utoipa::path(get, path = "/api/v1/subscriptions/status", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Status", body = SubscriptionStatusEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn subscription_status(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let status = blocking(lang, move || subscriptions::status(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}
+
+/// Turns auto-renew on or off.
+#[utoipa::path(post, path = "/api/v1/subscriptions/toggle-auto-renew", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 409, description = "No active plan", body = ErrorBody),
+    ))]
+async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let status = blocking(lang, move || subscriptions::toggle_auto_renew(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}
+
+/// Cancels the active plan now.
+#[utoipa::path(post, path = "/api/v1/subscriptions/cancel", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 409, description = "No active plan", body = ErrorBody),
+    ))]
+async fn cancel_subscription(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let status = blocking(lang, move || subscriptions::cancel(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}
+
+/// Activates a plan with a card code (once ever, even under concurrent attempts). The same
+/// package extends the current plan; another package replaces it from today.
+#[utoipa::path(post, path = "/api/v1/redemption-cards/redeem", tag = "owner", security(("bearer" = [])),
+    request_body = RedeemCodeRequest,
+    responses(
+        (status = 200, description = "Activated; the new status", body = SubscriptionStatusEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 409, description = "Code already used or expired", body = ErrorBody),
+        (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
+    ))]
+async fn redeem_card(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<RedeemCodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let code = body.0.code;
+    let status = blocking(lang, move || subscriptions::redeem_card(&services, &actor, &code)).await?;
+    Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}

@@ -1,0 +1,342 @@
+//! The store owner's business, on both backends.
+
+use futures_util::future::join_all;
+use serde_json::json;
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(
+    stores_respect_the_plan_limit,
+    parallel_store_creation_at_the_limit_admits_one,
+    staff_are_managed_within_the_owners_stores,
+    rewards_follow_the_specs_rules,
+    loyalty_settings_apply_to_later_invoices,
+    qr_codes_encode_the_registration_link,
+    card_codes_activate_plans_once,
+    one_card_redeemed_in_parallel_activates_once,
+    dashboard_and_overview_figures_are_live,
+);
+
+async fn owner_app(backend: Backend) -> Option<(TestApp, String)> {
+    let app = TestApp::spawn_demo(backend).await?;
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    Some((app, owner))
+}
+
+async fn register_owner(app: &TestApp, email: &str) -> String {
+    let form =
+        json!({"name": "Second Owner", "email": email, "password": "second-owner", "store_owner_name": "Second"});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["token"].as_str().unwrap_or_default().to_owned()
+}
+
+async fn stores_respect_the_plan_limit(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let (status, stores) = app.get("/api/v1/stores", Some(&owner)).await;
+    assert_eq!(status, 200);
+    assert_eq!(stores["data"].as_array().map(Vec::len), Some(2));
+    assert!(stores["data"][0]["customers"].as_i64().unwrap_or(0) > 0);
+
+    let (status, body) = app.post("/api/v1/stores", Some(&owner), &json!({"name": "  "})).await;
+    assert_eq!((status, body["errors"]["name"][0].as_str()), (422, Some("Store name is required")));
+    // The demo plan allows 3 stores: a third fits, a fourth does not.
+    let (status, body) =
+        app.post("/api/v1/stores", Some(&owner), &json!({"name": "Misrata", "address": "Misrata"})).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["customers"], 0);
+    let (status, body) = app.post("/api/v1/stores", Some(&owner), &json!({"name": "Zawiya"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("store_limit_reached")));
+
+    // Renaming one's own store works; another owner's is not found.
+    let id = body_id(&app, &owner).await;
+    let (status, body) =
+        app.put(&format!("/api/v1/stores/{id}"), Some(&owner), &json!({"name": "Misrata Center"})).await;
+    assert_eq!((status, body["data"]["name"].as_str()), (200, Some("Misrata Center")));
+    let stranger = register_owner(&app, "second@shop.ly").await;
+    assert_eq!(app.put(&format!("/api/v1/stores/{id}"), Some(&stranger), &json!({"name": "Mine"})).await.0, 404);
+    let (status, body) = app.post("/api/v1/stores", Some(&stranger), &json!({"name": "First"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("no_active_plan")));
+
+    // Roles: a cashier cannot create; the admin must pick an owner, and the limit applies.
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.post("/api/v1/stores", Some(&cashier), &json!({"name": "X"})).await.0, 403);
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let (status, body) = app.post("/api/v1/stores", Some(&admin), &json!({"name": "X"})).await;
+    assert_eq!((status, body["errors"]["store_owner_id"][0].as_str()), (422, Some("Select Store Owner")));
+    let owner_id = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
+    let (status, body) =
+        app.post("/api/v1/stores", Some(&admin), &json!({"name": "X", "store_owner_id": owner_id})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("store_limit_reached")));
+    let (_, all) = app.get("/api/v1/stores", Some(&admin)).await;
+    assert_eq!(all["data"].as_array().map(Vec::len), Some(3));
+}
+
+async fn body_id(app: &TestApp, owner: &str) -> i64 {
+    let (_, stores) = app.get("/api/v1/stores", Some(owner)).await;
+    stores["data"].as_array().and_then(|s| s.last()).and_then(|s| s["id"].as_i64()).unwrap_or_default()
+}
+
+async fn parallel_store_creation_at_the_limit_admits_one(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let attempts = (0..12).map(|n| {
+        let body = json!({"name": format!("Branch {n}")});
+        let (app, owner) = (&app, owner.clone());
+        async move { app.post("/api/v1/stores", Some(&owner), &body).await }
+    });
+    let results = join_all(attempts).await;
+    let created = results.iter().filter(|r| r.0 == 201).count();
+    let refused = results.iter().filter(|r| r.0 == 409 && r.1["code"] == "store_limit_reached").count();
+    assert_eq!((created, refused), (1, 11), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM stores"), 3);
+}
+
+async fn staff_are_managed_within_the_owners_stores(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let store = app.scalar("SELECT MAX(id) AS n FROM stores");
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&owner), &json!({})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Name is required");
+    assert_eq!(body["errors"]["email"][0], "Email is required");
+    assert_eq!(body["errors"]["password"][0], "Password is required");
+    assert_eq!(body["errors"]["store_id"][0], "Please select a store");
+
+    let form = json!({"name": "Amal", "email": "amal@shop.ly", "password": "amal-pass-1", "store_id": store});
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&owner), &form).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!((body["data"]["role"].as_str(), body["data"]["store_id"].as_i64()), (Some("pos_user"), Some(store)));
+    let id = body["data"]["id"].as_i64().unwrap_or_default();
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&owner), &form).await;
+    assert_eq!((status, body["errors"]["email"][0].as_str()), (422, Some("This email is already registered")));
+    let (_, staff) = app.get("/api/v1/store-owner/pos-users", Some(&owner)).await;
+    assert_eq!(staff["data"].as_array().map(Vec::len), Some(2));
+
+    // Editing without a password keeps the old one.
+    let path = format!("/api/v1/store-owner/pos-users/{id}");
+    let edit = json!({"name": "Amal S", "email": "amal@shop.ly", "store_id": store});
+    assert_eq!(app.put(&path, Some(&owner), &edit).await.0, 200);
+    let amal = app.login("amal@shop.ly", "amal-pass-1").await;
+    assert_eq!(app.get("/api/v1/auth/user", Some(&amal)).await.1["data"]["name"], "Amal S");
+
+    // Deactivation ends the session at once; activation lets her back in.
+    assert_eq!(app.post(&format!("{path}/deactivate"), Some(&owner), &json!({})).await.0, 200);
+    assert_eq!(app.get("/api/v1/auth/user", Some(&amal)).await.0, 401);
+    let (status, _) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "amal@shop.ly", "password": "amal-pass-1"})).await;
+    assert_eq!(status, 403);
+    assert_eq!(app.post(&format!("{path}/activate"), Some(&owner), &json!({})).await.0, 200);
+    app.login("amal@shop.ly", "amal-pass-1").await;
+
+    // Another owner can neither see nor touch her, nor put staff in this owner's store.
+    let stranger = register_owner(&app, "third@shop.ly").await;
+    assert_eq!(app.put(&path, Some(&stranger), &edit).await.0, 404);
+    assert_eq!(app.post(&format!("{path}/deactivate"), Some(&stranger), &json!({})).await.0, 404);
+    assert_eq!(app.delete(&path, Some(&stranger)).await.0, 404);
+    let intrude = json!({"name": "Spy", "email": "spy@shop.ly", "password": "spy-pass-1", "store_id": store});
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&stranger), &intrude).await;
+    assert_eq!((status, body["errors"]["store_id"][0].as_str()), (422, Some("Please select a store")));
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.get("/api/v1/store-owner/pos-users", Some(&cashier)).await.0, 403);
+
+    // Deleting removes her; her sign-in stops working.
+    assert_eq!(app.delete(&path, Some(&owner)).await.0, 204);
+    let (status, _) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "amal@shop.ly", "password": "amal-pass-1"})).await;
+    assert_eq!(status, 401);
+    assert_eq!(app.delete(&path, Some(&owner)).await.0, 404);
+}
+
+async fn rewards_follow_the_specs_rules(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let (status, body) = app.post("/api/v1/rewards", Some(&owner), &json!({"name": ""})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Reward name is required");
+    assert_eq!(body["errors"]["type"][0], "Please select a reward type");
+    assert_eq!(body["errors"]["points_required"][0], "Points required must be greater than 0");
+    let bad = json!({"name": "Half off", "type": "discount", "points_required": 10, "amount": "150"});
+    let (_, body) = app.post("/api/v1/rewards", Some(&owner), &bad).await;
+    assert_eq!(body["errors"]["amount"][0], "Discount percentage must be between 0 and 100");
+    let bad = json!({"name": "Cash", "type": "cash", "points_required": 10, "amount": "-1"});
+    let (_, body) = app.post("/api/v1/rewards", Some(&owner), &bad).await;
+    assert_eq!(body["errors"]["amount"][0], "Amount must be greater than or equal to 0");
+
+    let good =
+        json!({"name": "Free tea", "description": "Any tea", "type": "prize", "points_required": 30, "amount": 0});
+    let (status, body) = app.post("/api/v1/rewards", Some(&owner), &good).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!((body["data"]["type"].as_str(), body["data"]["redemptions_count"].as_i64()), (Some("prize"), Some(0)));
+    let id = body["data"]["id"].as_i64().unwrap_or_default();
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let offered = |body: &serde_json::Value| body["data"].as_array().is_some_and(|r| r.iter().any(|r| r["id"] == id));
+    assert!(offered(&app.get("/api/v1/rewards", Some(&cashier)).await.1));
+
+    // Disabling sends the whole reward with is_active flipped; the counter stops offering it.
+    let mut disabled = good.clone();
+    disabled["is_active"] = json!(false);
+    let (status, body) = app.put(&format!("/api/v1/rewards/{id}"), Some(&owner), &disabled).await;
+    assert_eq!((status, body["data"]["is_active"].as_bool()), (200, Some(false)));
+    assert!(!offered(&app.get("/api/v1/rewards", Some(&cashier)).await.1));
+    assert!(offered(&app.get("/api/v1/rewards", Some(&owner)).await.1));
+
+    let stranger = register_owner(&app, "fourth@shop.ly").await;
+    assert_eq!(app.put(&format!("/api/v1/rewards/{id}"), Some(&stranger), &good).await.0, 404);
+    assert_eq!(app.post("/api/v1/rewards", Some(&cashier), &good).await.0, 403);
+}
+
+async fn loyalty_settings_apply_to_later_invoices(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let (status, body) = app.get("/api/v1/loyalty-config", Some(&owner)).await;
+    assert_eq!((status, body["data"]["cost_per_point"].as_str()), (200, Some("1.000")));
+    assert_eq!(body["data"]["min_purchase"], "5.000");
+    for (rate, message) in
+        [("0.05", "Points per LYD must be at least 0.1"), ("1.25", "Points per LYD must be a multiple of 0.1")]
+    {
+        let (status, body) = app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cost_per_point": rate})).await;
+        assert_eq!((status, body["errors"]["cost_per_point"][0].as_str()), (422, Some(message)));
+    }
+    let (status, body) =
+        app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cost_per_point": 2.5, "min_purchase": "20"})).await;
+    assert_eq!((status, body["data"]["cost_per_point"].as_str()), (200, Some("2.500")));
+
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers");
+    let (_, sale) =
+        app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "19.999"})).await;
+    assert_eq!(sale["data"]["points_added"], 0);
+    let (_, sale) =
+        app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "20.5"})).await;
+    assert_eq!(sale["data"]["points_added"], 51);
+    assert_eq!(app.get("/api/v1/loyalty-config", Some(&cashier)).await.0, 403);
+}
+
+async fn qr_codes_encode_the_registration_link(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let (status, body) =
+        app.post("/api/v1/qr-code/generate", Some(&owner), &json!({"store_id": store, "size": 250})).await;
+    assert_eq!(status, 422, "{body}");
+    for size in [150, 200, 300] {
+        let (status, body) =
+            app.post("/api/v1/qr-code/generate", Some(&owner), &json!({"store_id": store, "size": size})).await;
+        assert_eq!(status, 200, "{body}");
+        let svg = body["data"]["qr_code_svg"].as_str().unwrap_or_default();
+        assert!(svg.starts_with("<?xml") && svg.contains("<svg"), "{svg}");
+        let width: u32 =
+            svg.split("width=\"").nth(1).and_then(|w| w.split('"').next()).and_then(|w| w.parse().ok()).unwrap_or(0);
+        assert!((size..size + 40).contains(&width), "asked {size}, got {width}");
+        assert_eq!(body["data"]["store"]["id"], store);
+    }
+    let (_, body) = app.post("/api/v1/qr-code/generate", Some(&owner), &json!({"store_id": store})).await;
+    let url = body["data"]["registration_url"].as_str().unwrap_or_default().to_owned();
+    let token = url.rsplit("/join/").next().unwrap_or_default().to_owned();
+    assert!(url.starts_with("http://127.0.0.1:8080/join/") && token.len() >= 32, "{url}");
+    let (status, public) = app.get(&format!("/api/v1/public/stores/{token}"), None).await;
+    assert_eq!((status, public["data"]["store"]["id"].as_i64()), (200, Some(store)));
+
+    let stranger = register_owner(&app, "fifth@shop.ly").await;
+    assert_eq!(app.post("/api/v1/qr-code/generate", Some(&stranger), &json!({"store_id": store})).await.0, 404);
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.post("/api/v1/qr-code/generate", Some(&cashier), &json!({"store_id": store})).await.0, 403);
+}
+
+async fn card_codes_activate_plans_once(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let (status, before) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(status, 200);
+    assert_eq!(before["data"]["has_active_subscription"], true);
+    assert_eq!(before["data"]["current_store_count"], 2);
+    assert_eq!(before["data"]["remaining_days"], 25);
+    assert_eq!(before["data"]["active_subscription"]["package"]["store_limit"], 3);
+
+    let redeem = |code: &str| {
+        let body = json!({"code": code});
+        let (app, owner) = (&app, owner.clone());
+        async move { app.post("/api/v1/redemption-cards/redeem", Some(&owner), &body).await }
+    };
+    let (status, body) = redeem("   ").await;
+    assert_eq!((status, body["errors"]["code"][0].as_str()), (422, Some("Redemption code cannot be empty.")));
+    let (status, body) = redeem(&"X".repeat(51)).await;
+    assert_eq!(status, 422, "{body}");
+    let (status, body) = redeem("NOPE-NOPE").await;
+    assert_eq!((status, body["errors"]["code"][0].as_str()), (422, Some("This redemption code is not valid.")));
+
+    // The demo card is for the same package (6 months): it extends the plan.
+    let (status, after) = redeem("  k7m2q9xht4wd ").await;
+    assert_eq!(status, 200, "{after}");
+    let days = after["data"]["remaining_days"].as_i64().unwrap_or(0);
+    assert!((25 + 180..=25 + 185).contains(&days), "{days}");
+    let (status, body) = redeem("K7M2Q9XHT4WD").await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("card_already_redeemed")));
+
+    // Another package replaces the plan from today.
+    let (status, after) = redeem("P3ZR8NFA6JLC").await;
+    assert_eq!(status, 200);
+    assert_eq!(after["data"]["active_subscription"]["package"]["store_limit"], 10);
+    assert!((365..=366).contains(&after["data"]["remaining_days"].as_i64().unwrap_or(0)));
+
+    app.execute(
+        "INSERT INTO redemption_cards (code, package_id, expires_at, created_at, updated_at) \
+         VALUES ('OLDCARD22222', 1, '2020-01-01 00:00:00', '2020-01-01 00:00:00', '2020-01-01 00:00:00')",
+    );
+    let (status, body) = redeem("oldcard22222").await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("card_expired")));
+
+    // Auto-renew toggles; cancelling ends the plan, and with it new stores.
+    let (_, toggled) = app.post("/api/v1/subscriptions/toggle-auto-renew", Some(&owner), &json!({})).await;
+    assert_eq!(toggled["data"]["active_subscription"]["auto_renew"], true);
+    let (status, cancelled) = app.post("/api/v1/subscriptions/cancel", Some(&owner), &json!({})).await;
+    assert_eq!((status, cancelled["data"]["has_active_subscription"].as_bool()), (200, Some(false)));
+    let (status, body) = app.post("/api/v1/subscriptions/cancel", Some(&owner), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("no_active_plan")));
+    let (status, body) = app.post("/api/v1/stores", Some(&owner), &json!({"name": "After cancel"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("no_active_plan")));
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.post("/api/v1/redemption-cards/redeem", Some(&cashier), &json!({"code": "X"})).await.0, 403);
+}
+
+async fn one_card_redeemed_in_parallel_activates_once(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let second = register_owner(&app, "racer@shop.ly").await;
+    let tokens: Vec<String> = (0..16).map(|n| if n % 2 == 0 { owner.clone() } else { second.clone() }).collect();
+    let body = json!({"code": "P3ZR8NFA6JLC"});
+    let attempts = tokens.iter().map(|token| app.post("/api/v1/redemption-cards/redeem", Some(token), &body));
+    let results = join_all(attempts).await;
+    let ok = results.iter().filter(|r| r.0 == 200).count();
+    let used = results.iter().filter(|r| r.0 == 409 && r.1["code"] == "card_already_redeemed").count();
+    assert_eq!((ok, used), (1, 15), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM subscriptions WHERE status = 'active' AND source = 'card'"), 1);
+}
+
+async fn dashboard_and_overview_figures_are_live(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let (status, summary) = app.get("/api/v1/store-owner/summary", Some(&owner)).await;
+    assert_eq!(status, 200);
+    let customers = app.scalar("SELECT COUNT(*) AS n FROM customers WHERE deleted_at IS NULL");
+    let revenue = app.scalar("SELECT CAST(SUM(total_dirhams) AS BIGINT) AS n FROM invoices WHERE voided_at IS NULL");
+    assert_eq!(summary["data"]["total_stores"], 2);
+    assert_eq!(summary["data"]["total_customers"], customers);
+    assert_eq!(summary["data"]["revenue"], format!("{}.{:03}", revenue / 1000, revenue % 1000));
+    assert_eq!(summary["data"]["duplicate_phone_numbers"], 1);
+
+    let (status, overview) = app.get("/api/v1/customers/store-owner-overview?per_page=2", Some(&owner)).await;
+    assert_eq!(status, 200);
+    let stores = overview["data"]["stores_overview"].as_array().cloned().unwrap_or_default();
+    assert_eq!(stores.len(), 2);
+    let counted: i64 = stores.iter().filter_map(|s| s["customer_count"].as_i64()).sum();
+    assert_eq!(counted, customers);
+    assert_eq!(stores[0]["customers"].as_array().map(Vec::len), Some(2));
+    assert_eq!(stores[0]["meta"]["total"], stores[0]["customer_count"]);
+    let points: i64 = stores.iter().filter_map(|s| s["total_points_in_store"].as_i64()).sum();
+    assert_eq!(overview["data"]["summary"]["total_points_across_all_stores"], points);
+
+    // A sale moves the figures.
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers");
+    app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "10"})).await;
+    let (_, after) = app.get("/api/v1/store-owner/summary", Some(&owner)).await;
+    assert_eq!(after["data"]["points_issued"].as_i64(), summary["data"]["points_issued"].as_i64().map(|p| p + 10));
+    let (_, stores) = app.get("/api/v1/stores", Some(&owner)).await;
+    assert!(stores["data"][0]["sales_today"].as_str().is_some_and(|s| s != "0.000"));
+    let cashier_view = app.get("/api/v1/customers/store-owner-overview", Some(&cashier)).await;
+    assert_eq!(cashier_view.0, 403);
+}

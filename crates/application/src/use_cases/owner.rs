@@ -1,0 +1,222 @@
+//! A store owner's business: stores (within the plan's limit), loyalty settings, rewards,
+//! registration links, dashboard figures and the customers overview. Admins create stores for
+//! a chosen owner under the same limit.
+
+use loyalty_domain::local_day::local_day_bounds;
+use loyalty_domain::{reward_rules, text, FieldErrors, Money, Msg, PointsRate, Role};
+
+use crate::policy::{can_access_store, StoreAccess};
+use crate::ports::{transaction, NewStore, RewardFields, TxMode};
+use crate::{
+    Actor, AppError, Conflict, Customer, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
+    StoreCustomerFigures, StoreRef, StoreSummary,
+};
+
+pub const ADDRESS_MAX: usize = 255;
+
+/// Stores the actor can see: an owner's own, a POS user's one, every store for the admin.
+pub fn list_stores(services: &Services, actor: &Actor) -> Result<Vec<StoreSummary>, AppError> {
+    let today = local_day_bounds(services.clock.now());
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let filter = StoreAccess::of(actor, repos)?.filter(None)?;
+        Ok(repos.list_stores(&filter, today)?)
+    })
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct StoreForm {
+    pub name: String,
+    pub address: Option<String>,
+    /// Admin only: whose store it is.
+    pub store_owner_id: Option<i64>,
+}
+
+/// Creates a store, refused with a 409 past the owner's plan limit or without an active plan.
+pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Result<StoreSummary, AppError> {
+    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let mut errors = FieldErrors::new();
+    let name = errors.check("name", text::required(&form.name, Msg::StoreNameRequired, text::NAME_MAX));
+    let address = errors.check("address", text::optional(form.address.as_deref(), ADDRESS_MAX)).flatten();
+    let owner_id = match actor.role {
+        Role::Admin => {
+            if form.store_owner_id.is_none() {
+                errors.add("store_owner_id", Msg::StoreOwnerRequired);
+            }
+            form.store_owner_id
+        }
+        _ => Some(actor.user_id),
+    };
+    errors.into_result()?;
+    let (Some(name), Some(owner_id)) = (name, owner_id) else {
+        return Err(AppError::Internal("validated store fields missing".into()));
+    };
+    let now = services.clock.now();
+    let token = services.ids.random_id();
+    let id = transaction(&*services.db, TxMode::Write, |repos| {
+        let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner);
+        if owner.is_none() || !repos.lock_owner(owner_id, now)? {
+            return Err(FieldErrors::single("store_owner_id", Msg::StoreOwnerRequired).into());
+        }
+        let plan = repos.active_subscription(owner_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
+        let used = i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX);
+        if used >= plan.package.store_limit {
+            return Err(AppError::Conflict(Conflict::StoreLimitReached));
+        }
+        Ok(repos.insert_store(NewStore { owner_id, name, address, registration_token: token, now })?)
+    })?;
+    find_store(services, actor, id)
+}
+
+pub fn update_store(services: &Services, actor: &Actor, id: i64, form: StoreForm) -> Result<StoreSummary, AppError> {
+    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let mut errors = FieldErrors::new();
+    let name = errors.check("name", text::required(&form.name, Msg::StoreNameRequired, text::NAME_MAX));
+    let address = errors.check("address", text::optional(form.address.as_deref(), ADDRESS_MAX)).flatten();
+    errors.into_result()?;
+    let name = name.ok_or_else(|| AppError::Internal("validated name missing".into()))?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = repos.store_scope(id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+        Ok(repos.update_store(store.id, &name, address.as_deref(), now)?)
+    })?;
+    find_store(services, actor, id)
+}
+
+fn find_store(services: &Services, actor: &Actor, id: i64) -> Result<StoreSummary, AppError> {
+    list_stores(services, actor)?.into_iter().find(|s| s.id == id).ok_or(AppError::NotFound)
+}
+
+/// The store's registration token, for its QR code: only its owner (or the admin).
+pub fn registration_link(services: &Services, actor: &Actor, store_id: i64) -> Result<(StoreRef, String), AppError> {
+    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+        let token = repos.registration_token(store.id)?.ok_or(AppError::NotFound)?;
+        Ok((StoreRef { id: store.id, name: store.name }, token))
+    })
+}
+
+/// Points per LYD and the minimum purchase that earns points.
+pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<(PointsRate, Money), AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    transaction(&*services.db, TxMode::Read, |repos| Ok(repos.loyalty_settings(actor.user_id)?))
+}
+
+pub fn save_loyalty_settings(
+    services: &Services,
+    actor: &Actor,
+    rate: &str,
+    minimum_purchase: Option<&str>,
+) -> Result<(PointsRate, Money), AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    let mut errors = FieldErrors::new();
+    let rate = errors.check("cost_per_point", reward_rules::points_rate(rate));
+    let minimum = match minimum_purchase.map(str::trim).filter(|m| !m.is_empty()) {
+        None => Some(Money::ZERO),
+        Some(raw) => errors.check(
+            "min_purchase",
+            Money::parse(raw).and_then(|m| if m.is_negative() { Err(Msg::MinimumPurchaseNegative) } else { Ok(m) }),
+        ),
+    };
+    errors.into_result()?;
+    let (Some(rate), Some(minimum)) = (rate, minimum) else {
+        return Err(AppError::Internal("validated settings missing".into()));
+    };
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        repos.save_loyalty_settings(actor.user_id, rate, minimum, now)?;
+        Ok(repos.loyalty_settings(actor.user_id)?)
+    })
+}
+
+/// The reward form as typed.
+#[derive(Debug, Clone, Default)]
+pub struct RewardForm {
+    pub name: String,
+    pub description: Option<String>,
+    pub reward_type: Option<String>,
+    pub points_required: Option<i64>,
+    pub amount: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+fn validate_reward(form: RewardForm) -> Result<RewardFields, AppError> {
+    let mut errors = FieldErrors::new();
+    let name = errors.check("name", text::required(&form.name, Msg::RewardNameRequired, text::NAME_MAX));
+    let description = errors.check("description", text::optional(form.description.as_deref(), 500)).flatten();
+    let reward_type = form.reward_type.as_deref().and_then(RewardType::parse);
+    if reward_type.is_none() {
+        errors.add("type", Msg::RewardTypeRequired);
+    }
+    let points = errors.check("points_required", reward_rules::points_required(form.points_required.unwrap_or(0)));
+    let amount = match reward_type {
+        Some(t) => errors.check(
+            "amount",
+            reward_rules::reward_amount(t == RewardType::Discount, form.amount.as_deref().unwrap_or("")),
+        ),
+        None => Some(0),
+    };
+    errors.into_result()?;
+    match (name, reward_type, points, amount) {
+        (Some(name), Some(reward_type), Some(points_required), Some(amount_milli)) => Ok(RewardFields {
+            name,
+            description,
+            reward_type,
+            points_required,
+            amount_milli,
+            is_active: form.is_active.unwrap_or(true),
+        }),
+        _ => Err(AppError::Internal("validated reward fields missing".into())),
+    }
+}
+
+pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Result<Reward, AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    let fields = validate_reward(form)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let id = repos.insert_reward(&fields, actor.user_id, now)?;
+        repos.reward_by_id(id)?.ok_or(AppError::NotFound)
+    })
+}
+
+/// Edits a reward; enabling and disabling send the whole reward with `is_active` flipped.
+pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardForm) -> Result<Reward, AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    let fields = validate_reward(form)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        repos.reward_by_id(id)?.filter(|r| r.store_owner_id == actor.user_id).ok_or(AppError::NotFound)?;
+        repos.update_reward(id, &fields, now)?;
+        repos.reward_by_id(id)?.ok_or(AppError::NotFound)
+    })
+}
+
+/// The owner's dashboard cards: stores, revenue, customers, points issued (all live).
+pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let stores = repos.owner_store_ids(actor.user_id)?;
+        Ok(repos.owner_summary(&stores)?)
+    })
+}
+
+/// The customers overview: summary, per store figures, and one page of each store's customers.
+pub fn customers_overview(
+    services: &Services,
+    actor: &Actor,
+    page: PageRequest,
+) -> Result<(OwnerSummary, Vec<(StoreCustomerFigures, Page<Customer>)>), AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let stores = repos.owner_store_ids(actor.user_id)?;
+        let summary = repos.owner_summary(&stores)?;
+        let mut per_store = Vec::new();
+        for figures in repos.store_customer_figures(&stores)? {
+            let filter = StoreAccess::Stores(stores.clone()).filter(Some(figures.store.id))?;
+            let (items, total) = repos.list_customers(&filter, None, page)?;
+            per_store.push((figures, Page { items, page: page.page, per_page: page.per_page, total }));
+        }
+        Ok((summary, per_store))
+    })
+}
