@@ -297,3 +297,10 @@ pub struct OwnerSummary {
     pub duplicate_phone_numbers: i64,
     pub points_outstanding: i64,
 }
+
+/// The owner's customers overview: summary cards and, per store, one page of customers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomersOverview {
+    pub summary: OwnerSummary,
+    pub stores: Vec<(StoreCustomerFigures, Page<Customer>)>,
+}

@@ -8,8 +8,8 @@ use loyalty_domain::{reward_rules, text, FieldErrors, Money, Msg, PointsRate, Ro
 use crate::policy::{can_access_store, StoreAccess};
 use crate::ports::{transaction, NewStore, RewardFields, TxMode};
 use crate::{
-    Actor, AppError, Conflict, Customer, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
-    StoreCustomerFigures, StoreRef, StoreSummary,
+    Actor, AppError, Conflict, CustomersOverview, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
+    StoreRef, StoreSummary,
 };
 
 pub const ADDRESS_MAX: usize = 255;
@@ -206,7 +206,7 @@ pub fn customers_overview(
     services: &Services,
     actor: &Actor,
     page: PageRequest,
-) -> Result<(OwnerSummary, Vec<(StoreCustomerFigures, Page<Customer>)>), AppError> {
+) -> Result<CustomersOverview, AppError> {
     actor.require(&[Role::StoreOwner])?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = repos.owner_store_ids(actor.user_id)?;
@@ -217,6 +217,6 @@ pub fn customers_overview(
             let (items, total) = repos.list_customers(&filter, None, page)?;
             per_store.push((figures, Page { items, page: page.page, per_page: page.per_page, total }));
         }
-        Ok((summary, per_store))
+        Ok(CustomersOverview { summary, stores: per_store })
     })
 }

@@ -433,8 +433,10 @@ async fn customers_overview(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let page = query.page_request();
-    let (summary, stores) = blocking(lang, move || owner::customers_overview(&services, &actor, page)).await?;
-    let stores_overview = stores
+    let overview = blocking(lang, move || owner::customers_overview(&services, &actor, page)).await?;
+    let summary = overview.summary;
+    let stores_overview = overview
+        .stores
         .into_iter()
         .map(|(figures, page)| StoreOverview {
             store: figures.store.into(),
