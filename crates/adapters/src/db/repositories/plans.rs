@@ -8,6 +8,7 @@ use crate::db::schema::{packages, redemption_cards, subscriptions};
 use crate::db::tx::{map_error, DbTx};
 
 type PackageRow = (i64, String, i32, i32, i64, bool);
+type SubscriptionRow = ((i64, i64, NaiveDateTime, NaiveDateTime, bool), PackageRow);
 
 fn package(row: PackageRow) -> PackageSummary {
     let (id, name, store_limit, duration_months, price, is_active) = row;
@@ -41,7 +42,7 @@ fn package_columns() -> (
 
 impl PlanRepo for DbTx<'_> {
     fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>> {
-        let row: Option<((i64, i64, NaiveDateTime, NaiveDateTime, bool), PackageRow)> = subscriptions::table
+        let row: Option<SubscriptionRow> = subscriptions::table
             .inner_join(packages::table)
             .filter(subscriptions::store_owner_id.eq(owner_id))
             .filter(subscriptions::status.eq("active"))
