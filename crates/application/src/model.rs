@@ -304,3 +304,65 @@ pub struct CustomersOverview {
     pub summary: OwnerSummary,
     pub stores: Vec<(StoreCustomerFigures, Page<Customer>)>,
 }
+
+/// What happened, for the activity feeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityKind {
+    InvoiceCreated,
+    InvoiceVoided,
+    RedemptionCreated,
+    CustomerCreated,
+    CustomerUpdated,
+    CustomerDeleted,
+    PointsAdded,
+}
+
+impl ActivityKind {
+    pub const ALL: [ActivityKind; 7] = [
+        ActivityKind::InvoiceCreated,
+        ActivityKind::InvoiceVoided,
+        ActivityKind::RedemptionCreated,
+        ActivityKind::CustomerCreated,
+        ActivityKind::CustomerUpdated,
+        ActivityKind::CustomerDeleted,
+        ActivityKind::PointsAdded,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActivityKind::InvoiceCreated => "invoice_created",
+            ActivityKind::InvoiceVoided => "invoice_voided",
+            ActivityKind::RedemptionCreated => "redemption_created",
+            ActivityKind::CustomerCreated => "customer_created",
+            ActivityKind::CustomerUpdated => "customer_updated",
+            ActivityKind::CustomerDeleted => "customer_deleted",
+            ActivityKind::PointsAdded => "points_added",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == value)
+    }
+
+    /// The feed's filter group: `invoice`, `redemption` or `customer`.
+    pub fn group(self) -> &'static str {
+        match self {
+            ActivityKind::InvoiceCreated | ActivityKind::InvoiceVoided => "invoice",
+            ActivityKind::RedemptionCreated => "redemption",
+            _ => "customer",
+        }
+    }
+}
+
+/// One entry of an activity feed. `details` are facts for the description (customer name,
+/// total, points, reward), rendered in the reader's language by the client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityRecord {
+    pub id: i64,
+    pub kind: ActivityKind,
+    pub store: Option<StoreRef>,
+    pub actor: Option<PersonRef>,
+    pub subject_id: Option<i64>,
+    pub details: Vec<(String, String)>,
+    pub created_at: NaiveDateTime,
+}

@@ -70,6 +70,7 @@ pub trait Repos:
     + RewardRepo
     + IdempotencyRepo
     + PlanRepo
+    + ActivityRepo
 {
 }
 impl<T> Repos for T where
@@ -83,6 +84,7 @@ impl<T> Repos for T where
         + RewardRepo
         + IdempotencyRepo
         + PlanRepo
+        + ActivityRepo
 {
 }
 
@@ -286,6 +288,36 @@ pub trait PlanRepo {
     /// Marks an unredeemed, unexpired card redeemed by `user_id` in one conditional update and
     /// returns its package; otherwise says why not (and changes nothing).
     fn claim_card(&mut self, code: &str, user_id: i64, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
+}
+
+pub struct NewActivity {
+    pub kind: crate::ActivityKind,
+    pub actor_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub subject_id: Option<i64>,
+    pub details: Vec<(&'static str, String)>,
+    pub now: NaiveDateTime,
+}
+
+/// Narrows an activity feed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ActivityFilter {
+    /// `None`: every store (admin).
+    pub store_ids: Option<Vec<i64>>,
+    pub actor_id: Option<i64>,
+    pub kinds: Option<Vec<crate::ActivityKind>>,
+    pub from: Option<NaiveDateTime>,
+    pub to: Option<NaiveDateTime>,
+}
+
+pub trait ActivityRepo {
+    fn log_activity(&mut self, entry: NewActivity) -> RepoResult<()>;
+    /// Newest first.
+    fn activity_page(
+        &mut self,
+        filter: &ActivityFilter,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<crate::ActivityRecord>, i64)>;
 }
 
 /// What a first request with an `Idempotency-Key` answered.

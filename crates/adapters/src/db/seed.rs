@@ -144,7 +144,7 @@ impl Seeder<'_, '_> {
         days_ago: i64,
     ) -> QueryResult<i64> {
         let t = self.ago(days_ago, 3);
-        diesel::insert_into(customers::table)
+        let id: i64 = diesel::insert_into(customers::table)
             .values((
                 customers::store_id.eq(store),
                 customers::name.eq(name),
@@ -156,7 +156,31 @@ impl Seeder<'_, '_> {
                 customers::updated_at.eq(t),
             ))
             .returning(customers::id)
-            .get_result(self.conn)
+            .get_result(self.conn)?;
+        self.activity("customer_created", by, store, id, serde_json::json!({"customer": name}), t)?;
+        Ok(id)
+    }
+
+    fn activity(
+        &mut self,
+        kind: &str,
+        actor: i64,
+        store: i64,
+        subject: i64,
+        details: serde_json::Value,
+        at: NaiveDateTime,
+    ) -> QueryResult<()> {
+        diesel::insert_into(activity_log::table)
+            .values((
+                activity_log::actor_id.eq(actor),
+                activity_log::store_id.eq(store),
+                activity_log::kind.eq(kind),
+                activity_log::subject_id.eq(subject),
+                activity_log::details.eq(details.to_string()),
+                activity_log::created_at.eq(at),
+            ))
+            .execute(self.conn)?;
+        Ok(())
     }
 
     /// Moves a customer's balance and writes its ledger row, as the use cases do.
@@ -217,7 +241,14 @@ impl Seeder<'_, '_> {
         if points > 0 {
             self.ledger(customer, store, "invoice", points, cashier, (Some(id), None), at)?;
         }
-        Ok(())
+        let name = self.customer_name(customer)?;
+        let details = serde_json::json!({
+            "customer": name,
+            "total": format!("{}.{:03}", total_dirhams / 1000, total_dirhams % 1000),
+            "points": points.to_string(),
+            "invoice_number": number,
+        });
+        self.activity("invoice_created", cashier, store, id, details, at)
     }
 
     fn redemption(
@@ -240,7 +271,15 @@ impl Seeder<'_, '_> {
             ))
             .returning(redemptions::id)
             .get_result(self.conn)?;
-        self.ledger(customer, store, "redemption", -points, cashier, (None, Some(id)), at)
+        self.ledger(customer, store, "redemption", -points, cashier, (None, Some(id)), at)?;
+        let name = self.customer_name(customer)?;
+        let reward_name: String = rewards::table.find(reward).select(rewards::name).first(self.conn)?;
+        let details = serde_json::json!({"customer": name, "reward": reward_name, "points": points.to_string()});
+        self.activity("redemption_created", cashier, store, id, details, at)
+    }
+
+    fn customer_name(&mut self, id: i64) -> QueryResult<String> {
+        customers::table.find(id).select(customers::name).first(self.conn)
     }
 
     fn run(mut self) -> QueryResult<()> {

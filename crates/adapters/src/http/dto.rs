@@ -961,3 +961,67 @@ pub struct RedeemCodeRequest {
     #[serde(default)]
     pub code: String,
 }
+
+/// Filters of the POS activity feed.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ActivityQuery {
+    pub pos_user_id: Option<i64>,
+    pub store_id: Option<i64>,
+    /// `all`, `invoice`, `redemption` or `customer`.
+    pub activity_type: Option<String>,
+    /// `7d` (default), `30d` or `90d`; leave out and send `from`/`to` for custom dates.
+    pub date_range: Option<String>,
+    /// First day, `YYYY-MM-DD` (Tripoli), with no `date_range`.
+    pub from: Option<String>,
+    /// Last day, `YYYY-MM-DD` (Tripoli), inclusive, with no `date_range`.
+    pub to: Option<String>,
+    pub page: Option<i64>,
+    pub per_page: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ActivityGroup {
+    Invoice,
+    Redemption,
+    Customer,
+}
+
+/// One entry of the POS activity feed. `details` hold the facts of the description
+/// (`customer`, `total`, `points`, `reward`, `reason`, `invoice_number`, `source`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityEntryDto {
+    pub id: i64,
+    /// The filter group.
+    #[serde(rename = "type")]
+    pub activity_type: ActivityGroup,
+    /// What happened, e.g. `invoice_created`, `invoice_voided`, `points_added`.
+    pub kind: String,
+    pub created_at: DateTime<Utc>,
+    pub store: Option<StoreRefDto>,
+    /// Who did it; none when a customer joined by itself.
+    pub pos_user: Option<PersonDto>,
+    pub subject_id: Option<i64>,
+    pub details: std::collections::BTreeMap<String, String>,
+}
+
+impl From<loyalty_application::ActivityRecord> for ActivityEntryDto {
+    fn from(r: loyalty_application::ActivityRecord) -> Self {
+        Self {
+            id: r.id,
+            activity_type: match r.kind.group() {
+                "invoice" => ActivityGroup::Invoice,
+                "redemption" => ActivityGroup::Redemption,
+                _ => ActivityGroup::Customer,
+            },
+            kind: r.kind.as_str().to_owned(),
+            created_at: utc(r.created_at),
+            store: r.store.map(Into::into),
+            pos_user: r.actor.map(Into::into),
+            subject_id: r.subject_id,
+            details: r.details.into_iter().collect(),
+        }
+    }
+}
+list_envelope!(ActivityFeed, ActivityEntryDto);

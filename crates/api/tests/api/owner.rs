@@ -15,6 +15,7 @@ both_backends!(
     card_codes_activate_plans_once,
     one_card_redeemed_in_parallel_activates_once,
     dashboard_and_overview_figures_are_live,
+    pos_activity_feed_is_filtered_and_scoped,
 );
 
 async fn owner_app(backend: Backend) -> Option<(TestApp, String)> {
@@ -339,4 +340,50 @@ async fn dashboard_and_overview_figures_are_live(backend: Backend) {
     assert!(stores["data"][0]["sales_today"].as_str().is_some_and(|s| s != "0.000"));
     let cashier_view = app.get("/api/v1/customers/store-owner-overview", Some(&cashier)).await;
     assert_eq!(cashier_view.0, 403);
+}
+
+async fn pos_activity_feed_is_filtered_and_scoped(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let cashier_id = app.scalar("SELECT id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers");
+    app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "42.5"})).await;
+    app.post("/api/v1/customers", Some(&cashier), &json!({"name": "Feed Test"})).await;
+
+    let (status, feed) = app.get("/api/v1/store-owner/pos-activities", Some(&owner)).await;
+    assert_eq!(status, 200, "{feed}");
+    let items = feed["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(items[0]["kind"], "customer_created");
+    assert_eq!(items[0]["details"]["customer"], "Feed Test");
+    assert_eq!(items[1]["kind"], "invoice_created");
+    assert_eq!(items[1]["type"], "invoice");
+    assert_eq!(items[1]["details"]["total"], "42.500");
+    assert_eq!(items[1]["details"]["points"], "42");
+    assert_eq!(items[1]["pos_user"]["id"], cashier_id);
+
+    let (_, only) =
+        app.get("/api/v1/store-owner/pos-activities?activity_type=redemption&date_range=90d", Some(&owner)).await;
+    let only = only["data"].as_array().cloned().unwrap_or_default();
+    assert!(!only.is_empty() && only.iter().all(|i| i["type"] == "redemption"), "{only:?}");
+    let (_, by_user) = app
+        .get(&format!("/api/v1/store-owner/pos-activities?pos_user_id={cashier_id}&date_range=90d"), Some(&owner))
+        .await;
+    assert!(by_user["data"].as_array().is_some_and(|a| a.iter().all(|i| i["pos_user"]["id"] == cashier_id)));
+    let (_, paged) = app.get("/api/v1/store-owner/pos-activities?date_range=90d&per_page=3", Some(&owner)).await;
+    assert_eq!(paged["data"].as_array().map(Vec::len), Some(3));
+    assert!(paged["meta"]["total"].as_i64().unwrap_or(0) > 3);
+
+    let (status, old) = app.get("/api/v1/store-owner/pos-activities?from=2020-01-01&to=2020-01-31", Some(&owner)).await;
+    assert_eq!((status, old["meta"]["total"].as_i64()), (200, Some(0)));
+    let (status, _) = app.get("/api/v1/store-owner/pos-activities?date_range=1y", Some(&owner)).await;
+    assert_eq!(status, 422);
+    let (status, _) = app.get("/api/v1/store-owner/pos-activities?from=22-11-2026", Some(&owner)).await;
+    assert_eq!(status, 422);
+
+    let stranger = register_owner(&app, "feed@shop.ly").await;
+    let (status, none) = app.get("/api/v1/store-owner/pos-activities?date_range=90d", Some(&stranger)).await;
+    assert_eq!((status, none["meta"]["total"].as_i64()), (200, Some(0)));
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    assert_eq!(app.get(&format!("/api/v1/store-owner/pos-activities?store_id={store}"), Some(&stranger)).await.0, 404);
+    assert_eq!(app.get("/api/v1/store-owner/pos-activities", Some(&cashier)).await.0, 403);
 }

@@ -4,7 +4,9 @@ use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
 
 use crate::policy::{can_access_store, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, RepoError, Repos, TxMode};
-use crate::{Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, Page, PageRequest, Services};
+use crate::{
+    ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, Page, PageRequest, Services,
+};
 
 /// Who works with customers: the store's cashier and its owner; the admin reads.
 const MANAGERS: &[Role] = &[Role::PosUser, Role::StoreOwner];
@@ -133,7 +135,10 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
                 now,
             })
             .map_err(phone_taken)?;
-        visible_customer(repos, actor, id)
+        let customer = visible_customer(repos, actor, id)?;
+        let details = vec![("customer", customer.name.clone())];
+        super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor.user_id), store_id, id, details, now)?;
+        Ok(customer)
     })
 }
 
@@ -149,7 +154,18 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
         if let Some(target) = valid.loyalty_points {
             set_balance(repos, actor, &customer, target, valid.reason.as_deref(), now)?;
         }
-        visible_customer(repos, actor, id)
+        let updated = visible_customer(repos, actor, id)?;
+        let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
+        super::activity::log(
+            repos,
+            ActivityKind::CustomerUpdated,
+            Some(actor.user_id),
+            customer.store.id,
+            id,
+            details,
+            now,
+        )?;
+        Ok(updated)
     })
 }
 
@@ -189,8 +205,18 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
     actor.require(MANAGERS)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        visible_customer(repos, actor, id)?;
-        Ok(repos.hide_customer(id, now)?)
+        let customer = visible_customer(repos, actor, id)?;
+        repos.hide_customer(id, now)?;
+        let details = vec![("customer", customer.name)];
+        super::activity::log(
+            repos,
+            ActivityKind::CustomerDeleted,
+            Some(actor.user_id),
+            customer.store.id,
+            id,
+            details,
+            now,
+        )
     })
 }
 
@@ -224,6 +250,20 @@ pub fn add_points(
             redemption_id: None,
             now,
         })?;
+        let details = vec![
+            ("customer", customer.name.clone()),
+            ("points", points.to_string()),
+            ("reason", reason.clone().unwrap_or_default()),
+        ];
+        super::activity::log(
+            repos,
+            ActivityKind::PointsAdded,
+            Some(actor.user_id),
+            customer.store.id,
+            id,
+            details,
+            now,
+        )?;
         visible_customer(repos, actor, id)
     })
 }

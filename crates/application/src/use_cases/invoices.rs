@@ -7,7 +7,7 @@ use super::customers::visible_customer;
 use super::idempotency;
 use crate::policy::{can_access_store, StoreAccess};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
-use crate::{Actor, AppError, Conflict, Invoice, LedgerKind, Page, PageRequest, Services};
+use crate::{ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, PageRequest, Services};
 
 pub const INVOICE_NUMBER_MAX: usize = 50;
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
@@ -108,6 +108,20 @@ pub fn create(
                     now,
                 })?;
             }
+            super::activity::log(
+                repos,
+                ActivityKind::InvoiceCreated,
+                Some(actor.user_id),
+                store_id,
+                invoice_id,
+                vec![
+                    ("customer", customer.name.clone()),
+                    ("total", total.to_string()),
+                    ("points", points.to_string()),
+                    ("invoice_number", number.clone().unwrap_or_default()),
+                ],
+                now,
+            )?;
             let answer = format!("{invoice_id}:{balance}");
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
@@ -181,6 +195,19 @@ pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppE
         if !repos.void_invoice(id, actor.user_id, now)? {
             return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
         }
+        super::activity::log(
+            repos,
+            ActivityKind::InvoiceVoided,
+            Some(actor.user_id),
+            invoice.store_id,
+            id,
+            vec![
+                ("customer", invoice.customer.name.clone()),
+                ("total", invoice.total.to_string()),
+                ("points", invoice.points_earned.to_string()),
+            ],
+            now,
+        )?;
         repos.invoice_by_id(id)?.ok_or(AppError::NotFound)
     })
 }

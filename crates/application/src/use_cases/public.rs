@@ -6,7 +6,7 @@ use loyalty_domain::points_rules::can_claim;
 use loyalty_domain::{text, Email, FieldErrors, Msg, Phone};
 
 use crate::ports::{transaction, NewCustomer, RepoError, TxMode};
-use crate::{AppError, Conflict, Services, StoreRef};
+use crate::{ActivityKind, AppError, Conflict, Services, StoreRef};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimableReward {
@@ -87,9 +87,10 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
     };
     throttle(services, client, phone.as_str())?;
     let now = services.clock.now();
+    let form_name = name.clone();
     transaction(&*services.db, TxMode::Write, |repos| {
         let store = repos.store_by_token(token)?.ok_or(AppError::NotFound)?;
-        repos
+        let id = repos
             .insert_customer(NewCustomer {
                 store_id: store.id,
                 name,
@@ -102,6 +103,8 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
                 RepoError::Duplicate(_) => AppError::Conflict(Conflict::AlreadyJoined),
                 other => other.into(),
             })?;
+        let details = vec![("customer", form_name), ("source", "qr".to_owned())];
+        super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
         Ok(StoreRef { id: store.id, name: store.name })
     })
 }

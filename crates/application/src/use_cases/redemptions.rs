@@ -6,7 +6,7 @@ use super::customers::visible_customer;
 use super::idempotency;
 use crate::policy::StoreAccess;
 use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, TxMode};
-use crate::{Actor, AppError, Conflict, LedgerKind, Page, PageRequest, Redemption, Services};
+use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, PageRequest, Redemption, Services};
 
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 
@@ -87,6 +87,19 @@ pub fn create(
                 redemption_id: Some(redemption_id),
                 now,
             })?;
+            super::activity::log(
+                repos,
+                ActivityKind::RedemptionCreated,
+                Some(actor.user_id),
+                store_id,
+                redemption_id,
+                vec![
+                    ("customer", customer.name.clone()),
+                    ("reward", reward.name.clone()),
+                    ("points", reward.points_required.to_string()),
+                ],
+                now,
+            )?;
             let answer = format!("{redemption_id}:{balance}");
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;

@@ -503,6 +503,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store-owner/pos-activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The feed of invoices, redemptions and customer events across the owner's stores, newest
+         *     first, filtered by POS user, store, type and range.
+         */
+        get: operations["pos_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store-owner/pos-users": {
         parameters: {
             query?: never;
@@ -711,6 +731,33 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
         };
+        /**
+         * @description One entry of the POS activity feed. `details` hold the facts of the description
+         *     (`customer`, `total`, `points`, `reward`, `reason`, `invoice_number`, `source`).
+         */
+        ActivityEntryDto: {
+            /** Format: date-time */
+            created_at: string;
+            details: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            id: number;
+            /** @description What happened, e.g. `invoice_created`, `invoice_voided`, `points_added`. */
+            kind: string;
+            pos_user?: null | components["schemas"]["PersonDto"];
+            store?: null | components["schemas"]["StoreRefDto"];
+            /** Format: int64 */
+            subject_id?: number | null;
+            /** @description The filter group. */
+            type: components["schemas"]["ActivityGroup"];
+        };
+        ActivityFeed: {
+            data: components["schemas"]["ActivityEntryDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @enum {string} */
+        ActivityGroup: "invoice" | "redemption" | "customer";
         /** @description An item of the recent-activity panel: exactly one of `invoice` and `redemption` is set. */
         ActivityItem: {
             /** Format: date-time */
@@ -2955,6 +3002,75 @@ export interface operations {
                 };
             };
             /** @description Invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pos_activities: {
+        parameters: {
+            query?: {
+                pos_user_id?: number;
+                store_id?: number;
+                /** @description `all`, `invoice`, `redemption` or `customer`. */
+                activity_type?: string;
+                /** @description `7d` (default), `30d` or `90d`; leave out and send `from`/`to` for custom dates. */
+                date_range?: string;
+                /** @description First day, `YYYY-MM-DD` (Tripoli), with no `date_range`. */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD` (Tripoli), inclusive, with no `date_range`. */
+                to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityFeed"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners and admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `store_id` is not one of the owner's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad range or dates */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,3 +1,4 @@
+mod activity;
 mod customers;
 mod idempotency;
 mod invoices;

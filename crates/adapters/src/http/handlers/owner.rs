@@ -2,6 +2,7 @@
 //! the dashboard figures.
 
 use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::activity::{self, FeedQuery, Range};
 use loyalty_application::use_cases::{owner, staff, subscriptions};
 use loyalty_application::{Actor, AppError, Services};
 use qrcode::render::svg;
@@ -10,10 +11,10 @@ use utoipa::OpenApi;
 
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
-    CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery, LoyaltyConfig,
-    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope, QrRequest,
-    RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain, StoreOverview,
-    StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
+    ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
+    LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope,
+    QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain,
+    StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
 };
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, Lang, ServerInfo};
@@ -40,7 +41,8 @@ use crate::http::{ApiError, Lang, ServerInfo};
     subscription_status,
     toggle_auto_renew,
     cancel_subscription,
-    redeem_card
+    redeem_card,
+    pos_activities
 ))]
 pub struct OwnerApi;
 
@@ -65,7 +67,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/subscriptions/status", web::get().to(subscription_status))
         .route("/api/v1/subscriptions/toggle-auto-renew", web::post().to(toggle_auto_renew))
         .route("/api/v1/subscriptions/cancel", web::post().to(cancel_subscription))
-        .route("/api/v1/redemption-cards/redeem", web::post().to(redeem_card));
+        .route("/api/v1/redemption-cards/redeem", web::post().to(redeem_card))
+        .route("/api/v1/store-owner/pos-activities", web::get().to(pos_activities));
 }
 
 async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Result<HttpResponse, ApiError> {
@@ -511,4 +514,64 @@ async fn redeem_card(
     let code = body.0.code;
     let status = blocking(lang, move || subscriptions::redeem_card(&services, &actor, &code)).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}
+
+/// The feed of invoices, redemptions and customer events across the owner's stores, newest
+/// first, filtered by POS user, store, type and range.
+#[utoipa::path(get, path = "/api/v1/store-owner/pos-activities", tag = "owner", security(("bearer" = [])),
+    params(ActivityQuery),
+    responses(
+        (status = 200, description = "A page of the feed", body = ActivityFeed),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners and admins only", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the owner's stores", body = ErrorBody),
+        (status = 422, description = "Bad range or dates", body = ErrorBody),
+    ))]
+async fn pos_activities(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<ActivityQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let q = query.into_inner();
+    let date = |field: &str, value: &Option<String>| -> Result<Option<chrono::NaiveDate>, ApiError> {
+        value
+            .as_deref()
+            .filter(|v| !v.is_empty())
+            .map(|v| {
+                chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| {
+                    let message = match lang {
+                        Lang::En => "Use a date like 2026-11-22.",
+                        Lang::Ar => "استخدم تاريخاً بالشكل 2026-11-22.",
+                    };
+                    ApiError::field(lang, field, message.to_owned())
+                })
+            })
+            .transpose()
+    };
+    let range = match q.date_range.as_deref() {
+        None | Some("") if q.from.is_some() || q.to.is_some() => {
+            Range::Custom { from: date("from", &q.from)?, to: date("to", &q.to)? }
+        }
+        None | Some("") | Some("7d") => Range::LastDays(7),
+        Some("30d") => Range::LastDays(30),
+        Some("90d") => Range::LastDays(90),
+        Some("custom") => Range::Custom { from: date("from", &q.from)?, to: date("to", &q.to)? },
+        Some(_) => {
+            let message = match lang {
+                Lang::En => "Choose 7d, 30d, 90d or custom dates.",
+                Lang::Ar => "اختر 7d أو 30d أو 90d أو تواريخ مخصصة.",
+            };
+            return Err(ApiError::field(lang, "date_range", message.to_owned()));
+        }
+    };
+    let feed = FeedQuery {
+        pos_user_id: q.pos_user_id,
+        store_id: q.store_id,
+        activity_type: q.activity_type,
+        range,
+        page: loyalty_application::PageRequest::new(q.page, q.per_page),
+    };
+    let page = blocking(lang, move || activity::feed(&services, &actor, feed)).await?;
+    Ok(HttpResponse::Ok().json(ActivityFeed::from_page(page)))
 }

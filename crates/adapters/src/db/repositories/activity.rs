@@ -1,0 +1,125 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{ActivityFilter, ActivityRepo, NewActivity, RepoError, RepoResult};
+use loyalty_application::{ActivityKind, ActivityRecord, PageRequest, StoreRef};
+
+use super::{limits, person};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{activity_log, stores, users};
+use crate::db::tx::{map_error, DbTx};
+
+type Row = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>, String, NaiveDateTime);
+
+macro_rules! filtered {
+    ($query:expr, $filter:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(ids) = &$filter.store_ids {
+            query = query.filter(activity_log::store_id.assume_not_null().eq_any(ids.clone()));
+        }
+        if let Some(actor) = $filter.actor_id {
+            query = query.filter(activity_log::actor_id.eq(actor));
+        }
+        if let Some(kinds) = &$filter.kinds {
+            query = query.filter(activity_log::kind.eq_any(kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>()));
+        }
+        if let Some(from) = $filter.from {
+            query = query.filter(activity_log::created_at.ge(from));
+        }
+        if let Some(to) = $filter.to {
+            query = query.filter(activity_log::created_at.lt(to));
+        }
+        query
+    }};
+}
+
+/// Details are stored as a flat JSON object of strings.
+fn details_json(details: &[(&'static str, String)]) -> String {
+    let map: serde_json::Map<String, serde_json::Value> =
+        details.iter().map(|(k, v)| ((*k).to_owned(), serde_json::Value::String(v.clone()))).collect();
+    serde_json::Value::Object(map).to_string()
+}
+
+fn parse_details(text: &str) -> Vec<(String, String)> {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(map)) => {
+            map.into_iter().map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_owned))).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl ActivityRepo for DbTx<'_> {
+    fn log_activity(&mut self, entry: NewActivity) -> RepoResult<()> {
+        diesel::insert_into(activity_log::table)
+            .values((
+                activity_log::actor_id.eq(entry.actor_id),
+                activity_log::store_id.eq(entry.store_id),
+                activity_log::kind.eq(entry.kind.as_str()),
+                activity_log::subject_id.eq(entry.subject_id),
+                activity_log::details.eq(details_json(&entry.details)),
+                activity_log::created_at.eq(entry.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn activity_page(&mut self, filter: &ActivityFilter, page: PageRequest) -> RepoResult<(Vec<ActivityRecord>, i64)> {
+        let total: i64 =
+            filtered!(activity_log::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = filtered!(
+            activity_log::table
+                .left_join(users::table.on(activity_log::actor_id.eq(users::id.nullable())))
+                .left_join(stores::table.on(activity_log::store_id.eq(stores::id.nullable())))
+                .select((
+                    activity_log::id,
+                    activity_log::kind,
+                    activity_log::actor_id,
+                    users::name.nullable(),
+                    activity_log::store_id,
+                    stores::name.nullable(),
+                    activity_log::subject_id,
+                    activity_log::details,
+                    activity_log::created_at,
+                )),
+            filter
+        )
+        .order((activity_log::created_at.desc(), activity_log::id.desc()))
+        .limit(limit)
+        .offset(offset)
+        .load(self.conn)
+        .map_err(map_error)?;
+        let records = rows
+            .into_iter()
+            .map(|(id, kind, actor_id, actor_name, store_id, store_name, subject_id, details, created_at)| {
+                Ok(ActivityRecord {
+                    id,
+                    kind: ActivityKind::parse(&kind)
+                        .ok_or_else(|| RepoError::Other(format!("unknown activity {kind}")))?,
+                    store: store_id.zip(store_name).map(|(id, name)| StoreRef { id, name }),
+                    actor: person(actor_id, actor_name),
+                    subject_id,
+                    details: parse_details(&details),
+                    created_at,
+                })
+            })
+            .collect::<RepoResult<Vec<_>>>()?;
+        Ok((records, total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn details_round_trip() {
+        let json = details_json(&[("customer", "فاطمة \"F\"".into()), ("points", "12".into())]);
+        let back = parse_details(&json);
+        assert!(back.contains(&("customer".into(), "فاطمة \"F\"".into())));
+        assert!(back.contains(&("points".into(), "12".into())));
+        assert!(parse_details("not json").is_empty());
+    }
+}

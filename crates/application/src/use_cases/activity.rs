@@ -1,0 +1,70 @@
+//! Activity feeds: what staff did, written in the same transaction as the change itself.
+
+use chrono::{Duration, NaiveDate};
+use loyalty_domain::local_day::local_day_bounds;
+use loyalty_domain::Role;
+
+use crate::policy::StoreAccess;
+use crate::ports::{transaction, ActivityFilter, NewActivity, Repos, TxMode};
+use crate::{ActivityKind, ActivityRecord, Actor, AppError, Page, PageRequest, Services};
+
+/// Records an event in the current transaction.
+pub(crate) fn log(
+    repos: &mut dyn Repos,
+    kind: ActivityKind,
+    actor_id: Option<i64>,
+    store_id: i64,
+    subject_id: i64,
+    details: Vec<(&'static str, String)>,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    repos.log_activity(NewActivity {
+        kind,
+        actor_id,
+        store_id: Some(store_id),
+        subject_id: Some(subject_id),
+        details,
+        now,
+    })?;
+    Ok(())
+}
+
+/// The feed's range: the last 7, 30 or 90 days, or custom dates (Tripoli days, inclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range {
+    LastDays(i64),
+    Custom { from: Option<NaiveDate>, to: Option<NaiveDate> },
+}
+
+#[derive(Debug, Clone)]
+pub struct FeedQuery {
+    pub pos_user_id: Option<i64>,
+    pub store_id: Option<i64>,
+    /// `invoice`, `redemption` or `customer`; `None` for all.
+    pub activity_type: Option<String>,
+    pub range: Range,
+    pub page: PageRequest,
+}
+
+/// The POS activity feed of an owner's stores (or, for the admin, of all stores).
+pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page<ActivityRecord>, AppError> {
+    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let now = services.clock.now();
+    let (from, to) = match query.range {
+        Range::LastDays(days) => (Some(now - Duration::days(days.clamp(1, 3660))), None),
+        Range::Custom { from, to } => {
+            let start = |d: NaiveDate| d.and_hms_opt(12, 0, 0).map(|noon| local_day_bounds(noon - Duration::hours(2)));
+            (from.and_then(start).map(|(s, _)| s), to.and_then(start).map(|(_, e)| e))
+        }
+    };
+    let kinds = match query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all") {
+        None => None,
+        Some(group) => Some(ActivityKind::ALL.into_iter().filter(|k| k.group() == group).collect::<Vec<_>>()),
+    };
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let stores = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
+        let filter = ActivityFilter { store_ids: stores, actor_id: query.pos_user_id, kinds, from, to };
+        let (items, total) = repos.activity_page(&filter, query.page)?;
+        Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
+    })
+}
