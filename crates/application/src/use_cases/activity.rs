@@ -57,10 +57,11 @@ pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page
             (from.and_then(start).map(|(s, _)| s), to.and_then(start).map(|(_, e)| e))
         }
     };
-    let kinds = match query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all") {
-        None => None,
-        Some(group) => Some(ActivityKind::ALL.into_iter().filter(|k| k.group() == group).collect::<Vec<_>>()),
-    };
+    let kinds = query
+        .activity_type
+        .as_deref()
+        .filter(|t| !t.is_empty() && *t != "all")
+        .map(|group| ActivityKind::ALL.into_iter().filter(|k| k.group() == group).collect::<Vec<_>>());
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
         let filter = ActivityFilter { store_ids: stores, actor_id: query.pos_user_id, kinds, from, to };
