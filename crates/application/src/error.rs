@@ -51,6 +51,14 @@ pub enum Conflict {
     NoActivePlan,
     CardAlreadyRedeemed,
     CardExpired,
+    /// An admin may not deactivate or delete itself.
+    CannotChangeSelf,
+    /// A package still used by a subscription or a card.
+    PackageInUse,
+    /// A redeemed card cannot be edited or deleted.
+    CardLocked,
+    /// A store with customers or sales cannot be deleted.
+    StoreHasHistory,
 }
 
 impl From<FieldErrors> for AppError {

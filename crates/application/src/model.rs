@@ -366,3 +366,87 @@ pub struct ActivityRecord {
     pub details: Vec<(String, String)>,
     pub created_at: NaiveDateTime,
 }
+
+/// A subscription package (plan) as the admin manages it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Package {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub price: loyalty_domain::Money,
+    pub store_limit: i64,
+    pub duration_months: i64,
+    pub features: Vec<String>,
+    pub is_active: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// A store owner as the admin's store-owners tab shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreOwnerRecord {
+    pub user: User,
+    pub stores_count: i64,
+    pub active_subscription: Option<Subscription>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardStatus {
+    Available,
+    Redeemed,
+    Expired,
+}
+
+impl CardStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardStatus::Available => "available",
+            CardStatus::Redeemed => "redeemed",
+            CardStatus::Expired => "expired",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        [CardStatus::Available, CardStatus::Redeemed, CardStatus::Expired].into_iter().find(|s| s.as_str() == value)
+    }
+}
+
+/// A redemption card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub id: i64,
+    pub code: String,
+    pub package: PackageSummary,
+    pub status: CardStatus,
+    pub redeemed_by: Option<(PersonRef, String)>,
+    pub redeemed_at: Option<NaiveDateTime>,
+    pub expires_at: Option<NaiveDateTime>,
+    pub notes: Option<String>,
+    pub created_at: NaiveDateTime,
+}
+
+/// The admin overview's cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlatformCounts {
+    pub users: i64,
+    pub stores: i64,
+    pub transactions: i64,
+    pub revenue: loyalty_domain::Money,
+}
+
+/// One Tripoli day of the analytics series.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayFigures {
+    pub day: chrono::NaiveDate,
+    pub invoices: i64,
+    pub revenue: loyalty_domain::Money,
+    pub points_issued: i64,
+    pub points_redeemed: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreRanking {
+    pub store: StoreRef,
+    pub owner: PersonRef,
+    pub invoices: i64,
+    pub revenue: loyalty_domain::Money,
+}

@@ -71,6 +71,7 @@ pub trait Repos:
     + IdempotencyRepo
     + PlanRepo
     + ActivityRepo
+    + AdminRepo
 {
 }
 impl<T> Repos for T where
@@ -85,6 +86,7 @@ impl<T> Repos for T where
         + IdempotencyRepo
         + PlanRepo
         + ActivityRepo
+        + AdminRepo
 {
 }
 
@@ -308,6 +310,73 @@ pub struct ActivityFilter {
     pub kinds: Option<Vec<crate::ActivityKind>>,
     pub from: Option<NaiveDateTime>,
     pub to: Option<NaiveDateTime>,
+}
+
+/// What the package form sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageFields {
+    pub name: String,
+    pub description: Option<String>,
+    pub price: Money,
+    pub store_limit: i64,
+    pub duration_months: i64,
+    pub features: Vec<String>,
+    pub is_active: bool,
+}
+
+/// What the card form sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardFields {
+    pub code: String,
+    pub package_id: i64,
+    pub expires_at: Option<NaiveDateTime>,
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardFilter {
+    pub status: Option<crate::CardStatus>,
+    pub package_id: Option<i64>,
+}
+
+/// The admin's platform-wide reads and writes.
+pub trait AdminRepo {
+    /// Live users, newest first, matching `search` in name or email, optionally of one role.
+    fn list_users(
+        &mut self,
+        search: Option<&str>,
+        role: Option<Role>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<User>, i64)>;
+    /// Whether a store has customers, invoices or redemptions.
+    fn store_has_history(&mut self, store_id: i64) -> RepoResult<bool>;
+    fn hide_store(&mut self, store_id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    fn list_packages(&mut self, active_only: bool) -> RepoResult<Vec<crate::Package>>;
+    fn package_by_id(&mut self, id: i64) -> RepoResult<Option<crate::Package>>;
+    fn insert_package(&mut self, fields: &PackageFields, now: NaiveDateTime) -> RepoResult<i64>;
+    fn update_package(&mut self, id: i64, fields: &PackageFields, now: NaiveDateTime) -> RepoResult<()>;
+    /// Whether any subscription or card refers to the package.
+    fn package_in_use(&mut self, id: i64) -> RepoResult<bool>;
+    fn delete_package(&mut self, id: i64) -> RepoResult<()>;
+    fn list_cards(
+        &mut self,
+        filter: &CardFilter,
+        page: PageRequest,
+        now: NaiveDateTime,
+    ) -> RepoResult<(Vec<crate::Card>, i64)>;
+    fn card_by_id(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<Option<crate::Card>>;
+    /// Errors: `Duplicate("redemption_cards.code")`.
+    fn insert_card(&mut self, fields: &CardFields, now: NaiveDateTime) -> RepoResult<i64>;
+    /// Changes an unredeemed card; returns false when it was redeemed meanwhile.
+    /// Errors: `Duplicate("redemption_cards.code")`.
+    fn update_card(&mut self, id: i64, fields: &CardFields, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Deletes an unredeemed card; returns false when it was redeemed meanwhile.
+    fn delete_card(&mut self, id: i64) -> RepoResult<bool>;
+    fn platform_counts(&mut self) -> RepoResult<crate::PlatformCounts>;
+    /// Per Tripoli day from `from` (UTC) on: invoices, revenue, points issued and redeemed.
+    fn daily_figures(&mut self, from: NaiveDateTime) -> RepoResult<Vec<crate::DayFigures>>;
+    /// Stores by revenue since `from`.
+    fn top_stores(&mut self, from: NaiveDateTime, limit: i64) -> RepoResult<Vec<crate::StoreRanking>>;
 }
 
 pub trait ActivityRepo {

@@ -66,5 +66,13 @@ messages! {
     RateTooLow => ("Points per LYD must be at least 0.1", "يجب ألا تقل النقاط لكل دينار عن 0.1"),
     RateStep => ("Points per LYD must be a multiple of 0.1", "يجب أن تكون النقاط لكل دينار من مضاعفات 0.1"),
     RedemptionCodeUnknown => ("This redemption code is not valid.", "رمز الاسترداد هذا غير صالح."),
+    PriceNegative => ("Price cannot be negative", "لا يمكن أن يكون السعر سالباً"),
+    StoreLimitMin => ("Store limit must be at least 1", "يجب ألا يقل حد المتاجر عن 1"),
+    DurationMin => ("Duration must be at least 1 month", "يجب ألا تقل المدة عن شهر واحد"),
+    PackageRequired => ("Please select a package", "يرجى اختيار باقة"),
+    CardPackageRequired => ("please select a package", "يرجى اختيار باقة"),
+    CardCodeTaken => ("This code is already used by another card.", "هذا الرمز مستخدم لبطاقة أخرى."),
+    BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
+    DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),
     MinimumPurchaseNegative => ("Minimum purchase cannot be negative", "لا يمكن أن يكون الحد الأدنى للشراء سالباً"),
 }

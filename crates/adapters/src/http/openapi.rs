@@ -18,6 +18,7 @@ use super::handlers;
         (name = "meta", description = "Server facts and health"),
         (name = "customers", description = "A store's customers, their points and history"),
         (name = "sales", description = "Invoices, redemptions and the POS dashboard"),
+        (name = "admin", description = "The platform: users, stores, packages, plans, redemption cards, overview, analytics"),
         (name = "owner", description = "A store owner's stores, staff, rewards, settings, QR codes and plan"),
         (name = "public", description = "Without signing in: points lookup and joining a store"),
     )
@@ -45,6 +46,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::sales::SalesApi::openapi());
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
+    doc.merge(handlers::admin::AdminApi::openapi());
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
 }

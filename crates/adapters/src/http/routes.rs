@@ -17,6 +17,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::meta::configure(cfg);
     // Before customers: `/customers/store-owner-overview` must win over `/customers/{id}`.
     handlers::owner::configure(cfg);
+    handlers::admin::configure(cfg);
     handlers::customers::configure(cfg);
     handlers::sales::configure(cfg);
     handlers::public::configure(cfg);

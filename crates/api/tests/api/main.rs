@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod admin;
 mod auth;
 mod contract;
 mod edge;

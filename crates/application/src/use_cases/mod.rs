@@ -1,4 +1,5 @@
 pub mod activity;
+pub mod admin;
 pub mod auth;
 pub mod customers;
 pub mod idempotency;

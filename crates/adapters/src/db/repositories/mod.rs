@@ -1,4 +1,5 @@
 mod activity;
+mod admin;
 mod customers;
 mod idempotency;
 mod invoices;

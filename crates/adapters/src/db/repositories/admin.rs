@@ -1,0 +1,437 @@
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::{count_star, exists, sql};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use loyalty_application::ports::{AdminRepo, CardFields, CardFilter, PackageFields, RepoError, RepoResult};
+use loyalty_application::{
+    Card, CardStatus, DayFigures, Package, PackageSummary, PageRequest, PersonRef, PlatformCounts, StoreRanking,
+    StoreRef, User,
+};
+use loyalty_domain::{Money, Role};
+
+use super::users::{users_with_store, UserWithStore};
+use super::{contains_pattern, limits, sql_lower};
+use crate::db::pool::{DbBackend, DbConnection};
+use crate::db::schema::{customers, invoices, packages, redemption_cards, redemptions, stores, subscriptions, users};
+use crate::db::tx::{map_error, map_unique, DbTx};
+
+type PackageRow = (i64, String, Option<String>, i64, i32, i32, String, bool, NaiveDateTime);
+
+fn into_package(row: PackageRow) -> Package {
+    let (id, name, description, price, store_limit, duration_months, features, is_active, created_at) = row;
+    Package {
+        id,
+        name,
+        description,
+        price: Money::from_dirhams(price),
+        store_limit: i64::from(store_limit),
+        duration_months: i64::from(duration_months),
+        features: features.lines().map(str::to_owned).filter(|f| !f.is_empty()).collect(),
+        is_active,
+        created_at,
+    }
+}
+
+macro_rules! package_columns {
+    () => {
+        (
+            packages::id,
+            packages::name,
+            packages::description,
+            packages::price_dirhams,
+            packages::store_limit,
+            packages::duration_months,
+            packages::features,
+            packages::is_active,
+            packages::created_at,
+        )
+    };
+}
+
+type CardRow = (
+    (i64, String, Option<NaiveDateTime>, Option<String>, Option<i64>, Option<NaiveDateTime>, NaiveDateTime),
+    (i64, String, i32, i32, i64, bool),
+    Option<(String, String)>,
+);
+
+fn into_card(row: CardRow, now: NaiveDateTime) -> Card {
+    let ((id, code, expires_at, notes, redeemed_by, redeemed_at, created_at), package, redeemer) = row;
+    let (package_id, package_name, store_limit, duration_months, price, package_active) = package;
+    let status = match (redeemed_by, expires_at) {
+        (Some(_), _) => CardStatus::Redeemed,
+        (None, Some(expiry)) if expiry <= now => CardStatus::Expired,
+        _ => CardStatus::Available,
+    };
+    Card {
+        id,
+        code,
+        package: PackageSummary {
+            id: package_id,
+            name: package_name,
+            store_limit: i64::from(store_limit),
+            duration_months: i64::from(duration_months),
+            price: Money::from_dirhams(price),
+            is_active: package_active,
+        },
+        status,
+        redeemed_by: redeemed_by.zip(redeemer).map(|(id, (name, email))| (PersonRef { id, name }, email)),
+        redeemed_at,
+        expires_at,
+        notes,
+        created_at,
+    }
+}
+
+macro_rules! cards_joined {
+    () => {
+        redemption_cards::table
+            .inner_join(packages::table)
+            .left_join(users::table.on(redemption_cards::redeemed_by.eq(users::id.nullable())))
+            .select((
+                (
+                    redemption_cards::id,
+                    redemption_cards::code,
+                    redemption_cards::expires_at,
+                    redemption_cards::notes,
+                    redemption_cards::redeemed_by,
+                    redemption_cards::redeemed_at,
+                    redemption_cards::created_at,
+                ),
+                (
+                    packages::id,
+                    packages::name,
+                    packages::store_limit,
+                    packages::duration_months,
+                    packages::price_dirhams,
+                    packages::is_active,
+                ),
+                (users::name, users::email).nullable(),
+            ))
+    };
+}
+
+macro_rules! cards_filtered {
+    ($query:expr, $filter:expr, $now:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(package_id) = $filter.package_id {
+            query = query.filter(redemption_cards::package_id.eq(package_id));
+        }
+        match $filter.status {
+            Some(CardStatus::Redeemed) => query = query.filter(redemption_cards::redeemed_by.is_not_null()),
+            Some(CardStatus::Expired) => {
+                query =
+                    query.filter(redemption_cards::redeemed_by.is_null()).filter(redemption_cards::expires_at.le($now))
+            }
+            Some(CardStatus::Available) => {
+                query = query
+                    .filter(redemption_cards::redeemed_by.is_null())
+                    .filter(redemption_cards::expires_at.is_null().or(redemption_cards::expires_at.gt($now)))
+            }
+            None => {}
+        }
+        query
+    }};
+}
+
+#[derive(QueryableByName)]
+struct DayRow {
+    #[diesel(sql_type = Text)]
+    day: String,
+    #[diesel(sql_type = BigInt)]
+    invoices: i64,
+    #[diesel(sql_type = BigInt)]
+    revenue: i64,
+    #[diesel(sql_type = BigInt)]
+    points_issued: i64,
+    #[diesel(sql_type = BigInt)]
+    points_redeemed: i64,
+}
+
+#[derive(QueryableByName)]
+struct RankRow {
+    #[diesel(sql_type = BigInt)]
+    store_id: i64,
+    #[diesel(sql_type = Text)]
+    store_name: String,
+    #[diesel(sql_type = BigInt)]
+    owner_id: i64,
+    #[diesel(sql_type = Text)]
+    owner_name: String,
+    #[diesel(sql_type = BigInt)]
+    invoices: i64,
+    #[diesel(sql_type = BigInt)]
+    revenue: i64,
+}
+
+/// A timestamp as an SQL literal; only ever built from a server-side time, never from input.
+fn literal(t: NaiveDateTime) -> String {
+    format!("'{}'", t.format("%Y-%m-%d %H:%M:%S"))
+}
+
+/// The Tripoli date of a UTC column (Libya is UTC+2 all year).
+fn local_date(conn: &DbConnection, column: &str) -> String {
+    match conn {
+        DbConnection::Sqlite(_) => format!("date({column}, '+2 hours')"),
+        DbConnection::Postgresql(_) => format!("to_char({column} + interval '2 hours', 'YYYY-MM-DD')"),
+    }
+}
+
+impl AdminRepo for DbTx<'_> {
+    fn list_users(
+        &mut self,
+        search: Option<&str>,
+        role: Option<Role>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<User>, i64)> {
+        macro_rules! filtered {
+            ($query:expr) => {{
+                let mut query = $query.filter(users::deleted_at.is_null()).into_boxed::<DbBackend>();
+                if let Some(role) = role {
+                    query = query.filter(users::role.eq(role.as_str()));
+                }
+                if let Some(search) = search {
+                    let pattern = contains_pattern(&search.to_lowercase());
+                    query = query.filter(
+                        sql_lower(users::name)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(users::email.like(pattern).escape('\\')),
+                    );
+                }
+                query
+            }};
+        }
+        let total: i64 = filtered!(users::table.select(count_star())).get_result(self.conn).map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<UserWithStore> = filtered!(users_with_store!())
+            .order(users::id.desc())
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        let users = rows.into_iter().map(|(user, store)| user.into_user(store)).collect::<RepoResult<Vec<_>>>()?;
+        Ok((users, total))
+    }
+
+    fn store_has_history(&mut self, store_id: i64) -> RepoResult<bool> {
+        let customers: bool = diesel::select(exists(customers::table.filter(customers::store_id.eq(store_id))))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let sales: bool = diesel::select(exists(invoices::table.filter(invoices::store_id.eq(store_id))))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let gifts: bool = diesel::select(exists(redemptions::table.filter(redemptions::store_id.eq(store_id))))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(customers || sales || gifts)
+    }
+
+    fn hide_store(&mut self, store_id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(stores::table.find(store_id))
+            .set((stores::deleted_at.eq(now), stores::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn list_packages(&mut self, active_only: bool) -> RepoResult<Vec<Package>> {
+        let mut query = packages::table.select(package_columns!()).order(packages::id).into_boxed::<DbBackend>();
+        if active_only {
+            query = query.filter(packages::is_active.eq(true));
+        }
+        let rows: Vec<PackageRow> = query.load(self.conn).map_err(map_error)?;
+        Ok(rows.into_iter().map(into_package).collect())
+    }
+
+    fn package_by_id(&mut self, id: i64) -> RepoResult<Option<Package>> {
+        let row: Option<PackageRow> =
+            packages::table.find(id).select(package_columns!()).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(into_package))
+    }
+
+    fn insert_package(&mut self, p: &PackageFields, now: NaiveDateTime) -> RepoResult<i64> {
+        diesel::insert_into(packages::table)
+            .values((
+                packages::name.eq(&p.name),
+                packages::description.eq(&p.description),
+                packages::price_dirhams.eq(p.price.dirhams()),
+                packages::store_limit.eq(i32::try_from(p.store_limit).unwrap_or(i32::MAX)),
+                packages::duration_months.eq(i32::try_from(p.duration_months).unwrap_or(i32::MAX)),
+                packages::features.eq(p.features.join("\n")),
+                packages::is_active.eq(p.is_active),
+                packages::created_at.eq(now),
+                packages::updated_at.eq(now),
+            ))
+            .returning(packages::id)
+            .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn update_package(&mut self, id: i64, p: &PackageFields, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(packages::table.find(id))
+            .set((
+                packages::name.eq(&p.name),
+                packages::description.eq(&p.description),
+                packages::price_dirhams.eq(p.price.dirhams()),
+                packages::store_limit.eq(i32::try_from(p.store_limit).unwrap_or(i32::MAX)),
+                packages::duration_months.eq(i32::try_from(p.duration_months).unwrap_or(i32::MAX)),
+                packages::features.eq(p.features.join("\n")),
+                packages::is_active.eq(p.is_active),
+                packages::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn package_in_use(&mut self, id: i64) -> RepoResult<bool> {
+        let plans: bool = diesel::select(exists(subscriptions::table.filter(subscriptions::package_id.eq(id))))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let cards: bool = diesel::select(exists(redemption_cards::table.filter(redemption_cards::package_id.eq(id))))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(plans || cards)
+    }
+
+    fn delete_package(&mut self, id: i64) -> RepoResult<()> {
+        diesel::delete(packages::table.find(id)).execute(self.conn).map_err(map_error)?;
+        Ok(())
+    }
+
+    fn list_cards(
+        &mut self,
+        filter: &CardFilter,
+        page: PageRequest,
+        now: NaiveDateTime,
+    ) -> RepoResult<(Vec<Card>, i64)> {
+        let total: i64 = cards_filtered!(redemption_cards::table.select(count_star()), filter, now)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<CardRow> = cards_filtered!(cards_joined!(), filter, now)
+            .order(redemption_cards::id.desc())
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(|r| into_card(r, now)).collect(), total))
+    }
+
+    fn card_by_id(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<Option<Card>> {
+        let row: Option<CardRow> =
+            cards_joined!().filter(redemption_cards::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(|r| into_card(r, now)))
+    }
+
+    fn insert_card(&mut self, c: &CardFields, now: NaiveDateTime) -> RepoResult<i64> {
+        diesel::insert_into(redemption_cards::table)
+            .values((
+                redemption_cards::code.eq(&c.code),
+                redemption_cards::package_id.eq(c.package_id),
+                redemption_cards::expires_at.eq(c.expires_at),
+                redemption_cards::notes.eq(&c.notes),
+                redemption_cards::created_at.eq(now),
+                redemption_cards::updated_at.eq(now),
+            ))
+            .returning(redemption_cards::id)
+            .get_result(self.conn)
+            .map_err(map_unique("redemption_cards.code"))
+    }
+
+    fn update_card(&mut self, id: i64, c: &CardFields, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(redemption_cards::table.find(id).filter(redemption_cards::redeemed_by.is_null()))
+            .set((
+                redemption_cards::code.eq(&c.code),
+                redemption_cards::package_id.eq(c.package_id),
+                redemption_cards::expires_at.eq(c.expires_at),
+                redemption_cards::notes.eq(&c.notes),
+                redemption_cards::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_unique("redemption_cards.code"))?;
+        Ok(changed == 1)
+    }
+
+    fn delete_card(&mut self, id: i64) -> RepoResult<bool> {
+        let deleted = diesel::delete(redemption_cards::table.find(id).filter(redemption_cards::redeemed_by.is_null()))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(deleted == 1)
+    }
+
+    fn platform_counts(&mut self) -> RepoResult<PlatformCounts> {
+        let users: i64 = users::table
+            .filter(users::deleted_at.is_null())
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let stores: i64 = stores::table
+            .filter(stores::deleted_at.is_null())
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (invoice_count, revenue): (i64, i64) = invoices::table
+            .filter(invoices::voided_at.is_null())
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let redemption_count: i64 = redemptions::table.select(count_star()).get_result(self.conn).map_err(map_error)?;
+        Ok(PlatformCounts {
+            users,
+            stores,
+            transactions: invoice_count + redemption_count,
+            revenue: Money::from_dirhams(revenue),
+        })
+    }
+
+    fn daily_figures(&mut self, from: NaiveDateTime) -> RepoResult<Vec<DayFigures>> {
+        let since = literal(from);
+        let invoice_day = local_date(self.conn, "created_at");
+        let query = format!(
+            "SELECT d AS day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue, \
+             CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(pr) AS BIGINT) AS points_redeemed FROM ( \
+               SELECT {invoice_day} AS d, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS pr \
+               FROM invoices WHERE voided_at IS NULL AND created_at >= {since} \
+               UNION ALL \
+               SELECT {invoice_day} AS d, 0 AS n, 0 AS rev, 0 AS pi, points_spent AS pr \
+               FROM redemptions WHERE created_at >= {since} \
+             ) figures GROUP BY d ORDER BY d"
+        );
+        let rows: Vec<DayRow> = diesel::sql_query(query).load(self.conn).map_err(map_error)?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(DayFigures {
+                    day: NaiveDate::parse_from_str(&r.day, "%Y-%m-%d")
+                        .map_err(|e| RepoError::Other(format!("bad day {}: {e}", r.day)))?,
+                    invoices: r.invoices,
+                    revenue: Money::from_dirhams(r.revenue),
+                    points_issued: r.points_issued,
+                    points_redeemed: r.points_redeemed,
+                })
+            })
+            .collect()
+    }
+
+    fn top_stores(&mut self, from: NaiveDateTime, limit: i64) -> RepoResult<Vec<StoreRanking>> {
+        let query = format!(
+            "SELECT s.id AS store_id, s.name AS store_name, u.id AS owner_id, u.name AS owner_name, \
+             COUNT(*) AS invoices, CAST(SUM(i.total_dirhams) AS BIGINT) AS revenue \
+             FROM invoices i JOIN stores s ON s.id = i.store_id JOIN users u ON u.id = s.owner_id \
+             WHERE i.voided_at IS NULL AND i.created_at >= {} \
+             GROUP BY s.id, s.name, u.id, u.name ORDER BY revenue DESC, s.id LIMIT {}",
+            literal(from),
+            limit.clamp(1, 100)
+        );
+        let rows: Vec<RankRow> = diesel::sql_query(query).load(self.conn).map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| StoreRanking {
+                store: StoreRef { id: r.store_id, name: r.store_name },
+                owner: PersonRef { id: r.owner_id, name: r.owner_name },
+                invoices: r.invoices,
+                revenue: Money::from_dirhams(r.revenue),
+            })
+            .collect())
+    }
+}

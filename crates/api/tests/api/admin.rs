@@ -1,0 +1,388 @@
+//! The admin's platform, on both backends.
+
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(
+    admin_endpoints_refuse_other_roles,
+    users_are_managed_with_the_specs_rules,
+    packages_are_managed_and_protected,
+    store_owners_get_plans_assigned,
+    redemption_cards_lifecycle,
+    concurrent_saves_of_one_package_stay_whole,
+    overview_and_analytics_are_live,
+    admin_manages_stores,
+);
+
+async fn admin_app(backend: Backend) -> Option<(TestApp, String)> {
+    let app = TestApp::spawn_demo(backend).await?;
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    Some((app, admin))
+}
+
+async fn admin_endpoints_refuse_other_roles(backend: Backend) {
+    let Some((app, _admin)) = admin_app(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let gets = [
+        "/api/v1/users",
+        "/api/v1/store-owners",
+        "/api/v1/admin/packages",
+        "/api/v1/admin/store-owners",
+        "/api/v1/admin/redemption-cards",
+        "/api/v1/admin/overview",
+        "/api/v1/admin/analytics",
+    ];
+    for path in gets {
+        assert_eq!(app.get(path, None).await.0, 401, "{path}");
+        for token in [&owner, &cashier] {
+            let (status, body) = app.get(path, Some(token)).await;
+            assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")), "{path}");
+        }
+    }
+    let posts: [(&str, Value); 4] = [
+        ("/api/v1/users", json!({"name": "X", "email": "x@x.ly", "password": "12345678", "role": "admin"})),
+        ("/api/v1/packages", json!({"name": "X"})),
+        ("/api/v1/admin/redemption-cards", json!({"package_id": 1})),
+        ("/api/v1/admin/subscriptions/assign", json!({"store_owner_id": 2, "package_id": 1})),
+    ];
+    for (path, body) in posts {
+        assert_eq!(app.post(path, Some(&owner), &body).await.0, 403, "{path}");
+    }
+    // Nothing was written by the refused calls.
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM users WHERE email = 'x@x.ly'"), 0);
+    // Active packages are readable by any signed-in user (the owner picks a plan).
+    assert_eq!(app.get("/api/v1/packages", Some(&owner)).await.0, 200);
+}
+
+async fn users_are_managed_with_the_specs_rules(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (status, body) = app.post("/api/v1/users", Some(&admin), &json!({})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Name is required");
+    assert_eq!(body["errors"]["email"][0], "Email is required");
+    assert_eq!(body["errors"]["password"][0], "Password is required");
+    assert_eq!(body["errors"]["role"][0], "Please select a role");
+    let (_, body) = app
+        .post(
+            "/api/v1/users",
+            Some(&admin),
+            &json!({"name": "O", "email": "o@shop.ly", "password": "12345678", "role": "store_owner"}),
+        )
+        .await;
+    assert_eq!(body["errors"]["store_owner_name"][0], "Store owner name is required");
+    let (_, body) = app
+        .post(
+            "/api/v1/users",
+            Some(&admin),
+            &json!({"name": "P", "email": "p@shop.ly", "password": "12345678", "role": "pos_user"}),
+        )
+        .await;
+    assert_eq!(body["errors"]["store_id"][0], "Please select a store");
+
+    let store = app.scalar("SELECT MAX(id) AS n FROM stores");
+    let form = json!({"name": "Hana", "email": "hana@shop.ly", "password": "hana-pass-1", "role": "pos_user", "store_id": store});
+    let (status, created) = app.post("/api/v1/users", Some(&admin), &form).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["data"]["store_id"], store);
+    let id = created["data"]["id"].as_i64().unwrap_or_default();
+    let hana = app.login("hana@shop.ly", "hana-pass-1").await;
+
+    // A blank password keeps the old one; the list finds her by name.
+    let edit =
+        json!({"name": "Hana B", "email": "hana@shop.ly", "password": "", "role": "pos_user", "store_id": store});
+    let (status, body) = app.put(&format!("/api/v1/users/{id}"), Some(&admin), &edit).await;
+    assert_eq!((status, body["data"]["name"].as_str()), (200, Some("Hana B")));
+    assert_eq!(app.get("/api/v1/auth/user", Some(&hana)).await.0, 200);
+    let (_, found) = app.get("/api/v1/users?search=hana&per_page=5", Some(&admin)).await;
+    assert_eq!((found["meta"]["total"].as_i64(), found["data"][0]["id"].as_i64()), (Some(1), Some(id)));
+    let (_, owners) = app.get("/api/v1/users?role=store_owner", Some(&admin)).await;
+    assert!(owners["data"].as_array().is_some_and(|u| u.iter().all(|u| u["role"] == "store_owner")));
+
+    // Deactivate signs her out; activate lets her in; delete removes her.
+    assert_eq!(app.post(&format!("/api/v1/users/{id}/deactivate"), Some(&admin), &json!({})).await.0, 200);
+    assert_eq!(app.get("/api/v1/auth/user", Some(&hana)).await.0, 401);
+    assert_eq!(app.post(&format!("/api/v1/users/{id}/activate"), Some(&admin), &json!({})).await.0, 200);
+    app.login("hana@shop.ly", "hana-pass-1").await;
+    assert_eq!(app.delete(&format!("/api/v1/users/{id}"), Some(&admin)).await.0, 204);
+    assert_eq!(app.put(&format!("/api/v1/users/{id}"), Some(&admin), &edit).await.0, 404);
+    assert_eq!(app.post("/api/v1/users/999999/activate", Some(&admin), &json!({})).await.0, 404);
+
+    // An admin cannot switch itself off.
+    let me = app.scalar("SELECT id AS n FROM users WHERE email = 'admin@demo.ly'");
+    let (status, body) = app.post(&format!("/api/v1/users/{me}/deactivate"), Some(&admin), &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("cannot_change_self")));
+    assert_eq!(app.delete(&format!("/api/v1/users/{me}"), Some(&admin)).await.0, 409);
+    assert_eq!(app.get("/api/v1/auth/user", Some(&admin)).await.0, 200);
+
+    // A cashier deleted with history keeps that history.
+    let cashier = app.scalar("SELECT id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let invoices = app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE pos_user_id = {cashier}"));
+    assert_eq!(app.delete(&format!("/api/v1/users/{cashier}"), Some(&admin)).await.0, 204);
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE pos_user_id = {cashier}")), invoices);
+    assert!(invoices > 0);
+}
+
+async fn packages_are_managed_and_protected(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (status, body) = app
+        .post(
+            "/api/v1/packages",
+            Some(&admin),
+            &json!({"name": " ", "price": "-1", "store_limit": 0, "duration_months": 0}),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Name is required");
+    assert_eq!(body["errors"]["price"][0], "Price cannot be negative");
+    assert_eq!(body["errors"]["store_limit"][0], "Store limit must be at least 1");
+    assert_eq!(body["errors"]["duration_months"][0], "Duration must be at least 1 month");
+
+    // Defaults: price 0, one store, one month, active; features one per line, trimmed.
+    let (status, body) = app
+        .post("/api/v1/packages", Some(&admin), &json!({"name": "Trial", "features": " One store \n\n  Support "}))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let p = &body["data"];
+    assert_eq!(
+        (p["price"].as_str(), p["store_limit"].as_i64(), p["duration_months"].as_i64()),
+        (Some("0.000"), Some(1), Some(1))
+    );
+    assert_eq!(p["features"], json!(["One store", "Support"]));
+    assert_eq!((p["is_active"].as_bool(), p["description"].clone()), (Some(true), Value::Null));
+    let id = p["id"].as_i64().unwrap_or_default();
+
+    let (_, edited) = app
+        .put(
+            &format!("/api/v1/packages/{id}"),
+            Some(&admin),
+            &json!({"name": "Trial+", "price": 12.5, "store_limit": 2, "duration_months": 3, "features": ["A", "B"]}),
+        )
+        .await;
+    assert_eq!(
+        (edited["data"]["price"].as_str(), edited["data"]["formatted_price"].as_str()),
+        (Some("12.500"), Some("12.500 LYD"))
+    );
+    let (_, toggled) = app.post(&format!("/api/v1/packages/{id}/toggle"), Some(&admin), &json!({})).await;
+    assert_eq!(toggled["data"]["is_active"], false);
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (_, active) = app.get("/api/v1/packages", Some(&owner)).await;
+    assert!(active["data"].as_array().is_some_and(|a| a.iter().all(|p| p["id"] != id)));
+    let (_, all) = app.get("/api/v1/admin/packages", Some(&admin)).await;
+    assert!(all["data"].as_array().is_some_and(|a| a.iter().any(|p| p["id"] == id)));
+
+    // A package in use cannot go; an unused one can.
+    let used = app.scalar("SELECT package_id AS n FROM subscriptions LIMIT 1");
+    let (status, body) = app.delete(&format!("/api/v1/packages/{used}"), Some(&admin)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("package_in_use")));
+    assert_eq!(app.delete(&format!("/api/v1/packages/{id}"), Some(&admin)).await.0, 204);
+    assert_eq!(app.delete(&format!("/api/v1/packages/{id}"), Some(&admin)).await.0, 404);
+    assert_eq!(app.put("/api/v1/packages/999999", Some(&admin), &json!({"name": "X"})).await.0, 404);
+}
+
+async fn store_owners_get_plans_assigned(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (status, owners) = app.get("/api/v1/admin/store-owners", Some(&admin)).await;
+    assert_eq!(status, 200);
+    let demo = owners["data"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["user"]["email"] == "owner@demo.ly"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!((demo["stores_count"].as_i64(), demo["remaining_store_slots"].as_i64()), (Some(2), Some(1)));
+    assert_eq!(demo["active_subscription"]["remaining_days"], 25);
+
+    let form = json!({"name": "New", "email": "new@shop.ly", "password": "new-owner-1", "store_owner_name": "New Co"});
+    let (_, registered) = app.post("/api/v1/auth/register", None, &form).await;
+    let owner_id = registered["data"]["user"]["id"].as_i64().unwrap_or_default();
+    let (status, body) =
+        app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &json!({"store_owner_id": owner_id})).await;
+    assert_eq!((status, body["errors"]["package_id"][0].as_str()), (422, Some("Please select a package")));
+    let basic = app.scalar("SELECT MIN(id) AS n FROM packages");
+    let assign = json!({"store_owner_id": owner_id, "package_id": basic, "auto_renew": true, "notes": "paid cash"});
+    let (status, body) = app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &assign).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["has_active_subscription"], true);
+    assert_eq!(body["data"]["active_subscription"]["auto_renew"], true);
+    let days = body["data"]["active_subscription"]["remaining_days"].as_i64().unwrap_or(0);
+    assert!((28..=31).contains(&days), "{days}");
+    // The same package again extends the plan.
+    let (_, again) = app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &assign).await;
+    assert!(again["data"]["active_subscription"]["remaining_days"].as_i64().unwrap_or(0) >= days + 28);
+    // The owner can now open a store.
+    let token = registered["data"]["token"].as_str().unwrap_or_default();
+    assert_eq!(app.post("/api/v1/stores", Some(token), &json!({"name": "New store"})).await.0, 201);
+    // Inactive packages are refused; unknown owners are not found.
+    app.execute(&format!("UPDATE packages SET is_active = false WHERE id = {basic}"));
+    assert_eq!(app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &assign).await.0, 422);
+    let stranger = json!({"store_owner_id": 999_999, "package_id": basic});
+    assert_eq!(app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &stranger).await.0, 404);
+}
+
+async fn redemption_cards_lifecycle(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let package = app.scalar("SELECT MIN(id) AS n FROM packages");
+    let (status, body) = app.post("/api/v1/admin/redemption-cards", Some(&admin), &json!({})).await;
+    assert_eq!((status, body["errors"]["package_id"][0].as_str()), (422, Some("please select a package")));
+
+    let (status, body) = app
+        .post(
+            "/api/v1/admin/redemption-cards",
+            Some(&admin),
+            &json!({"package_id": package, "code": "", "expires_at": null, "notes": ""}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let code = body["data"]["code"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(code.len(), 12);
+    assert!(code.chars().all(|c| "ABCDEFGHJKMNPQRSTUVWXYZ23456789".contains(c)), "{code}");
+    assert_eq!((body["data"]["status"].as_str(), body["data"]["notes"].clone()), (Some("available"), Value::Null));
+    let id = body["data"]["id"].as_i64().unwrap_or_default();
+
+    let dup = json!({"package_id": package, "code": code.to_lowercase()});
+    let (status, body) = app.post("/api/v1/admin/redemption-cards", Some(&admin), &dup).await;
+    assert_eq!((status, body["errors"]["code"][0].as_str()), (422, Some("This code is already used by another card.")));
+    let (status, body) = app
+        .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "expires_at": "soon"}))
+        .await;
+    assert_eq!((status, body["errors"]["expires_at"].is_array()), (422, true));
+
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/admin/redemption-cards/{id}"),
+            Some(&admin),
+            &json!({"package_id": package, "expires_at": "2030-01-31", "notes": "shelf A"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!((body["data"]["code"].as_str(), body["data"]["notes"].as_str()), (Some(code.as_str()), Some("shelf A")));
+    assert!(body["data"]["expires_at"].as_str().is_some_and(|e| e.starts_with("2030-01-31")));
+
+    // Once redeemed, a card is locked and shows who redeemed it.
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    assert_eq!(app.post("/api/v1/redemption-cards/redeem", Some(&owner), &json!({"code": code})).await.0, 200);
+    let (_, redeemed) = app.get("/api/v1/admin/redemption-cards?status=redeemed", Some(&admin)).await;
+    let card = redeemed["data"].as_array().and_then(|c| c.iter().find(|c| c["id"] == id)).cloned().unwrap_or_default();
+    assert_eq!(card["redeemed_by"]["email"], "owner@demo.ly");
+    assert!(card["redeemed_at"].is_string());
+    let (status, body) =
+        app.put(&format!("/api/v1/admin/redemption-cards/{id}"), Some(&admin), &json!({"package_id": package})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("card_locked")));
+    assert_eq!(app.delete(&format!("/api/v1/admin/redemption-cards/{id}"), Some(&admin)).await.0, 409);
+
+    // A batch for printing; filters by status and package; expired status.
+    let (status, batch) = app
+        .post(
+            "/api/v1/admin/redemption-cards/batch",
+            Some(&admin),
+            &json!({"count": 25, "package_id": package, "notes": "print run 1"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{batch}");
+    let codes: std::collections::HashSet<String> =
+        batch["data"].as_array().into_iter().flatten().filter_map(|c| c["code"].as_str().map(str::to_owned)).collect();
+    assert_eq!(codes.len(), 25);
+    assert_eq!(
+        app.post("/api/v1/admin/redemption-cards/batch", Some(&admin), &json!({"count": 0, "package_id": package}))
+            .await
+            .0,
+        422
+    );
+    let (_, by_package) = app
+        .get(&format!("/api/v1/admin/redemption-cards?package_id={package}&status=available&per_page=10"), Some(&admin))
+        .await;
+    assert_eq!(by_package["meta"]["total"], 25);
+    assert_eq!(by_package["data"].as_array().map(Vec::len), Some(10));
+    app.execute("INSERT INTO redemption_cards (code, package_id, expires_at, created_at, updated_at) VALUES ('EXPIREDCARD2', 1, '2020-01-01 00:00:00', '2020-01-01 00:00:00', '2020-01-01 00:00:00')");
+    let (_, expired) = app.get("/api/v1/admin/redemption-cards?status=expired", Some(&admin)).await;
+    assert_eq!(expired["data"][0]["code"], "EXPIREDCARD2");
+    assert_eq!(expired["data"][0]["status"], "expired");
+
+    let spare = batch["data"][0]["id"].as_i64().unwrap_or_default();
+    assert_eq!(app.delete(&format!("/api/v1/admin/redemption-cards/{spare}"), Some(&admin)).await.0, 204);
+    assert_eq!(app.delete(&format!("/api/v1/admin/redemption-cards/{spare}"), Some(&admin)).await.0, 404);
+}
+
+async fn concurrent_saves_of_one_package_stay_whole(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let id = app.scalar("SELECT MIN(id) AS n FROM packages");
+    let saves = (1..=12).map(|n| {
+        let body = json!({"name": format!("Plan {n}"), "price": format!("{n}.000"), "store_limit": n, "duration_months": n, "features": [format!("F{n}")]});
+        let (app, admin) = (&app, admin.clone());
+        async move { app.put(&format!("/api/v1/packages/{id}"), Some(&admin), &body).await }
+    });
+    let results = join_all(saves).await;
+    assert!(results.iter().all(|r| r.0 == 200), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    let (_, all) = app.get("/api/v1/admin/packages", Some(&admin)).await;
+    let p = all["data"].as_array().and_then(|a| a.iter().find(|p| p["id"] == id)).cloned().unwrap_or_default();
+    // Whichever save won, the row is that save, whole.
+    let n = p["store_limit"].as_i64().unwrap_or(0);
+    assert_eq!(p["name"], format!("Plan {n}"));
+    assert_eq!(p["price"], format!("{n}.000"));
+    assert_eq!(p["duration_months"], n);
+    assert_eq!(p["features"], json!([format!("F{n}")]));
+}
+
+async fn overview_and_analytics_are_live(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (status, overview) = app.get("/api/v1/admin/overview", Some(&admin)).await;
+    assert_eq!(status, 200);
+    let o = &overview["data"];
+    assert_eq!(o["total_users"], app.scalar("SELECT COUNT(*) AS n FROM users WHERE deleted_at IS NULL"));
+    assert_eq!(o["total_stores"], 2);
+    let transactions = app.scalar(
+        "SELECT (SELECT COUNT(*) FROM invoices WHERE voided_at IS NULL) + (SELECT COUNT(*) FROM redemptions) AS n",
+    );
+    assert_eq!(o["total_transactions"], transactions);
+    assert_eq!(o["health"]["database"]["reachable"], true);
+    assert!(o["recent_activity"].as_array().is_some_and(|a| a.len() == 10));
+
+    let (status, analytics) = app.get("/api/v1/admin/analytics", Some(&admin)).await;
+    assert_eq!(status, 200);
+    let days = analytics["data"]["days"].as_array().cloned().unwrap_or_default();
+    assert_eq!(days.len(), 30);
+    let issued: i64 = days.iter().filter_map(|d| d["points_issued"].as_i64()).sum();
+    // The demo's sales all fall inside the last 30 days.
+    let expected =
+        app.scalar("SELECT CAST(COALESCE(SUM(points_earned), 0) AS BIGINT) AS n FROM invoices WHERE voided_at IS NULL");
+    assert_eq!(issued, expected);
+    assert!(days.windows(2).all(|w| w[0]["day"].as_str() < w[1]["day"].as_str()));
+    let top = analytics["data"]["top_stores"].as_array().cloned().unwrap_or_default();
+    assert!(!top.is_empty());
+
+    // A sale shows up today.
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers");
+    app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "100"})).await;
+    let (_, after) = app.get("/api/v1/admin/analytics", Some(&admin)).await;
+    let today_before = days.last().and_then(|d| d["invoices"].as_i64()).unwrap_or(0);
+    let today_after =
+        after["data"]["days"].as_array().and_then(|d| d.last()).and_then(|d| d["invoices"].as_i64()).unwrap_or(0);
+    assert_eq!(today_after, today_before + 1);
+    let (_, overview) = app.get("/api/v1/admin/overview", Some(&admin)).await;
+    assert_eq!(overview["data"]["recent_activity"][0]["kind"], "invoice_created");
+}
+
+async fn admin_manages_stores(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (_, owners) = app.get("/api/v1/store-owners", Some(&admin)).await;
+    let owner_id = owners["data"][0]["id"].as_i64().unwrap_or_default();
+    assert!(owners["data"][0]["email"].is_string());
+    let (status, created) =
+        app.post("/api/v1/stores", Some(&admin), &json!({"name": "Admin made", "store_owner_id": owner_id})).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["data"]["id"].as_i64().unwrap_or_default();
+    assert_eq!(created["data"]["owner"]["id"], owner_id);
+    let (status, _) = app.put(&format!("/api/v1/stores/{id}"), Some(&admin), &json!({"name": "Admin renamed"})).await;
+    assert_eq!(status, 200);
+    // A store with history stays; an empty one can go.
+    let busy = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let (status, body) = app.delete(&format!("/api/v1/stores/{busy}"), Some(&admin)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("store_has_history")));
+    assert_eq!(app.delete(&format!("/api/v1/stores/{id}"), Some(&admin)).await.0, 204);
+    assert_eq!(app.delete(&format!("/api/v1/stores/{id}"), Some(&admin)).await.0, 404);
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    assert_eq!(app.delete(&format!("/api/v1/stores/{busy}"), Some(&owner)).await.0, 403);
+}
