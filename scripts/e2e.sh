@@ -22,5 +22,15 @@ for _ in $(seq 1 60); do
   sleep 0.5
 done
 curl -sf "http://127.0.0.1:$port/api/v1/health" > /dev/null || { echo "server did not start"; cat "$log"; exit 1; }
+# A store's registration token, for the join-from-QR flow: the owner's QR code encodes it.
+base="http://127.0.0.1:$port/api/v1"
+owner_token=$(curl -sf -H 'content-type: application/json' -d '{"email":"owner@demo.ly","password":"demo1234"}' \
+  "$base/auth/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+store_id=$(curl -sf -H "authorization: Bearer $owner_token" "$base/store-owner/stores" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
+E2E_JOIN_TOKEN=$(curl -sf -H "authorization: Bearer $owner_token" -H 'content-type: application/json' \
+  -d "{\"store_id\": $store_id}" "$base/qr-code/generate" \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["registration_url"].rsplit("/join/", 1)[1])')
+export E2E_JOIN_TOKEN
 cd web
-E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test "$@" || { status=$?; echo "--- server log ---"; tail -n 50 "$log"; exit $status; }
+E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test --output="$work/test-results" "$@" || { status=$?; echo "--- server log ---"; tail -n 50 "$log"; exit $status; }
