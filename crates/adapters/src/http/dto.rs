@@ -87,9 +87,11 @@ envelope!(UserEnvelope, UserDto);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true)]
     #[schema(example = "owner@demo.ly")]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     #[schema(example = "demo1234")]
     pub password: String,
 }
@@ -97,13 +99,17 @@ pub struct LoginRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// At least 8 characters.
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub store_owner_name: String,
 }
 
@@ -396,6 +402,7 @@ envelope!(CustomerDetailEnvelope, CustomerDetail);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CustomerRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
     pub phone: Option<String>,
@@ -419,6 +426,7 @@ pub struct AddPointsRequest {
 pub struct CustomerSearchRequest {
     /// At least 2 characters of a name, phone or email.
     #[serde(default)]
+    #[schema(required = true)]
     pub query: String,
 }
 
@@ -672,6 +680,7 @@ pub struct PointsLookupRequest {
     /// Any common Libyan form (`0912345678`, `091-234-5678`, `+218 91 234 5678`,
     /// `00218912345678`) or an international number.
     #[serde(default)]
+    #[schema(required = true)]
     pub phone: String,
 }
 
@@ -732,8 +741,10 @@ envelope!(PublicStoreEnvelope, PublicStore);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct JoinStoreRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub phone: String,
     pub email: Option<String>,
 }
@@ -779,6 +790,7 @@ pub struct StoreListPlain {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StoreRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     pub address: Option<String>,
     /// Admin only: the store owner the store belongs to.
@@ -793,8 +805,10 @@ pub struct UserListPlain {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct StaffRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// Required on create; leave out (or empty) on edit to keep the current one.
     pub password: Option<String>,
@@ -804,6 +818,7 @@ pub struct StaffRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RewardRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     pub description: Option<String>,
     /// `prize`, `discount` or `cash`.
@@ -959,6 +974,7 @@ envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
 pub struct RedeemCodeRequest {
     /// Trimmed; at most 50 characters; case-insensitive.
     #[serde(default)]
+    #[schema(required = true)]
     pub code: String,
 }
 
@@ -1031,8 +1047,10 @@ list_envelope!(UserList, UserDto);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UserRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// Required on create; empty or left out on edit keeps the current one.
     pub password: Option<String>,
@@ -1117,6 +1135,7 @@ pub enum FeaturesInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PackageRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     pub description: Option<String>,
     /// LYD, 0 or more (default 0).

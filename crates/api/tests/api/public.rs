@@ -9,6 +9,7 @@ both_backends!(
     lookup_reveals_no_names_and_unknown_looks_empty,
     lookups_are_rate_limited_per_phone_and_per_client,
     joining_a_store_from_its_link,
+    lookups_do_not_use_up_the_join_allowance,
 );
 
 async fn lookup(app: &TestApp, phone: &str) -> (u16, Value) {
@@ -138,4 +139,28 @@ async fn joining_a_store_from_its_link(backend: Backend) {
         .await;
     let (_, found) = read(response).await;
     assert_eq!(found["data"][0]["phone"], "+218945557000");
+}
+
+async fn lookups_do_not_use_up_the_join_allowance(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.public_limits = (100, 2);
+    })
+    .await
+    else {
+        return;
+    };
+    for _ in 0..2 {
+        assert_eq!(lookup(&app, "0945551111").await.0, 200);
+    }
+    assert_eq!(lookup(&app, "0945551111").await.0, 429);
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (_, qr) = app.post("/api/v1/qr-code/generate", Some(&owner), &json!({"store_id": store})).await;
+    let url = qr["data"]["registration_url"].as_str().unwrap_or_default().to_owned();
+    let token = url.rsplit("/join/").next().unwrap_or_default();
+    let (status, body) = app
+        .post(&format!("/api/v1/public/stores/{token}/join"), None, &json!({"name": "Rana", "phone": "0945551111"}))
+        .await;
+    assert_eq!(status, 201, "{body}");
 }

@@ -28,14 +28,18 @@ pub struct PointsLookup {
     pub stores: Vec<StorePoints>,
 }
 
-fn throttle(services: &Services, client: &str, phone: &str) -> Result<(), AppError> {
-    services.public_throttle.check(client, phone).map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })
+/// Lookups and joins count separately, so checking points a few times never blocks joining.
+fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Result<(), AppError> {
+    services
+        .public_throttle
+        .check(&format!("{action}:{client}"), &format!("{action}:{phone}"))
+        .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })
 }
 
 /// Points per store and the rewards each store's owner offers, for one phone number.
 pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<PointsLookup, AppError> {
     let phone = Phone::parse(phone).map_err(|m| FieldErrors::single("phone", m))?;
-    throttle(services, client, phone.as_str())?;
+    throttle(services, client, "lookup", phone.as_str())?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let mut stores = Vec::new();
         for customer in repos.customers_by_phone(phone.as_str())? {
@@ -85,7 +89,7 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
     let (Some(name), Some(phone)) = (name, phone) else {
         return Err(AppError::Internal("validated join fields missing".into()));
     };
-    throttle(services, client, phone.as_str())?;
+    throttle(services, client, "join", phone.as_str())?;
     let now = services.clock.now();
     let form_name = name.clone();
     transaction(&*services.db, TxMode::Write, |repos| {

@@ -1232,7 +1232,7 @@ export interface components {
              * @description Editing only: the balance to set; a ledger row records the difference.
              */
             loyalty_points?: number | null;
-            name?: string;
+            name: string;
             /** @description Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number. */
             phone?: string | null;
             /** @description Why the balance was changed (editing only). */
@@ -1245,7 +1245,7 @@ export interface components {
         };
         CustomerSearchRequest: {
             /** @description At least 2 characters of a name, phone or email. */
-            query?: string;
+            query: string;
         };
         CustomerStatistics: {
             /** @description LYD per invoice; `"0.000"` without invoices. */
@@ -1349,8 +1349,8 @@ export interface components {
         };
         JoinStoreRequest: {
             email?: string | null;
-            name?: string;
-            phone?: string;
+            name: string;
+            phone: string;
         };
         LedgerEntryDto: {
             actor?: null | components["schemas"]["PersonDto"];
@@ -1388,9 +1388,9 @@ export interface components {
         };
         LoginRequest: {
             /** @example owner@demo.ly */
-            email?: string;
+            email: string;
             /** @example demo1234 */
-            password?: string;
+            password: string;
         };
         LoyaltyConfig: {
             /** @description Points earned per LYD spent, e.g. `"1.000"`. */
@@ -1487,7 +1487,7 @@ export interface components {
             /** @description A list, or one text with a feature per line; trimmed, blanks dropped. */
             features?: string[] | null;
             is_active?: boolean | null;
-            name?: string;
+            name: string;
             /**
              * @description LYD, 0 or more (default 0).
              * @example 250.000
@@ -1534,7 +1534,7 @@ export interface components {
              * @description Any common Libyan form (`0912345678`, `091-234-5678`, `+218 91 234 5678`,
              *     `00218912345678`) or an international number.
              */
-            phone?: string;
+            phone: string;
         };
         PublicStore: {
             store: components["schemas"]["StoreRefDto"];
@@ -1565,7 +1565,7 @@ export interface components {
         };
         RedeemCodeRequest: {
             /** @description Trimmed; at most 50 characters; case-insensitive. */
-            code?: string;
+            code: string;
         };
         RedemptionDone: {
             /** Format: int64 */
@@ -1595,11 +1595,11 @@ export interface components {
             meta: components["schemas"]["ListMeta"];
         };
         RegisterRequest: {
-            email?: string;
-            name?: string;
+            email: string;
+            name: string;
             /** @description At least 8 characters. */
-            password?: string;
-            store_owner_name?: string;
+            password: string;
+            store_owner_name: string;
         };
         RewardDto: {
             /** @description LYD for cash and prize; percent for discount. Three decimals. */
@@ -1637,7 +1637,7 @@ export interface components {
             amount?: string | null;
             description?: string | null;
             is_active?: boolean | null;
-            name?: string;
+            name: string;
             /** Format: int64 */
             points_required?: number | null;
             /** @description `prize`, `discount` or `cash`. */
@@ -1648,8 +1648,8 @@ export interface components {
         /** @enum {string} */
         RoleDto: "admin" | "store_owner" | "pos_user";
         StaffRequest: {
-            email?: string;
-            name?: string;
+            email: string;
+            name: string;
             /** @description Required on create; leave out (or empty) on edit to keep the current one. */
             password?: string | null;
             /** Format: int64 */
@@ -1744,7 +1744,7 @@ export interface components {
         };
         StoreRequest: {
             address?: string | null;
-            name?: string;
+            name: string;
             /**
              * Format: int64
              * @description Admin only: the store owner the store belongs to.
@@ -1806,9 +1806,9 @@ export interface components {
             data: components["schemas"]["UserDto"][];
         };
         UserRequest: {
-            email?: string;
+            email: string;
             is_active?: boolean | null;
-            name?: string;
+            name: string;
             /** @description Required on create; empty or left out on edit keeps the current one. */
             password?: string | null;
             /** @description `admin`, `store_owner` or `pos_user` (fixed after creation). */
@@ -2366,9 +2366,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,9 +3756,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many lookups; see Retry-After */
+            /** @description Too many lookups */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3849,9 +3853,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts; see Retry-After */
+            /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -41,7 +41,8 @@ fn session_body(session: Session) -> AuthSessionEnvelope {
         (status = 401, description = "Invalid email or password", body = ErrorBody),
         (status = 403, description = "The account is deactivated", body = ErrorBody),
         (status = 422, description = "Email or password missing", body = ErrorBody),
-        (status = 429, description = "Too many attempts; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn login(
     services: web::Data<Services>,

@@ -34,7 +34,8 @@ fn client(req: &HttpRequest) -> String {
     responses(
         (status = 200, description = "Points of that number", body = PointsLookupEnvelope),
         (status = 422, description = "Not a phone number", body = ErrorBody),
-        (status = 429, description = "Too many lookups; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many lookups", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn lookup_points(
     services: web::Data<Services>,
@@ -75,7 +76,8 @@ async fn store_for_token(
         (status = 404, description = "Unknown or revoked link", body = ErrorBody),
         (status = 409, description = "The number is already registered in this store", body = ErrorBody),
         (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody),
-        (status = 429, description = "Too many attempts; see Retry-After", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn join_store(
     services: web::Data<Services>,
