@@ -201,6 +201,10 @@ impl ApiError {
                 }
             }
             AppError::RateLimited { retry_after_secs } => api.retry_after_secs = Some(retry_after_secs),
+            // Conflicts that belong to one field of the form also name it, like a 422 would.
+            AppError::Conflict(Conflict::InvoiceNumberTaken) => {
+                api.errors.insert("invoice_id".to_owned(), vec![code.message(lang).to_owned()]);
+            }
             AppError::Unavailable => api.retry_after_secs = Some(2),
             _ => {}
         }

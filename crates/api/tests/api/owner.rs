@@ -207,7 +207,12 @@ async fn loyalty_settings_apply_to_later_invoices(backend: Backend) {
     let (_, sale) =
         app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "20.5"})).await;
     assert_eq!(sale["data"]["points_added"], 51);
-    assert_eq!(app.get("/api/v1/loyalty-config", Some(&cashier)).await.0, 403);
+    // The cashier reads its owner's settings (to preview points) but cannot change them.
+    let (status, body) = app.get("/api/v1/loyalty-config", Some(&cashier)).await;
+    assert_eq!((status, body["data"]["cost_per_point"].as_str()), (200, Some("2.500")));
+    assert_eq!(app.put("/api/v1/loyalty-config", Some(&cashier), &json!({"cost_per_point": "3"})).await.0, 403);
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    assert_eq!(app.get("/api/v1/loyalty-config", Some(&admin)).await.0, 403);
 }
 
 async fn qr_codes_encode_the_registration_link(backend: Backend) {

@@ -130,6 +130,7 @@ async fn invoice_numbers_are_unique_per_store(backend: Backend) {
     assert_eq!(d.app.post("/api/v1/invoices", Some(&d.cashier), &body).await.0, 201);
     let (status, error) = d.app.post("/api/v1/invoices", Some(&d.cashier), &body).await;
     assert_eq!((status, error["code"].as_str()), (409, Some("invoice_number_taken")));
+    assert_eq!(error["errors"]["invoice_id"][0], "This invoice number is already used in this store.");
     assert_eq!(d.balance(d.fatima).await, before + 10);
     d.app.assert_ledger_matches_balances();
 }

@@ -96,10 +96,17 @@ pub fn registration_link(services: &Services, actor: &Actor, store_id: i64) -> R
     })
 }
 
-/// Points per LYD and the minimum purchase that earns points.
+/// Points per LYD and the minimum purchase that earns points: the owner's own, or for a POS
+/// user those of its store's owner (so the invoice form can preview the points).
 pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<(PointsRate, Money), AppError> {
-    actor.require(&[Role::StoreOwner])?;
-    transaction(&*services.db, TxMode::Read, |repos| Ok(repos.loyalty_settings(actor.user_id)?))
+    actor.require(&[Role::StoreOwner, Role::PosUser])?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let owner = match actor.role {
+            Role::PosUser => repos.store_scope(actor.pos_store()?)?.ok_or(AppError::NotFound)?.owner_id,
+            _ => actor.user_id,
+        };
+        Ok(repos.loyalty_settings(owner)?)
+    })
 }
 
 pub fn save_loyalty_settings(

@@ -437,7 +437,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Points per LYD and the minimum purchase that earns points. */
+        /**
+         * Points per LYD and the minimum purchase that earns points (a POS user reads those of its
+         *     store's owner).
+         */
         get: operations["get_loyalty_config"];
         /**
          * Sets points per LYD (at least 0.1, steps of 0.1) and the minimum purchase; every later
@@ -3317,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Store owners only */
+            /** @description Store owners and POS users only */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -53,7 +53,7 @@ impl LedgerRepo for DbTx<'_> {
                 points_ledger::redemption_id,
                 points_ledger::created_at,
             ))
-            .order(points_ledger::id.desc())
+            .order((points_ledger::created_at.desc(), points_ledger::id.desc()))
             .limit(limit)
             .offset(offset)
             .load(self.conn)

@@ -334,12 +334,13 @@ fn config_body(settings: (loyalty_domain::PointsRate, loyalty_domain::Money)) ->
     }
 }
 
-/// Points per LYD and the minimum purchase that earns points.
+/// Points per LYD and the minimum purchase that earns points (a POS user reads those of its
+/// store's owner).
 #[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 403, description = "Store owners and POS users only", body = ErrorBody),
     ))]
 async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
