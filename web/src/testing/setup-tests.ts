@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { clearToasts } from '@/lib/toasts';
 import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
+
+// Lazy routes are compiled on first use; with many test files in parallel on a small machine
+// that can take longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -36,6 +41,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  clearToasts();
   await i18n.changeLanguage('ar');
   window.localStorage.clear();
   const unhandled = takeUnhandledRequests();

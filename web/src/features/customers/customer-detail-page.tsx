@@ -1,38 +1,243 @@
-import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconUser } from '@tabler/icons-react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconGift,
+  IconHistory,
+  IconMail,
+  IconPencil,
+  IconPhone,
+  IconPlus,
+  IconReceipt2,
+  IconUserQuestion,
+  type Icon,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Ltr } from '@/components/ltr';
+import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
+import type { Customer, CustomerDetail } from '@/lib/api/types';
+import { initialsOf, useFormat } from '@/lib/format';
+import { useCustomerActivity } from './api/customer-activity';
+import { AddPointsDialog } from './components/add-points-dialog';
+import { CustomerActivityList } from './components/customer-activity-list';
+import { CustomerDialog } from './components/customer-dialog';
+import { LoyaltyStatistics } from './components/loyalty-statistics';
+import { useGoBack } from './use-go-back';
 
-/** Placeholder: the customer detail page is its own issue. */
+/** /customer/:id: profile, recent activity, loyalty statistics and quick actions. */
 export function CustomerDetailPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  return (
-    <Container size="md" py="xl">
-      <Stack gap="lg">
-        <Button
-          component={Link}
-          to="/dashboard"
-          variant="subtle"
-          w="fit-content"
-          leftSection={<IconArrowLeft size={18} className="mirror-in-rtl" aria-hidden />}
-        >
-          {t('customer.back')}
-        </Button>
-        <Card padding="xl" shadow="xs">
-          <Group gap="md" wrap="nowrap">
-            <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-              <IconUser size={30} />
+  const params = useParams();
+  const id = parseCustomerId(params.id);
+  const detail = useQuery({ ...customerDetailQueryOptions(id ?? 0), enabled: id !== null });
+  const goBack = useGoBack('/dashboard');
+  const [dialog, setDialog] = useState<'edit' | 'points' | null>(null);
+
+  if (id !== null && detail.isPending) {
+    return (
+      <Center mih="60vh" role="status">
+        <Stack align="center" gap="sm">
+          <Loader />
+          <Text c="dimmed">{t('customers.detail.loading')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  // Spec section 8: a failed customer load shows the not-found state.
+  if (id === null || !detail.data) {
+    return (
+      <Container size="sm" py="xl">
+        <Card padding="xl" shadow="xs" data-testid="customer-not-found">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={64} radius="xl" variant="light" color="gray" aria-hidden>
+              <IconUserQuestion size={36} />
             </ThemeIcon>
-            <Stack gap={4}>
-              <Title order={1} fz={24}>
-                {t('customer.title', { id })}
-              </Title>
-              <Text c="dimmed">{t('customer.placeholder')}</Text>
-            </Stack>
-          </Group>
+            <Title order={1} fz={24}>
+              {t('customers.detail.notFoundTitle')}
+            </Title>
+            <Text c="dimmed">{t('customers.detail.notFoundDescription')}</Text>
+            <Button
+              onClick={goBack}
+              leftSection={<IconArrowLeft size={18} className="mirror-in-rtl" aria-hidden />}
+            >
+              {t('customers.detail.goBack')}
+            </Button>
+          </Stack>
         </Card>
+      </Container>
+    );
+  }
+
+  const { customer, statistics } = detail.data;
+
+  return (
+    <Container size="xl" py="xl" data-testid="customer-detail">
+      <Stack gap="lg">
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="subtle"
+            onClick={goBack}
+            leftSection={<IconArrowLeft size={18} className="mirror-in-rtl" aria-hidden />}
+          >
+            {t('customers.detail.back')}
+          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={18} aria-hidden />}
+              onClick={() => setDialog('edit')}
+            >
+              {t('customers.detail.edit')}
+            </Button>
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog('points')}>
+              {t('customers.detail.addPoints')}
+            </Button>
+          </Group>
+        </Group>
+
+        <ProfileCard customer={customer} />
+
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+            <RecentActivityCard customerId={customer.id} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <Stack gap="lg">
+              <LoyaltyStatistics statistics={statistics} />
+              <QuickActions customerId={customer.id} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
       </Stack>
+
+      <CustomerDialog opened={dialog === 'edit'} customer={customer} onClose={() => setDialog(null)} />
+      <AddPointsDialog opened={dialog === 'points'} customer={customer} onClose={() => setDialog(null)} />
     </Container>
+  );
+}
+
+function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Card padding="xl" shadow="xs" data-testid="customer-profile">
+      <Group justify="space-between" align="flex-start" gap="lg">
+        <Group gap="lg" wrap="nowrap" miw={0}>
+          <Avatar color="brand" variant="filled" radius="xl" size={72} aria-hidden>
+            <Text fz={26} fw={700} c="white">
+              {initialsOf(customer.name)}
+            </Text>
+          </Avatar>
+          <Stack gap={4} miw={0}>
+            <Title order={1} fz={{ base: 22, sm: 28 }}>
+              <bdi>{customer.name}</bdi>
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('customers.detail.customerId', { id: customer.id })}
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={2} align="center">
+          <Badge tt="none" size="xl" variant="filled" radius="md" data-testid="customer-points">
+            {t('common.pointsShort', { points: format.points(customer.loyalty_points) })}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t('customers.detail.pointsBalance')}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap="xl" mt="lg">
+        <ContactRow icon={IconMail} label={t('customers.fields.email')}>
+          {customer.email ? <Ltr>{customer.email}</Ltr> : t('common.notProvided')}
+        </ContactRow>
+        <ContactRow icon={IconPhone} label={t('customers.fields.phone')}>
+          {customer.phone ? <Ltr>{format.phone(customer.phone)}</Ltr> : t('common.notProvided')}
+        </ContactRow>
+      </Group>
+    </Card>
+  );
+}
+
+function ContactRow({ icon: RowIcon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon variant="light" color="gray" radius="xl" size="lg" aria-hidden>
+        <RowIcon size={18} />
+      </ThemeIcon>
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={500}>{children}</Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function RecentActivityCard({ customerId }: { customerId: Customer['id'] }) {
+  const { t } = useTranslation();
+  const activity = useCustomerActivity(customerId);
+  return (
+    <Card padding="lg" shadow="xs" h="100%">
+      <Title order={2} fz="lg" mb="sm">
+        {t('customers.detail.recentActivity')}
+      </Title>
+      <CustomerActivityList items={activity.data} isPending={activity.isPending} isError={activity.isError} />
+    </Card>
+  );
+}
+
+function QuickActions({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const actions = [
+    {
+      key: 'createInvoice',
+      to: `/create-invoice?customer_id=${customerId}`,
+      icon: IconReceipt2,
+      color: 'teal',
+    },
+    { key: 'redeemReward', to: `/redeem-rewards?customer_id=${customerId}`, icon: IconGift, color: 'orange' },
+    { key: 'viewHistory', to: `/customer/${customerId}/history`, icon: IconHistory, color: 'grape' },
+  ] as const;
+  return (
+    <Card padding="lg" shadow="xs">
+      <Title order={2} fz="lg" mb="md">
+        {t('customers.detail.quickActions.title')}
+      </Title>
+      <Stack gap="sm">
+        {actions.map(({ key, to, icon: ActionIcon, color }) => (
+          <Button
+            key={key}
+            component={Link}
+            to={to}
+            variant="light"
+            color={color}
+            justify="flex-start"
+            fullWidth
+            size="md"
+            leftSection={<ActionIcon size={20} aria-hidden />}
+          >
+            {t(`customers.detail.quickActions.${key}`)}
+          </Button>
+        ))}
+      </Stack>
+    </Card>
   );
 }

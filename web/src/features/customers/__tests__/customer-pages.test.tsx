@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Customer } from '@/lib/api/types';
+import { apiError, json, noContent } from '@/testing/mock-api';
+import {
+  makeCustomer,
+  makeCustomerDetail,
+  makeInvoiceCreated,
+  makeLedgerEntry,
+  makeRedemptionDone,
+  plain,
+} from '@/testing/pos-fixtures';
+import { noActivity, openDialog, renderAsCashier } from './helpers';
+
+const fatima = makeCustomer({ id: 1, name: 'Fatima Alsharif', loyalty_points: 158 });
+
+function page(customers: Customer[], pageNumber = 1, total = customers.length) {
+  return { data: customers, meta: { page: pageNumber, per_page: 10, total } };
+}
+
+describe('customer management', () => {
+  async function openCustomers(routes: Parameters<typeof renderAsCashier>[1]) {
+    const result = await renderAsCashier('/dashboard', routes);
+    await result.app.user.click(await screen.findByTestId('tile-customers', {}, { timeout: 5000 }));
+    return result;
+  }
+
+  it('lists customers with their details and pages through the server', async () => {
+    const customers = Array.from({ length: 10 }, (_, i) =>
+      makeCustomer({ id: i + 1, name: `Customer ${i + 1}`, phone: null, email: null }),
+    );
+    const { app, api } = await openCustomers({
+      'GET /api/v1/customers': (request) => {
+        const pageNumber = Number(new URL(request.url).searchParams.get('page'));
+        return json(page(pageNumber === 2 ? [fatima] : customers, pageNumber, 11));
+      },
+    });
+    const cards = await screen.findAllByTestId('customer-card');
+    expect(cards).toHaveLength(10);
+    expect(cards[0]).toHaveTextContent('Customer 1');
+    expect(cards[0]).toHaveTextContent('Not provided');
+    expect(screen.getByText('11 customers')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByTestId('customer-card')).toHaveLength(1));
+    const card = screen.getByTestId('customer-card');
+    expect(card).toHaveTextContent('FA');
+    expect(card).toHaveTextContent('+218 91 234 5678');
+    expect(card).toHaveTextContent('fatima@example.ly');
+    expect(card).toHaveTextContent('158 pts');
+    const last = api.requestsTo('GET /api/v1/customers').at(-1)!;
+    expect(new URL(last.url).searchParams.get('page')).toBe('2');
+  });
+
+  it('searches on the server and says when nothing matches', async () => {
+    const { app, api } = await openCustomers({
+      'GET /api/v1/customers': (request) =>
+        json(page(new URL(request.url).searchParams.get('search') ? [] : [fatima])),
+    });
+    await screen.findByTestId('customer-card');
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'zz');
+    expect(await screen.findByText('No customers found')).toBeInTheDocument();
+    const last = api.requestsTo('GET /api/v1/customers').at(-1)!;
+    expect(new URL(last.url).searchParams.get('search')).toBe('zz');
+  });
+
+  it('adds a customer, sending empty email and phone as null', async () => {
+    let body: unknown;
+    const { app } = await openCustomers({
+      'GET /api/v1/customers': () => json(page([fatima])),
+      'POST /api/v1/customers': async (request) => {
+        body = await request.json();
+        return json({ data: makeCustomer({ id: 9, name: 'Omar' }) }, 201);
+      },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Add Customer' }));
+    const dialog = await openDialog('Add Customer');
+    expect(within(dialog).queryByLabelText('Loyalty Points')).not.toBeInTheDocument();
+    await app.user.type(within(dialog).getByLabelText(/Name/), '  Omar ');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Customer created successfully!')).toBeInTheDocument();
+    expect(body).toEqual({ name: 'Omar', email: null, phone: null });
+  });
+
+  it('asks before deleting, then deletes and reloads the list', async () => {
+    const { app, api } = await openCustomers({
+      'GET /api/v1/customers': () => json(page([fatima])),
+      'DELETE /api/v1/customers/1': () => noContent(),
+    });
+    await screen.findByTestId('customer-card');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for Fatima Alsharif' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+
+    const dialog = await openDialog('Delete customer');
+    expect(plain(dialog)).toContain(
+      'Are you sure you want to delete Fatima Alsharif? This action cannot be undone.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Customer deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(api.requestsTo('GET /api/v1/customers')).toHaveLength(2));
+  });
+
+  it('opens the customer page from View', async () => {
+    const { app } = await openCustomers({
+      'GET /api/v1/customers': () => json(page([fatima])),
+      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      ...noActivity,
+    });
+    await screen.findByTestId('customer-card');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for Fatima Alsharif' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'View' }));
+    expect(await screen.findByTestId('customer-detail')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/customer/1');
+  });
+});
+
+describe('customer detail page', () => {
+  it('shows the profile, statistics, mixed activity and quick actions', async () => {
+    const invoice = {
+      ...makeInvoiceCreated(18, 0).invoice,
+      invoice_id: 'INV-1012',
+      created_at: '2025-01-05T10:00:00Z',
+    };
+    const redemption = { ...makeRedemptionDone(50, 0).redemption, created_at: '2025-01-06T10:00:00Z' };
+    await renderAsCashier('/customer/1', {
+      'GET /api/v1/customers/1': () =>
+        json({ data: makeCustomerDetail({ ...fatima, email: null }, { average_per_invoice: '52.255' }) }),
+      'GET /api/v1/customers/1/invoices': () =>
+        json({ data: [invoice], meta: { page: 1, per_page: 10, total: 1 } }),
+      'GET /api/v1/customers/1/redemptions': () =>
+        json({ data: [redemption], meta: { page: 1, per_page: 10, total: 1 } }),
+    });
+    const profile = await screen.findByTestId('customer-profile');
+    expect(within(profile).getByRole('heading', { name: 'Fatima Alsharif' })).toBeInTheDocument();
+    expect(profile).toHaveTextContent('Customer ID: #1');
+    expect(profile).toHaveTextContent('158 pts');
+    expect(profile).toHaveTextContent('Not provided');
+    expect(profile).toHaveTextContent('+218 91 234 5678');
+
+    expect(screen.getByTestId('stat-totalInvoices')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-totalSpent')).toHaveTextContent(/209\.000/);
+    expect(screen.getByTestId('stat-rewardsRedeemed')).toHaveTextContent('1');
+    expect(screen.getByTestId('stat-averagePerInvoice')).toHaveTextContent(/52\.26/);
+
+    const activity = await screen.findByTestId('customer-activity');
+    const rows = within(activity).getAllByRole('listitem');
+    expect(plain(rows[0])).toContain('Redeemed: Free coffee');
+    expect(plain(rows[0])).toContain('-50 pts');
+    expect(rows[1]).toHaveTextContent('Invoice INV-1012');
+    expect(plain(rows[1])).toContain('+18 pts');
+
+    expect(screen.getByRole('link', { name: 'Create Invoice' })).toHaveAttribute(
+      'href',
+      '/create-invoice?customer_id=1',
+    );
+    expect(screen.getByRole('link', { name: 'Redeem Reward' })).toHaveAttribute(
+      'href',
+      '/redeem-rewards?customer_id=1',
+    );
+    expect(screen.getByRole('link', { name: 'View Full History' })).toHaveAttribute(
+      'href',
+      '/customer/1/history',
+    );
+  });
+
+  it("shows '0' for the average without invoices", async () => {
+    await renderAsCashier('/customer/1', {
+      'GET /api/v1/customers/1': () =>
+        json({
+          data: makeCustomerDetail(fatima, {
+            total_invoices: 0,
+            total_spent: '0.000',
+            average_per_invoice: '0.000',
+          }),
+        }),
+      ...noActivity,
+    });
+    expect(await screen.findByTestId('stat-averagePerInvoice')).toHaveTextContent(/^Avg\. per Invoice0$/);
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+  });
+
+  it('shows the loading text, then Customer Not Found with Go Back', async () => {
+    const { app } = await renderAsCashier('/customer/1', {
+      'GET /api/v1/customers/1': () => apiError(404, 'Not found.', 'not_found'),
+    });
+    expect(await screen.findByText('Loading customer information...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Customer Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The customer you're looking for doesn't exist or has been removed."),
+    ).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard'));
+  });
+});
+
+describe('customer history page', () => {
+  it('lists every ledger entry in a paginated table', async () => {
+    const entries = [
+      makeLedgerEntry({ id: 3, kind: 'manual', delta: 25, balance_after: 183, reason: 'Birthday' }),
+      makeLedgerEntry({ id: 2, kind: 'redemption', delta: -50, balance_after: 158, actor: null }),
+    ];
+    const { app, api } = await renderAsCashier('/customer/1/history', {
+      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      'GET /api/v1/customers/1/history': (request) => {
+        const pageNumber = Number(new URL(request.url).searchParams.get('page'));
+        return json({ data: entries, meta: { page: pageNumber, per_page: 20, total: 42 } });
+      },
+    });
+    const rows = await screen.findAllByTestId('history-row');
+    expect(rows[0]).toHaveTextContent('Points added');
+    expect(rows[0]).toHaveTextContent('+25');
+    expect(rows[0]).toHaveTextContent('183');
+    expect(rows[0]).toHaveTextContent('Birthday');
+    expect(rows[0]).toHaveTextContent('Salem');
+    expect(rows[1]).toHaveTextContent('Redemption');
+    expect(rows[1]).toHaveTextContent('-50');
+    expect(screen.getByText('42 entries')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe('?page=3'));
+    await waitFor(() => {
+      const last = api.requestsTo('GET /api/v1/customers/1/history').at(-1)!;
+      expect(new URL(last.url).searchParams.get('page')).toBe('3');
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import { customerKeys } from '@/lib/api/query-keys';
+import type { AddPointsRequest, Customer } from '@/lib/api/types';
+
+export async function addPoints({ id, body }: { id: number; body: AddPointsRequest }): Promise<Customer> {
+  const { data, error, response } = await api.PUT('/api/v1/customers/{id}/points', {
+    params: { path: { id } },
+    body,
+  });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useAddPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPoints,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}

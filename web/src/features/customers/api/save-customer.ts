@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import { customerKeys } from '@/lib/api/query-keys';
+import type { Customer, CustomerRequest } from '@/lib/api/types';
+
+export async function createCustomer(body: CustomerRequest): Promise<Customer> {
+  const { data, error, response } = await api.POST('/api/v1/customers', { body });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export async function updateCustomer({ id, body }: { id: number; body: CustomerRequest }): Promise<Customer> {
+  const { data, error, response } = await api.PUT('/api/v1/customers/{id}', {
+    params: { path: { id } },
+    body,
+  });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+/** Creates (no id) or updates a customer; every customer list and page refreshes. */
+export function useSaveCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CustomerRequest }) =>
+      id === null ? createCustomer(body) : updateCustomer({ id, body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { Badge, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconGift, IconHistory, IconReceipt2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CustomerActivity } from '../api/customer-activity';
+import { isolate, isolateLtr, useFormat } from '@/lib/format';
+import classes from './customer-activity-list.module.css';
+
+interface CustomerActivityListProps {
+  items: CustomerActivity[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** Up to 10 invoices and redemptions, newest first: title, description, date, points. */
+export function CustomerActivityList({ items, isPending, isError }: CustomerActivityListProps) {
+  const { t } = useTranslation();
+  if (isPending) {
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (isError || !items) {
+    return (
+      <Text c="red" size="sm">
+        {t('customers.detail.activityFailed')}
+      </Text>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Stack align="center" gap="xs" py="lg">
+        <IconHistory size={36} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Text c="dimmed">{t('customers.detail.noActivity')}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack component="ul" gap={0} className={classes.list} data-testid="customer-activity">
+      {items.map((item) => (
+        <ActivityRow
+          key={`${item.type}-${item.type === 'invoice' ? item.invoice.id : item.redemption.id}`}
+          item={item}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function ActivityRow({ item }: { item: CustomerActivity }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+
+  let title: string;
+  let description: string;
+  let delta: number;
+  let voided = false;
+  if (item.type === 'invoice') {
+    const { invoice } = item;
+    title = invoice.invoice_id
+      ? t('customers.detail.invoiceTitle', { number: invoice.invoice_id })
+      : t('customers.detail.invoiceTitleNoNumber');
+    description = t('customers.detail.invoiceDescription', { amount: format.lyd(invoice.total_cost) });
+    delta = invoice.points_earned;
+    voided = Boolean(invoice.voided_at);
+  } else {
+    const { redemption } = item;
+    title = t('customers.detail.redemptionTitle', { reward: isolate(redemption.reward.name) });
+    description = redemption.reward.description
+      ? isolate(redemption.reward.description)
+      : t('customers.detail.redemptionDescription');
+    delta = -redemption.points_spent;
+  }
+
+  return (
+    <li className={classes.item}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon
+          variant="light"
+          color={item.type === 'invoice' ? 'teal' : 'orange'}
+          size={38}
+          radius="xl"
+          aria-hidden
+        >
+          {item.type === 'invoice' ? <IconReceipt2 size={20} /> : <IconGift size={20} />}
+        </ThemeIcon>
+        <Stack gap={2} flex={1} miw={0}>
+          <Group gap="xs">
+            <Text fw={600} td={voided ? 'line-through' : undefined}>
+              {title}
+            </Text>
+            {voided && (
+              <Badge tt="none" color="gray" variant="light" size="sm">
+                {t('customers.detail.voided')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {format.dateTime(item.createdAt)}
+          </Text>
+        </Stack>
+        <Badge
+          tt="none"
+          variant="light"
+          color={delta >= 0 ? 'teal' : 'red'}
+          size="lg"
+          style={{ flexShrink: 0 }}
+          td={voided ? 'line-through' : undefined}
+        >
+          {t('common.pointsDelta', {
+            points: isolateLtr(format.number(delta, { signDisplay: 'exceptZero' })),
+          })}
+        </Badge>
+      </Group>
+    </li>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Ltr } from '@/components/ltr';
+import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import type { LedgerKind } from '@/lib/api/types';
+import { useFormat } from '@/lib/format';
+import { useCustomerHistory } from './api/customer-history';
+
+const KIND_COLORS: Record<LedgerKind, string> = {
+  invoice: 'teal',
+  redemption: 'orange',
+  manual: 'blue',
+  adjustment: 'grape',
+  void: 'gray',
+};
+
+/** /customer/:id/history: every change of the customer's points, a page at a time. */
+export function CustomerHistoryPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const params = useParams();
+  const id = parseCustomerId(params.id) ?? 0;
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const customer = useQuery(customerDetailQueryOptions(id));
+  const history = useCustomerHistory(id, page);
+
+  const meta = history.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
+
+  function goTo(next: number) {
+    setSearch(next === 1 ? {} : { page: String(next) });
+  }
+
+  return (
+    <Container size="xl" py="xl" data-testid="customer-history">
+      <Stack gap="lg">
+        <Button
+          component={Link}
+          to={`/customer/${id}`}
+          variant="subtle"
+          w="fit-content"
+          leftSection={<IconArrowLeft size={18} className="mirror-in-rtl" aria-hidden />}
+        >
+          {t('customers.history.back')}
+        </Button>
+        <Card padding="xl" shadow="xs">
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-end" gap="sm">
+              <Stack gap={2}>
+                <Title order={1} fz={26}>
+                  {t('customers.history.title')}
+                </Title>
+                {customer.data && (
+                  <Text c="dimmed">
+                    {/* Isolated: an Arabic name next to a number must not pull it into its order. */}
+                    <bdi>{customer.data.customer.name}</bdi>
+                    {' · '}
+                    <bdi>
+                      {t('common.pointsShort', {
+                        points: format.points(customer.data.customer.loyalty_points),
+                      })}
+                    </bdi>
+                  </Text>
+                )}
+              </Stack>
+              {meta && (
+                <Text size="sm" c="dimmed">
+                  {t('customers.history.count', { count: meta.total, formatted: format.number(meta.total) })}
+                </Text>
+              )}
+            </Group>
+
+            {id !== 0 && history.isPending ? (
+              <Center py="xl">
+                <Loader aria-label={t('app.loading')} />
+              </Center>
+            ) : !history.data ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+                {id === 0 || (history.error instanceof ApiError && history.error.status === 404)
+                  ? t('customers.detail.notFoundDescription')
+                  : messageOf(history.error, t('customers.history.loadFailed'))}
+              </Alert>
+            ) : history.data.data.length === 0 ? (
+              <Stack align="center" gap="xs" py="xl">
+                <IconHistory size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+                <Text c="dimmed">{t('customers.history.empty')}</Text>
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={760}>
+                <Table
+                  striped
+                  highlightOnHover
+                  verticalSpacing="sm"
+                  style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('customers.history.columns.date')}</Table.Th>
+                      <Table.Th>{t('customers.history.columns.type')}</Table.Th>
+                      <Table.Th>{t('customers.history.columns.change')}</Table.Th>
+                      <Table.Th>{t('customers.history.columns.balance')}</Table.Th>
+                      <Table.Th>{t('customers.history.columns.reason')}</Table.Th>
+                      <Table.Th>{t('customers.history.columns.staff')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {history.data.data.map((entry) => (
+                      <Table.Tr key={entry.id} data-testid="history-row">
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {format.dateTime(entry.created_at)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge tt="none" variant="light" color={KIND_COLORS[entry.kind]}>
+                            {t(`customers.history.kinds.${entry.kind}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.7'}>
+                            <Ltr>{format.number(entry.delta, { signDisplay: 'exceptZero' })}</Ltr>
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{format.points(entry.balance_after)}</Table.Td>
+                        <Table.Td>
+                          {entry.reason ? (
+                            entry.reason
+                          ) : (
+                            <Text span c="dimmed">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {entry.actor?.name ?? (
+                            <Text span c="dimmed">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination
+                  total={pages}
+                  value={Math.min(page, pages)}
+                  onChange={goTo}
+                  getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
+                  getItemProps={(item) => ({ 'aria-label': t('common.pagination.page', { page: item }) })}
+                />
+              </Group>
+            )}
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import { customerKeys, posKeys } from '@/lib/api/query-keys';
+import type { RedemptionDone } from '@/lib/api/types';
+
+export interface RedeemRewardInput {
+  customerId: number;
+  rewardId: number;
+  idempotencyKey: string;
+}
+
+export async function redeemReward({
+  customerId,
+  rewardId,
+  idempotencyKey,
+}: RedeemRewardInput): Promise<RedemptionDone> {
+  const { data, error, response } = await api.POST('/api/v1/redemptions', {
+    params: { header: { 'Idempotency-Key': idempotencyKey } },
+    body: { customer_id: customerId, reward_id: rewardId },
+  });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useRedeemReward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemReward,
+    // Not awaited: the form answers at once, the lists catch up in the background.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: posKeys.today() });
+      void queryClient.invalidateQueries({ queryKey: posKeys.activity() });
+      void queryClient.invalidateQueries({ queryKey: posKeys.rewards() });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import { customerKeys } from '@/lib/api/query-keys';
+import type { Customer } from '@/lib/api/types';
+
+/** Spec section 9: the customer search starts at 2 characters. */
+export const MIN_SEARCH_LENGTH = 2;
+
+export async function searchCustomers(query: string): Promise<Customer[]> {
+  const { data, error, response } = await api.POST('/api/v1/customers/search', { body: { query } });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function customerSearchQueryOptions(query: string) {
+  const trimmed = query.trim();
+  return queryOptions({
+    queryKey: customerKeys.search(trimmed),
+    queryFn: () => searchCustomers(trimmed),
+    enabled: Array.from(trimmed).length >= MIN_SEARCH_LENGTH,
+    staleTime: 10_000,
+  });
+}
+
+export function useCustomerSearch(query: string) {
+  return useQuery({ ...customerSearchQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,200 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ltr';
+import { messageOf } from '@/lib/api/errors';
+import type { Customer } from '@/lib/api/types';
+import { initialsOf, useFormat } from '@/lib/format';
+import { MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
+import classes from './customer-picker.module.css';
+
+interface CustomerPickerProps {
+  value: Customer | null;
+  onChange: (customer: Customer | null) => void;
+  /** A validation message for the customer (e.g. none chosen). */
+  error?: string;
+  /** Shown on the selected-customer card: the balance the form cares about. */
+  pointsLabel?: 'points' | 'available';
+  disabled?: boolean;
+}
+
+/** Spec's customer search: by name, phone or email from 2 characters, then a selected card. */
+export function CustomerPicker({
+  value,
+  onChange,
+  error,
+  pointsLabel = 'points',
+  disabled,
+}: CustomerPickerProps) {
+  if (value) {
+    return (
+      <SelectedCustomerCard
+        customer={value}
+        onClear={() => onChange(null)}
+        pointsLabel={pointsLabel}
+        disabled={disabled}
+      />
+    );
+  }
+  return <CustomerSearch onPick={onChange} error={error} />;
+}
+
+function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => void; error?: string }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, 300);
+  const search = useCustomerSearch(debounced);
+  const resultsId = useId();
+  const longEnough = Array.from(debounced.trim()).length >= MIN_SEARCH_LENGTH;
+  const typedEnough = Array.from(query.trim()).length >= MIN_SEARCH_LENGTH;
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={t('pos.customerSearch.label')}
+        placeholder={t('pos.customerSearch.placeholder')}
+        description={typedEnough ? undefined : t('pos.customerSearch.hint')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={search.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
+        value={query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          // Enter picks the first match (type a phone, press Enter) and never submits the form.
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          // Only answers to what is typed now, not the previous query's results still on screen.
+          const current = debounced === query && longEnough && !search.isPlaceholderData;
+          const first = current ? search.data?.[0] : undefined;
+          if (first) onPick(first);
+        }}
+        error={error}
+        aria-controls={resultsId}
+        autoComplete="off"
+        data-autofocus
+        size="md"
+      />
+      <div id={resultsId} aria-live="polite">
+        {typedEnough && longEnough && search.isError && (
+          <Text c="red" size="sm">
+            {messageOf(search.error, t('pos.customerSearch.failed'))}
+          </Text>
+        )}
+        {typedEnough && longEnough && search.data && search.data.length === 0 && !search.isFetching && (
+          <Text c="dimmed" size="sm" ta="center" py="sm">
+            {t('pos.customerSearch.noResults')}
+          </Text>
+        )}
+        {typedEnough && longEnough && search.data && search.data.length > 0 && (
+          <Paper withBorder radius="md" className={classes.results}>
+            <Stack gap={0} role="list" aria-label={t('pos.customerSearch.results')}>
+              {search.data.map((customer) => (
+                <div role="listitem" key={customer.id}>
+                  <SearchResult customer={customer} onPick={onPick} />
+                </div>
+              ))}
+            </Stack>
+          </Paper>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+function SearchResult({ customer, onPick }: { customer: Customer; onPick: (customer: Customer) => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <UnstyledButton className={classes.result} onClick={() => onPick(customer)} data-testid="customer-result">
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar color="brand" radius="xl" aria-hidden>
+            {initialsOf(customer.name)}
+          </Avatar>
+          <Stack gap={0} miw={0}>
+            <Text fw={600} truncate>
+              <bdi>{customer.name}</bdi>
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              <Ltr>
+                {customer.phone ? format.phone(customer.phone) : (customer.email ?? t('common.notProvided'))}
+              </Ltr>
+            </Text>
+          </Stack>
+        </Group>
+        <Badge tt="none" variant="light" size="lg" className={classes.noShrink}>
+          {t('common.pointsShort', { points: format.points(customer.loyalty_points) })}
+        </Badge>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+interface SelectedCustomerCardProps {
+  customer: Customer;
+  onClear: () => void;
+  pointsLabel: 'points' | 'available';
+  disabled?: boolean;
+}
+
+function SelectedCustomerCard({ customer, onClear, pointsLabel, disabled }: SelectedCustomerCardProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Paper withBorder p="md" radius="md" bg="brand.0" data-testid="selected-customer">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar color="brand" radius="xl" size="lg" variant="filled" aria-hidden>
+            {initialsOf(customer.name)}
+          </Avatar>
+          <Stack gap={2} miw={0}>
+            <Text size="xs" c="dimmed" fw={500}>
+              {t('pos.customerSearch.selected')}
+            </Text>
+            <Text fw={700} size="lg" truncate>
+              <bdi>{customer.name}</bdi>
+            </Text>
+            {customer.phone && (
+              <Text size="sm" c="dimmed">
+                <Ltr>{format.phone(customer.phone)}</Ltr>
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <Stack gap={0} align="center">
+            <Text fw={800} size="xl" c="brand.8" lh={1.1} data-testid="selected-customer-points">
+              {format.points(customer.loyalty_points)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {pointsLabel === 'available' ? t('pos.customerSearch.pointsAvailable') : t('common.points')}
+            </Text>
+          </Stack>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onClear}
+            disabled={disabled}
+            aria-label={t('pos.customerSearch.clear')}
+            title={t('pos.customerSearch.clear')}
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconGift, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import { useIdempotencyKey } from '@/lib/api/idempotency';
+import type { Customer, RedemptionDone, Reward } from '@/lib/api/types';
+import { useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useRewards } from '../api/get-rewards';
+import { useRedeemReward } from '../api/redeem-reward';
+import { CustomerPicker } from './customer-picker';
+import { RewardCard } from './reward-card';
+
+/** Spec section 9: the redemption success message stays 5 seconds. */
+const SUCCESS_DURATION = 5_000;
+
+interface RedeemRewardsFormProps {
+  initialCustomer?: Customer | null;
+  onRedeemed?: (result: RedemptionDone) => void;
+}
+
+export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: RedeemRewardsFormProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rewards = useRewards();
+  const redeem = useRedeemReward();
+  const idempotency = useIdempotencyKey();
+  const [customer, setCustomer] = useState<Customer | null>(initialCustomer);
+  const [error, setError] = useState<string | null>(null);
+  const [redeemingId, setRedeemingId] = useState<number | null>(null);
+
+  function handleRedeem(reward: Reward) {
+    setError(null);
+    if (!customer) {
+      setError(t('pos.redeem.selectCustomer'));
+      return;
+    }
+    if (reward.points_required > customer.loyalty_points) {
+      setError(t('pos.redeem.insufficientMessage'));
+      return;
+    }
+    const body = { customer_id: customer.id, reward_id: reward.id };
+    setRedeemingId(reward.id);
+    redeem.mutate(
+      { customerId: customer.id, rewardId: reward.id, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: (result) => {
+          idempotency.settle();
+          showToast(
+            t('pos.redeem.success', {
+              count: result.points_deducted,
+              points: format.points(result.points_deducted),
+            }),
+            { title: t('pos.redeem.successTitle'), duration: SUCCESS_DURATION },
+          );
+          setCustomer({ ...customer, loyalty_points: result.customer_total_points });
+          onRedeemed?.(result);
+        },
+        onError: (failure) => {
+          setError(messageOf(failure, t('pos.redeem.failed')));
+          // Someone else may have spent the points meanwhile: trust the server's balance next time.
+          if (failure instanceof ApiError && failure.code === 'insufficient_points') idempotency.settle();
+        },
+        onSettled: () => setRedeemingId(null),
+      },
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="redeem-rewards-form">
+      {error && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t('pos.redeem.errorTitle')}
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setError(null)}
+        >
+          {error}
+        </Alert>
+      )}
+      <CustomerPicker
+        value={customer}
+        onChange={(next) => {
+          setCustomer(next);
+          setError(null);
+        }}
+        pointsLabel="available"
+        disabled={redeemingId !== null}
+      />
+
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {t('pos.redeem.chooseReward')}
+        </Title>
+        {!customer ? (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} />}>
+            {t('pos.redeem.selectCustomer')}
+          </Alert>
+        ) : rewards.isPending ? (
+          <Center py="lg">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        ) : rewards.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+            {messageOf(rewards.error, t('pos.redeem.loadFailed'))}
+          </Alert>
+        ) : rewards.data.length === 0 ? (
+          <Stack align="center" gap="xs" py="lg">
+            <IconGift size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+            <Text c="dimmed">{t('pos.redeem.noRewards')}</Text>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {rewards.data.map((reward) => (
+              <RewardCard
+                key={reward.id}
+                reward={reward}
+                affordable={reward.points_required <= customer.loyalty_points}
+                redeeming={redeemingId === reward.id}
+                disabled={redeemingId !== null}
+                onRedeem={() => handleRedeem(reward)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

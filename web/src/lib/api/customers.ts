@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import { toApiError } from './errors';
+import { customerKeys } from './query-keys';
+import type { CustomerDetail } from './types';
+
+/** GET /customers/{id}: the customer and statistics computed on the server. */
+export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
+  const { data, error, response } = await api.GET('/api/v1/customers/{id}', {
+    params: { path: { id } },
+  });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+/** Used by the customer pages and by the POS forms that open with a customer chosen. */
+export function customerDetailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: customerKeys.detail(id),
+    queryFn: () => getCustomerDetail(id),
+    enabled: Number.isSafeInteger(id) && id > 0,
+  });
+}
+
+/** A route's `:id` or `?customer_id=` as a customer id, or null when it is not one. */
+export function parseCustomerId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

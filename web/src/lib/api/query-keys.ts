@@ -1,0 +1,23 @@
+/**
+ * Cache keys shared by features: a sale in the POS changes a customer's balance, so the POS
+ * invalidates customer queries, and the customer pages invalidate what the POS shows.
+ */
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (params: { search: string; page: number; perPage: number }) =>
+    [...customerKeys.lists(), params] as const,
+  searches: () => [...customerKeys.all, 'search'] as const,
+  search: (query: string) => [...customerKeys.searches(), query] as const,
+  detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
+  history: (id: number, page: number) => [...customerKeys.all, 'history', id, page] as const,
+  invoices: (id: number) => [...customerKeys.all, 'invoices', id] as const,
+  redemptions: (id: number) => [...customerKeys.all, 'redemptions', id] as const,
+};
+
+export const posKeys = {
+  all: ['pos'] as const,
+  today: () => [...posKeys.all, 'today'] as const,
+  activity: () => [...posKeys.all, 'activity'] as const,
+  rewards: () => [...posKeys.all, 'rewards'] as const,
+};

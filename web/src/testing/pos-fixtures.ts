@@ -1,0 +1,149 @@
+import type {
+  ActivityItem,
+  Customer,
+  CustomerDetail,
+  InvoiceCreated,
+  LedgerEntry,
+  RedemptionDone,
+  Reward,
+  TodayCounts,
+} from '@/lib/api/types';
+import { makeUser, userEnvelope } from './fixtures';
+import { json } from './mock-api';
+import type { Routes } from './mock-api';
+
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: 1,
+    store_id: 1,
+    store: { id: 1, name: 'Ben Ali - Tripoli' },
+    name: 'Fatima Alsharif',
+    phone: '+218912345678',
+    email: 'fatima@example.ly',
+    loyalty_points: 120,
+    created_at: '2025-01-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeCustomerDetail(
+  customer: Customer = makeCustomer(),
+  statistics: Partial<CustomerDetail['statistics']> = {},
+): CustomerDetail {
+  return {
+    customer,
+    statistics: {
+      total_invoices: 4,
+      total_spent: '209.000',
+      rewards_redeemed: 1,
+      average_per_invoice: '52.250',
+      points_earned: 208,
+      points_redeemed: 50,
+      ...statistics,
+    },
+  };
+}
+
+export function makeReward(overrides: Partial<Reward> = {}): Reward {
+  return {
+    id: 1,
+    name: 'Free coffee',
+    description: 'A cup of Arabic coffee',
+    type: 'prize',
+    points_required: 50,
+    amount: '0.000',
+    is_active: true,
+    redemptions_count: 0,
+    ...overrides,
+  };
+}
+
+export function makeInvoiceCreated(pointsAdded: number, total: number): InvoiceCreated {
+  return {
+    points_added: pointsAdded,
+    customer_total_points: total,
+    invoice: {
+      id: 99,
+      store_id: 1,
+      customer: { id: 1, name: 'Fatima Alsharif' },
+      invoice_id: null,
+      total_cost: '25.000',
+      points_earned: pointsAdded,
+      pos_user: { id: 3, name: 'Salem' },
+      created_at: '2025-01-02T10:00:00Z',
+      voided_at: null,
+    },
+  };
+}
+
+export function makeRedemptionDone(deducted: number, total: number, reward = makeReward()): RedemptionDone {
+  return {
+    points_deducted: deducted,
+    customer_total_points: total,
+    redemption: {
+      id: 7,
+      store_id: 1,
+      customer: { id: 1, name: 'Fatima Alsharif' },
+      reward: {
+        id: reward.id,
+        name: reward.name,
+        description: reward.description,
+        points_required: reward.points_required,
+      },
+      points_spent: deducted,
+      pos_user: { id: 3, name: 'Salem' },
+      created_at: '2025-01-02T10:00:00Z',
+    },
+  };
+}
+
+export function makeLedgerEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    id: 1,
+    kind: 'invoice',
+    delta: 25,
+    balance_after: 145,
+    reason: null,
+    actor: { id: 3, name: 'Salem' },
+    invoice_id: 99,
+    redemption_id: null,
+    created_at: '2025-01-02T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export const TODAY: TodayCounts = { invoices: 2, points_issued: 40, redemptions: 1 };
+
+export function invoiceActivity(createdAt: string, points = 25, staff = 'Salem'): ActivityItem {
+  const created = makeInvoiceCreated(points, 0).invoice;
+  return {
+    type: 'invoice',
+    created_at: createdAt,
+    invoice: { ...created, created_at: createdAt, pos_user: { id: 3, name: staff } },
+    redemption: null,
+  };
+}
+
+export function redemptionActivity(createdAt: string, points = 50, reward = 'Free coffee'): ActivityItem {
+  const done = makeRedemptionDone(points, 0, makeReward({ name: reward, points_required: points }));
+  return {
+    type: 'redemption',
+    created_at: createdAt,
+    invoice: null,
+    redemption: { ...done.redemption, created_at: createdAt },
+  };
+}
+
+/** The signed-in cashier and the requests every POS screen makes on its own. */
+export function cashierRoutes(extra: Routes = {}): Routes {
+  return {
+    'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ role: 'pos_user', name: 'Salem Alzawi' }))),
+    'GET /api/v1/pos/today': () => json({ data: TODAY }),
+    ...extra,
+  };
+}
+
+/** An element's text without the bidi isolation marks put around names in sentences. */
+export function plain(element: Element | null | undefined): string {
+  return (element?.textContent ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+}
