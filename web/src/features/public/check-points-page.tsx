@@ -1,72 +1,140 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconClockHour4, IconPhone, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { Alert, Box, Button, Container, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useLocation } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import { normalizeDigits, useFormat } from '@/lib/format';
+import { useLookupPoints } from './api/lookup-points';
+import { PhoneField } from './components/phone-field';
+import { PointsResult } from './components/points-result';
+import { PublicPageLinks } from './components/public-page-links';
+import { RateLimitAlert } from './components/rate-limit-alert';
+import { useFieldErrors } from './hooks/use-field-errors';
+import { isRateLimited, useRetryCountdown } from './hooks/use-retry-countdown';
 
-/** Placeholder: the real public lookup is its own issue. */
+/** A phone number handed over in navigation state (from the join page), never in the URL. */
+function phoneFromState(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'phone' in state && typeof state.phone === 'string') {
+    return state.phone;
+  }
+  return '';
+}
+
+/** Public lookup of a customer's points by phone number (guests only). */
 export function CheckPointsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const location = useLocation();
+  const [phone, setPhone] = useState(() => phoneFromState(location.state));
+  const lookup = useLookupPoints();
+  const countdown = useRetryCountdown();
+  const fields = useFieldErrors<'phone'>();
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (lookup.data) resultRef.current?.focus();
+  }, [lookup.data]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = normalizeDigits(phone).trim();
+    if (!fields.begin({ phone: typed ? undefined : t('public.phone.required') })) {
+      lookup.reset();
+      return;
+    }
+    lookup.mutate({ phone: typed }, { onSettled: (_data, error) => countdown.startFrom(error) });
+  }
+
+  const error = lookup.error;
+  const phoneError = fields.errorFor('phone', error);
+  const waiting = countdown.secondsLeft !== null;
+
   return (
     <PublicLayout>
-      <Box py={{ base: 48, md: 80 }}>
-        <Container size={520}>
-          <Stack align="center" ta="center" gap="sm" mb="xl">
-            <ThemeIcon size={64} radius="xl" variant="gradient" aria-hidden>
-              <IconStarFilled size={32} />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 28, sm: 34 }}>
-              {t('checkPoints.title')}
-            </Title>
-            <Text c="dimmed" size="lg">
-              {t('checkPoints.subtitle')}
-            </Text>
-          </Stack>
-          <Paper p="xl" shadow="sm" withBorder>
-            <Stack gap="md">
-              <Group justify="flex-end">
-                <Badge color="orange" variant="light" leftSection={<IconClockHour4 size={14} />}>
-                  {t('checkPoints.comingSoon')}
-                </Badge>
-              </Group>
-              <TextInput
-                label={t('checkPoints.phone')}
-                placeholder={t('checkPoints.phonePlaceholder')}
-                type="tel"
-                inputMode="tel"
-                size="md"
-                leftSection={<IconPhone size={16} aria-hidden />}
-                disabled
-              />
-              <Button size="md" leftSection={<IconSearch size={18} aria-hidden />} disabled fullWidth>
-                {t('checkPoints.submit')}
-              </Button>
-              <Alert color="brand" variant="light" title={t('checkPoints.comingSoon')}>
-                {t('checkPoints.comingSoonDescription')}
-              </Alert>
+      <Box py={{ base: 'xl', sm: 64 }}>
+        <Container size={560} px="md">
+          <Stack gap="lg">
+            <Stack align="center" ta="center" gap="xs">
+              <ThemeIcon size={56} radius="xl" variant="gradient" aria-hidden>
+                <IconStarFilled size={28} />
+              </ThemeIcon>
+              <Title order={1} fz={{ base: 26, sm: 34 }}>
+                {t('public.checkPoints.title')}
+              </Title>
+              <Text c="dimmed" size="md" maw={440}>
+                {t('public.checkPoints.subtitle')}
+              </Text>
             </Stack>
-          </Paper>
-          <Group justify="center" mt="lg">
-            <Anchor component={Link} to="/login" fw={500}>
-              {t('checkPoints.staffSignIn')}
-            </Anchor>
-          </Group>
+
+            <Paper
+              component="form"
+              onSubmit={handleSubmit}
+              noValidate
+              p={{ base: 'md', sm: 'xl' }}
+              shadow="sm"
+              withBorder
+            >
+              <Stack gap="md">
+                <PhoneField
+                  value={phone}
+                  onChange={(value) => {
+                    setPhone(value);
+                    fields.edit('phone');
+                  }}
+                  error={phoneError}
+                />
+                <Button
+                  type="submit"
+                  size="lg"
+                  fullWidth
+                  loading={lookup.isPending}
+                  disabled={waiting}
+                  leftSection={<IconSearch size={20} aria-hidden />}
+                >
+                  {t('public.checkPoints.submit')}
+                </Button>
+                {isRateLimited(error) ? (
+                  <RateLimitAlert
+                    retryAfter={error.retryAfterSeconds}
+                    secondsLeft={countdown.secondsLeft}
+                    message={(seconds) =>
+                      t('public.checkPoints.rateLimited', { count: seconds, seconds: format.number(seconds) })
+                    }
+                    fallback={t('public.checkPoints.rateLimitedSoon')}
+                  />
+                ) : (
+                  error &&
+                  !(error instanceof ApiError && error.fieldError('phone')) && (
+                    <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+                      {messageOf(error, t('public.errors.generic'))}
+                    </Alert>
+                  )
+                )}
+              </Stack>
+            </Paper>
+
+            <Box aria-busy={lookup.isPending}>
+              {lookup.isPending && <ResultSkeleton />}
+              {lookup.data && lookup.variables && (
+                <PointsResult ref={resultRef} result={lookup.data} phone={lookup.variables.phone ?? ''} />
+              )}
+            </Box>
+
+            <PublicPageLinks />
+          </Stack>
         </Container>
       </Box>
     </PublicLayout>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Skeleton height={150} radius="lg" />
+      <Skeleton height={180} radius="lg" />
+    </Stack>
   );
 }

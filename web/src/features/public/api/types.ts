@@ -1,0 +1,23 @@
+// Names for the public endpoints' generated types, derived through `paths` like
+// `src/lib/api/types.ts`, so a regenerated schema keeps them right.
+import type { paths } from '@/lib/api/schema';
+
+type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+type RequestJson<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+type LookupPoints = paths['/api/v1/public/points']['post'];
+type StoreForToken = paths['/api/v1/public/stores/{token}']['get'];
+type JoinStore = paths['/api/v1/public/stores/{token}/join']['post'];
+
+export type PointsLookupRequest = RequestJson<LookupPoints>;
+export type PointsLookup = JsonBody<LookupPoints['responses'][200]>['data'];
+export type StorePoints = PointsLookup['stores'][number];
+export type ClaimableReward = StorePoints['rewards'][number];
+
+export type PublicStore = JsonBody<StoreForToken['responses'][200]>['data']['store'];
+export type JoinStoreRequest = RequestJson<JoinStore>;
+export type JoinedStore = JsonBody<JoinStore['responses'][201]>['data']['store'];

@@ -1,0 +1,251 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAt,
+  IconBuildingStore,
+  IconCircleCheck,
+  IconUser,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { PublicLayout } from '@/components/public-layout';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import { normalizeDigits, useFormat } from '@/lib/format';
+import { usePublicStore } from './api/get-public-store';
+import { useJoinStore } from './api/join-store';
+import { InvalidJoinLink } from './components/invalid-join-link';
+import { JoinOutcome } from './components/join-outcome';
+import { LtrTextInput } from './components/ltr-text-input';
+import { PhoneField } from './components/phone-field';
+import { PublicPageLinks } from './components/public-page-links';
+import { RateLimitAlert } from './components/rate-limit-alert';
+import { useFieldErrors } from './hooks/use-field-errors';
+import { isRateLimited, useRetryCountdown } from './hooks/use-retry-countdown';
+
+type JoinField = 'name' | 'phone' | 'email';
+
+const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
+
+/** Store names are the merchant's, in any script: keep them from reordering the sentence. */
+const isolate = <bdi />;
+
+/** The page a store's QR code opens: a customer joins that store with name and phone. */
+export function JoinPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation();
+  const store = usePublicStore(token);
+  const join = useJoinStore(token);
+
+  let content;
+  if (store.isPending) {
+    content = <PageLoader />;
+  } else if (isStatus(store.error, 404) || isStatus(join.error, 404)) {
+    content = <InvalidJoinLink />;
+  } else if (store.isError) {
+    content = (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('public.join.loadFailed')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void store.refetch()}>
+            {t('public.errors.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (join.isSuccess) {
+    content = (
+      <JoinOutcome
+        testId="join-success"
+        icon={<IconCircleCheck size={40} />}
+        color="teal"
+        title={t('public.join.success.title')}
+        description={
+          <Trans
+            i18nKey="public.join.success.description"
+            values={{ store: join.data.name }}
+            components={{ store: isolate }}
+          />
+        }
+        checkPointsLabel={t('public.join.success.checkPoints')}
+        phone={join.variables.phone ?? ''}
+      />
+    );
+  } else if (isStatus(join.error, 409)) {
+    content = (
+      <JoinOutcome
+        testId="join-already-member"
+        icon={<IconUserCheck size={40} />}
+        color="brand"
+        title={t('public.join.alreadyJoined.title')}
+        description={
+          <Trans
+            i18nKey="public.join.alreadyJoined.description"
+            values={{ store: store.data.name }}
+            components={{ store: isolate }}
+          />
+        }
+        checkPointsLabel={t('public.join.alreadyJoined.checkPoints')}
+        phone={join.variables?.phone ?? ''}
+      >
+        <Button variant="subtle" onClick={() => join.reset()}>
+          {t('public.join.alreadyJoined.otherNumber')}
+        </Button>
+      </JoinOutcome>
+    );
+  } else {
+    content = <JoinForm storeName={store.data.name} join={join} />;
+  }
+
+  return (
+    <PublicLayout>
+      <Box py={{ base: 'xl', sm: 64 }}>
+        <Container size={520} px="md">
+          <Stack gap="lg">
+            {content}
+            <PublicPageLinks />
+          </Stack>
+        </Container>
+      </Box>
+    </PublicLayout>
+  );
+}
+
+interface JoinFormProps {
+  storeName: string;
+  join: ReturnType<typeof useJoinStore>;
+}
+
+function JoinForm({ storeName: name, join }: JoinFormProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const countdown = useRetryCountdown();
+  const fields = useFieldErrors<JoinField>();
+  const [values, setValues] = useState<Record<JoinField, string>>({ name: '', phone: '', email: '' });
+
+  function change(field: JoinField, value: string) {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    fields.edit(field);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = {
+      name: values.name.trim(),
+      phone: normalizeDigits(values.phone).trim(),
+      email: values.email.trim() || null,
+    };
+    const valid = fields.begin({
+      name: body.name ? undefined : t('public.join.nameRequired'),
+      phone: body.phone ? undefined : t('public.phone.required'),
+    });
+    if (!valid) {
+      join.reset();
+      return;
+    }
+    join.mutate(body, { onSettled: (_data, error) => countdown.startFrom(error) });
+  }
+
+  const error = join.error;
+  const waiting = countdown.secondsLeft !== null;
+  const hasFieldErrors = error instanceof ApiError && Object.keys(error.fieldErrors).length > 0;
+
+  return (
+    <>
+      <Stack align="center" ta="center" gap="xs">
+        <ThemeIcon size={56} radius="xl" variant="gradient" aria-hidden>
+          <IconBuildingStore size={28} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 26, sm: 32 }} data-testid="join-title">
+          <Trans i18nKey="public.join.title" values={{ store: name }} components={{ store: isolate }} />
+        </Title>
+        <Text c="dimmed" maw={420}>
+          {t('public.join.subtitle')}
+        </Text>
+      </Stack>
+
+      <Paper
+        component="form"
+        onSubmit={handleSubmit}
+        noValidate
+        p={{ base: 'md', sm: 'xl' }}
+        shadow="sm"
+        withBorder
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('public.join.name')}
+            placeholder={t('public.join.namePlaceholder')}
+            name="name"
+            autoComplete="name"
+            dir="auto"
+            size="lg"
+            leftSection={<IconUser size={20} aria-hidden />}
+            value={values.name}
+            onChange={(event) => change('name', event.currentTarget.value)}
+            error={fields.errorFor('name', error)}
+          />
+          <PhoneField
+            value={values.phone}
+            onChange={(value) => change('phone', value)}
+            error={fields.errorFor('phone', error)}
+          />
+          <LtrTextInput
+            label={t('public.join.email')}
+            placeholder={t('public.join.emailPlaceholder')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            size="lg"
+            icon={<IconAt size={20} aria-hidden />}
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={fields.errorFor('email', error)}
+          />
+          <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>
+            {t('public.join.submit')}
+          </Button>
+          {isRateLimited(error) ? (
+            <RateLimitAlert
+              retryAfter={error.retryAfterSeconds}
+              secondsLeft={countdown.secondsLeft}
+              message={(seconds) =>
+                t('public.join.rateLimited', { count: seconds, seconds: format.number(seconds) })
+              }
+              fallback={t('public.join.rateLimitedSoon')}
+            />
+          ) : (
+            error &&
+            !hasFieldErrors && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+                {messageOf(error, t('public.errors.generic'))}
+              </Alert>
+            )
+          )}
+        </Stack>
+      </Paper>
+
+      <Text ta="center" size="sm">
+        {t('public.join.alreadyMemberQuestion')}{' '}
+        <Anchor component={Link} to="/check-points" fw={600}>
+          {t('public.links.checkPoints')}
+        </Anchor>
+      </Text>
+    </>
+  );
+}
