@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatLyd, formatPoints } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
+import { activityInfo, describeActivity } from '../activity-description';
+
+const strip = (text: string) => text.replace(/[\u2066-\u2069]/g, '').replace(/\u00a0/g, ' ');
+
+function describe_(language: 'en' | 'ar', kind: string, details: Record<string, string>) {
+  const t = i18n.getFixedT(language, 'owner');
+  const format = {
+    lyd: (amount: string) => formatLyd(amount, language),
+    points: (p: number) => formatPoints(p, language),
+  };
+  return strip(describeActivity({ kind, details }, t, format));
+}
+
+describe('activity descriptions', () => {
+  it.each([
+    [
+      'invoice_created',
+      { customer: 'Fatima', total: '18.250', points: '18' },
+      'Invoice for Fatima: LYD 18.250, 18 points earned',
+    ],
+    ['invoice_voided', { customer: 'Fatima', reason: 'typo' }, 'Invoice for Fatima voided'],
+    [
+      'redemption_created',
+      { customer: 'Aisha', reward: '10% off', points: '120' },
+      'Aisha redeemed 10% off for 120 points',
+    ],
+    ['customer_created', { customer: 'Omar', source: 'qr' }, 'New customer Omar added'],
+    ['customer_updated', { customer: 'Omar' }, 'Customer Omar updated'],
+    ['customer_deleted', { customer: 'Omar' }, 'Customer Omar deleted'],
+    ['points_added', { customer: 'Huda', points: '10', reason: 'Gift' }, '10 points added to Huda'],
+    ['something_new', {}, 'Activity recorded'],
+  ])('describes %s', (kind, details, expected) => {
+    expect(describe_('en', kind, details)).toBe(expected);
+  });
+
+  it('speaks Arabic', () => {
+    expect(describe_('ar', 'points_added', { customer: 'هدى', points: '10' })).toBe('أُضيفت 10 نقطة إلى هدى');
+    expect(describe_('ar', 'customer_deleted', { customer: 'عمر' })).toBe('حُذف العميل عمر');
+  });
+
+  it('isolates names so they keep their own direction', () => {
+    const t = i18n.getFixedT('en', 'owner');
+    const text = describeActivity({ kind: 'customer_updated', details: { customer: 'فاطمة' } }, t, {
+      lyd: String,
+      points: String,
+    });
+    expect(text).toContain('\u2068فاطمة\u2069');
+  });
+
+  it('puts invoice number, reason and source in the additional info', () => {
+    const t = i18n.getFixedT('en', 'owner');
+    expect(activityInfo({ details: { invoice_number: 'INV-1', reason: 'typo' } }, t)).toBe(
+      'Invoice #INV-1 · Reason: typo',
+    );
+    expect(activityInfo({ details: { source: 'qr' } }, t)).toBe('Joined by QR code');
+    expect(activityInfo({ details: {} }, t)).toBe('');
+  });
+});

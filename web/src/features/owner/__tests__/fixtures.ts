@@ -1,0 +1,54 @@
+import { makeUser, userEnvelope } from '@/testing/fixtures';
+import { json, type Routes } from '@/testing/mock-api';
+import type { OwnerSummary, Store, SubscriptionStatus } from '../types';
+
+export const summary: OwnerSummary = {
+  total_stores: 2,
+  total_customers: 8,
+  total_points_across_all_stores: 586,
+  duplicate_phone_numbers: 1,
+  revenue: '762.650',
+  points_issued: 756,
+};
+
+export const store: Store = {
+  id: 1,
+  name: 'Ben Ali - Tripoli',
+  address: 'Omar Al-Mukhtar St.',
+  store_owner_id: 1,
+  owner: { id: 1, name: 'Khaled' },
+  customers: 5,
+  points: 410,
+  sales_today: '0.000',
+  created_at: '2026-09-25T10:00:00Z',
+};
+
+export function subscriptionWith(remainingDays: number, autoRenew = false): SubscriptionStatus {
+  const end = new Date(Date.UTC(2026, 11, 17));
+  return {
+    has_active_subscription: remainingDays > 0,
+    current_store_count: 2,
+    remaining_days: remainingDays,
+    active_subscription:
+      remainingDays > 0
+        ? {
+            package: { id: 1, name: 'Business', store_limit: 10, duration_months: 12, price: '100.000' },
+            starts_at: '2025-12-17T00:00:00Z',
+            end_date: end.toISOString(),
+            auto_renew: autoRenew,
+          }
+        : null,
+  };
+}
+
+/** What the owner's dashboard asks for when it opens. */
+export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = subscriptionWith(25)): Routes {
+  return {
+    'GET /api/v1/auth/user': () =>
+      json(userEnvelope(makeUser({ role: 'store_owner', name: 'Khaled Ben Ali' }))),
+    'GET /api/v1/store-owner/summary': () => json({ data: summary }),
+    'GET /api/v1/subscriptions/status': () => json({ data: status }),
+    'GET /api/v1/store-owner/stores': () => json({ data: [store] }),
+    ...extra,
+  };
+}

@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
+import { json, mockApi, type Routes } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import type { OwnerReward } from '../types';
+import { ownerRoutes } from './fixtures';
+
+beforeEach(() => window.sessionStorage.clear());
+
+const coffee: OwnerReward = {
+  id: 1,
+  name: 'Free coffee',
+  description: 'A cup of Arabic coffee',
+  type: 'prize',
+  points_required: 50,
+  amount: '0.000',
+  is_active: true,
+  redemptions_count: 4,
+};
+
+async function openRewards(extra: Routes = {}) {
+  await i18n.changeLanguage('en');
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+  const api = mockApi(ownerRoutes({ 'GET /api/v1/rewards': () => json({ data: [coffee] }), ...extra }));
+  const app = renderApp('/dashboard');
+  await screen.findByTestId('owner-stores');
+  await app.user.click(screen.getByRole('tab', { name: 'Rewards' }));
+  await screen.findByTestId('reward-row');
+  return { app, api };
+}
+
+describe('rewards tab', () => {
+  it('lists rewards with their figures and status', async () => {
+    await openRewards();
+    const row = screen.getByTestId('reward-row');
+    expect(row).toHaveTextContent('Free coffee');
+    expect(row).toHaveTextContent('A cup of Arabic coffee');
+    expect(row).toHaveTextContent('50');
+    expect(row).toHaveTextContent('Active');
+  });
+
+  it('shows the spec messages under the fields', async () => {
+    const { app, api } = await openRewards();
+    await app.user.click(screen.getByRole('button', { name: 'Add Reward' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Reward name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a reward type')).toBeInTheDocument();
+    expect(within(dialog).getByText('Points required must be greater than 0')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/rewards')).toHaveLength(0);
+  });
+
+  it('asks before disabling, then sends the whole reward with is_active flipped', async () => {
+    const { app, api } = await openRewards({
+      'PUT /api/v1/rewards/1': () => json({ data: { ...coffee, is_active: false } }),
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Disable: Free coffee' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Disable the reward');
+    expect(api.requestsTo('PUT /api/v1/rewards/1')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Reward disabled successfully!')).toBeInTheDocument();
+    const [request] = api.requestsTo('PUT /api/v1/rewards/1');
+    expect(await request!.clone().json()).toEqual({
+      name: 'Free coffee',
+      type: 'prize',
+      description: 'A cup of Arabic coffee',
+      points_required: 50,
+      amount: '0.000',
+      is_active: false,
+    });
+  });
+
+  it('shows the server field error under its field', async () => {
+    const { app } = await openRewards({
+      'PUT /api/v1/rewards/1': () =>
+        json({ message: 'Invalid.', code: 'validation', errors: { name: ['That name is taken.'] } }, 422),
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Edit: Free coffee' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('That name is taken.')).toBeInTheDocument();
+  });
+});

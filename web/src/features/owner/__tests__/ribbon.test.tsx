@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { RIBBON_DISMISS_KEY, ribbonBand, ribbonVisible } from '../ribbon';
+import { ownerRoutes, subscriptionWith } from './fixtures';
+
+beforeEach(() => window.sessionStorage.clear());
+
+describe('expiration ribbon rules', () => {
+  it.each([
+    [0, false, null],
+    [1, true, 'soon'],
+    [7, true, 'soon'],
+    [8, true, 'twoWeeks'],
+    [14, true, 'twoWeeks'],
+    [15, true, 'oneMonth'],
+    [30, true, 'oneMonth'],
+    [31, false, null],
+  ] as const)('%i days left: visible %s, band %s', (days, visible, band) => {
+    expect(ribbonVisible(days, false)).toBe(visible);
+    if (band) expect(ribbonBand(days)).toBe(band);
+  });
+
+  it('stays hidden once dismissed', () => {
+    expect(ribbonVisible(5, true)).toBe(false);
+  });
+});
+
+async function openDashboard(days: number, autoRenew = false) {
+  await i18n.changeLanguage('en');
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+  mockApi(ownerRoutes({}, subscriptionWith(days, autoRenew)));
+  const app = renderApp('/dashboard');
+  await screen.findByTestId('owner-dashboard');
+  await screen.findByTestId('owner-stores');
+  return app;
+}
+
+describe('expiration ribbon on the dashboard', () => {
+  it.each([
+    [3, 'soon', 'Your subscription expires soon, in 3 days'],
+    [10, 'twoWeeks', 'Your subscription expires in two weeks, in 10 days'],
+    [25, 'oneMonth', 'Your subscription expires in one month, in 25 days'],
+  ] as const)('words %i days as %s', async (days, band, wording) => {
+    await openDashboard(days);
+    const ribbon = await screen.findByTestId('expiration-ribbon');
+    expect(ribbon).toHaveAttribute('data-band', band);
+    expect(ribbon).toHaveTextContent(wording);
+    expect(ribbon).toHaveTextContent('Dec 17, 2026');
+    expect(ribbon).toHaveTextContent('Auto-renew is disabled');
+  });
+
+  it('mentions auto-renew when it is on', async () => {
+    await openDashboard(20, true);
+    expect(await screen.findByTestId('expiration-ribbon')).toHaveTextContent('Auto-renew is enabled.');
+  });
+
+  it.each([0, 31])('is not shown with %i days left', async (days) => {
+    await openDashboard(days);
+    await waitFor(() => expect(screen.getByTestId('card-revenue-value')).toHaveTextContent('762.650'));
+    expect(screen.queryByTestId('expiration-ribbon')).not.toBeInTheDocument();
+  });
+
+  it('is dismissed for the session', async () => {
+    const app = await openDashboard(25);
+    await app.user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('expiration-ribbon')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(RIBBON_DISMISS_KEY)).toBe('1');
+  });
+
+  it('stays hidden when dismissed earlier in the session', async () => {
+    window.sessionStorage.setItem(RIBBON_DISMISS_KEY, '1');
+    await openDashboard(5);
+    await waitFor(() => expect(screen.getByTestId('card-revenue-value')).toHaveTextContent('762.650'));
+    expect(screen.queryByTestId('expiration-ribbon')).not.toBeInTheDocument();
+  });
+
+  it('Renew now opens the subscription tab with the code input focused', async () => {
+    const app = await openDashboard(25);
+    await app.user.click(await screen.findByRole('button', { name: 'Renew now' }));
+    expect(screen.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
+    const input = await screen.findByLabelText('Subscription code');
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+});

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
+import { json, mockApi, noContent, type Routes } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import type { StaffUser } from '../types';
+import { ownerRoutes, store } from './fixtures';
+
+beforeEach(() => window.sessionStorage.clear());
+
+const salem: StaffUser = {
+  id: 7,
+  name: 'Salem Alzawi',
+  email: 'cashier@demo.ly',
+  role: 'pos_user',
+  is_active: true,
+  store_id: 1,
+  store: { id: 1, name: store.name },
+  created_at: '2026-09-25T10:00:00Z',
+};
+const unassigned: StaffUser = {
+  ...salem,
+  id: 8,
+  name: 'Nour',
+  email: 'nour@demo.ly',
+  store_id: null,
+  store: null,
+  is_active: false,
+};
+
+async function openDashboard(extra: Routes = {}) {
+  await i18n.changeLanguage('en');
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+  const api = mockApi(
+    ownerRoutes({ 'GET /api/v1/store-owner/pos-users': () => json({ data: [salem, unassigned] }), ...extra }),
+  );
+  const app = renderApp('/dashboard');
+  await screen.findByTestId('owner-stores');
+  return { app, api };
+}
+
+describe('staff tab', () => {
+  it('lists POS users, saying when no store is assigned', async () => {
+    const { app } = await openDashboard();
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    const rows = await screen.findAllByTestId('staff-row');
+    expect(rows[0]).toHaveTextContent(store.name);
+    expect(rows[0]).toHaveTextContent('Active');
+    expect(rows[1]).toHaveTextContent('No store assigned');
+    expect(rows[1]).toHaveTextContent('Inactive');
+  });
+
+  it('asks before deleting, with the spec wording', async () => {
+    const { app, api } = await openDashboard({ 'DELETE /api/v1/store-owner/pos-users/7': () => noContent() });
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete: Salem Alzawi' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
+      'Are you sure you want to delete Salem Alzawi? This action cannot be undone.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('POS user deleted successfully!')).toBeInTheDocument();
+    expect(api.requestsTo('DELETE /api/v1/store-owner/pos-users/7')).toHaveLength(1);
+  });
+
+  it('requires name, email, password and store for a new POS user', async () => {
+    const { app, api } = await openDashboard();
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Add POS User' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a store')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/store-owner/pos-users')).toHaveLength(0);
+  });
+
+  it('leaves the password out of an edit when none was typed', async () => {
+    const { app, api } = await openDashboard({
+      'PUT /api/v1/store-owner/pos-users/7': () => json({ data: { ...salem, name: 'Salem Z' } }),
+    });
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Edit: Salem Alzawi' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/^Name/);
+    await app.user.clear(name);
+    await app.user.type(name, 'Salem Z');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('POS user updated successfully!')).toBeInTheDocument();
+    const [request] = api.requestsTo('PUT /api/v1/store-owner/pos-users/7');
+    expect(await request!.clone().json()).toEqual({ name: 'Salem Z', email: 'cashier@demo.ly', store_id: 1 });
+  });
+});
+
+describe('stores tab', () => {
+  it('shows the plan-limit message from the server', async () => {
+    const { app } = await openDashboard({
+      'POST /api/v1/stores': () =>
+        json(
+          { message: 'Your plan allows 2 stores. Upgrade to add more.', code: 'store_limit_reached' },
+          409,
+        ),
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Add Store' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Store name is required')).toBeInTheDocument();
+    await app.user.type(within(dialog).getByLabelText(/^Store name/), 'Misrata');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = await within(dialog).findByTestId('store-error');
+    expect(alert).toHaveTextContent('Store limit reached');
+    expect(alert).toHaveTextContent('Your plan allows 2 stores. Upgrade to add more.');
+  });
+});

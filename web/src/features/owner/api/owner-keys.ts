@@ -1,0 +1,17 @@
+/** Query keys of the owner dashboard; every mutation invalidates what it changed. */
+export const ownerKeys = {
+  all: ['owner'] as const,
+  summary: () => [...ownerKeys.all, 'summary'] as const,
+  stores: () => [...ownerKeys.all, 'stores'] as const,
+  staff: () => [...ownerKeys.all, 'staff'] as const,
+  rewards: () => [...ownerKeys.all, 'rewards'] as const,
+  loyaltyConfig: () => [...ownerKeys.all, 'loyalty-config'] as const,
+  subscription: () => [...ownerKeys.all, 'subscription'] as const,
+  customersOverviews: () => [...ownerKeys.all, 'customers-overview'] as const,
+  customersOverview: (page: number, perPage: number) =>
+    [...ownerKeys.customersOverviews(), page, perPage] as const,
+  storeCustomers: (storeId: number, page: number, perPage: number) =>
+    [...ownerKeys.customersOverviews(), 'store', storeId, page, perPage] as const,
+  activities: () => [...ownerKeys.all, 'activities'] as const,
+  activity: (query: object) => [...ownerKeys.activities(), query] as const,
+};

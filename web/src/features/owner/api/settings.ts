@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import type { LoyaltyConfig, LoyaltyConfigRequest, QrCode } from '../types';
+import { ownerKeys } from './owner-keys';
+
+export async function getLoyaltyConfig(): Promise<LoyaltyConfig> {
+  const { data, error, response } = await api.GET('/api/v1/loyalty-config');
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useLoyaltyConfig() {
+  return useQuery(queryOptions({ queryKey: ownerKeys.loyaltyConfig(), queryFn: getLoyaltyConfig }));
+}
+
+export async function putLoyaltyConfig(body: LoyaltyConfigRequest): Promise<LoyaltyConfig> {
+  const { data, error, response } = await api.PUT('/api/v1/loyalty-config', { body });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useSaveLoyaltyConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putLoyaltyConfig,
+    onSuccess: (config) => queryClient.setQueryData(ownerKeys.loyaltyConfig(), config),
+  });
+}
+
+export async function generateQr(body: { store_id: number; size: number }): Promise<QrCode> {
+  const { data, error, response } = await api.POST('/api/v1/qr-code/generate', { body });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useGenerateQr() {
+  return useMutation({ mutationFn: generateQr });
+}

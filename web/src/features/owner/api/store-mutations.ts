@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import type { Store, StoreRequest } from '../types';
+import { ownerKeys } from './owner-keys';
+
+export interface SaveStoreInput {
+  id?: number;
+  body: StoreRequest;
+}
+
+export async function saveStore({ id, body }: SaveStoreInput): Promise<Store> {
+  const { data, error, response } = id
+    ? await api.PUT('/api/v1/stores/{id}', { params: { path: { id } }, body })
+    : await api.POST('/api/v1/stores', { body });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useSaveStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveStore,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.stores() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.summary() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.subscription() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.customersOverviews() });
+    },
+  });
+}

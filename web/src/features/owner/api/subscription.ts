@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { toApiError } from '@/lib/api/errors';
+import type { SubscriptionStatus } from '../types';
+import { ownerKeys } from './owner-keys';
+
+export async function getSubscriptionStatus(): Promise<SubscriptionStatus> {
+  const { data, error, response } = await api.GET('/api/v1/subscriptions/status');
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useSubscriptionStatus() {
+  return useQuery(queryOptions({ queryKey: ownerKeys.subscription(), queryFn: getSubscriptionStatus }));
+}
+
+export async function toggleAutoRenew(): Promise<SubscriptionStatus> {
+  const { data, error, response } = await api.POST('/api/v1/subscriptions/toggle-auto-renew');
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export async function cancelSubscription(): Promise<SubscriptionStatus> {
+  const { data, error, response } = await api.POST('/api/v1/subscriptions/cancel');
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export async function redeemCode(code: string): Promise<SubscriptionStatus> {
+  const { data, error, response } = await api.POST('/api/v1/redemption-cards/redeem', { body: { code } });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+/** Every subscription change answers with the new status: put it in the cache as is. */
+function useSubscriptionMutation<Input>(mutationFn: (input: Input) => Promise<SubscriptionStatus>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (status) => queryClient.setQueryData(ownerKeys.subscription(), status),
+  });
+}
+
+export const useToggleAutoRenew = () => useSubscriptionMutation(toggleAutoRenew);
+export const useCancelSubscription = () => useSubscriptionMutation(cancelSubscription);
+export const useRedeemCode = () => useSubscriptionMutation(redeemCode);

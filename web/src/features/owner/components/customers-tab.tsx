@@ -1,0 +1,157 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconBuildingStore,
+  IconCopy,
+  IconRefresh,
+  IconStar,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+import { useFormat } from '@/lib/format';
+import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-queries';
+import type { StoreOverview } from '../types';
+import { LabelledPagination } from './labelled-pagination';
+import { QueryState } from './query-state';
+import { StatCard } from './summary-cards';
+
+const PER_PAGE = 10;
+
+export function CustomersTab() {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  const overview = useCustomersOverview(1, PER_PAGE);
+
+  return (
+    <Stack data-testid="owner-customers">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('customers.title')}
+        </Title>
+        <Button
+          variant="light"
+          leftSection={<IconRefresh size={18} />}
+          loading={overview.isFetching}
+          onClick={() => void overview.refetch()}
+        >
+          {t('refresh')}
+        </Button>
+      </Group>
+      <QueryState query={overview} fallback={t('customers.loadFailed')}>
+        {({ summary, stores_overview: stores }) => (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+              <StatCard
+                label={t('customers.totalStores')}
+                value={format.number(summary.total_stores)}
+                icon={<IconBuildingStore size={24} />}
+                color="indigo"
+              />
+              <StatCard
+                label={t('customers.totalCustomers')}
+                value={format.number(summary.total_customers)}
+                icon={<IconUsers size={24} />}
+                color="cyan"
+              />
+              <StatCard
+                label={t('customers.totalPoints')}
+                value={format.points(summary.total_points_across_all_stores)}
+                icon={<IconStar size={24} />}
+                color="yellow"
+              />
+              <StatCard
+                label={t('customers.duplicatePhones')}
+                value={format.number(summary.duplicate_phone_numbers)}
+                icon={<IconCopy size={24} />}
+                color="red"
+              />
+            </SimpleGrid>
+            {summary.total_customers === 0 || stores.length === 0 ? (
+              <Card withBorder py="xl">
+                <Stack align="center" gap="xs">
+                  <IconUsers size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <Text c="dimmed">{t('customers.empty')}</Text>
+                </Stack>
+              </Card>
+            ) : (
+              stores.map((store) => <StoreCustomers key={store.store.id} overview={store} />)
+            )}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function StoreCustomers({ overview }: { overview: StoreOverview }) {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  const [page, setPage] = useState(1);
+  const later = useStoreCustomers(overview.store.id, page, PER_PAGE);
+  const current = page > 1 ? later.data?.stores_overview[0] : overview;
+  const customers = current?.customers ?? [];
+  const pages = Math.max(1, Math.ceil(overview.customer_count / PER_PAGE));
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="store-customers">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="h4">
+          {overview.store.name}
+        </Title>
+        <Group gap="md">
+          <Text size="sm" c="dimmed">
+            {t('customers.storeCustomers', { number: format.number(overview.customer_count) })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('customers.storePoints', { points: format.points(overview.total_points_in_store) })}
+          </Text>
+        </Group>
+      </Group>
+      {page > 1 && later.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+          {messageOf(later.error, t('customers.loadFailed'))}
+        </Alert>
+      ) : overview.customer_count === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {t('customers.storeEmpty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('customers.name')}</Table.Th>
+                <Table.Th>{t('customers.phone')}</Table.Th>
+                <Table.Th>{t('customers.email')}</Table.Th>
+                <Table.Th>{t('customers.points')}</Table.Th>
+                <Table.Th>{t('customers.joined')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {customers.map((customer) => (
+                <Table.Tr key={customer.id}>
+                  <Table.Td fw={600}>{customer.name}</Table.Td>
+                  <Table.Td>
+                    <span dir="ltr">{customer.phone ? format.phone(customer.phone) : t('dash')}</span>
+                  </Table.Td>
+                  <Table.Td>
+                    <span dir="ltr">{customer.email || t('dash')}</span>
+                  </Table.Td>
+                  <Table.Td>{format.points(customer.loyalty_points)}</Table.Td>
+                  <Table.Td>{format.date(customer.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group justify="center" mt="sm">
+          <LabelledPagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Card>
+  );
+}

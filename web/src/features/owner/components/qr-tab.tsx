@@ -1,0 +1,185 @@
+import { Alert, Button, Card, Code, CopyButton, Group, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconPrinter,
+  IconQrcode,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+import { isolate } from '@/lib/format';
+import { useOwnerStores } from '../api/dashboard-queries';
+import { useGenerateQr } from '../api/settings';
+import classes from './qr-tab.module.css';
+
+/** Spec section 9. */
+export const QR_SIZES = ['150', '200', '300'] as const;
+type QrSize = (typeof QR_SIZES)[number];
+
+/** The server's SVG as an image source: an <img> never runs scripts an SVG might carry. */
+export function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** A safe file name for the store ("Main St. #1" -> "qr-main-st-1.svg"). */
+export function qrFileName(storeName: string, storeId: number): string {
+  const slug = storeName
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `qr-${slug || storeId}.svg`;
+}
+
+function downloadSvg(svg: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function QrTab() {
+  const { t } = useTranslation('owner');
+  const stores = useOwnerStores();
+  const generate = useGenerateQr();
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [size, setSize] = useState<QrSize>('200');
+  const list = stores.data ?? [];
+  const chosen = storeId ?? (list[0] ? String(list[0].id) : null);
+  const qr = generate.data;
+
+  return (
+    <Stack data-testid="owner-qr">
+      <Title order={2} fz="h3" className={classes.noPrint}>
+        {t('qr.title')}
+      </Title>
+      <Text c="dimmed" className={classes.noPrint}>
+        {t('qr.intro')}
+      </Text>
+      {stores.isSuccess && list.length === 0 ? (
+        <Alert color="blue" variant="light">
+          {t('qr.noStores')}
+        </Alert>
+      ) : (
+        <Card withBorder radius="md" padding="lg" className={classes.noPrint}>
+          <Group align="flex-end">
+            <Select
+              label={t('qr.store')}
+              data={list.map((store) => ({ value: String(store.id), label: store.name }))}
+              value={chosen}
+              onChange={setStoreId}
+              allowDeselect={false}
+              style={{ flex: 1, minWidth: 200 }}
+              data-testid="qr-store"
+            />
+            <Select
+              label={t('qr.size')}
+              data={QR_SIZES.map((value) => ({ value, label: t(`qr.sizes.${value}`) }))}
+              value={size}
+              onChange={(value) => value && setSize(value as QrSize)}
+              allowDeselect={false}
+              w={200}
+              data-testid="qr-size"
+            />
+            <Button
+              leftSection={<IconQrcode size={18} />}
+              loading={generate.isPending}
+              disabled={!chosen}
+              onClick={() => chosen && generate.mutate({ store_id: Number(chosen), size: Number(size) })}
+            >
+              {generate.isPending ? t('qr.generating') : t('qr.generate')}
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      {generate.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          role="alert"
+          data-testid="qr-error"
+          className={classes.noPrint}
+        >
+          {messageOf(generate.error, t('qr.failed'))}
+        </Alert>
+      )}
+
+      {qr && (
+        <Card withBorder radius="md" padding="lg" data-testid="qr-result">
+          <Stack align="center" gap="md">
+            <div className={classes.printArea}>
+              <Stack align="center" gap="sm">
+                <Title order={3} fz="h4" data-testid="qr-store-line">
+                  {t('qr.storeLine', { name: isolate(qr.store.name), id: qr.store.id })}
+                </Title>
+                <img
+                  className={classes.code}
+                  src={svgDataUrl(qr.qr_code_svg)}
+                  width={qr.size}
+                  height={qr.size}
+                  alt={t('qr.imageAlt', { name: qr.store.name })}
+                  data-testid="qr-image"
+                />
+                <Text size="sm" className={classes.url} dir="ltr" data-testid="qr-url">
+                  {qr.registration_url}
+                </Text>
+              </Stack>
+            </div>
+            <Group className={classes.noPrint} justify="center">
+              <CopyButton value={qr.registration_url}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="light"
+                    color={copied ? 'teal' : undefined}
+                    leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                    onClick={copy}
+                  >
+                    {copied ? t('qr.copied') : t('qr.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={18} />}
+                onClick={() => downloadSvg(qr.qr_code_svg, qrFileName(qr.store.name, qr.store.id))}
+              >
+                {t('qr.download')}
+              </Button>
+              <Button variant="light" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+                {t('qr.print')}
+              </Button>
+            </Group>
+            <details className={classes.noPrint}>
+              <summary>
+                <Text span size="sm" c="dimmed">
+                  {t('qr.debug')}
+                </Text>
+              </summary>
+              <Code block dir="ltr">
+                {JSON.stringify(
+                  {
+                    store: qr.store,
+                    size: qr.size,
+                    registration_url: qr.registration_url,
+                    svg_bytes: qr.qr_code_svg.length,
+                  },
+                  null,
+                  2,
+                )}
+              </Code>
+            </details>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import { normalizeDigits } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useSaveReward } from '../api/rewards';
+import { amountStep, validateReward, type RewardFormValues } from '../reward-rules';
+import type { OwnerReward, RewardType } from '../types';
+
+const TYPES: RewardType[] = ['prize', 'discount', 'cash'];
+type Field = 'name' | 'type' | 'description' | 'points_required' | 'amount';
+
+interface RewardModalProps {
+  opened: boolean;
+  reward: OwnerReward | null;
+  onClose: () => void;
+}
+
+export function RewardModal({ opened, reward, onClose }: RewardModalProps) {
+  const { t } = useTranslation('owner');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={reward ? t('rewards.editTitle') : t('rewards.addTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {opened && <RewardForm key={reward?.id ?? 'new'} reward={reward} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function initialValues(reward: OwnerReward | null): RewardFormValues {
+  return {
+    name: reward?.name ?? '',
+    type: reward?.type ?? '',
+    description: reward?.description ?? '',
+    pointsRequired: reward ? String(reward.points_required) : '',
+    amount: reward ? String(Number(reward.amount)) : '0',
+    isActive: reward?.is_active ?? true,
+  };
+}
+
+export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onDone: () => void }) {
+  const { t } = useTranslation('owner');
+  const save = useSaveReward();
+  const [values, setValues] = useState<RewardFormValues>(() => initialValues(reward));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = <K extends keyof RewardFormValues>(key: K, value: RewardFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateReward(values);
+    const translated: Partial<Record<Field, string>> = {};
+    for (const [field, key] of Object.entries(found)) translated[field as Field] = t(key);
+    setErrors(translated);
+    if (Object.keys(found).length > 0) return;
+    const body = {
+      name: values.name.trim(),
+      type: values.type,
+      description: values.description.trim() || null,
+      points_required: Number(normalizeDigits(values.pointsRequired)),
+      amount: normalizeDigits(values.amount).trim(),
+      is_active: values.isActive,
+    };
+    save.mutate(
+      { id: reward?.id, body },
+      {
+        onSuccess: () => {
+          showToast(reward ? t('rewards.updated') : t('rewards.created'));
+          onDone();
+        },
+        onError: (error) => {
+          const fields: Field[] = ['name', 'type', 'description', 'points_required', 'amount'];
+          if (error instanceof ApiError && fields.some((field) => error.fieldError(field))) {
+            setErrors(Object.fromEntries(fields.map((field) => [field, error.fieldError(field)])));
+            return;
+          }
+          setFailure(messageOf(error, reward ? t('rewards.updateFailed') : t('rewards.createFailed')));
+        },
+      },
+    );
+  }
+
+  const isDiscount = values.type === 'discount';
+  return (
+    <form onSubmit={submit} noValidate data-testid="reward-form">
+      <Stack>
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label={t('rewards.name')}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          required
+          data-autofocus
+        />
+        <Select
+          label={t('rewards.type')}
+          data={TYPES.map((type) => ({ value: type, label: t(`rewards.types.${type}`) }))}
+          value={values.type || null}
+          onChange={(value) => set('type', (value as RewardType | null) ?? '')}
+          error={errors.type}
+          required
+          allowDeselect={false}
+          data-testid="reward-type"
+        />
+        <Textarea
+          label={t('rewards.description')}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+          rows={2}
+        />
+        <NumberInput
+          label={t('rewards.pointsRequired')}
+          value={values.pointsRequired}
+          onChange={(value) => set('pointsRequired', String(value))}
+          error={errors.points_required}
+          min={1}
+          step={1}
+          allowDecimal={false}
+          required
+        />
+        <NumberInput
+          label={isDiscount ? t('rewards.amountDiscount') : t('rewards.amountLyd')}
+          value={values.amount}
+          onChange={(value) => set('amount', String(value))}
+          error={errors.amount}
+          min={0}
+          max={isDiscount ? 100 : undefined}
+          step={amountStep(values.type)}
+          decimalScale={isDiscount ? 0 : 3}
+        />
+        <Switch
+          label={t('rewards.isActive')}
+          checked={values.isActive}
+          onChange={(e) => set('isActive', e.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {save.isPending ? t('saving') : t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCash,
+  IconGift,
+  IconPencil,
+  IconPercentage,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+import { isolate, useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useOwnerRewards, useSaveReward } from '../api/rewards';
+import type { OwnerReward, RewardType } from '../types';
+import { ConfirmDialog } from './confirm-dialog';
+import { QueryState } from './query-state';
+import { RewardModal } from './reward-modal';
+
+const TYPE_ICONS: Record<RewardType, ReactNode> = {
+  prize: <IconGift size={18} />,
+  discount: <IconPercentage size={18} />,
+  cash: <IconCash size={18} />,
+};
+const TYPE_COLORS: Record<RewardType, string> = { prize: 'grape', discount: 'orange', cash: 'green' };
+
+export function RewardsTab() {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  const rewards = useOwnerRewards();
+  const toggle = useSaveReward();
+  const [modal, setModal] = useState<{ reward: OwnerReward | null } | null>(null);
+  const [confirming, setConfirming] = useState<OwnerReward | null>(null);
+
+  function amountOf(reward: OwnerReward): string {
+    if (reward.type === 'discount') return `${format.number(Number(reward.amount))}%`;
+    return format.lyd(reward.amount);
+  }
+
+  function flip(reward: OwnerReward) {
+    const enable = !reward.is_active;
+    toggle.mutate(
+      {
+        id: reward.id,
+        body: {
+          name: reward.name,
+          type: reward.type,
+          description: reward.description ?? null,
+          points_required: reward.points_required,
+          amount: reward.amount,
+          is_active: enable,
+        },
+      },
+      {
+        onSuccess: () => showToast(enable ? t('rewards.enabled') : t('rewards.disabled')),
+        onError: (error) => showToast(messageOf(error, t('rewards.toggleFailed')), { color: 'red' }),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  }
+
+  return (
+    <Stack data-testid="owner-rewards">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('rewards.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ reward: null })}>
+          {t('rewards.add')}
+        </Button>
+      </Group>
+      <QueryState query={rewards}>
+        {(list) =>
+          list.length === 0 ? (
+            <Card withBorder py="xl">
+              <Text c="dimmed" ta="center">
+                {t('rewards.empty')}
+              </Text>
+            </Card>
+          ) : (
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover withTableBorder verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('rewards.type')}</Table.Th>
+                    <Table.Th>{t('rewards.name')}</Table.Th>
+                    <Table.Th>{t('rewards.description')}</Table.Th>
+                    <Table.Th>{t('rewards.pointsRequired')}</Table.Th>
+                    <Table.Th>{t('rewards.amount')}</Table.Th>
+                    <Table.Th>{t('rewards.redemptions')}</Table.Th>
+                    <Table.Th>{t('rewards.status')}</Table.Th>
+                    <Table.Th>{t('rewards.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((reward) => (
+                    <Table.Tr key={reward.id} data-testid="reward-row">
+                      <Table.Td>
+                        <Tooltip label={t(`rewards.types.${reward.type}`)}>
+                          <ThemeIcon
+                            variant="light"
+                            color={TYPE_COLORS[reward.type]}
+                            aria-label={t(`rewards.types.${reward.type}`)}
+                          >
+                            {TYPE_ICONS[reward.type]}
+                          </ThemeIcon>
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td fw={600}>{reward.name}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
+                          {reward.description || t('dash')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{format.points(reward.points_required)}</Table.Td>
+                      <Table.Td>{amountOf(reward)}</Table.Td>
+                      <Table.Td>{format.number(reward.redemptions_count)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={reward.is_active ? 'green' : 'gray'} variant="light">
+                          {reward.is_active ? t('active') : t('inactive')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${t('edit')}: ${reward.name}`}
+                            onClick={() => setModal({ reward })}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color={reward.is_active ? 'orange' : 'green'}
+                            aria-label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
+                            onClick={() => setConfirming(reward)}
+                          >
+                            {reward.is_active ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <RewardModal opened={modal !== null} reward={modal?.reward ?? null} onClose={() => setModal(null)} />
+      <ConfirmDialog
+        opened={confirming !== null}
+        message={
+          confirming
+            ? t(confirming.is_active ? 'rewards.confirmDisable' : 'rewards.confirmEnable', {
+                name: isolate(confirming.name),
+              })
+            : ''
+        }
+        confirmLabel={confirming?.is_active ? t('rewards.disable') : t('rewards.enable')}
+        danger={confirming?.is_active}
+        busy={toggle.isPending}
+        onConfirm={() => confirming && flip(confirming)}
+        onClose={() => setConfirming(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+import { isolate } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useStaff } from '../api/dashboard-queries';
+import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
+import type { StaffUser } from '../types';
+import { ConfirmDialog } from './confirm-dialog';
+import { QueryState } from './query-state';
+import { StaffModal } from './staff-modal';
+
+type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };
+
+export function StaffTab() {
+  const { t } = useTranslation('owner');
+  const staff = useStaff();
+  const remove = useDeleteStaff();
+  const setActive = useSetStaffActive();
+  const [modal, setModal] = useState<{ user: StaffUser | null } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  function confirm() {
+    if (!pending) return;
+    const { action, user } = pending;
+    const done = { onSettled: () => setPending(null) };
+    if (action === 'delete') {
+      remove.mutate(user.id, {
+        ...done,
+        onSuccess: () => showToast(t('staff.deleted')),
+        onError: (error) => showToast(messageOf(error, t('staff.deleteFailed')), { color: 'red' }),
+      });
+    } else {
+      setActive.mutate(
+        { id: user.id, active: action === 'activate' },
+        {
+          ...done,
+          onSuccess: () => showToast(action === 'activate' ? t('staff.activated') : t('staff.deactivated')),
+          onError: (error) => showToast(messageOf(error, t('staff.toggleFailed')), { color: 'red' }),
+        },
+      );
+    }
+  }
+
+  const confirmText = pending
+    ? {
+        delete: t('staff.confirmDelete', { name: isolate(pending.user.name) }),
+        activate: t('staff.confirmActivate', { name: isolate(pending.user.name) }),
+        deactivate: t('staff.confirmDeactivate', { name: isolate(pending.user.name) }),
+      }[pending.action]
+    : '';
+
+  return (
+    <Stack data-testid="owner-staff">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('staff.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ user: null })}>
+          {t('staff.add')}
+        </Button>
+      </Group>
+      <QueryState query={staff}>
+        {(list) =>
+          list.length === 0 ? (
+            <Card withBorder py="xl">
+              <Text c="dimmed" ta="center">
+                {t('staff.empty')}
+              </Text>
+            </Card>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('staff.name')}</Table.Th>
+                    <Table.Th>{t('staff.email')}</Table.Th>
+                    <Table.Th>{t('staff.storeColumn')}</Table.Th>
+                    <Table.Th>{t('staff.status')}</Table.Th>
+                    <Table.Th>{t('staff.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((user) => (
+                    <Table.Tr key={user.id} data-testid="staff-row">
+                      <Table.Td fw={600}>{user.name}</Table.Td>
+                      <Table.Td>
+                        <span dir="ltr">{user.email}</span>
+                      </Table.Td>
+                      <Table.Td>
+                        {user.store?.name ?? (
+                          <Text span c="dimmed">
+                            {t('staff.noStore')}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                          {user.is_active ? t('active') : t('inactive')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${t('edit')}: ${user.name}`}
+                            onClick={() => setModal({ user })}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color={user.is_active ? 'orange' : 'green'}
+                            aria-label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
+                            onClick={() =>
+                              setPending({ action: user.is_active ? 'deactivate' : 'activate', user })
+                            }
+                          >
+                            {user.is_active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${t('staff.delete')}: ${user.name}`}
+                            onClick={() => setPending({ action: 'delete', user })}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <StaffModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={confirmText}
+        confirmLabel={pending ? t(`staff.${pending.action}`) : ''}
+        danger={pending?.action !== 'activate'}
+        busy={remove.isPending || setActive.isPending}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

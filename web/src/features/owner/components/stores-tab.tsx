@@ -1,0 +1,79 @@
+import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format';
+import { useOwnerStores } from '../api/dashboard-queries';
+import type { Store } from '../types';
+import { QueryState } from './query-state';
+import { StoreModal } from './store-modal';
+
+export function StoresTab() {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  const stores = useOwnerStores();
+  const [modal, setModal] = useState<{ store: Store | null } | null>(null);
+
+  return (
+    <Stack data-testid="owner-stores">
+      <Group justify="space-between">
+        <Title order={2} fz="h3">
+          {t('stores.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ store: null })}>
+          {t('stores.add')}
+        </Button>
+      </Group>
+      <QueryState query={stores}>
+        {(list) =>
+          list.length === 0 ? (
+            <Card withBorder py="xl">
+              <Stack align="center" gap="xs">
+                <IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+                <Text c="dimmed">{t('stores.empty')}</Text>
+              </Stack>
+            </Card>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('stores.name')}</Table.Th>
+                    <Table.Th>{t('stores.address')}</Table.Th>
+                    <Table.Th>{t('stores.customers')}</Table.Th>
+                    <Table.Th>{t('stores.points')}</Table.Th>
+                    <Table.Th>{t('stores.salesToday')}</Table.Th>
+                    <Table.Th>{t('stores.createdAt')}</Table.Th>
+                    <Table.Th>{t('stores.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((store) => (
+                    <Table.Tr key={store.id}>
+                      <Table.Td fw={600}>{store.name}</Table.Td>
+                      <Table.Td>{store.address || t('dash')}</Table.Td>
+                      <Table.Td>{format.number(store.customers)}</Table.Td>
+                      <Table.Td>{format.points(store.points)}</Table.Td>
+                      <Table.Td>{format.lyd(store.sales_today)}</Table.Td>
+                      <Table.Td>{format.date(store.created_at)}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`${t('stores.editStore')}: ${store.name}`}
+                          onClick={() => setModal({ store })}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <StoreModal opened={modal !== null} store={modal?.store ?? null} onClose={() => setModal(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import {
+  IconActivity,
+  IconBuildingStore,
+  IconCreditCard,
+  IconGift,
+  IconQrcode,
+  IconSettings,
+  IconUsers,
+  IconUserShield,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubscriptionStatus } from './api/subscription';
+import { ExpirationRibbon } from './components/expiration-ribbon';
+import { SummaryCards } from './components/summary-cards';
+import classes from './owner-dashboard.module.css';
+
+const StoresTab = lazy(async () => ({ default: (await import('./components/stores-tab')).StoresTab }));
+const CustomersTab = lazy(async () => ({
+  default: (await import('./components/customers-tab')).CustomersTab,
+}));
+const StaffTab = lazy(async () => ({ default: (await import('./components/staff-tab')).StaffTab }));
+const ActivityTab = lazy(async () => ({ default: (await import('./components/activity-tab')).ActivityTab }));
+const RewardsTab = lazy(async () => ({ default: (await import('./components/rewards-tab')).RewardsTab }));
+const QrTab = lazy(async () => ({ default: (await import('./components/qr-tab')).QrTab }));
+const SubscriptionTab = lazy(async () => ({
+  default: (await import('./components/subscription-tab')).SubscriptionTab,
+}));
+const SettingsTab = lazy(async () => ({ default: (await import('./components/settings-tab')).SettingsTab }));
+
+export const OWNER_TABS = [
+  'stores',
+  'customers',
+  'staff',
+  'activity',
+  'rewards',
+  'qr',
+  'subscription',
+  'settings',
+] as const;
+export type OwnerTab = (typeof OWNER_TABS)[number];
+
+const ICONS: Record<OwnerTab, ReactNode> = {
+  stores: <IconBuildingStore size={18} />,
+  customers: <IconUsers size={18} />,
+  staff: <IconUserShield size={18} />,
+  activity: <IconActivity size={18} />,
+  rewards: <IconGift size={18} />,
+  qr: <IconQrcode size={18} />,
+  subscription: <IconCreditCard size={18} />,
+  settings: <IconSettings size={18} />,
+};
+
+function isOwnerTab(value: string | null): value is OwnerTab {
+  return value !== null && (OWNER_TABS as readonly string[]).includes(value);
+}
+
+/** The store owner's dashboard (spec section 2): cards, the expiration ribbon and eight tabs. */
+export function OwnerDashboard() {
+  const { t } = useTranslation('owner');
+  const subscription = useSubscriptionStatus();
+  const [tab, setTab] = useState<OwnerTab>('stores');
+  // Bumped by "Renew now": the subscription tab focuses its code input whenever it changes.
+  const [focusCode, setFocusCode] = useState(0);
+
+  const panels: Record<OwnerTab, ReactNode> = {
+    stores: <StoresTab />,
+    customers: <CustomersTab />,
+    staff: <StaffTab />,
+    activity: <ActivityTab />,
+    rewards: <RewardsTab />,
+    qr: <QrTab />,
+    subscription: <SubscriptionTab focusCode={focusCode} />,
+    settings: <SettingsTab />,
+  };
+
+  return (
+    <Stack gap="lg" data-testid="owner-dashboard">
+      <div className={classes.noPrint}>
+        <SummaryCards />
+      </div>
+      <div className={classes.noPrint}>
+        <ExpirationRibbon
+          status={subscription.data}
+          onRenew={() => {
+            setTab('subscription');
+            setFocusCode((count) => count + 1);
+          }}
+        />
+      </div>
+      <Tabs
+        value={tab}
+        onChange={(value) => isOwnerTab(value) && setTab(value)}
+        keepMounted={false}
+        variant="outline"
+      >
+        <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
+          {OWNER_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`owner-tab-${name}`}>
+              {t(`tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {OWNER_TABS.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="lg">
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader />
+                </Center>
+              }
+            >
+              {panels[name]}
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+// Names for the owner screens' generated types, all derived from `paths`.
+import type { paths } from '@/lib/api/schema';
+
+type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+type RequestBody<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+export type OwnerSummary = JsonBody<paths['/api/v1/store-owner/summary']['get']['responses'][200]>['data'];
+export type Store = JsonBody<paths['/api/v1/store-owner/stores']['get']['responses'][200]>['data'][number];
+export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;
+export type StaffUser = JsonBody<
+  paths['/api/v1/store-owner/pos-users']['get']['responses'][200]
+>['data'][number];
+export type StaffRequest = RequestBody<paths['/api/v1/store-owner/pos-users']['post']>;
+export type OwnerReward = JsonBody<paths['/api/v1/rewards']['get']['responses'][200]>['data'][number];
+export type RewardType = OwnerReward['type'];
+export type RewardRequest = RequestBody<paths['/api/v1/rewards']['post']>;
+export type LoyaltyConfig = JsonBody<paths['/api/v1/loyalty-config']['get']['responses'][200]>['data'];
+export type LoyaltyConfigRequest = RequestBody<paths['/api/v1/loyalty-config']['put']>;
+export type QrCode = JsonBody<paths['/api/v1/qr-code/generate']['post']['responses'][200]>['data'];
+export type CustomersOverview = JsonBody<
+  paths['/api/v1/customers/store-owner-overview']['get']['responses'][200]
+>['data'];
+export type StoreOverview = CustomersOverview['stores_overview'][number];
+export type SubscriptionStatus = JsonBody<
+  paths['/api/v1/subscriptions/status']['get']['responses'][200]
+>['data'];
+export type ActivityFeed = JsonBody<paths['/api/v1/store-owner/pos-activities']['get']['responses'][200]>;
+export type ActivityEntry = ActivityFeed['data'][number];
+export type ActivityQuery = NonNullable<
+  paths['/api/v1/store-owner/pos-activities']['get']['parameters']['query']
+>;
