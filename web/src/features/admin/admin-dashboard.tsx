@@ -1,0 +1,102 @@
+import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconChartBar,
+  IconCreditCard,
+  IconHeartbeat,
+  IconPackage,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './admin-dashboard.module.css';
+import { SummaryCards } from './components/summary-cards';
+
+const OverviewTab = lazy(async () => ({ default: (await import('./components/overview-tab')).OverviewTab }));
+const UsersTab = lazy(async () => ({ default: (await import('./components/users-tab')).UsersTab }));
+const StoresTab = lazy(async () => ({ default: (await import('./components/stores-tab')).StoresTab }));
+const PackagesTab = lazy(async () => ({ default: (await import('./components/packages-tab')).PackagesTab }));
+const StoreOwnersTab = lazy(async () => ({
+  default: (await import('./components/store-owners-tab')).StoreOwnersTab,
+}));
+const CardsTab = lazy(async () => ({ default: (await import('./components/cards-tab')).CardsTab }));
+// Charts (recharts) are the heaviest part: only this tab's chunk carries them.
+const AnalyticsTab = lazy(async () => ({
+  default: (await import('./components/analytics-tab')).AnalyticsTab,
+}));
+
+export const ADMIN_TABS = [
+  'overview',
+  'users',
+  'stores',
+  'packages',
+  'storeOwners',
+  'cards',
+  'analytics',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const ICONS: Record<AdminTab, ReactNode> = {
+  overview: <IconHeartbeat size={18} />,
+  users: <IconUsers size={18} />,
+  stores: <IconBuildingStore size={18} />,
+  packages: <IconPackage size={18} />,
+  storeOwners: <IconUserCog size={18} />,
+  cards: <IconCreditCard size={18} />,
+  analytics: <IconChartBar size={18} />,
+};
+
+const PANELS: Record<AdminTab, ReactNode> = {
+  overview: <OverviewTab />,
+  users: <UsersTab />,
+  stores: <StoresTab />,
+  packages: <PackagesTab />,
+  storeOwners: <StoreOwnersTab />,
+  cards: <CardsTab />,
+  analytics: <AnalyticsTab />,
+};
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
+}
+
+/** The admin's dashboard (spec section 2): four live figures and seven tabs, each loaded on demand. */
+export function AdminDashboard() {
+  const { t } = useTranslation('admin');
+  const [tab, setTab] = useState<AdminTab>('overview');
+  return (
+    <Stack gap="lg" data-testid="admin-dashboard">
+      <div className={classes.noPrint}>
+        <SummaryCards />
+      </div>
+      <Tabs
+        value={tab}
+        onChange={(value) => isAdminTab(value) && setTab(value)}
+        keepMounted={false}
+        variant="outline"
+      >
+        <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
+          {ADMIN_TABS.map((name) => (
+            <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`admin-tab-${name}`}>
+              {t(`tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="lg">
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader />
+                </Center>
+              }
+            >
+              {PANELS[name]}
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

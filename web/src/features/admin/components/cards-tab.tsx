@@ -1,0 +1,244 @@
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconEye, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ltr';
+import { messageOf } from '@/lib/api/errors';
+import { useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useDeleteCard } from '../api/mutations';
+import { useCards, usePackages } from '../api/queries';
+import { canChangeCard } from '../card-rules';
+import type { CardStatus, RedemptionCard } from '../types';
+import { BatchCardsModal } from './batch-cards-modal';
+import { CardModal } from './card-modal';
+import { ConfirmDialog } from './confirm-dialog';
+import { Pager } from './pager';
+import { PrintSheet } from './print-sheet';
+import { QueryState } from './query-state';
+
+const PER_PAGE = 15;
+const STATUSES: readonly CardStatus[] = ['available', 'redeemed', 'expired'];
+const STATUS_COLOR: Record<CardStatus, string> = { available: 'green', redeemed: 'blue', expired: 'gray' };
+
+export function CardsTab() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const packages = usePackages();
+  const [status, setStatus] = useState<CardStatus | null>(null);
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const cards = useCards({
+    status: status ?? undefined,
+    package_id: packageId ? Number(packageId) : undefined,
+    page,
+    per_page: PER_PAGE,
+  });
+  const [editing, setEditing] = useState<RedemptionCard | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [sheet, setSheet] = useState<RedemptionCard[] | null>(null);
+  const [deleting, setDeleting] = useState<RedemptionCard | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useDeleteCard();
+
+  function open(card: RedemptionCard | null) {
+    setEditing(card);
+    setModalOpen(true);
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Group>
+          <Select
+            label={t('cards.status')}
+            placeholder={t('cards.allStatuses')}
+            data={STATUSES.map((value) => ({ value, label: t(`cards.statuses.${value}`) }))}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as CardStatus | null);
+              setPage(1);
+            }}
+            clearable
+            w={180}
+            data-testid="cards-status-filter"
+          />
+          <Select
+            label={t('cards.package')}
+            placeholder={t('cards.allPackages')}
+            data={(packages.data ?? []).map((pkg) => ({ value: String(pkg.id), label: pkg.name }))}
+            value={packageId}
+            onChange={(value) => {
+              setPackageId(value);
+              setPage(1);
+            }}
+            clearable
+            w={220}
+            data-testid="cards-package-filter"
+          />
+        </Group>
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconStack2 size={16} />}
+            onClick={() => setBatchOpen(true)}
+            data-testid="batch-cards"
+          >
+            {t('cards.batch')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="add-card">
+            {t('cards.add')}
+          </Button>
+        </Group>
+      </Group>
+      <QueryState query={cards}>
+        {(result) =>
+          result.data.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('cards.empty')}
+            </Text>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={980}>
+                <Table striped highlightOnHover verticalSpacing="sm" data-testid="cards-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('cards.code')}</Table.Th>
+                      <Table.Th>{t('cards.package')}</Table.Th>
+                      <Table.Th>{t('cards.status')}</Table.Th>
+                      <Table.Th>{t('cards.redeemedBy')}</Table.Th>
+                      <Table.Th>{t('cards.redeemedAt')}</Table.Th>
+                      <Table.Th>{t('cards.expiresAt')}</Table.Th>
+                      <Table.Th>{t('notes')}</Table.Th>
+                      <Table.Th>{t('actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.data.map((card) => (
+                      <Table.Tr key={card.id} data-testid="card-row">
+                        <Table.Td>
+                          <Text ff="monospace" fw={600} size="sm">
+                            <Ltr>{card.code}</Ltr>
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{card.package.name}</Table.Td>
+                        <Table.Td>
+                          <Badge color={STATUS_COLOR[card.status]} variant="light">
+                            {t(`cards.statuses.${card.status}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {card.redeemed_by ? (
+                            <>
+                              <Text size="sm">{card.redeemed_by.name}</Text>
+                              <Text size="xs" c="dimmed">
+                                <Ltr>{card.redeemed_by.email}</Ltr>
+                              </Text>
+                            </>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {card.redeemed_at ? format.dateTime(card.redeemed_at) : '—'}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {card.expires_at ? format.date(card.expires_at) : t('cards.noExpiration')}
+                        </Table.Td>
+                        <Table.Td maw={220}>
+                          <Text size="sm" lineClamp={2}>
+                            {card.notes || '—'}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {canChangeCard(card) ? (
+                            <Group gap={4} wrap="nowrap">
+                              <Tooltip label={t('edit')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('cards.editNamed', { code: card.code })}
+                                  onClick={() => open(card)}
+                                >
+                                  <IconEdit size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label={t('delete')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={t('cards.deleteNamed', { code: card.code })}
+                                  onClick={() => {
+                                    setDeleteError(null);
+                                    setDeleting(card);
+                                  }}
+                                >
+                                  <IconTrash size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          ) : (
+                            <Group gap={4} wrap="nowrap">
+                              <Text size="xs" c="dimmed" data-testid="card-locked">
+                                {t('cards.cannotEditShort')}
+                              </Text>
+                              <Tooltip label={t('cards.view')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray"
+                                  aria-label={t('cards.viewNamed', { code: card.code })}
+                                  onClick={() => open(card)}
+                                >
+                                  <IconEye size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager
+                page={result.meta.page}
+                perPage={result.meta.per_page}
+                total={result.meta.total}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryState>
+      <CardModal opened={modalOpen} card={editing} onClose={() => setModalOpen(false)} />
+      <BatchCardsModal
+        opened={batchOpen}
+        onClose={() => setBatchOpen(false)}
+        onCreated={(created) => {
+          setBatchOpen(false);
+          setSheet(created);
+        }}
+      />
+      <PrintSheet cards={sheet} onClose={() => setSheet(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        message={t('cards.confirmDelete')}
+        confirmLabel={t('delete')}
+        danger
+        busy={remove.isPending}
+        error={deleteError}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              showToast(t('cards.deleted'));
+              setDeleting(null);
+            },
+            onError: (error) => setDeleteError(messageOf(error, t('cards.deleteFailed'))),
+          })
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  /** The server's refusal (a 409 such as "cannot change yourself"), shown in the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The spec's confirmations before delete, (de)activate and enable/disable. */
+export function ConfirmDialog({
+  opened,
+  message,
+  confirmLabel,
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('confirm')}
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      <Stack>
+        <Text>{message}</Text>
+        {error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+            data-testid="confirm-error"
+          >
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button
+            color={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={busy}
+            data-testid="confirm-button"
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,188 @@
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+import { useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useDeletePackage, useTogglePackage } from '../api/mutations';
+import { usePackages } from '../api/queries';
+import type { Package } from '../types';
+import { ConfirmDialog } from './confirm-dialog';
+import { PackageModal } from './package-modal';
+import { QueryState } from './query-state';
+
+type Pending = { pkg: Package; action: 'delete' | 'toggle' };
+
+export function PackagesTab() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const packages = usePackages();
+  const [editing, setEditing] = useState<Package | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const toggle = useTogglePackage();
+  const remove = useDeletePackage();
+
+  function open(pkg: Package | null) {
+    setEditing(pkg);
+    setModalOpen(true);
+  }
+
+  function confirm() {
+    if (!pending) return;
+    const { pkg, action } = pending;
+    if (action === 'delete') {
+      remove.mutate(pkg.id, {
+        onSuccess: () => {
+          showToast(t('packages.deleted'));
+          setPending(null);
+        },
+        onError: (error) => setConfirmError(messageOf(error, t('packages.deleteFailed'))),
+      });
+    } else {
+      toggle.mutate(pkg.id, {
+        onSuccess: (saved) => {
+          showToast(saved.data.is_active ? t('packages.enabled') : t('packages.disabled'));
+          setPending(null);
+        },
+        onError: (error) => setConfirmError(messageOf(error, t('packages.toggleFailed'))),
+      });
+    }
+  }
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="add-package">
+          {t('packages.add')}
+        </Button>
+      </Group>
+      <QueryState query={packages}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('packages.empty')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={860}>
+              <Table striped highlightOnHover verticalSpacing="sm" data-testid="packages-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('packages.name')}</Table.Th>
+                    <Table.Th>{t('packages.description')}</Table.Th>
+                    <Table.Th ta="end">{t('packages.price')}</Table.Th>
+                    <Table.Th ta="end">{t('packages.storeLimit')}</Table.Th>
+                    <Table.Th>{t('packages.duration')}</Table.Th>
+                    <Table.Th>{t('packages.status')}</Table.Th>
+                    <Table.Th>{t('actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((pkg) => (
+                    <Table.Tr key={pkg.id} data-testid="package-row">
+                      <Table.Td fw={500}>{pkg.name}</Table.Td>
+                      <Table.Td maw={280}>
+                        <Text size="sm" lineClamp={2}>
+                          {pkg.description || '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                        {format.lyd(pkg.price)}
+                      </Table.Td>
+                      <Table.Td ta="end">
+                        {t('packages.storesCount', {
+                          count: pkg.store_limit,
+                          value: format.number(pkg.store_limit),
+                        })}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {t('months', {
+                          count: pkg.duration_months,
+                          value: format.number(pkg.duration_months),
+                        })}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={pkg.is_active ? 'green' : 'gray'} variant="light">
+                          {pkg.is_active ? t('active') : t('inactive')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Tooltip label={t('edit')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('packages.editNamed', { name: pkg.name })}
+                              onClick={() => open(pkg)}
+                            >
+                              <IconEdit size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={pkg.is_active ? t('packages.disable') : t('packages.enable')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color={pkg.is_active ? 'orange' : 'green'}
+                              aria-label={t(
+                                pkg.is_active ? 'packages.disableNamed' : 'packages.enableNamed',
+                                { name: pkg.name },
+                              )}
+                              onClick={() => {
+                                setConfirmError(null);
+                                setPending({ pkg, action: 'toggle' });
+                              }}
+                            >
+                              {pkg.is_active ? <IconToggleRight size={18} /> : <IconToggleLeft size={18} />}
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('delete')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('packages.deleteNamed', { name: pkg.name })}
+                              onClick={() => {
+                                setConfirmError(null);
+                                setPending({ pkg, action: 'delete' });
+                              }}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryState>
+      <PackageModal opened={modalOpen} pkg={editing} onClose={() => setModalOpen(false)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={
+          pending
+            ? pending.action === 'delete'
+              ? t('confirmDeleteNamed', { name: pending.pkg.name })
+              : pending.pkg.is_active
+                ? t('packages.confirmDisable', { name: pending.pkg.name })
+                : t('packages.confirmEnable', { name: pending.pkg.name })
+            : ''
+        }
+        confirmLabel={
+          pending?.action === 'delete'
+            ? t('delete')
+            : pending?.pkg.is_active
+              ? t('packages.disable')
+              : t('packages.enable')
+        }
+        danger={pending?.action === 'delete' || pending?.pkg.is_active}
+        busy={remove.isPending || toggle.isPending}
+        error={confirmError}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Alert, Button, Center, Loader } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '@/lib/api/errors';
+
+interface QueryStateProps<T> {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: T | undefined;
+    refetch: () => unknown;
+  };
+  children: (data: T) => ReactNode;
+}
+
+/** Spinner, error box with a retry, or the data. */
+export function QueryState<T>({ query, children }: QueryStateProps<T>) {
+  const { t } = useTranslation('admin');
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError || query.data === undefined) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+        {messageOf(query.error, t('loadFailed'))}{' '}
+        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,239 @@
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/ltr';
+import { messageOf } from '@/lib/api/errors';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { showToast } from '@/lib/toasts';
+import { useDeleteUser, useSetUserActive } from '../api/mutations';
+import { useUsers } from '../api/queries';
+import type { AdminUser, UserRole } from '../types';
+import { ConfirmDialog } from './confirm-dialog';
+import { Pager } from './pager';
+import { QueryState } from './query-state';
+import { UserModal } from './user-modal';
+
+const PER_PAGE = 10;
+const ROLE_COLOR: Record<UserRole, string> = { admin: 'red', store_owner: 'indigo', pos_user: 'teal' };
+
+type Pending = { user: AdminUser; action: 'delete' | 'activate' | 'deactivate' };
+
+export function UsersTab() {
+  const { t } = useTranslation('admin');
+  const { data: me } = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const users = useUsers({ search: debounced || undefined, page, per_page: PER_PAGE });
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const setActive = useSetUserActive();
+  const remove = useDeleteUser();
+
+  function openModal(user: AdminUser | null) {
+    setEditing(user);
+    setModalOpen(true);
+  }
+
+  function ask(next: Pending) {
+    setConfirmError(null);
+    setPending(next);
+  }
+
+  function confirm() {
+    if (!pending) return;
+    const { user, action } = pending;
+    const done = (message: string) => () => {
+      showToast(message);
+      setPending(null);
+    };
+    if (action === 'delete') {
+      remove.mutate(user.id, {
+        onSuccess: done(t('users.deleted')),
+        onError: (error) => setConfirmError(messageOf(error, t('users.deleteFailed'))),
+      });
+    } else {
+      const active = action === 'activate';
+      setActive.mutate(
+        { id: user.id, active },
+        {
+          onSuccess: done(active ? t('users.activated') : t('users.deactivated')),
+          onError: (error) => setConfirmError(messageOf(error, t('users.statusFailed'))),
+        },
+      );
+    }
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <TextInput
+          aria-label={t('users.search')}
+          placeholder={t('users.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 320 }}
+          data-testid="users-search"
+        />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal(null)} data-testid="add-user">
+          {t('users.add')}
+        </Button>
+      </Group>
+      <QueryState query={users}>
+        {(result) =>
+          result.data.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('users.empty')}
+            </Text>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('users.name')}</Table.Th>
+                      <Table.Th>{t('users.email')}</Table.Th>
+                      <Table.Th>{t('users.role')}</Table.Th>
+                      <Table.Th>{t('users.store')}</Table.Th>
+                      <Table.Th>{t('users.status')}</Table.Th>
+                      <Table.Th>{t('actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.data.map((user) => {
+                      const self = user.id === me?.id;
+                      return (
+                        <Table.Tr key={user.id} data-testid="user-row">
+                          <Table.Td fw={500}>
+                            {user.name}
+                            {self && (
+                              <Text span size="xs" c="dimmed" ms={6}>
+                                {t('users.you')}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Ltr>{user.email}</Ltr>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={ROLE_COLOR[user.role]} variant="light">
+                              {t(`roles.${user.role}`)}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{user.store?.name ?? user.store_owner_name ?? '—'}</Table.Td>
+                          <Table.Td>
+                            <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                              {user.is_active ? t('active') : t('inactive')}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <Tooltip label={t('edit')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('users.editNamed', { name: user.name })}
+                                  onClick={() => openModal(user)}
+                                >
+                                  <IconEdit size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip
+                                label={
+                                  self
+                                    ? t('users.notYourself')
+                                    : user.is_active
+                                      ? t('users.deactivate')
+                                      : t('users.activate')
+                                }
+                              >
+                                <ActionIcon
+                                  variant="subtle"
+                                  color={user.is_active ? 'orange' : 'green'}
+                                  disabled={self}
+                                  aria-label={t(
+                                    user.is_active ? 'users.deactivateNamed' : 'users.activateNamed',
+                                    { name: user.name },
+                                  )}
+                                  onClick={() =>
+                                    ask({ user, action: user.is_active ? 'deactivate' : 'activate' })
+                                  }
+                                >
+                                  {user.is_active ? (
+                                    <IconPlayerPause size={18} />
+                                  ) : (
+                                    <IconPlayerPlay size={18} />
+                                  )}
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label={self ? t('users.notYourself') : t('delete')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="red"
+                                  disabled={self}
+                                  aria-label={t('users.deleteNamed', { name: user.name })}
+                                  onClick={() => ask({ user, action: 'delete' })}
+                                >
+                                  <IconTrash size={18} />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager
+                page={result.meta.page}
+                perPage={result.meta.per_page}
+                total={result.meta.total}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryState>
+      <UserModal opened={modalOpen} user={editing} onClose={() => setModalOpen(false)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={
+          pending
+            ? pending.action === 'delete'
+              ? t('users.confirmDelete', { name: pending.user.name })
+              : pending.action === 'activate'
+                ? t('users.confirmActivate', { name: pending.user.name })
+                : t('users.confirmDeactivate', { name: pending.user.name })
+            : ''
+        }
+        confirmLabel={
+          pending?.action === 'delete'
+            ? t('delete')
+            : pending?.action === 'activate'
+              ? t('users.activate')
+              : t('users.deactivate')
+        }
+        danger={pending?.action !== 'activate'}
+        busy={remove.isPending || setActive.isPending}
+        error={confirmError}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

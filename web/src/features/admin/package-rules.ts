@@ -1,0 +1,88 @@
+import type { TFunction } from 'i18next';
+import { normalizeDigits } from '@/lib/format';
+import type { Package, PackageRequest } from './types';
+
+export interface PackageFormValues {
+  name: string;
+  description: string;
+  price: string;
+  storeLimit: string;
+  durationMonths: string;
+  features: string;
+  isActive: boolean;
+}
+
+export type PackageField = 'name' | 'description' | 'price' | 'store_limit' | 'duration_months' | 'features';
+export const PACKAGE_FIELDS: readonly PackageField[] = [
+  'name',
+  'description',
+  'price',
+  'store_limit',
+  'duration_months',
+  'features',
+];
+
+/** Spec section 9: price 0, store limit 1, duration 1 month, active. */
+export const PACKAGE_DEFAULTS: PackageFormValues = {
+  name: '',
+  description: '',
+  price: '0',
+  storeLimit: '1',
+  durationMonths: '1',
+  features: '',
+  isActive: true,
+};
+
+export function packageFormValues(pkg: Package | null): PackageFormValues {
+  if (!pkg) return PACKAGE_DEFAULTS;
+  return {
+    name: pkg.name,
+    description: pkg.description ?? '',
+    price: pkg.price,
+    storeLimit: String(pkg.store_limit),
+    durationMonths: String(pkg.duration_months),
+    features: pkg.features.join('\n'),
+    isActive: pkg.is_active,
+  };
+}
+
+/** One feature per line: trimmed, blank lines dropped. */
+export function splitFeatures(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function toNumber(text: string): number {
+  const value = normalizeDigits(text).trim();
+  return value === '' ? Number.NaN : Number(value);
+}
+
+export function validatePackage(
+  values: PackageFormValues,
+  t: TFunction<'admin'>,
+): Partial<Record<PackageField, string>> {
+  const errors: Partial<Record<PackageField, string>> = {};
+  if (!values.name.trim()) errors.name = t('packages.errors.name');
+  const price = toNumber(values.price);
+  if (!Number.isFinite(price) || price < 0) errors.price = t('packages.errors.price');
+  const limit = toNumber(values.storeLimit);
+  if (!Number.isInteger(limit) || limit < 1) errors.store_limit = t('packages.errors.storeLimit');
+  const duration = toNumber(values.durationMonths);
+  if (!Number.isInteger(duration) || duration < 1) errors.duration_months = t('packages.errors.duration');
+  return errors;
+}
+
+/** The request body; call after `validatePackage` found nothing. */
+export function packageRequest(values: PackageFormValues): PackageRequest {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    price: normalizeDigits(values.price).trim(),
+    store_limit: toNumber(values.storeLimit),
+    duration_months: toNumber(values.durationMonths),
+    features: splitFeatures(values.features),
+    is_active: values.isActive,
+  };
+}
