@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '@/lib/api/client';
 import { clearSession } from '@/lib/session/current-user';
 import { PageLoader } from '@/components/page-loader';
 import { createGuards, SIGN_IN_PATH } from './guards';
+import { roleViews } from './role-views';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
@@ -37,6 +38,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           }),
         },
         {
+          // The registration URL a store's QR code encodes; staff may open it too.
+          path: 'join/:token',
+          loader: guards.everyone,
+          lazy: async () => ({
+            Component: (await import('@/features/public/join-page')).JoinPage,
+          }),
+        },
+        {
           id: 'signed-in',
           loader: guards.requireSignIn,
           lazy: async () => ({
@@ -45,14 +54,34 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               path: 'dashboard',
-              lazy: async () => ({
-                Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
-              }),
+              lazy: async () => {
+                const { DashboardPage } = await import('@/features/dashboard/dashboard-page');
+                return { Component: () => <DashboardPage roleViews={roleViews} /> };
+              },
             },
             {
               path: 'customer/:id',
               lazy: async () => ({
                 Component: (await import('@/features/customers/customer-detail-page')).CustomerDetailPage,
+              }),
+            },
+            {
+              path: 'customer/:id/history',
+              lazy: async () => ({
+                Component: (await import('@/features/customers/customer-history-page')).CustomerHistoryPage,
+              }),
+            },
+            {
+              // Target of the customer page's quick actions: /create-invoice?customer_id={id}.
+              path: 'create-invoice',
+              lazy: async () => ({
+                Component: (await import('@/features/pos/create-invoice-page')).CreateInvoicePage,
+              }),
+            },
+            {
+              path: 'redeem-rewards',
+              lazy: async () => ({
+                Component: (await import('@/features/pos/redeem-rewards-page')).RedeemRewardsPage,
               }),
             },
           ],

@@ -13,13 +13,16 @@ function toIntlValue(amount: Amount): number | `${number}` {
   return typeof amount === 'number' ? amount : (amount.trim() as `${number}`);
 }
 
-/** LYD has three decimals (1 LYD = 1000 dirhams). Decimal strings are formatted exactly. */
-export function formatLyd(amount: Amount, language: Language): string {
+/**
+ * LYD has three decimals (1 LYD = 1000 dirhams). Decimal strings are formatted exactly.
+ * `fractionDigits` rounds for display only (the spec's average per invoice has two).
+ */
+export function formatLyd(amount: Amount, language: Language, fractionDigits = 3): string {
   return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency: 'LYD',
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
   }).format(toIntlValue(amount));
 }
 
@@ -46,6 +49,44 @@ export function formatDateTime(value: string | Date, language: Language): string
   }).format(toDate(value));
 }
 
+/**
+ * A stored E.164 phone for people: Libyan numbers grouped as they are read aloud
+ * (+218 91 234 5678), anything else as stored.
+ */
+export function formatPhone(phone: string): string {
+  const libyan = /^\+218(\d{2})(\d{3})(\d{4})$/.exec(phone);
+  return libyan ? `+218 ${libyan[1]} ${libyan[2]} ${libyan[3]}` : phone;
+}
+
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * What a person typed, with Arabic-Indic digits turned into ASCII ones and the Arabic decimal
+ * separator into a dot, so "١٢٫٥" reads as "12.5".
+ */
+export function normalizeDigits(text: string): string {
+  return text
+    .replace(EASTERN_DIGITS, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf))
+    .replace(/\u066b/g, '.')
+    .replace(/\u066c/g, ',');
+}
+
+/**
+ * Marks text as a left-to-right island inside a translated sentence (U+2066 ... U+2069), so a
+ * signed number keeps its sign in front ("+18") while the sentence keeps its own order.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
+/**
+ * People's and rewards' names put into a translated sentence: isolated (U+2068 ... U+2069) so an
+ * Arabic name in an English sentence, or "خصم 10%" anywhere, keeps its own order.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** First letters of the first two words of a name ("Sara Ali Omar" -> "SA"). */
 export function initialsOf(name: string): string {
   const letters = name
@@ -62,10 +103,11 @@ export function useFormat() {
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'ar';
   return {
     language,
-    lyd: (amount: Amount) => formatLyd(amount, language),
+    lyd: (amount: Amount, fractionDigits?: number) => formatLyd(amount, language, fractionDigits),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
     points: (points: number) => formatPoints(points, language),
     date: (value: string | Date) => formatDate(value, language),
     dateTime: (value: string | Date) => formatDateTime(value, language),
+    phone: formatPhone,
   };
 }

@@ -2,6 +2,11 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ar from '@/locales/ar.json';
 import en from '@/locales/en.json';
+// Feature namespaces kept in their own files so parallel work does not collide on the locales.
+import ownerAr from '../features/owner/locales/ar.json';
+import ownerEn from '../features/owner/locales/en.json';
+import adminAr from '../features/admin/locales/ar.json';
+import adminEn from '../features/admin/locales/en.json';
 
 export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -64,7 +69,10 @@ export function createI18n(): I18n {
     applyToDocument(instance, language);
   });
   void instance.use(initReactI18next).init({
-    resources: { ar: { translation: ar }, en: { translation: en } },
+    resources: {
+      ar: { translation: ar, owner: ownerAr, admin: adminAr },
+      en: { translation: en, owner: ownerEn, admin: adminEn },
+    },
     lng: readStoredLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],

@@ -30,6 +30,10 @@ describe('route guards', () => {
     signInWithToken();
     const api = mockApi({
       'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ name: 'Sara Ali' }))),
+      // The store owner's dashboard loads its figures.
+      'GET /api/v1/store-owner/summary': () => apiError(500, 'Not now.', 'internal'),
+      'GET /api/v1/subscriptions/status': () => apiError(500, 'Not now.', 'internal'),
+      'GET /api/v1/store-owner/stores': () => json({ data: [] }),
     });
     const app = renderApp(path);
 
@@ -93,10 +97,10 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'عن نقاط' })).toBeInTheDocument();
   });
 
-  it('shows the check-points placeholder to guests with a disabled phone input', async () => {
+  it('shows the points lookup to guests', async () => {
     renderApp('/check-points');
     expect(await screen.findByRole('heading', { name: 'استعلم عن نقاطك' })).toBeInTheDocument();
-    expect(screen.getByLabelText('رقم الهاتف')).toBeDisabled();
+    expect(screen.getByLabelText('رقم الهاتف')).toBeEnabled();
   });
 
   it('shows a not-found page for unknown paths', async () => {

@@ -1,11 +1,23 @@
 import { Container, Stack } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
 import { PageLoader } from '@/components/page-loader';
+import type { Role } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { InvalidRoleNotice } from './components/invalid-role-notice';
 import { RolePlaceholder } from './components/role-placeholder';
 import { WelcomeBanner } from './components/welcome-banner';
 
-export function DashboardPage() {
+/**
+ * The body of a role's dashboard. Each lives in its own feature and is loaded on demand; the
+ * app layer hands them in, so this feature does not import the others.
+ */
+export type RoleViews = Partial<Record<Role, ComponentType>>;
+
+interface DashboardPageProps {
+  roleViews?: RoleViews;
+}
+
+export function DashboardPage({ roleViews = {} }: DashboardPageProps) {
   const { data: user } = useCurrentUser();
   // The layout renders pages only once the user is loaded.
   if (!user) return <PageLoader />;
@@ -14,21 +26,27 @@ export function DashboardPage() {
     <Container size="xl" py="xl">
       <Stack gap="xl">
         <WelcomeBanner name={user.name} role={user.role} />
-        <DashboardBody role={user.role} />
+        <Suspense fallback={<PageLoader />}>
+          <DashboardBody role={user.role} roleViews={roleViews} />
+        </Suspense>
       </Stack>
     </Container>
   );
 }
 
-function DashboardBody({ role }: { role: string }) {
+function DashboardBody({ role, roleViews }: { role: string; roleViews: RoleViews }) {
+  const View = isRole(role, roleViews) ? roleViews[role] : undefined;
+  if (View) return <View />;
   switch (role) {
     case 'admin':
       return <RolePlaceholder view="admin" />;
     case 'store_owner':
       return <RolePlaceholder view="storeOwner" />;
-    case 'pos_user':
-      return <RolePlaceholder view="posUser" />;
     default:
       return <InvalidRoleNotice />;
   }
+}
+
+function isRole(role: string, roleViews: RoleViews): role is Role {
+  return Object.hasOwn(roleViews, role);
 }

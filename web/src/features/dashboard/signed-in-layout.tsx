@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { ToastViewport } from '@/components/toast-viewport';
 import { clearSession, useCurrentUser } from '@/lib/session/current-user';
 import { TopBar } from './components/top-bar';
 
@@ -28,6 +29,7 @@ export function SignedInLayout() {
       <AppShell.Main bg="gray.0">
         <Outlet />
       </AppShell.Main>
+      <ToastViewport />
     </AppShell>
   );
 }

@@ -41,5 +41,37 @@ describe('locale files', () => {
     expect(en.login.failed).toBe('Login failed');
     expect(en.login.checkPoints).toBe('Check your points without logging in');
     expect(en.dashboard.invalidRole.title).toBe('Invalid User Role');
+    // Cashier screens (spec sections 2, 5 and 8).
+    expect(en.pos.invoice.selectCustomer).toBe('Please select a customer before creating an invoice');
+    expect(en.pos.invoice.success_other).toBe(
+      'Invoice created successfully! Customer earned {{points}} points.',
+    );
+    expect(en.pos.invoice.failed).toBe('Failed to create invoice. Please try again.');
+    expect(en.pos.redeem.redeemNow).toBe('Redeem Now');
+    expect(en.pos.redeem.insufficient).toBe('Insufficient Points');
+    expect(en.pos.redeem.redeeming).toBe('Redeeming...');
+    expect(en.pos.redeem.selectCustomer).toBe('Please select a customer first');
+    expect(en.pos.redeem.noRewards).toBe('No rewards available at the moment.');
+    expect(en.pos.redeem.success_other).toBe('Reward redeemed successfully! {{points}} points deducted.');
+    expect(en.pos.activity.invoiceTitle).toBe('New invoice created');
+    expect(en.pos.activity.redemptionTitle).toBe('Reward redeemed');
+    expect(en.pos.activity.empty).toBe('No recent activity');
+    expect(en.pos.activity.refresh).toBe('Refresh Activity');
+    expect(en.time.justNow).toBe('Just now');
+    expect(en.customers.management.empty).toBe('No customers found');
+    expect(en.customers.dialog.rules.nameRequired).toBe('Customer name is required');
+    expect(en.customers.dialog.rules.emailInvalid).toBe('Please enter a valid email address');
+    expect(en.customers.dialog.rules.pointsNegative).toBe('Loyalty points cannot be negative');
+    expect(en.customers.delete.confirm).toBe(
+      'Are you sure you want to delete {{name}}? This action cannot be undone.',
+    );
+    expect(en.customers.addPoints.rules.min).toBe('Please enter a valid number of points (minimum 1)');
+    expect(en.customers.addPoints.rules.max).toBe('Cannot add more than 10,000 points at once');
+    expect(en.customers.detail.notFoundTitle).toBe('Customer Not Found');
+    expect(en.customers.detail.notFoundDescription).toBe(
+      "The customer you're looking for doesn't exist or has been removed.",
+    );
+    expect(en.customers.detail.loading).toBe('Loading customer information...');
+    expect(en.customers.detail.stats.averagePerInvoice).toBe('Avg. per Invoice');
   });
 });

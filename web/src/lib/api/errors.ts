@@ -8,8 +8,10 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   /** Whether the server sent its own message (so it can be shown as is). */
   readonly hasServerMessage: boolean;
+  /** Seconds to wait from the `Retry-After` header (429, 503), or null when absent. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: Partial<ErrorBody> | undefined) {
+  constructor(status: number, body: Partial<ErrorBody> | undefined, retryAfterSeconds: number | null = null) {
     const message = typeof body?.message === 'string' ? body.message : '';
     super(message || `HTTP ${status}`);
     this.name = 'ApiError';
@@ -17,6 +19,7 @@ export class ApiError extends Error {
     this.code = typeof body?.code === 'string' ? body.code : null;
     this.fieldErrors = body?.errors ?? {};
     this.hasServerMessage = message.length > 0;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The first message for a field, as the spec's forms show it. */
@@ -29,8 +32,15 @@ function looksLikeErrorBody(value: unknown): value is Partial<ErrorBody> {
   return typeof value === 'object' && value !== null;
 }
 
+/** `Retry-After` in seconds; the HTTP-date form is not something this server sends. */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}
+
 export function toApiError(response: Response, body: unknown): ApiError {
-  return new ApiError(response.status, looksLikeErrorBody(body) ? body : undefined);
+  return new ApiError(response.status, looksLikeErrorBody(body) ? body : undefined, retryAfterOf(response));
 }
 
 /** The server's message when it sent one, otherwise the given fallback. */

@@ -12,3 +12,37 @@ export type LoginRequest = NonNullable<
 >['content']['application/json'];
 export type Meta = JsonBody<paths['/api/v1/meta']['get']['responses'][200]>['data'];
 export type ErrorBody = JsonBody<paths['/api/v1/auth/login']['post']['responses'][401]>;
+
+// Customers
+export type Customer = JsonBody<paths['/api/v1/customers/{id}/points']['put']['responses'][200]>['data'];
+export type CustomerDetail = JsonBody<paths['/api/v1/customers/{id}']['get']['responses'][200]>['data'];
+export type CustomerStatistics = CustomerDetail['statistics'];
+export type CustomerPage = JsonBody<paths['/api/v1/customers']['get']['responses'][200]>;
+export type ListMeta = CustomerPage['meta'];
+export type CustomerRequest = NonNullable<
+  paths['/api/v1/customers']['post']['requestBody']
+>['content']['application/json'];
+export type AddPointsRequest = NonNullable<
+  paths['/api/v1/customers/{id}/points']['put']['requestBody']
+>['content']['application/json'];
+export type LedgerPage = JsonBody<paths['/api/v1/customers/{id}/history']['get']['responses'][200]>;
+export type LedgerEntry = LedgerPage['data'][number];
+export type LedgerKind = LedgerEntry['kind'];
+
+// Invoices, rewards, redemptions
+export type Invoice = JsonBody<
+  paths['/api/v1/customers/{id}/invoices']['get']['responses'][200]
+>['data'][number];
+export type InvoiceCreated = JsonBody<paths['/api/v1/invoices']['post']['responses'][201]>['data'];
+export type CreateInvoiceRequest = NonNullable<
+  paths['/api/v1/invoices']['post']['requestBody']
+>['content']['application/json'];
+export type Reward = JsonBody<paths['/api/v1/rewards']['get']['responses'][200]>['data'][number];
+export type Redemption = JsonBody<
+  paths['/api/v1/customers/{id}/redemptions']['get']['responses'][200]
+>['data'][number];
+export type RedemptionDone = JsonBody<paths['/api/v1/redemptions']['post']['responses'][201]>['data'];
+
+// Point of sale
+export type ActivityItem = JsonBody<paths['/api/v1/pos/activity']['get']['responses'][200]>['data'][number];
+export type TodayCounts = JsonBody<paths['/api/v1/pos/today']['get']['responses'][200]>['data'];

@@ -7,10 +7,21 @@ import { makeUser, meta, userEnvelope } from '@/testing/fixtures';
 import { apiError, json, mockApi, noContent } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
+// What the store owner's dashboard asks for when it opens (makeUser() is a store owner).
+const ownerDashboardRoutes: Parameters<typeof mockApi>[0] = {
+  'GET /api/v1/store-owner/summary': () => apiError(500, 'Not now.', 'internal'),
+  'GET /api/v1/subscriptions/status': () => apiError(500, 'Not now.', 'internal'),
+  'GET /api/v1/store-owner/stores': () => json({ data: [] }),
+};
+
 async function renderDashboardAs(user: User, extra: Parameters<typeof mockApi>[0] = {}) {
   await i18n.changeLanguage('en');
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-  const api = mockApi({ 'GET /api/v1/auth/user': () => json(userEnvelope(user)), ...extra });
+  const api = mockApi({
+    'GET /api/v1/auth/user': () => json(userEnvelope(user)),
+    ...ownerDashboardRoutes,
+    ...extra,
+  });
   const app = renderApp('/dashboard');
   await screen.findByTestId('welcome-banner');
   return { ...app, api };
@@ -18,25 +29,31 @@ async function renderDashboardAs(user: User, extra: Parameters<typeof mockApi>[0
 
 describe('dashboard shell', () => {
   it.each([
-    ['admin', 'Admin', 'placeholder-admin'],
-    ['store_owner', 'Store Owner', 'placeholder-storeOwner'],
-    ['pos_user', 'POS User', 'placeholder-posUser'],
+    ['admin', 'Admin', 'admin-dashboard'],
+    ['store_owner', 'Store Owner', 'owner-dashboard'],
+    ['pos_user', 'POS User', 'pos-dashboard'],
   ] as const)('shows the %s view with its role label', async (role, label, panel) => {
-    await renderDashboardAs(makeUser({ role, name: 'Sara Ali Omar' }));
+    await renderDashboardAs(makeUser({ role, name: 'Sara Ali Omar' }), {
+      'GET /api/v1/pos/today': () => json({ data: { invoices: 0, points_issued: 0, redemptions: 0 } }),
+      'GET /api/v1/admin/overview': () => apiError(500, 'Not now.', 'internal'),
+    });
     const current = screen.getByTestId('current-user');
     expect(within(current).getByText('SA')).toBeInTheDocument();
     expect(within(current).getByText('Sara Ali Omar')).toBeInTheDocument();
     expect(screen.getByTestId('current-user-role')).toHaveTextContent(label);
     expect(screen.getByTestId('welcome-banner')).toHaveTextContent('Welcome, Sara Ali Omar');
-    expect(screen.getByTestId(panel)).toBeInTheDocument();
+    expect(await screen.findByTestId(panel, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('3');
   });
 
   it('gives each role its own subtitle', async () => {
-    await renderDashboardAs(makeUser({ role: 'pos_user' }));
+    await renderDashboardAs(makeUser({ role: 'pos_user' }), {
+      'GET /api/v1/pos/today': () => json({ data: { invoices: 0, points_issued: 0, redemptions: 0 } }),
+    });
     expect(screen.getByTestId('welcome-banner')).toHaveTextContent(
       'Create invoices, redeem rewards and look after your customers.',
     );
+    await screen.findByTestId('pos-dashboard', {}, { timeout: 5000 });
   });
 
   it('tells a user with an unknown role to contact the administrator', async () => {
@@ -86,11 +103,14 @@ describe('dashboard shell', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('shows the customer placeholder behind sign-in', async () => {
+  it('shows the customer page behind sign-in', async () => {
     await i18n.changeLanguage('en');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-    mockApi({ 'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ role: 'pos_user' }))) });
+    mockApi({
+      'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ role: 'pos_user' }))),
+      'GET /api/v1/customers/42': () => apiError(404, 'Not found.', 'not_found'),
+    });
     renderApp('/customer/42');
-    expect(await screen.findByRole('heading', { name: 'Customer #42' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Customer Not Found' })).toBeInTheDocument();
   });
 });

@@ -9,10 +9,9 @@ import {
   IconHistory,
   IconPackage,
   IconQrcode,
-  IconReceipt2,
   IconUserCog,
-  IconUsers,
   IconUsersGroup,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,12 +36,6 @@ const SECTIONS = {
     ['qrCodes', IconQrcode],
     ['subscription', IconCreditCard],
     ['settings', IconAdjustments],
-  ],
-  posUser: [
-    ['createInvoice', IconReceipt2],
-    ['redeemRewards', IconGift],
-    ['customers', IconUsersGroup],
-    ['recentActivity', IconHistory],
   ],
 } as const satisfies Record<string, readonly (readonly [string, Icon])[]>;
 
