@@ -227,11 +227,11 @@ async fn concurrent_redemptions_never_overdraw(backend: Backend) {
     // 260 points pay for exactly 5 coffees of 50.
     let customer = d.customer_with("Concurrent", 260).await;
     let body = json!({"customer_id": customer, "reward_id": d.coffee});
-    let attempts = (0..60).map(|_| d.app.post("/api/v1/redemptions", Some(&d.cashier), &body));
+    let attempts = (0..100).map(|_| d.app.post("/api/v1/redemptions", Some(&d.cashier), &body));
     let results = join_all(attempts).await;
     let ok = results.iter().filter(|(s, _)| *s == 201).count();
     let refused = results.iter().filter(|(s, b)| *s == 409 && b["code"] == "insufficient_points").count();
-    assert_eq!((ok, refused), (5, 55), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
+    assert_eq!((ok, refused), (5, 95), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
     assert_eq!(d.balance(customer).await, 10);
     let redemptions = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM redemptions WHERE customer_id = {customer}"));
     assert_eq!(redemptions, 5);
