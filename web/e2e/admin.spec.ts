@@ -45,6 +45,18 @@ for (const lang of ['ar', 'en'] as const) {
 
   test(`admin manages packages, subscriptions, cards and users (${lang})`, async ({ page }) => {
     test.setTimeout(180_000);
+    // A store owner of this run's own, so the demo owner's plan (which the owner spec checks)
+    // stays as seeded.
+    const ownerEmail = `owner-${lang}@e2e.ly`;
+    const registered = await page.request.post('/api/v1/auth/register', {
+      data: {
+        name: `E2E Owner ${suffix}`,
+        email: ownerEmail,
+        password: 'e2e-owner-pass',
+        store_owner_name: `E2E Shop ${suffix}`,
+      },
+    });
+    expect(registered.status()).toBe(201);
     await signIn(page, 'admin@demo.ly');
     if (lang === 'en') await switchTo(page, 'en');
     await expect(page.getByTestId('admin-dashboard')).toBeVisible();
@@ -71,12 +83,12 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('package-row').filter({ hasText: packageName })).toBeVisible();
     await saveScreenshot(page, `admin-packages-${lang}`);
 
-    // Store owners: assign the new package to the demo owner.
+    // Store owners: assign the new package to this run's owner (no plan yet).
     await openTab(page, 'storeOwners');
-    const ownerRow = page.getByTestId('owner-row').filter({ hasText: 'owner@demo.ly' });
+    const ownerRow = page.getByTestId('owner-row').filter({ hasText: ownerEmail });
     await ownerRow.getByRole('button').click();
     const assignForm = page.getByTestId('assign-form');
-    await expect(assignForm.getByTestId('current-package')).toBeVisible();
+    await expect(assignForm.getByTestId('current-package')).toContainText(t('owners.noSubscription'));
     await pick(assignForm, page, t('owners.package'), new RegExp(packageName));
     await saveScreenshot(page, `admin-assign-modal-${lang}`);
     await assignForm.getByRole('button', { name: t('owners.assign') }).click();
