@@ -75,6 +75,16 @@ pub struct CustomerStats {
     pub points_redeemed: i64,
 }
 
+impl CustomerStats {
+    /// Spent per invoice (rounded down to the dirham); zero without invoices.
+    pub fn average_per_invoice(&self) -> loyalty_domain::Money {
+        match self.total_invoices {
+            0 => loyalty_domain::Money::ZERO,
+            n => loyalty_domain::Money::from_dirhams(self.total_spent.dirhams() / n),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invoice {
     pub id: i64,

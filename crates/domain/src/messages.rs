@@ -74,5 +74,6 @@ messages! {
     CardCodeTaken => ("This code is already used by another card.", "هذا الرمز مستخدم لبطاقة أخرى."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
     DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),
+    QrSize => ("Choose a size of 150, 200 or 300 pixels.", "اختر حجماً من 150 أو 200 أو 300 بكسل."),
     MinimumPurchaseNegative => ("Minimum purchase cannot be negative", "لا يمكن أن يكون الحد الأدنى للشراء سالباً"),
 }

@@ -379,12 +379,11 @@ pub struct CustomerStatistics {
 
 impl From<loyalty_application::CustomerStats> for CustomerStatistics {
     fn from(s: loyalty_application::CustomerStats) -> Self {
-        let average = if s.total_invoices > 0 { s.total_spent.dirhams() / s.total_invoices } else { 0 };
         Self {
             total_invoices: s.total_invoices,
             total_spent: s.total_spent.to_string(),
             rewards_redeemed: s.rewards_redeemed,
-            average_per_invoice: loyalty_domain::Money::from_dirhams(average).to_string(),
+            average_per_invoice: s.average_per_invoice().to_string(),
             points_earned: s.points_earned,
             points_redeemed: s.points_redeemed,
         }

@@ -86,13 +86,26 @@ fn find_store(services: &Services, actor: &Actor, id: i64) -> Result<StoreSummar
     list_stores(services, actor)?.into_iter().find(|s| s.id == id).ok_or(AppError::NotFound)
 }
 
-/// The store's registration token, for its QR code: only its owner (or the admin).
-pub fn registration_link(services: &Services, actor: &Actor, store_id: i64) -> Result<(StoreRef, String), AppError> {
+/// QR code sizes in pixels (spec section 9); 200 when none is asked for.
+pub const QR_SIZES: [u32; 3] = [150, 200, 300];
+
+/// The store's registration token and the QR size, for its QR code: only its owner (or the
+/// admin).
+pub fn registration_link(
+    services: &Services,
+    actor: &Actor,
+    store_id: i64,
+    size: Option<u32>,
+) -> Result<(StoreRef, String, u32), AppError> {
     actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let size = size.unwrap_or(200);
+    if !QR_SIZES.contains(&size) {
+        return Err(FieldErrors::single("size", Msg::QrSize).into());
+    }
     transaction(&*services.db, TxMode::Read, |repos| {
         let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
         let token = repos.registration_token(store.id)?.ok_or(AppError::NotFound)?;
-        Ok((StoreRef { id: store.id, name: store.name }, token))
+        Ok((StoreRef { id: store.id, name: store.name }, token, size))
     })
 }
 

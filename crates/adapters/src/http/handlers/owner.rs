@@ -371,8 +371,6 @@ async fn put_loyalty_config(
     Ok(HttpResponse::Ok().json(config_body(settings)))
 }
 
-pub const QR_SIZES: [u32; 3] = [150, 200, 300];
-
 /// An SVG QR code of the store's public registration page (`{public URL}/join/{token}`).
 #[utoipa::path(post, path = "/api/v1/qr-code/generate", tag = "owner", security(("bearer" = [])),
     request_body = QrRequest,
@@ -391,15 +389,8 @@ async fn generate_qr(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let QrRequest { store_id, size } = body.0;
-    let size = size.unwrap_or(200);
-    if !QR_SIZES.contains(&size) {
-        let message = match lang {
-            Lang::En => "Choose a size of 150, 200 or 300 pixels.",
-            Lang::Ar => "اختر حجماً من 150 أو 200 أو 300 بكسل.",
-        };
-        return Err(ApiError::field(lang, "size", message.to_owned()));
-    }
-    let (store, token) = blocking(lang, move || owner::registration_link(&services, &actor, store_id)).await?;
+    let (store, token, size) =
+        blocking(lang, move || owner::registration_link(&services, &actor, store_id, size)).await?;
     let registration_url = format!("{}/join/{token}", info.public_url.trim_end_matches('/'));
     let code = QrCode::new(registration_url.as_bytes())
         .map_err(|e| ApiError::from_app(AppError::Internal(format!("qr: {e}")), lang))?;
