@@ -74,6 +74,7 @@ messages! {
     CardCodeTaken => ("This code is already used by another card.", "هذا الرمز مستخدم لبطاقة أخرى."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
     DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),
+    RangeInvalid => ("Choose 7d, 30d, 90d or custom dates.", "اختر 7d أو 30d أو 90d أو تواريخ مخصصة."),
     QrSize => ("Choose a size of 150, 200 or 300 pixels.", "اختر حجماً من 150 أو 200 أو 300 بكسل."),
     MinimumPurchaseNegative => ("Minimum purchase cannot be negative", "لا يمكن أن يكون الحد الأدنى للشراء سالباً"),
 }

@@ -2,7 +2,7 @@
 
 use chrono::{Duration, NaiveDate};
 use loyalty_domain::local_day::local_day_bounds;
-use loyalty_domain::Role;
+use loyalty_domain::{FieldErrors, Msg, Role};
 
 use crate::policy::StoreAccess;
 use crate::ports::{transaction, ActivityFilter, NewActivity, Repos, TxMode};
@@ -34,6 +34,31 @@ pub(crate) fn log(
 pub enum Range {
     LastDays(i64),
     Custom { from: Option<NaiveDate>, to: Option<NaiveDate> },
+}
+
+impl Range {
+    /// The feed's filter as sent: `7d` (default), `30d`, `90d`, or `custom` / no range with
+    /// `from` and `to` as `YYYY-MM-DD`.
+    pub fn parse(date_range: Option<&str>, from: Option<&str>, to: Option<&str>) -> Result<Range, AppError> {
+        let date = |field: &'static str, value: Option<&str>| -> Result<Option<NaiveDate>, AppError> {
+            value
+                .filter(|v| !v.is_empty())
+                .map(|v| {
+                    NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                        .map_err(|_| AppError::from(FieldErrors::single(field, Msg::DateInvalid)))
+                })
+                .transpose()
+        };
+        let custom = || Ok(Range::Custom { from: date("from", from)?, to: date("to", to)? });
+        match date_range.filter(|r| !r.is_empty()) {
+            None if from.is_some_and(|f| !f.is_empty()) || to.is_some_and(|t| !t.is_empty()) => custom(),
+            None | Some("7d") => Ok(Range::LastDays(7)),
+            Some("30d") => Ok(Range::LastDays(30)),
+            Some("90d") => Ok(Range::LastDays(90)),
+            Some("custom") => custom(),
+            Some(_) => Err(FieldErrors::single("date_range", Msg::RangeInvalid).into()),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -526,37 +526,8 @@ async fn pos_activities(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let q = query.into_inner();
-    let date = |field: &str, value: &Option<String>| -> Result<Option<chrono::NaiveDate>, ApiError> {
-        value
-            .as_deref()
-            .filter(|v| !v.is_empty())
-            .map(|v| {
-                chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| {
-                    let message = match lang {
-                        Lang::En => "Use a date like 2026-11-22.",
-                        Lang::Ar => "استخدم تاريخاً بالشكل 2026-11-22.",
-                    };
-                    ApiError::field(lang, field, message.to_owned())
-                })
-            })
-            .transpose()
-    };
-    let range = match q.date_range.as_deref() {
-        None | Some("") if q.from.is_some() || q.to.is_some() => {
-            Range::Custom { from: date("from", &q.from)?, to: date("to", &q.to)? }
-        }
-        None | Some("") | Some("7d") => Range::LastDays(7),
-        Some("30d") => Range::LastDays(30),
-        Some("90d") => Range::LastDays(90),
-        Some("custom") => Range::Custom { from: date("from", &q.from)?, to: date("to", &q.to)? },
-        Some(_) => {
-            let message = match lang {
-                Lang::En => "Choose 7d, 30d, 90d or custom dates.",
-                Lang::Ar => "اختر 7d أو 30d أو 90d أو تواريخ مخصصة.",
-            };
-            return Err(ApiError::field(lang, "date_range", message.to_owned()));
-        }
-    };
+    let range = Range::parse(q.date_range.as_deref(), q.from.as_deref(), q.to.as_deref())
+        .map_err(|e| ApiError::from_app(e, lang))?;
     let feed = FeedQuery {
         pos_user_id: q.pos_user_id,
         store_id: q.store_id,
