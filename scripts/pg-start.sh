@@ -8,10 +8,12 @@ if [ -z "$version" ]; then
   exit 1
 fi
 if ! pg_lsclusters -h | awk '{print $4}' | grep -q online; then
-  pg_ctlcluster "$version" main start
+  # Only the URL goes to stdout (callers capture it); pg_ctlcluster may print notes such as
+  # "Removed stale pid file".
+  pg_ctlcluster "$version" main start >&2
 fi
 for _ in $(seq 1 30); do
-  pg_isready -q -h 127.0.0.1 && break
+  pg_isready -q -h 127.0.0.1 >&2 && break
   sleep 1
 done
 su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null
