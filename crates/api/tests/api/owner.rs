@@ -334,6 +334,15 @@ async fn dashboard_and_overview_figures_are_live(backend: Backend) {
     assert_eq!(stores[0]["meta"]["total"], stores[0]["customer_count"]);
     let points: i64 = stores.iter().filter_map(|s| s["total_points_in_store"].as_i64()).sum();
     assert_eq!(overview["data"]["summary"]["total_points_across_all_stores"], points);
+    // One store's next page: that store alone, the summary still across all stores.
+    let second = stores[1]["store"]["id"].as_i64().unwrap_or_default();
+    let path = format!("/api/v1/customers/store-owner-overview?per_page=2&page=2&store_id={second}");
+    let (status, one) = app.get(&path, Some(&owner)).await;
+    assert_eq!(status, 200);
+    let listed = one["data"]["stores_overview"].as_array().cloned().unwrap_or_default();
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0]["store"]["id"].as_i64(), listed[0]["meta"]["page"].as_i64()), (Some(second), Some(2)));
+    assert_eq!(one["data"]["summary"], overview["data"]["summary"]);
 
     // A sale moves the figures.
     let cashier = app.login("cashier@demo.ly", "demo1234").await;

@@ -226,13 +226,20 @@ pub fn customers_overview(
     services: &Services,
     actor: &Actor,
     page: PageRequest,
+    only_store: Option<i64>,
 ) -> Result<CustomersOverview, AppError> {
     actor.require(&[Role::StoreOwner])?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = repos.owner_store_ids(actor.user_id)?;
         let summary = repos.owner_summary(&stores)?;
+        // One store's page (a store of another owner is not found), or every store's.
+        let listed = match only_store {
+            Some(id) if stores.contains(&id) => vec![id],
+            Some(_) => return Err(AppError::NotFound),
+            None => stores.clone(),
+        };
         let mut per_store = Vec::new();
-        for figures in repos.store_customer_figures(&stores)? {
+        for figures in repos.store_customer_figures(&listed)? {
             let filter = StoreAccess::Stores(stores.clone()).filter(Some(figures.store.id))?;
             let (items, total) = repos.list_customers(&filter, None, page)?;
             per_store.push((figures, Page { items, page: page.page, per_page: page.per_page, total }));

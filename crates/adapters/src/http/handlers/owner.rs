@@ -413,13 +413,14 @@ async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> 
 }
 
 /// The customers overview: summary cards, then per store its figures and one page of its
-/// customers (`page`, `per_page` apply to every store).
+/// customers (`page`, `per_page` apply to every store; `store_id` lists that store alone).
 #[utoipa::path(get, path = "/api/v1/customers/store-owner-overview", tag = "owner", security(("bearer" = [])),
     params(ListQuery),
     responses(
         (status = 200, description = "Overview", body = CustomersOverviewEnvelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
     ))]
 async fn customers_overview(
     services: web::Data<Services>,
@@ -427,8 +428,8 @@ async fn customers_overview(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let page = query.page_request();
-    let overview = blocking(lang, move || owner::customers_overview(&services, &actor, page)).await?;
+    let (page, store) = (query.page_request(), query.store_id);
+    let overview = blocking(lang, move || owner::customers_overview(&services, &actor, page, store)).await?;
     let summary = overview.summary;
     let stores_overview = overview
         .stores
