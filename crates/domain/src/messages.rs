@@ -54,6 +54,7 @@ messages! {
     RewardRequired => ("Please select a reward", "يرجى اختيار مكافأة"),
     InsufficientPoints => ("Customer has insufficient points for this reward", "نقاط العميل غير كافية لهذه المكافأة"),
     SearchTooShort => ("Type at least 2 characters to search", "اكتب حرفين على الأقل للبحث"),
+    SearchTooLong => ("Search must be at most 100 characters", "يجب ألا يتجاوز البحث 100 حرف"),
     StoreNameRequired => ("Store name is required", "اسم المتجر مطلوب"),
     StoreOwnerRequired => ("Select Store Owner", "اختر صاحب المتجر"),
     RedemptionCodeEmpty => ("Redemption code cannot be empty.", "لا يمكن أن يكون رمز الاسترداد فارغاً."),

@@ -157,6 +157,9 @@ pub const JSON_LIMIT: usize = 64 * 1024;
 /// 422 naming the field, bad JSON a 400, a wrong content type 415 and a huge body 413.
 pub struct ValidJson<T>(pub T);
 
+/// How long a JSON body may take to arrive once its headers have.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
@@ -174,13 +177,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
             });
         let body = web::Bytes::from_request(req, payload);
         Box::pin(async move {
-            let bytes = body.await.map_err(|e| {
-                if e.as_response_error().status_code() == actix_web::http::StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::new(ErrorCode::PayloadTooLarge, lang)
-                } else {
-                    ApiError::new(ErrorCode::InvalidJson, lang)
-                }
-            })?;
+            // A client that stops sending half-way is cut off instead of holding the connection.
+            let bytes = actix_web::rt::time::timeout(BODY_TIMEOUT, body)
+                .await
+                .map_err(|_| ApiError::new(ErrorCode::RequestTimeout, lang))?
+                .map_err(|e| {
+                    if e.as_response_error().status_code() == actix_web::http::StatusCode::PAYLOAD_TOO_LARGE {
+                        ApiError::new(ErrorCode::PayloadTooLarge, lang)
+                    } else {
+                        ApiError::new(ErrorCode::InvalidJson, lang)
+                    }
+                })?;
             if !is_json {
                 return Err(ApiError::new(ErrorCode::UnsupportedMediaType, lang));
             }
@@ -280,13 +287,37 @@ pub struct ListMeta {
     pub total: i64,
 }
 
+/// `page`: 1 or more (an out-of-range page is a 422, not a silent clamp).
+fn page_number<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<i64>, D::Error> {
+    let value = Option::<i64>::deserialize(de)?;
+    match value {
+        Some(n) if n < 1 => Err(serde::de::Error::custom("page must be 1 or more")),
+        _ => Ok(value),
+    }
+}
+
+/// `per_page`: 1 to 100.
+fn page_size<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<i64>, D::Error> {
+    let value = Option::<i64>::deserialize(de)?;
+    match value {
+        Some(n) if !(1..=loyalty_application::PageRequest::MAX_PER_PAGE).contains(&n) => {
+            Err(serde::de::Error::custom("per_page must be between 1 and 100"))
+        }
+        _ => Ok(value),
+    }
+}
+
 /// Paging and narrowing of a list.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
     pub page: Option<i64>,
     /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
     /// Matches name, phone or email (customers only).
     pub search: Option<String>,
@@ -991,7 +1022,13 @@ pub struct ActivityQuery {
     pub from: Option<String>,
     /// Last day, `YYYY-MM-DD` (Tripoli), inclusive, with no `date_range`.
     pub to: Option<String>,
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -1068,7 +1105,13 @@ pub struct UserQuery {
     pub search: Option<String>,
     /// Only this role.
     pub role: Option<String>,
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 
@@ -1278,7 +1321,13 @@ pub struct CardQuery {
     /// `available`, `redeemed` or `expired`.
     pub status: Option<String>,
     pub package_id: Option<i64>,
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
     pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
     pub per_page: Option<i64>,
 }
 

@@ -8,7 +8,9 @@ both_backends!(
     malformed_bodies_get_clear_errors,
     unknown_api_paths_are_json_404,
     every_response_has_security_headers,
-    health_reports_the_database
+    health_reports_the_database,
+    huge_pages_and_long_strings_are_refused,
+    slow_clients_time_out_while_others_are_served,
 );
 
 async fn malformed_bodies_get_clear_errors(backend: Backend) {
@@ -83,4 +85,113 @@ async fn health_reports_the_database(backend: Backend) {
     assert!(body["data"]["database"]["latency_ms"].as_f64().is_some());
     let (status, body) = app.get("/api/v1/meta", None).await;
     assert_eq!((status, body["data"]["demo_mode"].as_bool()), (200, Some(false)));
+}
+
+async fn huge_pages_and_long_strings_are_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let customers = || app.scalar("SELECT COUNT(*) AS n FROM customers");
+    let before = customers();
+
+    // Page sizes out of 1..=100 and pages below 1 are a 422, never a silent clamp.
+    for query in ["per_page=1000", "per_page=0", "per_page=-5", "page=0", "per_page=99999999999999999999999"] {
+        let (status, body) = app.get(&format!("/api/v1/customers?{query}"), Some(&cashier)).await;
+        assert_eq!((status, body["code"].as_str()), (422, Some("validation_failed")), "{query}: {body}");
+    }
+    for path in ["/api/v1/users?per_page=101", "/api/v1/admin/redemption-cards?per_page=500"] {
+        assert_eq!(app.get(path, Some(&admin)).await.0, 422, "{path}");
+    }
+    // A page far past the end is simply empty.
+    let (status, body) = app.get("/api/v1/customers?page=1000000&per_page=100", Some(&cashier)).await;
+    assert_eq!(
+        (status, body["data"].as_array().map(Vec::len), body["meta"]["page"].as_i64()),
+        (200, Some(0), Some(1_000_000))
+    );
+
+    // Very long strings: a field error each, nothing written.
+    let long = "ش".repeat(10_000);
+    let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": long})).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["name"][0].is_string(), "{body}");
+    let (status, body) = app.get(&format!("/api/v1/customers?search={}", "a".repeat(5_000)), Some(&cashier)).await;
+    assert_eq!((status, body["errors"]["search"][0].as_str()), (422, Some("Search must be at most 100 characters")));
+    let (status, body) =
+        app.post("/api/v1/customers/search", Some(&cashier), &json!({"query": "a".repeat(5_000)})).await;
+    assert_eq!((status, body["errors"]["query"][0].as_str()), (422, Some("Search must be at most 100 characters")));
+    let (status, _) = app.get(&format!("/api/v1/users?search={}", "a".repeat(5_000)), Some(&admin)).await;
+    assert_eq!(status, 422);
+    let (status, body) = app.post("/api/v1/public/points", None, &json!({"phone": "9".repeat(10_000)})).await;
+    assert_eq!(status, 422, "{body}");
+    let (status, body) = app
+        .post("/api/v1/auth/login", None, &json!({"email": format!("{}@demo.ly", "a".repeat(10_000)), "password": "x"}))
+        .await;
+    assert!((400..500).contains(&status), "{status} {body}");
+    let form = json!({"name": long, "email": "long@shop.ly", "password": "long-pass-1", "store_owner_name": long});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM users WHERE email = 'long@shop.ly'"), 0);
+    assert_eq!(customers(), before);
+}
+
+/// Connections that send half a request (or half a body) and stall are closed by the server's
+/// timeouts, and meanwhile everyone else is served.
+async fn slow_clients_time_out_while_others_are_served(backend: Backend) {
+    use std::io::{Read, Write};
+    use std::time::{Duration, Instant};
+
+    let Some(app) = TestApp::spawn(backend).await else { return };
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let stalled = tokio::task::spawn_blocking(move || {
+        let mut conns = Vec::new();
+        for i in 0..40 {
+            let mut conn = std::net::TcpStream::connect(&addr).unwrap_or_else(|e| panic!("connect: {e}"));
+            let half = if i % 2 == 0 {
+                "POST /api/v1/auth/login HTTP/1.1\r\nHost: shop\r\nContent-Type: appl".to_owned()
+            } else {
+                "POST /api/v1/auth/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n\
+                 Content-Length: 100\r\n\r\n{\"email\":"
+                    .to_owned()
+            };
+            conn.write_all(half.as_bytes()).unwrap_or_else(|e| panic!("write: {e}"));
+            conn.set_read_timeout(Some(Duration::from_secs(40))).unwrap_or_else(|e| panic!("timeout: {e}"));
+            conns.push(conn);
+        }
+        conns
+    })
+    .await
+    .unwrap_or_else(|e| panic!("join: {e}"));
+
+    // The stalled connections hold no worker: other clients are answered at once.
+    for _ in 0..20 {
+        let response =
+            tokio::time::timeout(Duration::from_secs(5), app.client.get(app.url("/api/v1/meta")).send()).await;
+        let status = response.ok().and_then(Result::ok).map(|r| r.status().as_u16());
+        assert_eq!(status, Some(200));
+    }
+
+    // Each stalled connection is answered 408 or closed by the server, well before a minute.
+    let started = Instant::now();
+    let outcomes = tokio::task::spawn_blocking(move || {
+        stalled
+            .into_iter()
+            .map(|mut conn| {
+                let mut answer = Vec::new();
+                match conn.read_to_end(&mut answer) {
+                    Ok(_) => String::from_utf8_lossy(&answer).lines().next().unwrap_or("closed").to_owned(),
+                    Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => "reset".to_owned(),
+                    Err(e) => panic!("the server kept a stalled connection open: {e}"),
+                }
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap_or_else(|e| panic!("join: {e}"));
+    assert!(started.elapsed() < Duration::from_secs(40));
+    for outcome in &outcomes {
+        assert!(
+            outcome == "closed" || outcome == "reset" || outcome.contains(" 408") || outcome.contains(" 400"),
+            "{outcome}"
+        );
+    }
 }

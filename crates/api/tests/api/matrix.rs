@@ -138,9 +138,8 @@ fn table() -> Vec<Row> {
         // The cashier's counter: its own store only.
         row("GET", "/api/v1/customers", [401, 401, 200, 200, 200, 200, 200]),
         row("GET", "/api/v1/customers", [401, 401, 404, 404, 200, 200, 200]).query("store_id={store}"),
-        row("POST", "/api/v1/customers", [401, 401, 201, 422, 201, 201, 403]).body(|w, c| {
-            json!({"name": "Walk-in", "phone": phone("091444000", c), "store_id": w.num(Store)})
-        }),
+        row("POST", "/api/v1/customers", [401, 401, 201, 422, 201, 201, 403])
+            .body(|w, c| json!({"name": "Walk-in", "phone": phone("091444000", c), "store_id": w.num(Store)})),
         row("POST", "/api/v1/customers/search", [401, 401, 200, 200, 200, 200, 200])
             .body(|_, _| json!({"query": "ZZA"})),
         row("GET", "/api/v1/customers/{id}", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
@@ -179,8 +178,7 @@ fn table() -> Vec<Row> {
             .on(Reward)
             .body(|_, _| json!({"name": "ZZA Reward", "type": "prize", "points_required": 10})),
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 200, 403, 200, 200]),
-        row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 404, 403, 200, 200])
-            .query("store_id={store}"),
+        row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 404, 403, 200, 200]).query("store_id={store}"),
         row("GET", "/api/v1/store-owner/pos-users", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/pos-users", [401, 401, 403, 422, 403, 201, 403]).body(|w, c| {
             json!({"name": "ZZA Till", "email": format!("till{c}@matrix.ly"), "password": "till-pass-1",
@@ -191,8 +189,7 @@ fn table() -> Vec<Row> {
             .body(|w, _| json!({"name": "ZZA Spare Till", "email": "zza-spare@matrix.ly", "store_id": w.num(Store)})),
         row("POST", "/api/v1/store-owner/pos-users/{id}/deactivate", [401, 401, 403, 404, 403, 200, 403])
             .on(SpareStaff),
-        row("POST", "/api/v1/store-owner/pos-users/{id}/activate", [401, 401, 403, 404, 403, 200, 403])
-            .on(SpareStaff),
+        row("POST", "/api/v1/store-owner/pos-users/{id}/activate", [401, 401, 403, 404, 403, 200, 403]).on(SpareStaff),
         row("DELETE", "/api/v1/store-owner/pos-users/{id}", [401, 401, 403, 404, 403, 204, 403]).on(SpareStaff),
         row("GET", "/api/v1/store-owner/stores", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/summary", [401, 401, 403, 200, 403, 200, 403]),
@@ -310,9 +307,8 @@ async fn world(app: &TestApp) -> World {
     let customer_phone = "0915550001".to_owned();
     let customer =
         created_id(app, "/api/v1/customers", &cashier, json!({"name": "ZZA Customer", "phone": customer_phone})).await;
-    let (status, body) = app
-        .put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &json!({"points": 500}))
-        .await;
+    let (status, body) =
+        app.put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &json!({"points": 500})).await;
     assert_eq!(status, 200, "{body}");
     let spare_customer =
         created_id(app, "/api/v1/customers", &cashier, json!({"name": "ZZA Spare", "phone": "0915550002"})).await;
@@ -361,13 +357,15 @@ async fn world(app: &TestApp) -> World {
     // What only the first tenant's data contains: its store names, staff, rewards and customers.
     let mut markers = vec!["ZZA".to_owned(), "cashier@demo.ly".to_owned(), customer_phone.clone()];
     let (_, stores) = app.get("/api/v1/store-owner/stores", Some(&owner)).await;
-    markers.extend(stores["data"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).map(str::to_owned));
+    markers
+        .extend(stores["data"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).map(str::to_owned));
     let (_, customers) = app.get("/api/v1/customers?per_page=100", Some(&cashier)).await;
     markers.extend(
         customers["data"].as_array().into_iter().flatten().filter_map(|c| c["phone"].as_str()).map(str::to_owned),
     );
     let (_, rewards) = app.get("/api/v1/rewards", Some(&owner)).await;
-    markers.extend(rewards["data"].as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).map(str::to_owned));
+    markers
+        .extend(rewards["data"].as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).map(str::to_owned));
     assert!(markers.len() > 6, "{markers:?}");
 
     // The owner's token with one character of its signature changed (not the last, whose low
@@ -430,11 +428,12 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
         .as_object()
         .into_iter()
         .flatten()
-        .flat_map(|(path, ops)| ops.as_object().into_iter().flatten().map(move |(m, _)| (m.to_uppercase(), path.clone())))
+        .flat_map(|(path, ops)| {
+            ops.as_object().into_iter().flatten().map(move |(m, _)| (m.to_uppercase(), path.clone()))
+        })
         .collect();
     let table = table();
-    let covered: BTreeSet<(String, String)> =
-        table.iter().map(|r| (r.method.to_owned(), r.path.to_owned())).collect();
+    let covered: BTreeSet<(String, String)> = table.iter().map(|r| (r.method.to_owned(), r.path.to_owned())).collect();
     let missing: Vec<_> = documented.difference(&covered).collect();
     assert!(missing.is_empty(), "operations without a row in the authorization matrix: {missing:?}");
     let unknown: Vec<_> = covered.difference(&documented).collect();
@@ -461,7 +460,9 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             } else {
                 world.tokens[caller].clone()
             };
-            let mut request = app.client.request(reqwest::Method::from_bytes(row.method.as_bytes()).unwrap_or_default(), app.url(&path));
+            let mut request = app
+                .client
+                .request(reqwest::Method::from_bytes(row.method.as_bytes()).unwrap_or_default(), app.url(&path));
             if let Some(token) = &token {
                 request = request.bearer_auth(token);
             }

@@ -34,6 +34,9 @@ pub fn list_users(
     admin(actor)?;
     let role = role.as_deref().and_then(Role::parse);
     let search = search.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    if search.as_ref().is_some_and(|s| s.chars().count() > super::customers::SEARCH_MAX_CHARS) {
+        return Err(FieldErrors::single("search", Msg::SearchTooLong).into());
+    }
     transaction(&*services.db, TxMode::Read, |repos| {
         let (items, total) = repos.list_users(search.as_deref(), role, request)?;
         Ok(page(items, total, request))

@@ -13,6 +13,8 @@ const MANAGERS: &[Role] = &[Role::PosUser, Role::StoreOwner];
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 pub const REASON_MAX: usize = 255;
 pub const SEARCH_MIN_CHARS: usize = 2;
+/// Longer than any name, phone or email a search could match.
+pub const SEARCH_MAX_CHARS: usize = 100;
 
 /// Loads a live customer the actor may see: 404 otherwise, whatever the id.
 pub(crate) fn visible_customer(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<Customer, AppError> {
@@ -28,6 +30,9 @@ pub struct ListCustomers {
 pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<Page<Customer>, AppError> {
     actor.require(READERS)?;
     let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    if search.as_deref().is_some_and(|s| s.chars().count() > SEARCH_MAX_CHARS) {
+        return Err(FieldErrors::single("search", Msg::SearchTooLong).into());
+    }
     transaction(&*services.db, TxMode::Read, |repos| {
         let filter = StoreAccess::of(actor, repos)?.filter(query.store_id)?;
         let (items, total) = repos.list_customers(&filter, search.as_deref(), query.page)?;
@@ -41,6 +46,9 @@ pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Cus
     let query = query.trim();
     if query.chars().count() < SEARCH_MIN_CHARS {
         return Err(FieldErrors::single("query", Msg::SearchTooShort).into());
+    }
+    if query.chars().count() > SEARCH_MAX_CHARS {
+        return Err(FieldErrors::single("query", Msg::SearchTooLong).into());
     }
     let page = list(
         services,
