@@ -19,6 +19,19 @@ const BAD: usize = 1;
 const OTHER_POS: usize = 2;
 const OTHER_OWNER: usize = 3;
 
+/// Every password this test signs in or creates users with, and the hash prefix.
+const SECRETS: [&str; 9] = [
+    "$argon2",
+    "demo1234",
+    "other-owner-1",
+    "zzb-cashier-1",
+    "spare-till-1",
+    "spare-user-1",
+    "till-pass-1",
+    "user-pass-1",
+    "new-owner-1",
+];
+
 /// The first tenant's objects (and the platform's) that the paths and bodies point at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Obj {
@@ -481,6 +494,13 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             }
             if responses.get(status.to_string()).is_none() {
                 failures.push(format!("{label}: status {status} is not in the document"));
+            }
+            // No answer ever carries a password or its hash.
+            let text = body.to_string();
+            for secret in SECRETS {
+                if text.contains(secret) {
+                    failures.push(format!("{label}: the answer carries {secret:?}"));
+                }
             }
             if caller == NONE || caller == BAD {
                 assert!(!(200..300).contains(&status) || row.public || row.path == "/api/v1/auth/login", "{label}");
