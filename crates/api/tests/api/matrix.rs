@@ -485,7 +485,14 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             if matches!(row.path, "/api/v1/invoices" | "/api/v1/redemptions") && row.method == "POST" {
                 request = request.header("Idempotency-Key", format!("matrix-{}-{caller}", row.path));
             }
-            let (status, body) = read(request.send().await).await;
+            let response = request.send().await;
+            let headers = response.as_ref().map(|r| r.headers().clone()).unwrap_or_default();
+            let (status, body) = read(response).await;
+            let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+            let csp = header("content-security-policy");
+            if header("x-content-type-options") != "nosniff" || !csp.contains("frame-ancestors 'none'") {
+                failures.push(format!("{} {path}: security headers missing", row.method));
+            }
             cells += 1;
             let expected = row.expect[caller];
             let label = format!("{} {} as {}", row.method, path, CALLERS[caller]);
