@@ -15,6 +15,7 @@ both_backends!(
     concurrent_redemptions_never_overdraw,
     concurrent_invoices_lose_no_update,
     concurrent_retries_with_one_key_create_one_invoice,
+    mixed_concurrent_sales_and_redemptions_add_up_exactly,
     customers_are_managed_with_the_specs_rules,
     add_points_is_bounded_and_recorded,
     search_finds_by_name_and_any_phone_form,
@@ -257,6 +258,33 @@ async fn concurrent_retries_with_one_key_create_one_invoice(backend: Backend) {
     assert!(results.iter().all(|r| r.1 == results[0].1));
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM invoices"), invoices_before + 1);
     assert_eq!(d.balance(d.fatima).await, before + 20);
+    d.app.assert_ledger_matches_balances();
+}
+
+/// Keyed invoices, their retries and redemptions all at once on one customer: every keyed sale
+/// counts once, each redemption that succeeds costs its points, and nothing is lost.
+async fn mixed_concurrent_sales_and_redemptions_add_up_exactly(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let customer = d.customer_with("Busy", 100).await;
+    let sale = json!({"customer_id": customer, "total_cost": "10"});
+    let redeem = json!({"customer_id": customer, "reward_id": d.coffee});
+    let keys: Vec<String> = (0..15).map(|i| format!("sale-{i}")).collect();
+    // Each sale is sent twice (a retry) with its key; redemptions are keyed one per attempt.
+    let sales = keys.iter().chain(keys.iter()).map(|key| d.app.post_keyed("/api/v1/invoices", &d.cashier, key, &sale));
+    let redeem_keys: Vec<String> = (0..15).map(|i| format!("redeem-{i}")).collect();
+    let redemptions = redeem_keys.iter().map(|key| d.app.post_keyed("/api/v1/redemptions", &d.cashier, key, &redeem));
+    let (sales, redemptions) = futures_util::future::join(join_all(sales), join_all(redemptions)).await;
+    assert!(sales.iter().all(|r| r.0 == 201), "{:?}", sales.iter().map(|r| &r.1).collect::<Vec<_>>());
+    let invoices = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE customer_id = {customer}"));
+    assert_eq!(invoices, 15);
+    let redeemed = redemptions.iter().filter(|r| r.0 == 201).count() as i64;
+    let refused = redemptions.iter().filter(|r| r.0 == 409 && r.1["code"] == "insufficient_points").count() as i64;
+    assert_eq!(redeemed + refused, 15, "{:?}", redemptions.iter().map(|r| &r.1).collect::<Vec<_>>());
+    // 100 by hand, 10 per sale, 50 per coffee: at least 2 coffees always fit.
+    assert!(redeemed >= 2);
+    assert_eq!(d.balance(customer).await, 100 + 15 * 10 - 50 * redeemed);
+    let rows = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM redemptions WHERE customer_id = {customer}"));
+    assert_eq!(rows, redeemed);
     d.app.assert_ledger_matches_balances();
 }
 
