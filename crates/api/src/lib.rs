@@ -157,3 +157,20 @@ pub fn serve(
     .run();
     Ok(server)
 }
+
+/// Forgets old `Idempotency-Key` answers and ended sessions at start and then hourly, on a
+/// thread of its own.
+pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
+    use loyalty_application::use_cases::housekeeping;
+    std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
+        match housekeeping::prune(&services) {
+            Ok(pruned) if pruned != housekeeping::Pruned::default() => {
+                tracing::info!(idempotency_keys = pruned.idempotency_keys, sessions = pruned.sessions, "pruned")
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "housekeeping failed; trying again in an hour"),
+        }
+        std::thread::sleep(Duration::from_secs(3600));
+    })?;
+    Ok(())
+}

@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, Config};
+use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config};
 
 /// The loyalty-points platform: API and web app in one process.
 #[derive(Parser, Debug)]
@@ -145,6 +145,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;
+            start_housekeeping(state.services.clone()).map_err(|e| format!("housekeeping: {e}"))?;
             let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
             tracing::info!(

@@ -402,6 +402,8 @@ pub trait IdempotencyRepo {
     fn stored_answer(&mut self, user_id: i64, key: &str) -> RepoResult<Option<StoredAnswer>>;
     /// Errors: `Duplicate("idempotency_keys")` when the key was stored meanwhile.
     fn store_answer(&mut self, user_id: i64, key: &str, stored: &StoredAnswer, now: NaiveDateTime) -> RepoResult<()>;
+    /// Deletes the answers stored before `before`; returns how many.
+    fn forget_answers_before(&mut self, before: NaiveDateTime) -> RepoResult<usize>;
 }
 
 pub struct NewUser {
@@ -452,6 +454,8 @@ pub trait SessionRepo {
     /// active; `None` otherwise.
     fn session_user(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<Option<User>>;
     fn revoke_session(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<()>;
+    /// Deletes sessions that expired or were revoked before `before`; returns how many.
+    fn delete_sessions_ended_before(&mut self, before: NaiveDateTime) -> RepoResult<usize>;
     /// Ends every session of a user (deactivation, password change, deletion).
     fn revoke_user_sessions(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<()>;
 }

@@ -464,7 +464,7 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             path = format!("{path}?{}", row.query.replace("{store}", world.id(Obj::Store)));
         }
         let responses = &doc["paths"][row.path][row.method.to_lowercase()]["responses"];
-        for caller in 0..CALLERS.len() {
+        for (caller, caller_name) in CALLERS.iter().enumerate() {
             let token = if row.fresh_session {
                 match &world.credentials[caller] {
                     Some((email, password)) => Some(app.login(email, password).await),
@@ -495,7 +495,7 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             }
             cells += 1;
             let expected = row.expect[caller];
-            let label = format!("{} {} as {}", row.method, path, CALLERS[caller]);
+            let label = format!("{} {} as {}", row.method, path, caller_name);
             if status != expected {
                 failures.push(format!("{label}: expected {expected}, got {status} {}", short(&body)));
             }

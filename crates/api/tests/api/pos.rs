@@ -16,6 +16,7 @@ both_backends!(
     concurrent_invoices_lose_no_update,
     concurrent_retries_with_one_key_create_one_invoice,
     mixed_concurrent_sales_and_redemptions_add_up_exactly,
+    housekeeping_forgets_old_keys_and_ended_sessions,
     customers_are_managed_with_the_specs_rules,
     add_points_is_bounded_and_recorded,
     search_finds_by_name_and_any_phone_form,
@@ -469,4 +470,30 @@ async fn lists_are_paginated_and_bounded(backend: Backend) {
     let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history?per_page=1", d.fatima), Some(&d.cashier)).await;
     assert_eq!(history["data"].as_array().map(Vec::len), Some(1));
     assert!(history["meta"]["total"].as_i64().unwrap_or(0) >= 3);
+}
+
+/// Answers kept for `Idempotency-Key` are forgotten after a day, ended sessions too; fresh ones
+/// stay.
+async fn housekeeping_forgets_old_keys_and_ended_sessions(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let sale = json!({"customer_id": d.fatima, "total_cost": "10"});
+    assert_eq!(d.app.post_keyed("/api/v1/invoices", &d.cashier, "old-sale", &sale).await.0, 201);
+    let (_, fresh) = d.app.post_keyed("/api/v1/invoices", &d.cashier, "fresh-sale", &sale).await;
+    d.app.execute("UPDATE idempotency_keys SET created_at = '2020-01-01 00:00:00' WHERE idem_key = 'old-sale'");
+    let ended = d.app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(d.app.post("/api/v1/auth/logout", Some(&ended), &json!({})).await.0, 204);
+    d.app.execute("UPDATE sessions SET revoked_at = '2020-01-01 00:00:00' WHERE revoked_at IS NOT NULL");
+    let sessions = d.app.scalar("SELECT COUNT(*) AS n FROM sessions");
+
+    let services = d.app.state.services.clone();
+    let pruned = tokio::task::spawn_blocking(move || loyalty_application::use_cases::housekeeping::prune(&services))
+        .await
+        .unwrap_or_else(|e| panic!("join: {e}"))
+        .unwrap_or_else(|e| panic!("prune: {e}"));
+    assert_eq!((pruned.idempotency_keys, pruned.sessions), (1, 1));
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM sessions"), sessions - 1);
+    // The fresh key still answers the first answer; the cashier's own session still works.
+    assert_eq!(d.app.post_keyed("/api/v1/invoices", &d.cashier, "fresh-sale", &sale).await.1, fresh);
+    assert_eq!(d.app.get("/api/v1/auth/user", Some(&d.cashier)).await.0, 200);
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM idempotency_keys WHERE idem_key = 'old-sale'"), 0);
 }

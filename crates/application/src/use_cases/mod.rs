@@ -2,6 +2,7 @@ pub mod activity;
 pub mod admin;
 pub mod auth;
 pub mod customers;
+pub mod housekeeping;
 pub mod idempotency;
 pub mod invoices;
 pub mod owner;

@@ -31,4 +31,10 @@ impl IdempotencyRepo for DbTx<'_> {
             .map_err(map_unique("idempotency_keys"))?;
         Ok(())
     }
+
+    fn forget_answers_before(&mut self, before: NaiveDateTime) -> RepoResult<usize> {
+        diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(before)))
+            .execute(self.conn)
+            .map_err(map_error)
+    }
 }

@@ -27,6 +27,12 @@ impl SessionRepo for DbTx<'_> {
         Ok(())
     }
 
+    fn delete_sessions_ended_before(&mut self, before: NaiveDateTime) -> RepoResult<usize> {
+        diesel::delete(sessions::table.filter(sessions::expires_at.lt(before).or(sessions::revoked_at.lt(before))))
+            .execute(self.conn)
+            .map_err(map_error)
+    }
+
     fn session_user(&mut self, session_id: &str, now: NaiveDateTime) -> RepoResult<Option<User>> {
         let live_session = sessions::table
             .select(sessions::user_id)

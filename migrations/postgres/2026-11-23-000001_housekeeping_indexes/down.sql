@@ -1,0 +1,2 @@
+DROP INDEX sessions_expires_at;
+DROP INDEX idempotency_keys_created_at;
