@@ -65,3 +65,13 @@ lint: web-deps
 # Start the local PostgreSQL cluster and print a TEST_DATABASE_URL for the PostgreSQL suite.
 pg-start:
     scripts/pg-start.sh
+
+# Crash test: SIGKILL the server under a write load (3 cycles on SQLite), then stop PostgreSQL under load; every acknowledged write must survive. Needs root for pg_ctlcluster.
+crash:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/crash/run.sh
+
+# Schema fuzzing: schemathesis (all checks) against the server as each role and without a token; zero 5xx, every answer as documented.
+fuzz:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/fuzz/run.sh

@@ -45,6 +45,7 @@ messages! {
     PhoneTaken => ("This phone number is already registered in this store", "رقم الهاتف هذا مسجل مسبقاً في هذا المتجر"),
     CustomerNameRequired => ("Customer name is required", "اسم العميل مطلوب"),
     LoyaltyPointsNegative => ("Loyalty points cannot be negative", "لا يمكن أن تكون نقاط الولاء سالبة"),
+    LoyaltyPointsTooMany => ("Loyalty points cannot be more than 1,000,000,000", "لا يمكن أن تزيد نقاط الولاء عن 1,000,000,000"),
     PointsTooFew => ("Please enter a valid number of points (minimum 1)", "يرجى إدخال عدد نقاط صحيح (1 على الأقل)"),
     PointsTooMany => ("Cannot add more than 10,000 points at once", "لا يمكن إضافة أكثر من 10,000 نقطة دفعة واحدة"),
     CustomerRequired => ("Please select a customer before creating an invoice", "يرجى اختيار عميل قبل إنشاء الفاتورة"),

@@ -16,10 +16,16 @@ pub fn manual_points(points: i64) -> Result<i64, Msg> {
     }
 }
 
-/// A balance set by editing a customer: not negative.
+/// The largest balance a person may set by editing a customer: far above any real balance,
+/// and far enough below `i64::MAX` that sums over many customers stay exact.
+pub const BALANCE_MAX: i64 = 1_000_000_000;
+
+/// A balance set by editing a customer: 0 to 1,000,000,000.
 pub fn balance(points: i64) -> Result<i64, Msg> {
     if points < 0 {
         Err(Msg::LoyaltyPointsNegative)
+    } else if points > BALANCE_MAX {
+        Err(Msg::LoyaltyPointsTooMany)
     } else {
         Ok(points)
     }
@@ -47,6 +53,8 @@ mod tests {
     fn balance_and_claims() {
         assert_eq!(balance(-1), Err(Msg::LoyaltyPointsNegative));
         assert_eq!(balance(0), Ok(0));
+        assert_eq!(balance(BALANCE_MAX), Ok(BALANCE_MAX));
+        assert_eq!(balance(BALANCE_MAX + 1), Err(Msg::LoyaltyPointsTooMany));
         assert!(can_claim(50, 50));
         assert!(!can_claim(49, 50));
     }

@@ -126,6 +126,19 @@ pub type DbPool = r2d2::Pool<ConnectionManager>;
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
+/// How long a request waits for a connection before it is answered 503.
+///
+/// PostgreSQL: transactions are short, so a wait this long means the database is unreachable
+/// (r2d2 keeps retrying to connect until the timeout); a client should get its 503 quickly
+/// rather than hang. SQLite: a connection may be held by a writer waiting on `busy_timeout`
+/// for the one write lock, so a request waits longer under a burst of writes.
+pub fn checkout_timeout(backend: Backend) -> Duration {
+    match backend {
+        Backend::Postgres => Duration::from_secs(3),
+        Backend::Sqlite => Duration::from_secs(10),
+    }
+}
+
 /// Builds the pool (creating the SQLite file's folder if needed) and checks one connection.
 pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
     if let DbUrl::Sqlite(path) = url {
@@ -135,7 +148,9 @@ pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
     }
     r2d2::Pool::builder()
         .max_size(max_size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(checkout_timeout(url.backend()))
+        // A connection that died while idle (PostgreSQL restarted, network cut) fails this
+        // check and is replaced, so the server recovers by itself once the database is back.
         .test_on_check_out(true)
         .build(ConnectionManager { url: url.clone() })
         .map_err(|e| format!("cannot connect to the database: {e}"))

@@ -339,6 +339,39 @@ pub enum DecimalInput {
     Number(serde_json::Number),
 }
 
+/// The schema of a [`DecimalInput`]: a decimal string or a JSON number.
+fn decimal_schema(description: &str, example: &str, nullable: bool) -> utoipa::openapi::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    let mut one_of = OneOfBuilder::new()
+        .description(Some(format!("{description} A decimal string or a JSON number.")))
+        .item(ObjectBuilder::new().schema_type(Type::String).examples([example]))
+        .item(ObjectBuilder::new().schema_type(Type::Number));
+    if nullable {
+        one_of = one_of.item(ObjectBuilder::new().schema_type(Type::Null));
+    }
+    utoipa::openapi::Schema::OneOf(one_of.build())
+}
+
+fn invoice_total_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD, at least 0.01, up to three decimals.", "12.500", false)
+}
+
+fn reward_amount_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD for cash and prize; percent 0-100 for discount.", "10", true)
+}
+
+fn points_rate_schema() -> utoipa::openapi::Schema {
+    decimal_schema("Points per LYD: at least 0.1, in steps of 0.1.", "1.5", false)
+}
+
+fn min_purchase_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; 0 or more. Omitted keeps 0.", "5", true)
+}
+
+fn price_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD, 0 or more (default 0).", "250.000", true)
+}
+
 impl DecimalInput {
     pub fn into_string(self) -> String {
         match self {
@@ -437,7 +470,8 @@ pub struct CustomerRequest {
     /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
     pub phone: Option<String>,
     pub email: Option<String>,
-    /// Editing only: the balance to set; a ledger row records the difference.
+    /// Editing only: the balance to set (0 to 1,000,000,000); a ledger row records the difference.
+    #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub loyalty_points: Option<i64>,
     /// Why the balance was changed (editing only).
     pub reason: Option<String>,
@@ -499,7 +533,7 @@ pub struct CreateInvoiceRequest {
     /// Optional; unique per store.
     pub invoice_id: Option<String>,
     /// LYD, at least 0.01, up to three decimals.
-    #[schema(value_type = String, example = "12.500")]
+    #[schema(schema_with = invoice_total_schema, required = true)]
     pub total_cost: Option<DecimalInput>,
 }
 
@@ -856,7 +890,7 @@ pub struct RewardRequest {
     pub reward_type: Option<String>,
     pub points_required: Option<i64>,
     /// LYD for cash and prize; percent 0-100 for discount.
-    #[schema(value_type = Option<String>, example = "10")]
+    #[schema(schema_with = reward_amount_schema)]
     pub amount: Option<DecimalInput>,
     pub is_active: Option<bool>,
 }
@@ -878,10 +912,10 @@ envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoyaltyConfigRequest {
     /// Points per LYD: at least 0.1, in steps of 0.1.
-    #[schema(value_type = String, example = "1.5")]
+    #[schema(schema_with = points_rate_schema, required = true)]
     pub cost_per_point: Option<DecimalInput>,
     /// LYD; 0 or more. Omitted keeps 0.
-    #[schema(value_type = Option<String>, example = "5")]
+    #[schema(schema_with = min_purchase_schema)]
     pub min_purchase: Option<DecimalInput>,
 }
 
@@ -1181,7 +1215,7 @@ pub struct PackageRequest {
     pub name: String,
     pub description: Option<String>,
     /// LYD, 0 or more (default 0).
-    #[schema(value_type = Option<String>, example = "250.000")]
+    #[schema(schema_with = price_schema)]
     pub price: Option<DecimalInput>,
     /// At least 1 (default 1).
     pub store_limit: Option<i64>,

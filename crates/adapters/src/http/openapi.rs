@@ -1,4 +1,7 @@
+use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr};
 use utoipa::{Modify, OpenApi};
 
 use super::handlers;
@@ -47,6 +50,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
     doc.merge(handlers::admin::AdminApi::openapi());
+    document_edge_errors(&mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
 }
@@ -56,4 +60,56 @@ pub fn document_json() -> String {
     let mut json = document().to_pretty_json().unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     json.push('\n');
     json
+}
+
+/// Paths that answer without the database.
+const NO_DATABASE: &[&str] = &["/api/v1/meta", "/api/v1/health"];
+
+/// The answers every operation can give before or beside its handler's own: a body that is not
+/// JSON (400), too large (413), not `application/json` (415) or of the wrong shape (422); a query
+/// or path parameter of the wrong type (422 / 404); the database unreachable (503). Documented
+/// here once so that every operation lists them, and left as they are where a handler already
+/// describes them more precisely.
+fn document_edge_errors(doc: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let uses_database = !NO_DATABASE.contains(&path.as_str());
+        let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for op in ops.into_iter().flatten() {
+            add_edge_errors(op, uses_database);
+        }
+    }
+}
+
+fn add_edge_errors(op: &mut Operation, uses_database: bool) {
+    let has_param = |place: ParameterIn| {
+        op.parameters
+            .iter()
+            .flatten()
+            .any(|p| std::mem::discriminant(&p.parameter_in) == std::mem::discriminant(&place))
+    };
+    let (query, path) = (has_param(ParameterIn::Query), has_param(ParameterIn::Path));
+    let mut wanted: Vec<(&str, &str)> = Vec::new();
+    if op.request_body.is_some() {
+        wanted.push(("400", "The body is not valid JSON"));
+        wanted.push(("413", "The body is larger than 64 KiB"));
+        wanted.push(("415", "The body is not `application/json`"));
+        wanted.push(("422", "A field is missing or has the wrong type or value"));
+    }
+    if query {
+        wanted.push(("422", "A query parameter has the wrong type or value"));
+    }
+    if path {
+        wanted.push(("404", "Not found, or a path parameter of the wrong type"));
+    }
+    if uses_database {
+        wanted.push(("503", "The database is unreachable; try again after `Retry-After` seconds"));
+    }
+    for (status, description) in wanted {
+        op.responses.responses.entry(status.to_owned()).or_insert_with(|| error_response(description));
+    }
+}
+
+fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
 }

@@ -1,5 +1,7 @@
-use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use std::sync::OnceLock;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 
 use super::{handlers, openapi, ApiError, ErrorCode, Lang};
 
@@ -9,10 +11,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         let lang = Lang::from_request(req);
         ApiError::field(lang, "query", err.to_string()).into()
     }))
-    .app_data(
-        web::PathConfig::default()
-            .error_handler(|_, req| ApiError::new(ErrorCode::NotFound, Lang::from_request(req)).into()),
-    );
+    .app_data(web::PathConfig::default().error_handler(|_, req| {
+        // `PUT /customers/search` reaches `PUT /customers/{id}` with a bad id; the path exists
+        // with other methods, so it is a 405 like any other method the path does not take.
+        let lang = Lang::from_request(req);
+        match allowed_methods(req.path(), false) {
+            Some(allow) => MethodNotAllowed { lang, allow }.into(),
+            None => ApiError::new(ErrorCode::NotFound, lang).into(),
+        }
+    }));
     handlers::auth::configure(cfg);
     handlers::meta::configure(cfg);
     // Before customers: `/customers/store-owner-overview` must win over `/customers/{id}`.
@@ -29,9 +36,77 @@ async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok().content_type("application/json").body(openapi::document_json())
 }
 
-/// Unknown API paths answer JSON, not the web app.
+/// Unknown API paths answer JSON, not the web app; a known path with a method it does not
+/// take answers 405 with the methods it does take in `Allow`.
 async fn api_not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(ErrorCode::NotFound, Lang::from_request(&req)))
+    let lang = Lang::from_request(&req);
+    match allowed_methods(req.path(), true) {
+        Some(allow) => Ok(MethodNotAllowed { lang, allow }.error_response()),
+        None => Err(ApiError::new(ErrorCode::NotFound, lang)),
+    }
+}
+
+/// 405 with the methods the path takes.
+#[derive(Debug)]
+struct MethodNotAllowed {
+    lang: Lang,
+    allow: String,
+}
+
+impl std::fmt::Display for MethodNotAllowed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(ErrorCode::MethodNotAllowed.code())
+    }
+}
+
+impl ResponseError for MethodNotAllowed {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::METHOD_NOT_ALLOWED
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, self.allow.clone()))
+            .json(ApiError::new(ErrorCode::MethodNotAllowed, self.lang).body())
+    }
+}
+
+/// The documented methods of the operation path that `path` matches, as an `Allow` value: a
+/// path without parameters first (`/customers/search` before `/customers/{id}`), then, with
+/// `templates`, one with parameters.
+fn allowed_methods(path: &str, templates: bool) -> Option<String> {
+    static ROUTES: OnceLock<Vec<(Vec<String>, String)>> = OnceLock::new();
+    let routes = ROUTES.get_or_init(|| {
+        let doc = openapi::document();
+        doc.paths
+            .paths
+            .iter()
+            .map(|(template, item)| {
+                let mut methods = Vec::new();
+                for (name, op) in
+                    [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)]
+                {
+                    if op.is_some() {
+                        methods.push(name);
+                    }
+                }
+                if item.get.is_some() {
+                    methods.push("HEAD");
+                }
+                (template.split('/').map(str::to_owned).collect(), methods.join(", "))
+            })
+            .collect()
+    });
+    let segments: Vec<&str> = path.split('/').collect();
+    let literal = routes.iter().find(|(template, _)| template.iter().eq(segments.iter()));
+    let templated = || {
+        routes.iter().find(|(template, _)| {
+            template.len() == segments.len()
+                && template.iter().zip(&segments).all(|(t, s)| (t.starts_with('{') && !s.is_empty()) || t == s)
+        })
+    };
+    let found = if templates { literal.or_else(templated) } else { literal };
+    found.map(|(_, allow)| allow.clone())
 }
 
 /// Headers every response carries.
