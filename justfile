@@ -62,6 +62,10 @@ lint: web-deps
     cargo clippy --workspace --all-targets -- -D warnings
     cd web && npm run lint
 
+# Benchmarks on a large generated database, SQLite and PostgreSQL (docs/benchmarks.md; BENCH_* options in scripts/bench/run.sh).
+bench:
+    scripts/bench/run.sh
+
 # Start the local PostgreSQL cluster and print a TEST_DATABASE_URL for the PostgreSQL suite.
 pg-start:
     scripts/pg-start.sh

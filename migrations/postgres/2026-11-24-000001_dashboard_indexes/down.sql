@@ -1,0 +1,2 @@
+DROP INDEX invoices_live_by_time;
+DROP INDEX invoices_live_by_store;

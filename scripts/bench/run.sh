@@ -1,0 +1,399 @@
+#!/usr/bin/env bash
+# `just bench` (issue #8): the release binary against the limits of this machine.
+#
+# Builds `loyalty` and `loyalty-bench` in release mode, prepares a large database per backend
+# (generated once, reused while its version and size match; every run starts from a fresh copy
+# of it), starts `loyalty serve` on the copy and measures each scenario with wrk against a
+# baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
+#
+# Options (environment; the defaults are the full run):
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed dashboards"
+#   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
+#   BENCH_CONNECTIONS=64               BENCH_DASHBOARD_DURATION=5s  BENCH_PG_RAW_CLIENTS=16
+#   BENCH_STORES=50 BENCH_OWNERS=10 BENCH_CUSTOMERS=100000 BENCH_INVOICES=1000000
+#   BENCH_PORT=18089  BENCH_WRITE_DOCS=1 (0: print only)  BENCH_RUST_LOG=warn  BENCH_SKIP_BUILD=0
+# A quick run: BENCH_BACKENDS=sqlite BENCH_DURATION=5s BENCH_MIXED_DURATION=10s just bench
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+target=${CARGO_TARGET_DIR:-$root/target}
+work=$target/bench
+logs=$work/logs
+mkdir -p "$logs"
+
+backends=${BENCH_BACKENDS:-sqlite postgres}
+backends=${backends//,/ }
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed dashboards}
+scenarios=${scenarios//,/ }
+duration=${BENCH_DURATION:-30s}
+mixed_duration=${BENCH_MIXED_DURATION:-60s}
+mixed_conns=${BENCH_MIXED_CONNECTIONS:-1500}
+conns=${BENCH_CONNECTIONS:-64}
+dash_duration=${BENCH_DASHBOARD_DURATION:-5s}
+pg_raw_clients=${BENCH_PG_RAW_CLIENTS:-16}
+port=${BENCH_PORT:-18089}
+write_docs=${BENCH_WRITE_DOCS:-1}
+size=(--stores "${BENCH_STORES:-50}" --owners "${BENCH_OWNERS:-10}" --customers "${BENCH_CUSTOMERS:-100000}"
+  --invoices "${BENCH_INVOICES:-1000000}")
+cores=$(nproc)
+bench_bin=$target/release/loyalty-bench
+server_bin=$target/release/loyalty
+export BENCH_LUA_DIR=$root/scripts/bench/wrk
+export BENCH_RUN_ID
+BENCH_RUN_ID=$(date +%s)-$RANDOM
+
+has() { [[ " $scenarios " == *" $1 "* ]]; }
+log() { printf '\n== %s\n' "$*" >&2; }
+# "30s" / "2m" / "45" -> seconds
+secs() {
+  local v=$1
+  case $v in
+    *m) echo $((${v%m} * 60)) ;;
+    *s) echo "${v%s}" ;;
+    *) echo "$v" ;;
+  esac
+}
+calc() { awk "BEGIN { printf \"%.2f\", $1 }"; }
+ge() { awk "BEGIN { exit !(($1) >= ($2)) }"; }
+lt() { awk "BEGIN { exit !(($1) < ($2)) }"; }
+
+# ---------------------------------------------------------------- tools and builds
+
+if ! command -v wrk >/dev/null; then
+  log "installing wrk (Debian)"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get install -y wrk >&2 || { $sudo_cmd apt-get update >&2 && $sudo_cmd apt-get install -y wrk >&2; }
+fi
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+if [ "${BENCH_SKIP_BUILD:-0}" = 1 ]; then
+  log "using the release binaries already built (BENCH_SKIP_BUILD=1)"
+else
+  log "building the release binaries"
+  cargo build --release -p loyalty-api -p loyalty-bench >&2
+fi
+
+results=$work/results.tsv
+: >"$results"
+# backend scenario rate p50 p99 baseline baseline_rate ratio goal met note
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" | tee -a "$results" >&2; }
+verdict() { if "$@"; then echo yes; else echo NO; fi; }
+
+# ---------------------------------------------------------------- 7. web
+
+if has web; then
+  log "web: gzip sizes of web/dist"
+  if [ ! -f web/dist/index.html ]; then
+    (cd web && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build) >&2
+  fi
+  python3 scripts/bench/web-sizes.py web/dist >"$work/web.txt"
+  cat "$work/web.txt" >&2
+  read -r _ _ raw gz _ < <(grep '^WEB first-page-js ' "$work/web.txt")
+  read -r _ _ _ css_gz < <(grep '^WEB first-page-css ' "$work/web.txt")
+  kb=$(calc "$gz / 1024")
+  row "-" "7. web: login page JS (gzip)" "-" "-" "-" "-" "-" "-" "< 150 KB" \
+    "$(verdict lt "$kb" 150)" "${kb} KB JS gzip (raw $(calc "$raw / 1024") KB) + $(calc "$css_gz / 1024") KB CSS gzip; lazy routes below"
+fi
+
+argon_ms=$("$bench_bin" argon2 | awk '{print $2}')
+log "one argon2id hash: $argon_ms ms on one core; $cores cores"
+
+# ---------------------------------------------------------------- server and load helpers
+
+server_pid=""
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+  fi
+}
+trap stop_server EXIT
+
+start_server() { # url backend
+  local secret
+  secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
+  DATABASE_URL=$1 LOYALTY_BIND=127.0.0.1:$port LOYALTY_JWT_SECRET=$secret \
+    LOYALTY_LOGIN_PER_ACCOUNT=1000000000 LOYALTY_LOGIN_PER_CLIENT=1000000000 \
+    LOYALTY_PUBLIC_PER_CLIENT=1000000000 LOYALTY_PUBLIC_PER_PHONE=1000000000 \
+    LOYALTY_WEB_DIR=$root/web/dist RUST_LOG=${BENCH_RUST_LOG:-warn} \
+    "$server_bin" serve >"$logs/server-$2.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 100); do
+    curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null 2>&1 && return 0
+    kill -0 "$server_pid" 2>/dev/null || { cat "$logs/server-$2.log" >&2; return 1; }
+    sleep 0.2
+  done
+  echo "the server did not start" >&2
+  return 1
+}
+
+login() {
+  curl -sf -X POST "http://127.0.0.1:$port/api/v1/auth/login" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$1\",\"password\":\"demo1234\"}" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["token"])'
+}
+
+# wrk_run name script connections duration [VAR=value ...] -> prints the RESULT fields after the name
+wrk_run() {
+  local name=$1 script=$2 c=$3 d=$4
+  shift 4
+  local threads=2
+  [ "$c" -ge 2 ] || threads=1
+  env BENCH_NAME="$name" "$@" wrk -t"$threads" -c"$c" -d"$d" --timeout 10s --latency \
+    -s "$BENCH_LUA_DIR/$script" "http://127.0.0.1:$port" >"$logs/wrk-$backend-$name.log" 2>&1 || true
+  local line
+  line=$(grep '^RESULT ' "$logs/wrk-$backend-$name.log" | tail -n 1 || true)
+  [ -n "$line" ] || { cat "$logs/wrk-$backend-$name.log" >&2; line="RESULT $name 0 0 0 0 0 0 0 0"; }
+  echo "${line#RESULT "$name" }"
+}
+
+# raw_run scenario -> "rate p50 p99 errors count"
+raw_run() {
+  local scenario=$1 t=$(secs "$duration")
+  if [ "$backend" = sqlite ]; then
+    local threads=1
+    [ "$scenario" != lookup ] || threads=$cores
+    "$bench_bin" raw "$scenario" --database-url "$db_url" --seconds "$t" --threads "$threads" \
+      2>"$logs/raw-$backend-$scenario.err" | awk '/^RESULT/ {print $3, $4, $5, $6, $7}'
+  else
+    local script=$scenario hot=0
+    case $scenario in redeem-hot) script=redeem hot=1 ;; esac
+    rm -f "$work"/pgb-"$scenario".*
+    # shellcheck disable=SC2046
+    pgbench -n -M prepared -c "$pg_raw_clients" -j 2 -T "$t" -D hot=$hot $(pg_vars) \
+      -f "scripts/bench/pgbench/$script.sql" --log --log-prefix="$work/pgb-$scenario" "$db_url" \
+      >"$logs/pgbench-$scenario.log" 2>&1 || true
+    local tps failed
+    tps=$(awk '/^tps = / {print $3}' "$logs/pgbench-$scenario.log" | tail -n 1)
+    failed=$(awk '/number of failed transactions/ {print $5}' "$logs/pgbench-$scenario.log" | tail -n 1)
+    [ -n "$tps" ] || { tail -n 5 "$logs/pgbench-$scenario.log" >&2; tps=0; }
+    cat "$work"/pgb-"$scenario".* 2>/dev/null | awk '{print $3}' | sort -n >"$work/pgb-lat.txt"
+    local n p50 p99
+    n=$(wc -l <"$work/pgb-lat.txt")
+    p50=$(awk -v n="$n" 'NR == int(n * 0.50) + 1 {printf "%.3f", $1 / 1000}' "$work/pgb-lat.txt")
+    p99=$(awk -v n="$n" 'NR == int(n * 0.99) + 1 {printf "%.3f", $1 / 1000}' "$work/pgb-lat.txt")
+    echo "$tps ${p50:-0} ${p99:-0} ${failed:-0} $n"
+  fi
+}
+
+pg_vars() {
+  grep -o '[a-z_0-9]* = [0-9]*' "$work/fixture-$backend.lua" | awk '{printf "-D %s=%s ", $1, $3}'
+}
+fx() { grep -o "$1 = [0-9]*" "$work/fixture-$backend.lua" | awk '{print $3}'; }
+sql() { "$bench_bin" scalar --database-url "$db_url" "$1"; }
+
+# ---------------------------------------------------------------- per backend
+
+machine_load=$(cut -d' ' -f1-3 /proc/loadavg)
+for backend in $backends; do
+  log "$backend: preparing the large database"
+  case $backend in
+    sqlite)
+      pristine=sqlite://$work/loyalty-bench.db
+      if ! "$bench_bin" status --database-url "$pristine" "${size[@]}" >"$work/fixture-$backend.lua" 2>/dev/null; then
+        rm -f "$work"/loyalty-bench.db "$work"/loyalty-bench.db-*
+        DATABASE_URL=$pristine "$server_bin" seed-demo >&2
+        "$bench_bin" prepare --database-url "$pristine" "${size[@]}" >"$work/fixture-$backend.lua"
+      fi
+      DATABASE_URL=$pristine "$server_bin" migrate >&2 # newer migrations (indexes) onto a reused data set
+      rm -f "$work"/loyalty-bench-run.db "$work"/loyalty-bench-run.db-*
+      cp "$work/loyalty-bench.db" "$work/loyalty-bench-run.db"
+      db_url=sqlite://$work/loyalty-bench-run.db
+      ;;
+    postgres)
+      admin_url=$(scripts/pg-start.sh)
+      base=${admin_url%/*}
+      pristine=$base/loyalty_bench
+      if ! "$bench_bin" status --database-url "$pristine" "${size[@]}" >"$work/fixture-$backend.lua" 2>/dev/null; then
+        psql "$admin_url" -qAt -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS loyalty_bench WITH (FORCE)" >&2
+        psql "$admin_url" -qAt -v ON_ERROR_STOP=1 -c "CREATE DATABASE loyalty_bench" >&2
+        DATABASE_URL=$pristine "$server_bin" seed-demo >&2
+        "$bench_bin" prepare --database-url "$pristine" "${size[@]}" >"$work/fixture-$backend.lua"
+      fi
+      DATABASE_URL=$pristine "$server_bin" migrate >&2
+      psql "$admin_url" -qAt -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS loyalty_bench_run WITH (FORCE)" >&2
+      psql "$admin_url" -qAt -v ON_ERROR_STOP=1 -c "CREATE DATABASE loyalty_bench_run TEMPLATE loyalty_bench" >&2
+      db_url=$base/loyalty_bench_run
+      ;;
+    *)
+      echo "unknown backend $backend (sqlite, postgres)" >&2
+      exit 2
+      ;;
+  esac
+  export BENCH_FIXTURE=$work/fixture-$backend.lua BENCH_TOKENS=$work/tokens-$backend.lua
+  label=$backend
+
+  start_server "$db_url" "$backend"
+  log "$backend: signing in the POS users, an owner and the admin"
+  stores=$(fx 'stores')
+  {
+    echo "return {"
+    echo "  cashiers = {"
+    for k in $(seq 1 "$stores"); do echo "    \"$(login "cashier$k@bench.ly")\","; done
+    echo "  },"
+    echo "  owner = \"$(login owner1@bench.ly)\","
+    echo "  admin = \"$(login admin@demo.ly)\","
+    echo "}"
+  } >"$BENCH_TOKENS"
+  owner_token=$(grep -o 'owner = "[^"]*"' "$BENCH_TOKENS" | cut -d'"' -f2)
+  admin_token=$(grep -o 'admin = "[^"]*"' "$BENCH_TOKENS" | cut -d'"' -f2)
+  base_name=$([ "$backend" = sqlite ] && echo "tight loop, 1 thread" || echo "pgbench -c $pg_raw_clients")
+
+  if has invoice; then
+    log "$backend: 1. create invoice"
+    read -r b_rate b_p50 b_p99 b_err _ < <(raw_run invoice)
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice invoice.lua "$conns" "$duration")
+    ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-invoice.txt" 2>&1 && echo ok || echo BROKEN)
+    ratio=$(calc "$rate / ($b_rate + 0.000001)")
+    met=$(verdict eval "ge $ratio 0.70 && lt $p99 20 && [ $((c4 + c5 + sock)) -eq 0 ] && [ $ledger_ok = ok ]")
+    row "$label" "1. create invoice (Idempotency-Key), $conns conns" "$rate" "$p50" "$p99" \
+      "raw tx ($base_name; p50 $b_p50, p99 $b_p99, err $b_err)" "$b_rate" "$ratio" ">= 0.70, p99 < 20 ms, 0 errors" "$met" \
+      "$n requests, 4xx $c4, 5xx $c5, socket errors $sock; ledger sums $ledger_ok"
+  fi
+
+  if has redeem; then
+    log "$backend: 2. redeem reward (spread, hot customer, draining)"
+    read -r b_rate b_p50 b_p99 b_err _ < <(raw_run redeem)
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run redeem-spread redeem.lua "$conns" "$duration")
+    ratio=$(calc "$rate / ($b_rate + 0.000001)")
+    met=$(verdict eval "ge $ratio 0.70 && [ $((c5 + sock)) -eq 0 ]")
+    row "$label" "2a. redeem, random customers, $conns conns" "$rate" "$p50" "$p99" \
+      "raw tx ($base_name; p50 $b_p50, p99 $b_p99, err $b_err)" "$b_rate" "$ratio" ">= 0.70" "$met" \
+      "$n requests, 2xx $c2, 4xx $c4 (not enough points), 5xx $c5, socket errors $sock"
+
+    hot=$(fx hot_customer)
+    read -r b_rate b_p50 b_p99 b_err _ < <(raw_run redeem-hot)
+    before=$(sql "SELECT loyalty_points AS v FROM customers WHERE id = $hot")
+    before_n=$(sql "SELECT COUNT(*) AS v FROM redemptions WHERE customer_id = $hot")
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run redeem-hot redeem.lua "$conns" "$duration" BENCH_REDEEM_CUSTOMER=1)
+    sleep 1 # requests in flight when wrk stopped still finish on the server (wrk does not count them)
+    after=$(sql "SELECT loyalty_points AS v FROM customers WHERE id = $hot")
+    done_n=$(($(sql "SELECT COUNT(*) AS v FROM redemptions WHERE customer_id = $hot") - before_n))
+    exact=$([ $((done_n * $(fx reward_cost))) -eq $((before - after)) ] && [ "$done_n" -ge "$c2" ] &&
+      [ "$done_n" -le $((c2 + conns)) ] && [ "$after" -ge 0 ] && echo exact || echo WRONG)
+    ratio=$(calc "$rate / ($b_rate + 0.000001)")
+    met=$(verdict eval "ge $ratio 0.70 && [ $exact = exact ] && [ $((c5 + sock)) -eq 0 ]")
+    row "$label" "2b. redeem, all on one customer, $conns conns" "$rate" "$p50" "$p99" \
+      "raw tx on that customer ($base_name; p50 $b_p50, p99 $b_p99)" "$b_rate" "$ratio" ">= 0.70, exact" "$met" \
+      "$done_n redemptions x $(fx reward_cost) = $((before - after)) points removed ($exact; wrk saw $c2 answers 2xx); 5xx $c5"
+
+    drain=$(fx drain_customer)
+    before=$(sql "SELECT loyalty_points AS v FROM customers WHERE id = $drain")
+    before_n=$(sql "SELECT COUNT(*) AS v FROM redemptions WHERE customer_id = $drain")
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run redeem-drain redeem.lua "$conns" 3s BENCH_REDEEM_CUSTOMER=2)
+    sleep 1
+    after=$(sql "SELECT loyalty_points AS v FROM customers WHERE id = $drain")
+    done_n=$(($(sql "SELECT COUNT(*) AS v FROM redemptions WHERE customer_id = $drain") - before_n))
+    cost=$(fx reward_cost)
+    exact=$([ $((done_n * cost)) -eq $((before - after)) ] && [ "$done_n" -eq "$c2" ] && [ "$after" -ge 0 ] &&
+      [ "$after" -lt "$cost" ] && echo exact || echo WRONG)
+    row "$label" "2c. redeem until a balance runs out, $conns conns" "$rate" "$p50" "$p99" "-" "-" "-" \
+      "balance never < 0, exact" "$(verdict [ "$exact" = exact ])" \
+      "balance $before -> $after: $c2 successes x $cost = $((before - after)) ($exact); $c4 refused (409); 5xx $c5"
+  fi
+
+  if has lookup || has signin; then
+    lookup_threads=$([ "$backend" = sqlite ] && echo "tight loop, $cores threads" || echo "pgbench -c $pg_raw_clients")
+  fi
+  if has lookup; then
+    log "$backend: 3. public points lookup"
+    read -r b_rate b_p50 b_p99 b_err _ < <(raw_run lookup)
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run lookup lookup.lua "$conns" "$duration")
+    ratio=$(calc "$rate / ($b_rate + 0.000001)")
+    met=$(verdict eval "ge $ratio 0.60 && lt $p99 5 && [ $((c4 + c5 + sock)) -eq 0 ]")
+    row "$label" "3. public points lookup, $conns conns" "$rate" "$p50" "$p99" \
+      "raw read tx ($lookup_threads; p50 $b_p50, p99 $b_p99)" "$b_rate" "$ratio" ">= 0.60, p99 < 5 ms" "$met" \
+      "$n requests, 4xx $c4 (429s would count here), 5xx $c5, socket errors $sock"
+  fi
+
+  if has signin; then
+    log "$backend: 4. sign-in"
+    ideal=$(calc "$cores * 1000 / $argon_ms")
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run signin login.lua 16 "$duration")
+    ratio=$(calc "$rate / $ideal")
+    row "$label" "4a. sign-in, 16 conns" "$rate" "$p50" "$p99" "$cores cores / one argon2 hash ($argon_ms ms)" "$ideal" \
+      "$ratio" ">= 0.80" "$(verdict eval "ge $ratio 0.80 && [ $((c4 + c5 + sock)) -eq 0 ]")" "$n requests, 4xx $c4, 5xx $c5"
+    read -r q_rate q_p50 q_p99 _ < <(wrk_run lookup-quiet lookup.lua 16 "$duration")
+    wrk_run signin-flood login.lua "$conns" "$duration" >"$work/flood.txt" &
+    flood_pid=$!
+    read -r f_rate f_p50 f_p99 f2 f4 f5 fsock _ < <(wrk_run lookup-flooded lookup.lua 16 "$duration")
+    wait "$flood_pid" || true
+    read -r s_rate _ s_p99 _ < "$work/flood.txt"
+    ratio=$(calc "$f_p99 / ($q_p99 + 0.000001)")
+    row "$label" "4b. lookup p99 under a sign-in flood ($conns conns)" "$f_rate" "$f_p50" "$f_p99" \
+      "lookup alone, 16 conns (p50 $q_p50)" "p99 $q_p99" "$ratio" "p99 <= 2x alone" "$(verdict ge 2 "$ratio")" \
+      "flood: $s_rate sign-ins/s (p99 $s_p99 ms); lookups $f_rate/s vs $q_rate/s alone; lookup 5xx $f5"
+  fi
+
+  if has mixed; then
+    log "$backend: 5. mixed load, $mixed_conns connections, $mixed_duration"
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run mixed mixed.lua "$mixed_conns" "$mixed_duration")
+    ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-mixed.txt" 2>&1 && echo ok || echo BROKEN)
+    row "$label" "5. mixed 70/20/8/2, $mixed_conns conns, $mixed_duration" "$rate" "$p50" "$p99" "-" "-" "-" \
+      "p99 < 1 s, 0 5xx" "$(verdict eval "lt $p99 1000 && [ $c5 -eq 0 ]")" \
+      "$n requests, 2xx $c2, 4xx $c4, 5xx $c5, socket errors/timeouts $sock; ledger sums $ledger_ok"
+  fi
+
+  if has dashboards; then
+    log "$backend: 6. dashboards"
+    for d in "admin overview|/api/v1/admin/overview|$admin_token" \
+      "admin analytics|/api/v1/admin/analytics|$admin_token" \
+      "owner customers overview (5 stores)|/api/v1/customers/store-owner-overview|$owner_token"; do
+      IFS='|' read -r title path token <<<"$d"
+      read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run "dash-${path##*/}" get.lua 1 "$dash_duration" BENCH_PATH="$path" BENCH_TOKEN="$token")
+      row "$label" "6. $title, 1 conn" "$rate" "$p50" "$p99" "-" "-" "-" "< 100 ms" \
+        "$(verdict eval "lt $p99 100 && [ $((c4 + c5)) -eq 0 ] && [ $n -gt 0 ]")" "$n requests, non-2xx $((c4 + c5))"
+    done
+  fi
+
+  stop_server
+  "$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-final.txt" 2>&1 || true
+  cat "$logs/check-$backend-final.txt" >&2
+done
+
+# ---------------------------------------------------------------- report
+
+report=$work/results.md
+{
+  echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(lscpu | sed -n 's/^Model name: *//p' | head -n 1)," \
+    "$cores cores (\`nproc\`), $(free -g | awk '/^Mem:/ {print $2}') GiB memory, load average at start $machine_load;" \
+    "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?');" \
+    "data: ${size[*]}; durations: $duration per scenario, mixed $mixed_duration, dashboards $dash_duration;" \
+    "one argon2id hash $argon_ms ms."
+  echo
+  echo "| Backend | Scenario | Rate /s | p50 ms | p99 ms | Baseline | Baseline /s | Ratio | Goal | Met | Notes |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 }' "$results"
+  if [ -f "$work/web.txt" ] && has web; then
+    echo
+    echo "Web (gzip level 6 of each chunk in web/dist): first page and each lazy route beyond it."
+    echo
+    echo "| Chunk set | Raw KB | Gzip KB |"
+    echo "|---|---|---|"
+    awk '/^WEB / { printf "| %s %s | %.1f | %.1f |\n", $2, $5 " " $6, $3 / 1024, $4 / 1024 }' "$work/web.txt"
+    awk '/^WEBCHUNK/ { printf "| &nbsp;&nbsp;first page: %s | %.1f | %.1f |\n", $2, $3 / 1024, $4 / 1024 }' "$work/web.txt"
+  fi
+} >"$report"
+
+echo
+column -t -s $'\t' -N "BACKEND,SCENARIO,RATE/S,P50MS,P99MS,BASELINE,BASE/S,RATIO,GOAL,MET,NOTES" "$results" 2>/dev/null ||
+  cat "$results"
+echo
+echo "report: $report"
+if [ "$write_docs" = 1 ]; then
+  python3 - "$report" docs/benchmarks.md <<'EOF'
+import sys
+from pathlib import Path
+
+report, docs = Path(sys.argv[1]).read_text(), Path(sys.argv[2])
+start, end = "<!-- bench:results:start -->", "<!-- bench:results:end -->"
+text = docs.read_text() if docs.exists() else f"# Benchmarks\n\n{start}\n{end}\n"
+if start not in text:
+    text += f"\n{start}\n{end}\n"
+head, rest = text.split(start, 1)
+_, tail = rest.split(end, 1)
+docs.write_text(f"{head}{start}\n{report}{end}{tail}")
+print(f"wrote {docs}")
+EOF
+fi
