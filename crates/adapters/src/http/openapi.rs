@@ -113,3 +113,24 @@ fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
     let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
     RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_operation_documents_the_edge_errors() {
+        let doc = super::document();
+        for (path, item) in &doc.paths.paths {
+            for op in [&item.get, &item.put, &item.post, &item.delete].into_iter().flatten() {
+                let has = |status: &str| op.responses.responses.contains_key(status);
+                if op.request_body.is_some() {
+                    for status in ["400", "413", "415", "422"] {
+                        assert!(has(status), "{path} lacks {status}");
+                    }
+                }
+                if !super::NO_DATABASE.contains(&path.as_str()) {
+                    assert!(has("503"), "{path} lacks 503");
+                }
+            }
+        }
+    }
+}

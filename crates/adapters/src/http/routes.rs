@@ -122,3 +122,18 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::allowed_methods;
+
+    #[test]
+    fn allow_lists_the_documented_methods_of_the_path() {
+        assert_eq!(allowed_methods("/api/v1/customers/search", false).as_deref(), Some("POST"));
+        assert_eq!(allowed_methods("/api/v1/customers/12", true).as_deref(), Some("GET, PUT, DELETE, HEAD"));
+        // Only a path without parameters when the route's parameter failed to parse.
+        assert_eq!(allowed_methods("/api/v1/customers/12", false), None);
+        assert_eq!(allowed_methods("/api/v1/no-such-thing", true), None);
+        assert_eq!(allowed_methods("/api/v1/customers//history", true), None);
+    }
+}
