@@ -21,7 +21,7 @@ export function StatCard({
           <Text c="dimmed" size="sm" fw={500}>
             {label}
           </Text>
-          <Text fw={700} fz="xl" mt={4} data-testid={testId ? `${testId}-value` : undefined}>
+          <Text component="div" fw={700} fz="xl" mt={4} data-testid={testId ? `${testId}-value` : undefined}>
             {value}
           </Text>
         </div>
