@@ -13,7 +13,7 @@ done
 args=(--bin "$(realpath "$bin")" --sqlite-cycles "${CRASH_CYCLES:-3}" --port "${CRASH_PORT:-18240}")
 if [ "${CRASH_NO_PG:-0}" != 1 ]; then
   # Starts the cluster if needed and sets the postgres user's password; prints the URL.
-  admin_url=$(scripts/pg-start.sh)
+  admin_url=$(scripts/pg-start.sh | tail -n 1)
   args+=(--pg --pg-admin-url "$admin_url")
 fi
 exec python3 scripts/crash/crash.py "${args[@]}" "$@"
