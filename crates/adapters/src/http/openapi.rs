@@ -91,6 +91,7 @@ fn add_edge_errors(op: &mut Operation, uses_database: bool) {
     let mut wanted: Vec<(&str, &str)> = Vec::new();
     if op.request_body.is_some() {
         wanted.push(("400", "The body is not valid JSON"));
+        wanted.push(("408", "The body stopped arriving (10 s)"));
         wanted.push(("413", "The body is larger than 64 KiB"));
         wanted.push(("415", "The body is not `application/json`"));
         wanted.push(("422", "A field is missing or has the wrong type or value"));
@@ -123,7 +124,7 @@ mod tests {
             for op in [&item.get, &item.put, &item.post, &item.delete].into_iter().flatten() {
                 let has = |status: &str| op.responses.responses.contains_key(status);
                 if op.request_body.is_some() {
-                    for status in ["400", "413", "415", "422"] {
+                    for status in ["400", "408", "413", "415", "422"] {
                         assert!(has(status), "{path} lacks {status}");
                     }
                 }

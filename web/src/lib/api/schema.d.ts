@@ -2072,6 +2072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2152,6 +2161,15 @@ export interface operations {
             };
             /** @description Admins only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2251,6 +2269,15 @@ export interface operations {
             };
             /** @description No such card */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2476,6 +2503,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2556,6 +2592,15 @@ export interface operations {
             };
             /** @description The account is deactivated */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2672,6 +2717,15 @@ export interface operations {
             };
             /** @description The body is not valid JSON */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2878,6 +2932,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2958,6 +3021,15 @@ export interface operations {
             };
             /** @description Role not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3190,6 +3262,15 @@ export interface operations {
             };
             /** @description No such customer in the caller's stores */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3507,6 +3588,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -3786,6 +3876,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Invoice number already used in this store, or key reused */
             409: {
                 headers: {
@@ -3997,6 +4096,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4142,6 +4250,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4234,6 +4351,15 @@ export interface operations {
             };
             /** @description No such package */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4529,6 +4655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4662,6 +4797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The number is already registered in this store */
             409: {
                 headers: {
@@ -4778,6 +4922,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4858,6 +5011,15 @@ export interface operations {
             };
             /** @description Store owners only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5047,6 +5209,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Insufficient points, reward disabled, or key reused */
             409: {
                 headers: {
@@ -5190,6 +5361,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5282,6 +5462,15 @@ export interface operations {
             };
             /** @description Not one of the owner's rewards */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5503,6 +5692,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5595,6 +5793,15 @@ export interface operations {
             };
             /** @description Not one of the owner's POS users */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6043,6 +6250,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Plan limit reached or no active plan */
             409: {
                 headers: {
@@ -6144,6 +6360,15 @@ export interface operations {
             };
             /** @description Not one of the caller's stores */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6527,6 +6752,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -6619,6 +6853,15 @@ export interface operations {
             };
             /** @description No such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
