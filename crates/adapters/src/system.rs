@@ -16,24 +16,77 @@ use loyalty_application::AppError;
 use rand::RngCore;
 
 /// argon2id with OWASP's second profile: 19 MiB, 2 passes, 1 lane.
+///
+/// At most one hash per core runs at a time (`HashGate`): a flood of sign-ins queues instead
+/// of taking 19 MiB and a core per request, so memory stays bounded and other requests keep
+/// their share of the machine.
 pub struct Argon2Hasher {
     argon2: Argon2<'static>,
     dummy_hash: String,
+    gate: HashGate,
 }
 
 impl Argon2Hasher {
     pub fn new() -> Result<Self, AppError> {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Self::with_concurrency(cores)
+    }
+
+    /// A hasher that runs at most `concurrent` hashes at once.
+    pub fn with_concurrency(concurrent: usize) -> Result<Self, AppError> {
         let params = Params::new(19 * 1024, 2, 1, None).map_err(|e| AppError::Internal(e.to_string()))?;
         let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
-        let mut hasher = Self { argon2, dummy_hash: String::new() };
+        let mut hasher = Self { argon2, dummy_hash: String::new(), gate: HashGate::new(concurrent) };
         hasher.dummy_hash = hasher.hash("not a real password, only for equal timing")?;
         Ok(hasher)
+    }
+
+    /// How many hashes are running now.
+    pub fn running(&self) -> usize {
+        self.gate.running()
+    }
+}
+
+/// A counting semaphore for blocking threads.
+struct HashGate {
+    limit: usize,
+    running: std::sync::Mutex<usize>,
+    freed: std::sync::Condvar,
+}
+
+struct HashPermit<'a>(&'a HashGate);
+
+impl HashGate {
+    fn new(limit: usize) -> Self {
+        Self { limit: limit.max(1), running: std::sync::Mutex::new(0), freed: std::sync::Condvar::new() }
+    }
+
+    fn enter(&self) -> HashPermit<'_> {
+        let mut running = self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *running >= self.limit {
+            running = self.freed.wait(running).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *running += 1;
+        HashPermit(self)
+    }
+
+    fn running(&self) -> usize {
+        *self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Drop for HashPermit<'_> {
+    fn drop(&mut self) {
+        let mut running = self.0.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *running -= 1;
+        self.0.freed.notify_one();
     }
 }
 
 impl PasswordHasher for Argon2Hasher {
     fn hash(&self, password: &str) -> Result<String, AppError> {
         let salt = SaltString::generate(&mut OsRng);
+        let _permit = self.gate.enter();
         self.argon2
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
@@ -41,9 +94,9 @@ impl PasswordHasher for Argon2Hasher {
     }
 
     fn verify(&self, password: &str, hash: &str) -> bool {
-        PasswordHash::new(hash)
-            .map(|parsed| self.argon2.verify_password(password.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false)
+        let Ok(parsed) = PasswordHash::new(hash) else { return false };
+        let _permit = self.gate.enter();
+        self.argon2.verify_password(password.as_bytes(), &parsed).is_ok()
     }
 
     fn verify_dummy(&self, password: &str) {
@@ -180,6 +233,36 @@ mod tests {
         let expired = tokens.issue(&claims, earlier).unwrap_or_default();
         assert_eq!(tokens.verify(&expired), None);
         assert_eq!(tokens.verify("not.a.token"), None);
+    }
+
+    #[test]
+    fn hashes_run_at_most_the_gates_limit_at_once() {
+        let hasher = std::sync::Arc::new(Argon2Hasher::with_concurrency(2).unwrap_or_else(|e| panic!("{e}")));
+        let hash = hasher.hash("secret-password").unwrap_or_default();
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let watcher = {
+            let (hasher, done) = (hasher.clone(), done.clone());
+            std::thread::spawn(move || {
+                let mut most = 0;
+                while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                    most = most.max(hasher.running());
+                    std::thread::yield_now();
+                }
+                most
+            })
+        };
+        let workers: Vec<_> = (0..8)
+            .map(|i| {
+                let (hasher, hash) = (hasher.clone(), hash.clone());
+                std::thread::spawn(move || hasher.verify(if i % 2 == 0 { "secret-password" } else { "wrong" }, &hash))
+            })
+            .collect();
+        let results: Vec<bool> = workers.into_iter().map(|w| w.join().unwrap_or(false)).collect();
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        let most = watcher.join().unwrap_or(usize::MAX);
+        assert_eq!(results, [true, false, true, false, true, false, true, false]);
+        assert!((1..=2).contains(&most), "{most} hashes ran at once");
+        assert_eq!(hasher.running(), 0);
     }
 
     #[test]
