@@ -239,11 +239,19 @@ pub trait RedemptionRepo {
     fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)>;
 }
 
+/// Whether a reward query counts each reward's redemptions (`Reward::redemptions_count`; 0
+/// without). Counting reads every redemption of the reward, so hot paths go without.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RewardCounts {
+    With,
+    Without,
+}
+
 pub trait RewardRepo {
     /// A live reward.
-    fn reward_by_id(&mut self, id: i64) -> RepoResult<Option<Reward>>;
+    fn reward_by_id(&mut self, id: i64, counts: RewardCounts) -> RepoResult<Option<Reward>>;
     /// An owner's live rewards, cheapest first.
-    fn list_rewards(&mut self, owner_id: i64, active_only: bool) -> RepoResult<Vec<Reward>>;
+    fn list_rewards(&mut self, owner_id: i64, active_only: bool, counts: RewardCounts) -> RepoResult<Vec<Reward>>;
     fn insert_reward(&mut self, reward: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64>;
     fn update_reward(&mut self, id: i64, reward: &RewardFields, now: NaiveDateTime) -> RepoResult<()>;
 }

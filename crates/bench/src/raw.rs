@@ -13,7 +13,7 @@ use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
 use loyalty_adapters::db::DieselDatabase;
 use loyalty_application::ports::{
-    transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, Repos, StoredAnswer, TxMode,
+    transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, Repos, RewardCounts, StoredAnswer, TxMode,
 };
 use loyalty_application::{ActivityKind, AppError, LedgerKind};
 use loyalty_domain::{points_for_purchase, Money};
@@ -93,7 +93,7 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
     let request = format!("redemption|{customer_id}|{reward_id}");
     repos.stored_answer(cashier, key)?;
     let customer = repos.customer_by_id(customer_id)?.ok_or_else(|| missing("customer"))?;
-    let reward = repos.reward_by_id(reward_id)?.ok_or_else(|| missing("reward"))?;
+    let reward = repos.reward_by_id(reward_id, RewardCounts::Without)?.ok_or_else(|| missing("reward"))?;
     let Some(balance) = repos.change_points(customer_id, -reward.points_required, now)? else {
         return Ok(false);
     };
@@ -138,7 +138,7 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
 /// The statements of `use_cases::public::lookup_points`.
 fn lookup(repos: &mut dyn Repos, phone: &str) -> Result<bool, AppError> {
     for customer in repos.customers_by_phone(phone)? {
-        repos.list_rewards(customer.store.owner_id, true)?;
+        repos.list_rewards(customer.store.owner_id, true, RewardCounts::Without)?;
     }
     Ok(true)
 }

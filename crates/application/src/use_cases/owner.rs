@@ -6,7 +6,7 @@ use loyalty_domain::local_day::local_day_bounds;
 use loyalty_domain::{reward_rules, text, FieldErrors, Money, Msg, PointsRate, Role};
 
 use crate::policy::{can_access_store, StoreAccess};
-use crate::ports::{transaction, NewStore, RewardFields, TxMode};
+use crate::ports::{transaction, NewStore, RewardCounts, RewardFields, TxMode};
 use crate::{
     Actor, AppError, Conflict, CustomersOverview, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
     StoreRef, StoreSummary,
@@ -196,7 +196,7 @@ pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Re
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let id = repos.insert_reward(&fields, actor.user_id, now)?;
-        repos.reward_by_id(id)?.ok_or(AppError::NotFound)
+        repos.reward_by_id(id, RewardCounts::With)?.ok_or(AppError::NotFound)
     })
 }
 
@@ -206,9 +206,12 @@ pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardFo
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        repos.reward_by_id(id)?.filter(|r| r.store_owner_id == actor.user_id).ok_or(AppError::NotFound)?;
+        repos
+            .reward_by_id(id, RewardCounts::Without)?
+            .filter(|r| r.store_owner_id == actor.user_id)
+            .ok_or(AppError::NotFound)?;
         repos.update_reward(id, &fields, now)?;
-        repos.reward_by_id(id)?.ok_or(AppError::NotFound)
+        repos.reward_by_id(id, RewardCounts::With)?.ok_or(AppError::NotFound)
     })
 }
 

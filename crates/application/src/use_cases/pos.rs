@@ -4,7 +4,7 @@ use loyalty_domain::local_day::local_day_bounds;
 use loyalty_domain::Role;
 
 use crate::policy::StoreAccess;
-use crate::ports::{transaction, TxMode};
+use crate::ports::{transaction, RewardCounts, TxMode};
 use crate::{ActivityEvent, Actor, AppError, DayCounts, PageRequest, Reward, Services};
 
 /// The spec's recent-activity length.
@@ -42,9 +42,9 @@ pub fn rewards(services: &Services, actor: &Actor) -> Result<Vec<Reward>, AppErr
         Role::PosUser => {
             let _ = StoreAccess::of(actor, repos)?;
             let store = repos.store_scope(actor.pos_store()?)?.ok_or(AppError::NotFound)?;
-            Ok(repos.list_rewards(store.owner_id, true)?)
+            Ok(repos.list_rewards(store.owner_id, true, RewardCounts::With)?)
         }
-        Role::StoreOwner => Ok(repos.list_rewards(actor.user_id, false)?),
+        Role::StoreOwner => Ok(repos.list_rewards(actor.user_id, false, RewardCounts::With)?),
         Role::Admin => Err(AppError::Forbidden),
     })
 }

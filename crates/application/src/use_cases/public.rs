@@ -5,7 +5,7 @@
 use loyalty_domain::points_rules::can_claim;
 use loyalty_domain::{text, Email, FieldErrors, Msg, Phone};
 
-use crate::ports::{transaction, NewCustomer, RepoError, TxMode};
+use crate::ports::{transaction, NewCustomer, RepoError, RewardCounts, TxMode};
 use crate::{ActivityKind, AppError, Conflict, Services, StoreRef};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<P
         let mut stores = Vec::new();
         for customer in repos.customers_by_phone(phone.as_str())? {
             let rewards = repos
-                .list_rewards(customer.store.owner_id, true)?
+                .list_rewards(customer.store.owner_id, true, RewardCounts::Without)?
                 .into_iter()
                 .map(|r| ClaimableReward {
                     claimable: can_claim(customer.loyalty_points, r.points_required),

@@ -5,7 +5,7 @@ use loyalty_domain::{FieldErrors, Msg, Role};
 use super::customers::visible_customer;
 use super::idempotency;
 use crate::policy::StoreAccess;
-use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, TxMode};
+use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, RewardCounts, TxMode};
 use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, PageRequest, Redemption, Services};
 
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
@@ -58,7 +58,7 @@ pub fn create(
                 return Err(AppError::NotFound);
             }
             let reward = repos
-                .reward_by_id(reward_id)?
+                .reward_by_id(reward_id, RewardCounts::Without)?
                 .filter(|r| r.store_owner_id == customer.store.owner_id)
                 .ok_or(AppError::NotFound)?;
             if !reward.is_active {
