@@ -14,11 +14,19 @@ pub struct DbTx<'a> {
 /// [`Database`] over an r2d2 pool of either backend.
 pub struct DieselDatabase {
     pool: DbPool,
+    /// SQLite only: write transactions take turns here, first come first served, before they
+    /// take a connection. SQLite has one writer; without the queue, waiting writers sleep in
+    /// SQLite's busy handler (1 to 100 ms at a time) and a few wait far longer than the rest.
+    writers: Option<parking_lot::FairMutex<()>>,
 }
+
+/// How long a write waits for its turn before it is answered 503.
+const WRITE_TURN_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl DieselDatabase {
     pub fn new(pool: DbPool) -> Self {
-        Self { pool }
+        let sqlite = matches!(pool.get().as_deref(), Ok(DbConnection::Sqlite(_)));
+        Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())) }
     }
 
     pub fn pool(&self) -> &DbPool {
@@ -64,6 +72,13 @@ fn rollback(conn: &mut DbConnection) -> diesel::QueryResult<()> {
 
 impl Database for DieselDatabase {
     fn run(&self, mode: TxMode, work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>) -> Result<(), AppError> {
+        let _turn = match (&self.writers, mode) {
+            (Some(writers), TxMode::Write) => Some(writers.try_lock_for(WRITE_TURN_TIMEOUT).ok_or_else(|| {
+                tracing::warn!("no turn to write within {WRITE_TURN_TIMEOUT:?}");
+                AppError::Unavailable
+            })?),
+            _ => None,
+        };
         let mut conn = self.checkout()?;
         begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
         let outcome = work(&mut DbTx { conn: &mut conn });
