@@ -3,12 +3,28 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { currentLanguage, loadLanguage } from '@/lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(element: HTMLElement) {
+  createRoot(element).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// Arabic (the default) is bundled: the first render is synchronous. A saved English choice waits
+// for its dictionary (if that fails, the page still renders, in the Arabic fallback).
+const pending = loadLanguage(currentLanguage());
+if (pending) {
+  const element = root;
+  pending.then(
+    () => render(element),
+    () => render(element),
+  );
+} else {
+  render(root);
+}

@@ -1,12 +1,9 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// Only the default (and fallback) language's main dictionary is in the first bundle; English is
+// fetched before switching to it, and the feature namespaces (owner, admin) come with their
+// feature's chunk (see `addNamespace`).
 import ar from '@/locales/ar.json';
-import en from '@/locales/en.json';
-// Feature namespaces kept in their own files so parallel work does not collide on the locales.
-import ownerAr from '../features/owner/locales/ar.json';
-import ownerEn from '../features/owner/locales/en.json';
-import adminAr from '../features/admin/locales/ar.json';
-import adminEn from '../features/admin/locales/en.json';
 
 export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -58,9 +55,29 @@ function applyToDocument(instance: I18n, language: string): void {
   document.title = instance.t('app.documentTitle');
 }
 
+/** Every dictionary loaded so far, by language and namespace; new instances start with all of them. */
+const loaded: Resource = { ar: { translation: ar } };
+
+/** Main dictionaries that are not in the first bundle. */
+const mainLoaders: Partial<Record<Language, () => Promise<ResourceKey>>> = {
+  en: async () => (await import('@/locales/en.json')).default,
+};
+
+function hasMainDictionary(language: Language): boolean {
+  return loaded[language]?.translation !== undefined;
+}
+
+function addBundle(instance: I18n, language: Language, namespace: string, bundle: ResourceKey): void {
+  if (!instance.hasResourceBundle(language, namespace)) {
+    instance.addResourceBundle(language, namespace, bundle);
+  }
+}
+
 /**
  * Creates and initialises the app's i18next instance from the saved choice (or Arabic).
- * Resources are bundled, so initialisation is synchronous.
+ * The dictionaries already loaded are given as resources, so initialisation is synchronous; if
+ * the saved language's main dictionary is not among them, `loadLanguage` brings it (main.tsx
+ * waits for it before the first render).
  */
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
@@ -69,10 +86,8 @@ export function createI18n(): I18n {
     applyToDocument(instance, language);
   });
   void instance.use(initReactI18next).init({
-    resources: {
-      ar: { translation: ar, owner: ownerAr, admin: adminAr },
-      en: { translation: en, owner: ownerEn, admin: adminEn },
-    },
+    // Copies of the per-language maps: the instance adds its bundles to its own.
+    resources: Object.fromEntries(Object.entries(loaded).map(([language, bundles]) => [language, { ...bundles }])),
     lng: readStoredLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -93,6 +108,45 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-export function changeLanguage(language: Language): Promise<unknown> {
+const pendingLoads = new Map<Language, Promise<void>>();
+
+/**
+ * Makes sure `language`'s main dictionary is loaded into the app's instance. Returns null when
+ * it already is (no need to wait), otherwise a promise that settles once it is (a failed
+ * download can be retried by calling again).
+ */
+export function loadLanguage(language: Language): Promise<void> | null {
+  if (hasMainDictionary(language)) return null;
+  const load = mainLoaders[language];
+  if (!load) return null;
+  let pending = pendingLoads.get(language);
+  if (!pending) {
+    pending = load()
+      .then((dictionary) => {
+        (loaded[language] ??= {}).translation = dictionary;
+        addBundle(i18n, language, 'translation', dictionary);
+        // The title was set from the fallback language if the page started in this one.
+        if (i18n.language === language) applyToDocument(i18n, language);
+      })
+      .finally(() => pendingLoads.delete(language));
+    pendingLoads.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * Registers a feature's namespace (both languages) with the app's instance. Called when the
+ * feature's chunk loads, so its dictionaries are not part of the first bundle.
+ */
+export function addNamespace(namespace: string, bundles: Record<Language, ResourceKey>): void {
+  for (const language of SUPPORTED_LANGUAGES) {
+    (loaded[language] ??= {})[namespace] = bundles[language];
+    addBundle(i18n, language, namespace, bundles[language]);
+  }
+}
+
+/** Switches the language, fetching its dictionary first when it is not loaded yet. */
+export async function changeLanguage(language: Language): Promise<unknown> {
+  await loadLanguage(language);
   return i18n.changeLanguage(language);
 }

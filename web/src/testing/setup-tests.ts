@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadLanguage } from '@/lib/i18n';
+// In the app these come with their feature's chunk; tests render feature components directly.
+import '@/features/owner/locales';
+import '@/features/admin/locales';
 import { clearToasts } from '@/lib/toasts';
 import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
+
+// The app fetches English before switching to it; tests switch with `i18n.changeLanguage`.
+await loadLanguage('en');
 
 // Lazy routes are compiled on first use; with many test files in parallel on a small machine
 // that can take longer than the default second.

@@ -10,6 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+// Registers the 'admin' namespace: it is not part of the first bundle.
+import './locales';
 import classes from './admin-dashboard.module.css';
 import { SummaryCards } from './components/summary-cards';
 

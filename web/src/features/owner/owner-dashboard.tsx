@@ -11,6 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+// Registers the 'owner' namespace: it is not part of the first bundle.
+import './locales';
 import { useSubscriptionStatus } from './api/subscription';
 import { ExpirationRibbon } from './components/expiration-ribbon';
 import { SummaryCards } from './components/summary-cards';
