@@ -389,12 +389,17 @@ pub trait AdminRepo {
 
 pub trait ActivityRepo {
     fn log_activity(&mut self, entry: NewActivity) -> RepoResult<()>;
-    /// Newest first.
+    /// One page, newest first, without counting the rest.
+    fn activity_items(&mut self, filter: &ActivityFilter, page: PageRequest) -> RepoResult<Vec<crate::ActivityRecord>>;
+    fn activity_count(&mut self, filter: &ActivityFilter) -> RepoResult<i64>;
+    /// One page, newest first, and how many there are in all.
     fn activity_page(
         &mut self,
         filter: &ActivityFilter,
         page: PageRequest,
-    ) -> RepoResult<(Vec<crate::ActivityRecord>, i64)>;
+    ) -> RepoResult<(Vec<crate::ActivityRecord>, i64)> {
+        Ok((self.activity_items(filter, page)?, self.activity_count(filter)?))
+    }
 }
 
 /// What a first request with an `Idempotency-Key` answered.

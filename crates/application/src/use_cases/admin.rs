@@ -586,8 +586,8 @@ pub fn overview(services: &Services, actor: &Actor) -> Result<Overview, AppError
     let database_latency = services.db.ping().ok();
     transaction(&*services.db, TxMode::Read, |repos| {
         let counts = repos.platform_counts()?;
-        let (recent, _) =
-            repos.activity_page(&crate::ports::ActivityFilter::default(), PageRequest { page: 1, per_page: 10 })?;
+        let recent =
+            repos.activity_items(&crate::ports::ActivityFilter::default(), PageRequest { page: 1, per_page: 10 })?;
         Ok(Overview { counts, recent, database_latency })
     })
 }

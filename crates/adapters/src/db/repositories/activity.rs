@@ -65,9 +65,11 @@ impl ActivityRepo for DbTx<'_> {
         Ok(())
     }
 
-    fn activity_page(&mut self, filter: &ActivityFilter, page: PageRequest) -> RepoResult<(Vec<ActivityRecord>, i64)> {
-        let total: i64 =
-            filtered!(activity_log::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
+    fn activity_count(&mut self, filter: &ActivityFilter) -> RepoResult<i64> {
+        filtered!(activity_log::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)
+    }
+
+    fn activity_items(&mut self, filter: &ActivityFilter, page: PageRequest) -> RepoResult<Vec<ActivityRecord>> {
         let (limit, offset) = limits(page);
         let rows: Vec<Row> = filtered!(
             activity_log::table
@@ -106,7 +108,7 @@ impl ActivityRepo for DbTx<'_> {
                 })
             })
             .collect::<RepoResult<Vec<_>>>()?;
-        Ok((records, total))
+        Ok(records)
     }
 }
 
