@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
-import { HomePage } from '@/features/home/home-page';
 import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { clearSession } from '@/lib/session/current-user';
@@ -11,7 +10,7 @@ import { roleViews } from './role-views';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-/** Route table of spec section 2. Only home, login and not-found are in the first bundle. */
+/** Route table of spec section 2. Only login and not-found are in the first bundle. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const guards = createGuards(queryClient);
   return [
@@ -21,7 +20,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: PageLoader,
       children: [
-        { index: true, loader: guards.guestsOnly, Component: HomePage },
+        {
+          index: true,
+          loader: guards.guestsOnly,
+          lazy: async () => ({ Component: (await import('@/features/home/home-page')).HomePage }),
+        },
         { path: 'login', loader: guards.guestsOnly, Component: LoginPage },
         {
           path: 'check-points',
