@@ -3,7 +3,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { currentLanguage, loadLanguage } from '@/lib/i18n';
+import { i18n, isLanguage, loadLanguage } from '@/lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -18,7 +18,8 @@ function render(element: HTMLElement) {
 
 // Arabic (the default) is bundled: the first render is synchronous. A saved English choice waits
 // for its dictionary (if that fails, the page still renders, in the Arabic fallback).
-const pending = loadLanguage(currentLanguage());
+// (`i18n.language` is the saved choice; `resolvedLanguage` is Arabic until English is here.)
+const pending = isLanguage(i18n.language) ? loadLanguage(i18n.language) : null;
 if (pending) {
   const element = root;
   pending.then(

@@ -122,11 +122,12 @@ export function loadLanguage(language: Language): Promise<void> | null {
   let pending = pendingLoads.get(language);
   if (!pending) {
     pending = load()
-      .then((dictionary) => {
+      .then(async (dictionary) => {
         (loaded[language] ??= {}).translation = dictionary;
         addBundle(i18n, language, 'translation', dictionary);
-        // The title was set from the fallback language if the page started in this one.
-        if (i18n.language === language) applyToDocument(i18n, language);
+        // The page started in this language before its dictionary was there: i18next resolved
+        // it to the fallback (`resolvedLanguage`) and the title is the fallback's. Resolve again.
+        if (i18n.language === language) await i18n.changeLanguage(language);
       })
       .finally(() => pendingLoads.delete(language));
     pendingLoads.set(language, pending);
