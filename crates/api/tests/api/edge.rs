@@ -121,6 +121,11 @@ async fn huge_pages_and_long_strings_are_refused(backend: Backend) {
     assert_eq!((status, body["errors"]["query"][0].as_str()), (422, Some("Search must be at most 100 characters")));
     let (status, _) = app.get(&format!("/api/v1/users?search={}", "a".repeat(5_000)), Some(&admin)).await;
     assert_eq!(status, 422);
+    let (status, body) = app.get("/api/v1/users?role=superuser", Some(&admin)).await;
+    assert_eq!((status, body["errors"]["role"][0].as_str()), (422, Some("Please select a role")));
+    let (status, body) = app.get("/api/v1/users?role=pos_user", Some(&admin)).await;
+    assert_eq!(status, 200);
+    assert!(body["data"].as_array().is_some_and(|users| users.iter().all(|u| u["role"] == "pos_user")), "{body}");
     let (status, body) = app.post("/api/v1/public/points", None, &json!({"phone": "9".repeat(10_000)})).await;
     assert_eq!(status, 422, "{body}");
     let (status, body) = app

@@ -32,7 +32,11 @@ pub fn list_users(
     request: PageRequest,
 ) -> Result<Page<User>, AppError> {
     admin(actor)?;
-    let role = role.as_deref().and_then(Role::parse);
+    // An unknown role is a mistake to report, not a filter to drop silently.
+    let role = match role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        None => None,
+        Some(name) => Some(Role::parse(name).ok_or_else(|| FieldErrors::single("role", Msg::RoleRequired))?),
+    };
     let search = search.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     if search.as_ref().is_some_and(|s| s.chars().count() > super::customers::SEARCH_MAX_CHARS) {
         return Err(FieldErrors::single("search", Msg::SearchTooLong).into());
