@@ -1,9 +1,9 @@
 import { SimpleGrid, Skeleton } from '@mantine/core';
 import { IconArrowsExchange, IconBuildingStore, IconCash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/stat-card';
 import { useFormat } from '@/lib/format';
 import { useAdminOverview } from '../api/queries';
-import { StatCard } from './stat-card';
 
 /** The four live figures at the top of the admin dashboard. */
 export function SummaryCards() {

@@ -15,7 +15,7 @@ import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-querie
 import type { StoreOverview } from '../types';
 import { LabelledPagination } from './labelled-pagination';
 import { QueryState } from './query-state';
-import { StatCard } from './summary-cards';
+import { StatCard } from '@/components/stat-card';
 
 const PER_PAGE = 10;
 

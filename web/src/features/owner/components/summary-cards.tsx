@@ -1,41 +1,9 @@
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid, Skeleton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconStar, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/stat-card';
 import { useFormat } from '@/lib/format';
 import { useOwnerSummary } from '../api/dashboard-queries';
-
-export function StatCard({
-  label,
-  value,
-  icon,
-  color,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  icon: ReactNode;
-  color: string;
-  testId?: string;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div>
-          <Text c="dimmed" size="sm" fw={500}>
-            {label}
-          </Text>
-          <Text component="div" fw={700} fz="xl" mt={4} data-testid={testId ? `${testId}-value` : undefined}>
-            {value}
-          </Text>
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /** The four live figures at the top of the owner's dashboard. */
 export function SummaryCards() {
