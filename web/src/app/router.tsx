@@ -3,12 +3,22 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
+import { loadPagesDictionary } from '@/lib/i18n';
 import { clearSession } from '@/lib/session/current-user';
 import { PageLoader } from '@/components/page-loader';
 import { createGuards, SIGN_IN_PATH } from './guards';
 import { roleViews } from './role-views';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
+
+/**
+ * A lazy route's module, loaded together with the part of the Arabic dictionary that only the
+ * lazy routes use (their pages render once both are here).
+ */
+async function withPages<T>(load: () => Promise<T>): Promise<T> {
+  const [module] = await Promise.all([load(), loadPagesDictionary()]);
+  return module;
+}
 
 /** Route table of spec section 2. Only login and not-found are in the first bundle. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -23,21 +33,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           index: true,
           loader: guards.guestsOnly,
-          lazy: async () => ({ Component: (await import('@/features/home/home-page')).HomePage }),
+          lazy: async () => ({
+            Component: (await withPages(() => import('@/features/home/home-page'))).HomePage,
+          }),
         },
         { path: 'login', loader: guards.guestsOnly, Component: LoginPage },
         {
           path: 'check-points',
           loader: guards.guestsOnly,
           lazy: async () => ({
-            Component: (await import('@/features/public/check-points-page')).CheckPointsPage,
+            Component: (await withPages(() => import('@/features/public/check-points-page'))).CheckPointsPage,
           }),
         },
         {
           path: 'about',
           loader: guards.everyone,
           lazy: async () => ({
-            Component: (await import('@/features/public/about-page')).AboutPage,
+            Component: (await withPages(() => import('@/features/public/about-page'))).AboutPage,
           }),
         },
         {
@@ -45,14 +57,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'join/:token',
           loader: guards.everyone,
           lazy: async () => ({
-            Component: (await import('@/features/public/join-page')).JoinPage,
+            Component: (await withPages(() => import('@/features/public/join-page'))).JoinPage,
           }),
         },
         {
           id: 'signed-in',
           loader: guards.requireSignIn,
           lazy: async () => ({
-            Component: (await import('@/features/dashboard/signed-in-layout')).SignedInLayout,
+            Component: (await withPages(() => import('@/features/dashboard/signed-in-layout')))
+              .SignedInLayout,
           }),
           children: [
             {

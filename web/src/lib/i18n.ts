@@ -1,8 +1,9 @@
 import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// Only the default (and fallback) language's main dictionary is in the first bundle; English is
-// fetched before switching to it, and the feature namespaces (owner, admin) come with their
-// feature's chunk (see `addNamespace`).
+// Only the part of the default (and fallback) language's main dictionary that the first page
+// (sign-in, not found, error) uses is in the first bundle; the rest of it comes with the lazy
+// routes (see `loadPagesDictionary`). English is fetched before switching to it, and the feature
+// namespaces (owner, admin) come with their feature's chunk (see `addNamespace`).
 import ar from '@/locales/ar.json';
 
 export const SUPPORTED_LANGUAGES = ['ar', 'en'] as const;
@@ -86,8 +87,8 @@ export function createI18n(): I18n {
     applyToDocument(instance, language);
   });
   void instance.use(initReactI18next).init({
-    // Copies of the per-language maps: the instance adds its bundles to its own.
-    resources: Object.fromEntries(Object.entries(loaded).map(([language, bundles]) => [language, { ...bundles }])),
+    // Copies: the instance adds its bundles to its own maps and merges into its own dictionaries.
+    resources: structuredClone(loaded),
     lng: readStoredLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -133,6 +134,43 @@ export function loadLanguage(language: Language): Promise<void> | null {
     pendingLoads.set(language, pending);
   }
   return pending;
+}
+
+let pagesDictionary: Promise<void> | null = null;
+
+/**
+ * Brings the rest of the Arabic main dictionary (the keys that only lazy routes use) into the
+ * main namespace. Lazy routes wait for it before they render; the first page does not need it.
+ * A failed download can be retried by calling again.
+ */
+export function loadPagesDictionary(): Promise<void> {
+  pagesDictionary ??= import('@/locales/ar.pages.json').then(
+    ({ default: pages }) => {
+      // A new object: the first-page dictionary module itself stays as it is.
+      const merged: Tree = structuredClone(ar);
+      deepMerge(merged, pages);
+      (loaded.ar ??= {}).translation = merged;
+      i18n.addResourceBundle('ar', 'translation', pages, true, false);
+    },
+    (error: unknown) => {
+      pagesDictionary = null;
+      throw error;
+    },
+  );
+  return pagesDictionary;
+}
+
+type Tree = { [key: string]: unknown };
+
+function deepMerge(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'object' && value !== null && typeof existing === 'object' && existing !== null) {
+      deepMerge(existing as Tree, value as Tree);
+    } else {
+      target[key] = value;
+    }
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n, loadLanguage } from '@/lib/i18n';
+import { i18n, loadLanguage, loadPagesDictionary } from '@/lib/i18n';
 // In the app these come with their feature's chunk; tests render feature components directly.
 import '@/features/owner/locales';
 import '@/features/admin/locales';
@@ -10,6 +10,8 @@ import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
 
 // The app fetches English before switching to it; tests switch with `i18n.changeLanguage`.
 await loadLanguage('en');
+// In the app the lazy routes bring the rest of the Arabic dictionary; tests render pages directly.
+await loadPagesDictionary();
 
 // Lazy routes are compiled on first use; with many test files in parallel on a small machine
 // that can take longer than the default second.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import ar from '@/locales/ar.json';
+import arFirstPage from '@/locales/ar.json';
 import en from '@/locales/en.json';
+import arPages from '@/locales/ar.pages.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,8 +18,32 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('locale files', () => {
-  const arKeys = flatten(ar as Tree);
+  const firstPageKeys = flatten(arFirstPage as Tree);
+  const pagesKeys = flatten(arPages as Tree);
+  // Arabic is split in two files (the first page's keys and the rest); together they are whole.
+  const arKeys = new Map([...firstPageKeys, ...pagesKeys]);
   const enKeys = flatten(en as Tree);
+
+  it('split Arabic without a key in both parts', () => {
+    const both = [...firstPageKeys.keys()].filter((key) => pagesKeys.has(key));
+    expect(both).toEqual([]);
+  });
+
+  it('give the first page (sign-in, not found, error) its Arabic keys without the rest', () => {
+    for (const section of ['app', 'language', 'login', 'notFound', 'errorPage']) {
+      const inFirst = [...firstPageKeys.keys()].filter((key) => key.startsWith(`${section}.`));
+      const inEnglish = [...enKeys.keys()].filter((key) => key.startsWith(`${section}.`));
+      expect(inFirst.sort(), section).toEqual(inEnglish.sort());
+    }
+    for (const key of [
+      'home.hero.title',
+      'home.features.multiRole.title',
+      'home.features.pointsRewards.title',
+      'home.features.analytics.title',
+    ]) {
+      expect(firstPageKeys.has(key), key).toBe(true);
+    }
+  });
 
   it('have exactly the same keys', () => {
     expect([...arKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
