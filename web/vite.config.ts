@@ -18,6 +18,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    modulePreload: { polyfill: false },
   },
   test: {
     environment: 'jsdom',
