@@ -1,6 +1,6 @@
 //! The ports the use cases talk to; `loyalty-adapters` implements them.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use loyalty_domain::{Email, Role};
 
 use crate::{
@@ -380,11 +380,14 @@ pub trait AdminRepo {
     fn update_card(&mut self, id: i64, fields: &CardFields, now: NaiveDateTime) -> RepoResult<bool>;
     /// Deletes an unredeemed card; returns false when it was redeemed meanwhile.
     fn delete_card(&mut self, id: i64) -> RepoResult<bool>;
+    /// Live users and stores, and all-time sales (not voided), revenue and gifts.
     fn platform_counts(&mut self) -> RepoResult<crate::PlatformCounts>;
-    /// Per Tripoli day from `from` (UTC) on: invoices, revenue, points issued and redeemed.
-    fn daily_figures(&mut self, from: NaiveDateTime) -> RepoResult<Vec<crate::DayFigures>>;
-    /// Stores by revenue since `from`.
-    fn top_stores(&mut self, from: NaiveDateTime, limit: i64) -> RepoResult<Vec<crate::StoreRanking>>;
+    /// Per Tripoli day from the Tripoli date `from` on, days with figures only: invoices
+    /// (not voided; a void counts on its sale's day), revenue, points issued and redeemed.
+    fn daily_figures(&mut self, from: NaiveDate) -> RepoResult<Vec<crate::DayFigures>>;
+    /// Stores by revenue of their live sales made from the Tripoli date `from` on; stores
+    /// without a live sale in that time are left out.
+    fn top_stores(&mut self, from: NaiveDate, limit: i64) -> RepoResult<Vec<crate::StoreRanking>>;
 }
 
 pub trait ActivityRepo {

@@ -159,6 +159,14 @@ impl Dialect {
         }
     }
 
+    /// The Tripoli date (UTC+2) of a UTC timestamp column, as `store_days.day`.
+    fn day(self, column: &str) -> String {
+        match self {
+            Dialect::Sqlite => format!("date({column}, '+2 hours')"),
+            Dialect::Postgres => format!("({column} + interval '2 hours')::date"),
+        }
+    }
+
     /// Dirhams as the decimal string the application writes (`12.500`).
     fn lyd(self, expr: &str) -> String {
         format!("{} || '.' || {}", self.text(&format!("({expr}) / 1000")), self.pad(&format!("({expr}) % 1000"), 3))
@@ -325,6 +333,23 @@ pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
             owner = owner_of_k(&store_of_g("x * 10")),
             at = d.ago(now, &format!("({customers} - x * 10) * {year} / {invoices} + 60")),
             series = d.series(customers / 10)
+        ),
+    )?;
+    // The dashboards' per store and day figures of the new sales and gifts (the server keeps
+    // them in each write; the new stores have no rows yet).
+    exec(
+        &mut conn,
+        "store days",
+        &format!(
+            "INSERT INTO store_days (store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed) \
+             SELECT store_id, day, SUM(n), SUM(rev), SUM(pi), SUM(r), SUM(pr) FROM ( \
+               SELECT store_id, {iday} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr \
+               FROM invoices WHERE id > {i0} AND voided_at IS NULL \
+               UNION ALL \
+               SELECT store_id, {rday} AS day, 0, 0, 0, 1, points_spent FROM redemptions WHERE id > {rd0} \
+             ) figures GROUP BY store_id, day",
+            iday = d.day("created_at"),
+            rday = d.day("created_at"),
         ),
     )?;
     exec(

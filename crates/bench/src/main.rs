@@ -6,7 +6,8 @@
 //! - `raw` runs the SQL transaction of a scenario directly in a tight loop (the baseline the
 //!   HTTP figures are compared with on SQLite);
 //! - `argon2` times one password hash with the product's parameters;
-//! - `check` verifies that every balance equals its ledger sum and none is negative;
+//! - `check` verifies that every balance equals its ledger sum and none is negative, and that
+//!   the dashboards' per store and day figures equal the sales and gifts summed again;
 //! - `scalar` prints the single integer an SQL query returns (for the script's checks).
 
 mod generate;
@@ -116,10 +117,11 @@ fn check(database_url: &str) -> Result<bool, String> {
     let bad_after = scalar(&mut conn, "SELECT COUNT(*) AS v FROM points_ledger WHERE balance_after < 0")?;
     let customers = scalar(&mut conn, "SELECT COUNT(*) AS v FROM customers")?;
     let ledger = scalar(&mut conn, "SELECT COUNT(*) AS v FROM points_ledger")?;
+    let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn).map_err(|e| e.to_string())?;
     println!(
-        "CHECK customers={customers} ledger_rows={ledger} balance_ne_ledger_sum={mismatched} negative_balances={negative} negative_balance_after={bad_after}"
+        "CHECK customers={customers} ledger_rows={ledger} balance_ne_ledger_sum={mismatched} negative_balances={negative} negative_balance_after={bad_after} store_days_ne_sales={days}"
     );
-    Ok(mismatched == 0 && negative == 0 && bad_after == 0)
+    Ok(mismatched == 0 && negative == 0 && bad_after == 0 && days == 0)
 }
 
 fn argon2_ms(rounds: usize) -> Result<f64, String> {

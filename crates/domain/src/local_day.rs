@@ -1,11 +1,11 @@
 //! "Today" is the merchant's local day in Libya, not the UTC date.
 
-use chrono::{Duration, NaiveDateTime, NaiveTime, TimeZone};
+use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use chrono_tz::Africa::Tripoli;
 
 /// The UTC bounds `[start, end)` of the Tripoli day that contains `now` (a UTC time).
 pub fn local_day_bounds(now: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
-    let local_date = Tripoli.from_utc_datetime(&now).date_naive();
+    let local_date = local_date(now);
     let start_of = |date: chrono::NaiveDate| {
         Tripoli
             .from_local_datetime(&date.and_time(NaiveTime::MIN))
@@ -17,9 +17,14 @@ pub fn local_day_bounds(now: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
     (start_of(local_date), start_of(next))
 }
 
+/// The Tripoli date of a UTC time.
+pub fn local_date(t: NaiveDateTime) -> NaiveDate {
+    Tripoli.from_utc_datetime(&t).date_naive()
+}
+
 /// Whether two UTC times fall on the same Tripoli day.
 pub fn same_local_day(a: NaiveDateTime, b: NaiveDateTime) -> bool {
-    Tripoli.from_utc_datetime(&a).date_naive() == Tripoli.from_utc_datetime(&b).date_naive()
+    local_date(a) == local_date(b)
 }
 
 #[cfg(test)]

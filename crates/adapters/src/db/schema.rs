@@ -190,6 +190,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    store_days (store_id, day) {
+        store_id -> BigInt,
+        day -> Date,
+        invoices -> BigInt,
+        revenue_dirhams -> BigInt,
+        points_issued -> BigInt,
+        redemptions -> BigInt,
+        points_redeemed -> BigInt,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(customers -> stores (store_id));
 diesel::joinable!(invoices -> customers (customer_id));
@@ -214,4 +226,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     points_ledger,
     idempotency_keys,
     activity_log,
+    store_days,
 );

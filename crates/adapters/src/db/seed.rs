@@ -6,6 +6,7 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
 use super::pool::DbConnection;
+use super::repositories::store_days::{self, DayDelta};
 use super::schema::*;
 
 pub const DEMO_PASSWORD: &str = "demo1234";
@@ -238,6 +239,7 @@ impl Seeder<'_, '_> {
             ))
             .returning(invoices::id)
             .get_result(self.conn)?;
+        store_days::add_now(self.conn, store, at, DayDelta::sale(total_dirhams, points))?;
         if points > 0 {
             self.ledger(customer, store, "invoice", points, cashier, (Some(id), None), at)?;
         }
@@ -271,6 +273,7 @@ impl Seeder<'_, '_> {
             ))
             .returning(redemptions::id)
             .get_result(self.conn)?;
+        store_days::add_now(self.conn, store, at, DayDelta::gift(points))?;
         self.ledger(customer, store, "redemption", -points, cashier, (None, Some(id)), at)?;
         let name = self.customer_name(customer)?;
         let reward_name: String = rewards::table.find(reward).select(rewards::name).first(self.conn)?;

@@ -5,10 +5,13 @@ use loyalty_application::ports::{Database, RepoError, Repos, TxMode};
 use loyalty_application::AppError;
 
 use super::pool::{DbConnection, DbPool};
+use super::repositories::store_days::PendingDays;
 
 /// The repositories of one open transaction.
 pub struct DbTx<'a> {
     pub(crate) conn: &'a mut DbConnection,
+    /// The dashboards' day figures this transaction changes, written last, before COMMIT.
+    pub(crate) days: PendingDays,
 }
 
 /// [`Database`] over an r2d2 pool of either backend.
@@ -81,7 +84,8 @@ impl Database for DieselDatabase {
         };
         let mut conn = self.checkout()?;
         begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
-        let outcome = work(&mut DbTx { conn: &mut conn });
+        let mut tx = DbTx { conn: &mut conn, days: PendingDays::default() };
+        let outcome = work(&mut tx).and_then(|()| tx.days.write(tx.conn).map_err(|e| AppError::from(map_error(e))));
         match outcome {
             Ok(()) => commit(&mut conn).map_err(|e| AppError::from(map_error(e))),
             Err(error) => {

@@ -364,6 +364,27 @@ async fn overview_and_analytics_are_live(backend: Backend) {
     assert_eq!(today_after, today_before + 1);
     let (_, overview) = app.get("/api/v1/admin/overview", Some(&admin)).await;
     assert_eq!(overview["data"]["recent_activity"][0]["kind"], "invoice_created");
+    assert_eq!(overview["data"]["total_transactions"], transactions + 1);
+    let revenue = |app: &TestApp| {
+        let dirhams = app.scalar(
+            "SELECT CAST(COALESCE(SUM(total_dirhams), 0) AS BIGINT) AS n FROM invoices WHERE voided_at IS NULL",
+        );
+        format!("{}.{:03}", dirhams / 1000, dirhams % 1000)
+    };
+    assert_eq!(overview["data"]["revenue"], revenue(&app));
+
+    // A void takes the sale off its day, the platform's totals and the store's ranking.
+    let (_, sales) = app.get("/api/v1/invoices?per_page=1", Some(&cashier)).await;
+    let sale = sales["data"][0]["id"].as_i64().unwrap_or_default();
+    let (status, body) = app.post(&format!("/api/v1/invoices/{sale}/void"), Some(&cashier), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, voided) = app.get("/api/v1/admin/analytics", Some(&admin)).await;
+    assert_eq!(voided["data"]["days"], analytics["data"]["days"]);
+    assert_eq!(voided["data"]["top_stores"], analytics["data"]["top_stores"]);
+    let (_, overview) = app.get("/api/v1/admin/overview", Some(&admin)).await;
+    assert_eq!(overview["data"]["total_transactions"], transactions);
+    assert_eq!(overview["data"]["revenue"], revenue(&app));
+    app.assert_ledger_matches_balances();
 }
 
 async fn admin_manages_stores(backend: Backend) {

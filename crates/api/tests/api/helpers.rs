@@ -204,13 +204,18 @@ impl TestApp {
         row.n
     }
 
-    /// Every customer's balance equals the sum of its ledger, and none is negative.
+    /// Every customer's balance equals the sum of its ledger, and none is negative; the
+    /// dashboards' per store and day figures equal the sales and gifts summed again.
     pub fn assert_ledger_matches_balances(&self) {
         let mismatched = self.scalar(
             "SELECT COUNT(*) AS n FROM customers c WHERE c.loyalty_points < 0 OR c.loyalty_points <> \
              (SELECT COALESCE(SUM(l.delta), 0) FROM points_ledger l WHERE l.customer_id = c.id)",
         );
         assert_eq!(mismatched, 0, "some balances differ from their ledger");
+        let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
+        let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn)
+            .unwrap_or_else(|e| panic!("store days: {e}"));
+        assert_eq!(days, 0, "some store days differ from the sales and gifts they sum");
     }
 
     /// Signs in and returns the token; panics unless it succeeds.

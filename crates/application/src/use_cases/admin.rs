@@ -604,12 +604,9 @@ pub struct Analytics {
 /// The last 30 Tripoli days, every day present (zeros included), and the top stores.
 pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppError> {
     admin(actor)?;
-    let now = services.clock.now();
-    let (today_start, _) = loyalty_domain::local_day::local_day_bounds(now);
-    let from = today_start - Duration::days(29);
+    let first_day = loyalty_domain::local_day::local_date(services.clock.now()) - Duration::days(29);
     transaction(&*services.db, TxMode::Read, |repos| {
-        let found = repos.daily_figures(from)?;
-        let first_day = (from + Duration::hours(2)).date();
+        let found = repos.daily_figures(first_day)?;
         let days = (0..30)
             .map(|n| {
                 let day = first_day + Duration::days(n);
@@ -622,7 +619,7 @@ pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppErr
                 })
             })
             .collect();
-        let top_stores = repos.top_stores(from, 10)?;
+        let top_stores = repos.top_stores(first_day, 10)?;
         Ok(Analytics { days, top_stores })
     })
 }

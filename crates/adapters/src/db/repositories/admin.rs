@@ -1,8 +1,8 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::{count_star, exists, sql};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
-use loyalty_application::ports::{AdminRepo, CardFields, CardFilter, PackageFields, RepoError, RepoResult};
+use diesel::sql_types::{BigInt, Bool};
+use loyalty_application::ports::{AdminRepo, CardFields, CardFilter, PackageFields, RepoResult};
 use loyalty_application::{
     Card, CardStatus, DayFigures, Package, PackageSummary, PageRequest, PersonRef, PlatformCounts, StoreRanking,
     StoreRef, User,
@@ -11,8 +11,10 @@ use loyalty_domain::{Money, Role};
 
 use super::users::{users_with_store, UserWithStore};
 use super::{contains_pattern, limits, sql_lower};
-use crate::db::pool::{DbBackend, DbConnection};
-use crate::db::schema::{customers, invoices, packages, redemption_cards, redemptions, stores, subscriptions, users};
+use crate::db::pool::DbBackend;
+use crate::db::schema::{
+    customers, invoices, packages, redemption_cards, redemptions, store_days, stores, subscriptions, users,
+};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
 type PackageRow = (i64, String, Option<String>, i64, i32, i32, String, bool, NaiveDateTime);
@@ -133,47 +135,9 @@ macro_rules! cards_filtered {
     }};
 }
 
-#[derive(QueryableByName)]
-struct DayRow {
-    #[diesel(sql_type = Text)]
-    day: String,
-    #[diesel(sql_type = BigInt)]
-    invoices: i64,
-    #[diesel(sql_type = BigInt)]
-    revenue: i64,
-    #[diesel(sql_type = BigInt)]
-    points_issued: i64,
-    #[diesel(sql_type = BigInt)]
-    points_redeemed: i64,
-}
-
-#[derive(QueryableByName)]
-struct RankRow {
-    #[diesel(sql_type = BigInt)]
-    store_id: i64,
-    #[diesel(sql_type = Text)]
-    store_name: String,
-    #[diesel(sql_type = BigInt)]
-    owner_id: i64,
-    #[diesel(sql_type = Text)]
-    owner_name: String,
-    #[diesel(sql_type = BigInt)]
-    invoices: i64,
-    #[diesel(sql_type = BigInt)]
-    revenue: i64,
-}
-
-/// A timestamp as an SQL literal; only ever built from a server-side time, never from input.
-fn literal(t: NaiveDateTime) -> String {
-    format!("'{}'", t.format("%Y-%m-%d %H:%M:%S"))
-}
-
-/// The Tripoli date of a UTC column (Libya is UTC+2 all year).
-fn local_date(conn: &DbConnection, column: &str) -> String {
-    match conn {
-        DbConnection::Sqlite(_) => format!("date({column}, '+2 hours')"),
-        DbConnection::Postgresql(_) => format!("to_char({column} + interval '2 hours', 'YYYY-MM-DD')"),
-    }
+/// `SUM(column)` as a BIGINT, 0 over no rows (PostgreSQL's SUM of BIGINT is NUMERIC).
+fn total(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
+    sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }
 
 impl AdminRepo for DbTx<'_> {
@@ -371,12 +335,14 @@ impl AdminRepo for DbTx<'_> {
             .select(count_star())
             .get_result(self.conn)
             .map_err(map_error)?;
-        let (invoice_count, revenue): (i64, i64) = invoices::table
-            .filter(invoices::voided_at.is_null())
-            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)")))
+        let (invoice_count, revenue, redemption_count): (i64, i64, i64) = store_days::table
+            .select((
+                total("store_days.invoices"),
+                total("store_days.revenue_dirhams"),
+                total("store_days.redemptions"),
+            ))
             .get_result(self.conn)
             .map_err(map_error)?;
-        let redemption_count: i64 = redemptions::table.select(count_star()).get_result(self.conn).map_err(map_error)?;
         Ok(PlatformCounts {
             users,
             stores,
@@ -385,57 +351,62 @@ impl AdminRepo for DbTx<'_> {
         })
     }
 
-    fn daily_figures(&mut self, from: NaiveDateTime) -> RepoResult<Vec<DayFigures>> {
-        let since = literal(from);
-        let invoice_day = local_date(self.conn, "created_at");
-        let query = format!(
-            "SELECT d AS day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue, \
-             CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(pr) AS BIGINT) AS points_redeemed FROM ( \
-               SELECT {invoice_day} AS d, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS pr \
-               FROM invoices WHERE voided_at IS NULL AND created_at >= {since} \
-               UNION ALL \
-               SELECT {invoice_day} AS d, 0 AS n, 0 AS rev, 0 AS pi, points_spent AS pr \
-               FROM redemptions WHERE created_at >= {since} \
-             ) figures GROUP BY d ORDER BY d"
-        );
-        let rows: Vec<DayRow> = diesel::sql_query(query).load(self.conn).map_err(map_error)?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(DayFigures {
-                    day: NaiveDate::parse_from_str(&r.day, "%Y-%m-%d")
-                        .map_err(|e| RepoError::Other(format!("bad day {}: {e}", r.day)))?,
-                    invoices: r.invoices,
-                    revenue: Money::from_dirhams(r.revenue),
-                    points_issued: r.points_issued,
-                    points_redeemed: r.points_redeemed,
-                })
-            })
-            .collect()
-    }
-
-    fn top_stores(&mut self, from: NaiveDateTime, limit: i64) -> RepoResult<Vec<StoreRanking>> {
-        // Sums per store first (a range of the covering index invoices_live_by_time; `+store_id`
-        // keeps SQLite from scanning the by-store index for the grouping instead), then joins
-        // the few stores: no join per invoice.
-        let query = format!(
-            "SELECT s.id AS store_id, s.name AS store_name, u.id AS owner_id, u.name AS owner_name, \
-             t.invoices, t.revenue \
-             FROM (SELECT +store_id AS sid, COUNT(*) AS invoices, CAST(SUM(total_dirhams) AS BIGINT) AS revenue \
-                   FROM invoices WHERE voided_at IS NULL AND created_at >= {} GROUP BY +store_id) t \
-             JOIN stores s ON s.id = t.sid JOIN users u ON u.id = s.owner_id \
-             ORDER BY t.revenue DESC, s.id LIMIT {}",
-            literal(from),
-            limit.clamp(1, 100)
-        );
-        let rows: Vec<RankRow> = diesel::sql_query(query).load(self.conn).map_err(map_error)?;
+    fn daily_figures(&mut self, from: NaiveDate) -> RepoResult<Vec<DayFigures>> {
+        let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = store_days::table
+            .filter(store_days::day.ge(from))
+            .group_by(store_days::day)
+            .select((
+                store_days::day,
+                total("store_days.invoices"),
+                total("store_days.revenue_dirhams"),
+                total("store_days.points_issued"),
+                total("store_days.points_redeemed"),
+            ))
+            .order(store_days::day)
+            .load(self.conn)
+            .map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|r| StoreRanking {
-                store: StoreRef { id: r.store_id, name: r.store_name },
-                owner: PersonRef { id: r.owner_id, name: r.owner_name },
-                invoices: r.invoices,
-                revenue: Money::from_dirhams(r.revenue),
+            .map(|(day, invoices, revenue, points_issued, points_redeemed)| DayFigures {
+                day,
+                invoices,
+                revenue: Money::from_dirhams(revenue),
+                points_issued,
+                points_redeemed,
             })
             .collect())
+    }
+
+    fn top_stores(&mut self, from: NaiveDate, limit: i64) -> RepoResult<Vec<StoreRanking>> {
+        // Sums each store's days first, then joins the few stores and owners.
+        let sums: Vec<(i64, i64, i64)> = store_days::table
+            .filter(store_days::day.ge(from))
+            .group_by(store_days::store_id)
+            .having(sql::<Bool>("SUM(store_days.invoices) > 0"))
+            .select((store_days::store_id, total("store_days.invoices"), total("store_days.revenue_dirhams")))
+            .load(self.conn)
+            .map_err(map_error)?;
+        let ids: Vec<i64> = sums.iter().map(|(id, _, _)| *id).collect();
+        let names: Vec<(i64, String, i64, String)> = stores::table
+            .inner_join(users::table.on(users::id.eq(stores::owner_id)))
+            .filter(stores::id.eq_any(&ids))
+            .select((stores::id, stores::name, users::id, users::name))
+            .load(self.conn)
+            .map_err(map_error)?;
+        let mut ranking: Vec<StoreRanking> = sums
+            .into_iter()
+            .filter_map(|(id, invoices, revenue)| {
+                let (_, store_name, owner_id, owner_name) = names.iter().find(|n| n.0 == id)?.clone();
+                Some(StoreRanking {
+                    store: StoreRef { id, name: store_name },
+                    owner: PersonRef { id: owner_id, name: owner_name },
+                    invoices,
+                    revenue: Money::from_dirhams(revenue),
+                })
+            })
+            .collect();
+        ranking.sort_by(|a, b| b.revenue.dirhams().cmp(&a.revenue.dirhams()).then(a.store.id.cmp(&b.store.id)));
+        ranking.truncate(usize::try_from(limit.clamp(1, 100)).unwrap_or(100));
+        Ok(ranking)
     }
 }

@@ -6,6 +6,7 @@ use loyalty_application::ports::{InvoiceRepo, NewInvoice, RecordFilter, RepoResu
 use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
 use loyalty_domain::Money;
 
+use super::store_days::DayDelta;
 use super::{limits, person};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, users};
@@ -91,7 +92,7 @@ macro_rules! filtered {
 
 impl InvoiceRepo for DbTx<'_> {
     fn insert_invoice(&mut self, i: NewInvoice<'_>) -> RepoResult<i64> {
-        diesel::insert_into(invoices::table)
+        let id = diesel::insert_into(invoices::table)
             .values((
                 invoices::store_id.eq(i.store_id),
                 invoices::customer_id.eq(i.customer_id),
@@ -103,7 +104,9 @@ impl InvoiceRepo for DbTx<'_> {
             ))
             .returning(invoices::id)
             .get_result(self.conn)
-            .map_err(map_unique("invoices.number"))
+            .map_err(map_unique("invoices.number"))?;
+        self.days.add(i.store_id, i.now, DayDelta::sale(i.total.dirhams(), i.points_earned));
+        Ok(id)
     }
 
     fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>> {
@@ -125,11 +128,17 @@ impl InvoiceRepo for DbTx<'_> {
     }
 
     fn void_invoice(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool> {
-        let changed = diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
-            .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by)))
-            .execute(self.conn)
-            .map_err(map_error)?;
-        Ok(changed == 1)
+        let voided: Option<(i64, NaiveDateTime, i64, i64)> =
+            diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
+                .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by)))
+                .returning((invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned))
+                .get_result(self.conn)
+                .optional()
+                .map_err(map_error)?;
+        let Some((store_id, sold_at, total, points)) = voided else { return Ok(false) };
+        // The sale is taken off the day it was made on.
+        self.days.add(store_id, sold_at, DayDelta::void(total, points));
+        Ok(true)
     }
 
     fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts> {

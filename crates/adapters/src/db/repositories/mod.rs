@@ -8,6 +8,7 @@ mod plans;
 mod redemptions;
 mod rewards;
 mod sessions;
+pub mod store_days;
 mod stores;
 mod users;
 

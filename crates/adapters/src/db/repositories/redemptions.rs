@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use loyalty_application::ports::{NewRedemption, RecordFilter, RedemptionRepo, RepoResult};
 use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
 
+use super::store_days::DayDelta;
 use super::{limits, person};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, redemptions, rewards, users};
@@ -67,7 +68,7 @@ macro_rules! filtered {
 
 impl RedemptionRepo for DbTx<'_> {
     fn insert_redemption(&mut self, r: NewRedemption) -> RepoResult<i64> {
-        diesel::insert_into(redemptions::table)
+        let id = diesel::insert_into(redemptions::table)
             .values((
                 redemptions::store_id.eq(r.store_id),
                 redemptions::customer_id.eq(r.customer_id),
@@ -78,7 +79,9 @@ impl RedemptionRepo for DbTx<'_> {
             ))
             .returning(redemptions::id)
             .get_result(self.conn)
-            .map_err(map_error)
+            .map_err(map_error)?;
+        self.days.add(r.store_id, r.now, DayDelta::gift(r.points_spent));
+        Ok(id)
     }
 
     fn redemption_by_id(&mut self, id: i64) -> RepoResult<Option<Redemption>> {

@@ -7,7 +7,7 @@ use loyalty_application::{OwnerSummary, PersonRef, StoreCustomerFigures, StoreRe
 use loyalty_domain::{Money, PointsRate};
 
 use crate::db::pool::DbBackend;
-use crate::db::schema::{customers, invoices, loyalty_settings, stores, users};
+use crate::db::schema::{customers, invoices, loyalty_settings, store_days, stores, users};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
 /// Live customers' count and points, and today's sales, per store (correlated subqueries keep
@@ -170,12 +170,11 @@ impl StoreRepo for DbTx<'_> {
             .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)")))
             .get_result(self.conn)
             .map_err(map_error)?;
-        let (revenue, points_issued): (i64, i64) = invoices::table
-            .filter(invoices::store_id.eq_any(store_ids))
-            .filter(invoices::voided_at.is_null())
+        let (revenue, points_issued): (i64, i64) = store_days::table
+            .filter(store_days::store_id.eq_any(store_ids))
             .select((
-                sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
-                sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+                sql::<BigInt>("CAST(COALESCE(SUM(store_days.revenue_dirhams), 0) AS BIGINT)"),
+                sql::<BigInt>("CAST(COALESCE(SUM(store_days.points_issued), 0) AS BIGINT)"),
             ))
             .get_result(self.conn)
             .map_err(map_error)?;
