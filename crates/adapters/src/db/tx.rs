@@ -26,6 +26,12 @@ pub struct DieselDatabase {
 /// How long a write waits for its turn before it is answered 503.
 const WRITE_TURN_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a request waits for a connection at most while the database answers but every
+/// connection is in use (an overload, not an outage).
+const BUSY_CHECKOUT_LIMIT: Duration = Duration::from_secs(30);
+/// How often such a request looks again whether the pool is still whole.
+const BUSY_CHECKOUT_SLICE: Duration = Duration::from_millis(500);
+
 impl DieselDatabase {
     pub fn new(pool: DbPool) -> Self {
         let sqlite = matches!(pool.get().as_deref(), Ok(DbConnection::Sqlite(_)));
@@ -36,11 +42,30 @@ impl DieselDatabase {
         &self.pool
     }
 
+    /// A connection, or 503 when the database cannot be reached.
+    ///
+    /// A request waits the pool's timeout (3 s on PostgreSQL, 10 s on SQLite). Past it, it
+    /// keeps waiting, up to [`BUSY_CHECKOUT_LIMIT`], while every connection of the pool is
+    /// open and in use: the database answers and the server is only busy, and a late answer
+    /// serves a merchant better than a 503. When connections are missing (they failed their
+    /// check or could not be opened: the database is down), it answers 503 at once.
     fn checkout(&self) -> Result<r2d2::PooledConnection<super::pool::ConnectionManager>, AppError> {
-        self.pool.get().map_err(|e| {
-            tracing::warn!(error = %e, "no database connection");
-            AppError::Unavailable
-        })
+        let started = Instant::now();
+        let mut wait = self.pool.connection_timeout();
+        loop {
+            match self.pool.get_timeout(wait) {
+                Ok(conn) => return Ok(conn),
+                Err(e) => {
+                    let state = self.pool.state();
+                    let busy = state.connections == self.pool.max_size() && state.idle_connections == 0;
+                    if !busy || started.elapsed() >= BUSY_CHECKOUT_LIMIT {
+                        tracing::warn!(error = %e, waited = ?started.elapsed(), busy, "no database connection");
+                        return Err(AppError::Unavailable);
+                    }
+                    wait = BUSY_CHECKOUT_SLICE;
+                }
+            }
+        }
     }
 }
 

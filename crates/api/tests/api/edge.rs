@@ -11,7 +11,35 @@ both_backends!(
     health_reports_the_database,
     huge_pages_and_long_strings_are_refused,
     slow_clients_time_out_while_others_are_served,
+    a_busy_pool_is_waited_for_not_refused,
 );
+
+/// Every connection in use (the database answers, the server is only busy) past the pool's
+/// checkout timeout: the request waits and is served, it is not answered 503.
+async fn a_busy_pool_is_waited_for_not_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.db_pool_size = 1;
+    })
+    .await
+    else {
+        return;
+    };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let pool = app.pool().clone();
+    let hold = pool.connection_timeout() + std::time::Duration::from_millis(1500);
+    let (taken, was_taken) = std::sync::mpsc::channel();
+    let holder = std::thread::spawn(move || {
+        let conn = pool.get().unwrap_or_else(|e| panic!("pool: {e}"));
+        let _ = taken.send(());
+        std::thread::sleep(hold);
+        drop(conn);
+    });
+    was_taken.recv().unwrap_or_else(|e| panic!("holder: {e}"));
+    let (status, body) = app.get("/api/v1/auth/user", Some(&cashier)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(holder.join().is_ok());
+}
 
 async fn malformed_bodies_get_clear_errors(backend: Backend) {
     let Some(app) = TestApp::spawn(backend).await else {
