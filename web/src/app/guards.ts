@@ -1,16 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from 'react-router';
 import { currentUserQueryOptions, sessionKeys } from '@/lib/session/current-user';
 import { getToken } from '@/lib/session/token-store';
 
 export const SIGN_IN_PATH = '/login';
 export const SIGNED_IN_HOME = '/dashboard';
 
+/** A route guard: where to send the visitor instead, or null to show the page. */
+export type Guard = () => Promise<string | null>;
+
 /**
- * Route guards of spec section 2, as loaders so they run before a lazy page is fetched.
- * Signed in means "holds a token"; a token the server rejects is cleared by the 401 handling.
+ * Route guards of spec section 2. The router runs a route's guard before it renders (and so
+ * before it fetches) the route's lazy page. Signed in means "holds a token"; a token the server
+ * rejects is cleared by the 401 handling.
  */
-export function createGuards(queryClient: QueryClient) {
+export function createGuards(
+  queryClient: QueryClient,
+): Record<'requireSignIn' | 'guestsOnly' | 'everyone', Guard> {
   async function isSignedIn(): Promise<boolean> {
     if (getToken() === null) return false;
     if (queryClient.getQueryData(sessionKeys.user()) === undefined) {
@@ -24,14 +29,8 @@ export function createGuards(queryClient: QueryClient) {
   }
 
   return {
-    requireSignIn: async () => {
-      if (!(await isSignedIn())) throw redirect(SIGN_IN_PATH);
-      return null;
-    },
-    guestsOnly: async () => {
-      if (await isSignedIn()) throw redirect(SIGNED_IN_HOME);
-      return null;
-    },
+    requireSignIn: async () => ((await isSignedIn()) ? null : SIGN_IN_PATH),
+    guestsOnly: async () => ((await isSignedIn()) ? SIGNED_IN_HOME : null),
     everyone: async () => {
       await isSignedIn();
       return null;

@@ -1,13 +1,10 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '@/features/public/not-found-page';
 
 export function RouteErrorPage() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
@@ -20,4 +17,35 @@ export function RouteErrorPage() {
       </Stack>
     </Center>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The current path: going to another page clears the error. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  failed: boolean;
+  pathname: string;
+}
+
+/** Shows the error page in place of a page that failed to render or to load its code. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  state: RouteErrorBoundaryState = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
 }

@@ -1,132 +1,225 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { loadPagesDictionary } from '@/lib/i18n';
 import { clearSession } from '@/lib/session/current-user';
-import { PageLoader } from '@/components/page-loader';
-import { createGuards, SIGN_IN_PATH } from './guards';
+import { createGuards, SIGN_IN_PATH, type Guard } from './guards';
 import { roleViews } from './role-views';
-import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RootLayout, RouteLoading } from './root-layout';
 
 /**
- * A lazy route's module, loaded together with the part of the Arabic dictionary that only the
- * lazy routes use (their pages render once both are here).
+ * A lazy page, loaded together with the part of the Arabic dictionary that only the lazy routes
+ * use: it shows the loading state until both are here. (Its own boundary, named after the page,
+ * so going from one lazy page to another shows that state too.)
  */
-async function withPages<T>(load: () => Promise<T>): Promise<T> {
-  const [module] = await Promise.all([load(), loadPagesDictionary()]);
-  return module;
+function lazyPage<M>(name: string, load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
+  const Page = lazy(async () => {
+    const [module] = await Promise.all([load(), loadPagesDictionary()]);
+    return { default: pick(module) };
+  });
+  return (
+    <Suspense key={name} fallback={<RouteLoading />}>
+      <Page />
+    </Suspense>
+  );
 }
 
-/** Route table of spec section 2. Only login and not-found are in the first bundle. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const guards = createGuards(queryClient);
-  return [
-    {
-      id: 'root',
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorPage,
-      HydrateFallback: PageLoader,
-      children: [
-        {
-          index: true,
-          loader: guards.guestsOnly,
-          lazy: async () => ({
-            Component: (await withPages(() => import('@/features/home/home-page'))).HomePage,
-          }),
-        },
-        { path: 'login', loader: guards.guestsOnly, Component: LoginPage },
-        {
-          path: 'check-points',
-          loader: guards.guestsOnly,
-          lazy: async () => ({
-            Component: (await withPages(() => import('@/features/public/check-points-page'))).CheckPointsPage,
-          }),
-        },
-        {
-          path: 'about',
-          loader: guards.everyone,
-          lazy: async () => ({
-            Component: (await withPages(() => import('@/features/public/about-page'))).AboutPage,
-          }),
-        },
-        {
-          // The registration URL a store's QR code encodes; staff may open it too.
-          path: 'join/:token',
-          loader: guards.everyone,
-          lazy: async () => ({
-            Component: (await withPages(() => import('@/features/public/join-page'))).JoinPage,
-          }),
-        },
-        {
-          id: 'signed-in',
-          loader: guards.requireSignIn,
-          lazy: async () => ({
-            Component: (await withPages(() => import('@/features/dashboard/signed-in-layout')))
-              .SignedInLayout,
-          }),
-          children: [
-            {
-              path: 'dashboard',
-              lazy: async () => {
-                const { DashboardPage } = await import('@/features/dashboard/dashboard-page');
-                return { Component: () => <DashboardPage roleViews={roleViews} /> };
-              },
-            },
-            {
-              path: 'customer/:id',
-              lazy: async () => ({
-                Component: (await import('@/features/customers/customer-detail-page')).CustomerDetailPage,
-              }),
-            },
-            {
-              path: 'customer/:id/history',
-              lazy: async () => ({
-                Component: (await import('@/features/customers/customer-history-page')).CustomerHistoryPage,
-              }),
-            },
-            {
-              // Target of the customer page's quick actions: /create-invoice?customer_id={id}.
-              path: 'create-invoice',
-              lazy: async () => ({
-                Component: (await import('@/features/pos/create-invoice-page')).CreateInvoicePage,
-              }),
-            },
-            {
-              path: 'redeem-rewards',
-              lazy: async () => ({
-                Component: (await import('@/features/pos/redeem-rewards-page')).RedeemRewardsPage,
-              }),
-            },
-          ],
-        },
-        { path: '*', Component: NotFoundPage },
-      ],
+const homePage = lazyPage(
+  'HomePage',
+  () => import('@/features/home/home-page'),
+  (m) => m.HomePage,
+);
+const checkPointsPage = lazyPage(
+  'CheckPointsPage',
+  () => import('@/features/public/check-points-page'),
+  (m) => m.CheckPointsPage,
+);
+const aboutPage = lazyPage(
+  'AboutPage',
+  () => import('@/features/public/about-page'),
+  (m) => m.AboutPage,
+);
+const joinPage = lazyPage(
+  'JoinPage',
+  () => import('@/features/public/join-page'),
+  (m) => m.JoinPage,
+);
+const signedInLayout = lazyPage(
+  'SignedInLayout',
+  () => import('@/features/dashboard/signed-in-layout'),
+  (m) => m.SignedInLayout,
+);
+const dashboardPage = lazyPage(
+  'DashboardPage',
+  () => import('@/features/dashboard/dashboard-page'),
+  (m) =>
+    function Dashboard() {
+      return <m.DashboardPage roleViews={roleViews} />;
     },
-  ];
+);
+const customerDetailPage = lazyPage(
+  'CustomerDetailPage',
+  () => import('@/features/customers/customer-detail-page'),
+  (m) => m.CustomerDetailPage,
+);
+const customerHistoryPage = lazyPage(
+  'CustomerHistoryPage',
+  () => import('@/features/customers/customer-history-page'),
+  (m) => m.CustomerHistoryPage,
+);
+const createInvoicePage = lazyPage(
+  'CreateInvoicePage',
+  () => import('@/features/pos/create-invoice-page'),
+  (m) => m.CreateInvoicePage,
+);
+const redeemRewardsPage = lazyPage(
+  'RedeemRewardsPage',
+  () => import('@/features/pos/redeem-rewards-page'),
+  (m) => m.RedeemRewardsPage,
+);
+
+interface GuardedProps {
+  /** Names the route: its guard runs when the route is entered, not on every change below it. */
+  route: string;
+  guard: Guard;
+  children: ReactNode;
 }
 
-export interface AppRouterOptions {
+/** Runs the route's guard, then shows the route (so a lazy page is fetched only if allowed). */
+function Guarded({ route, guard, children }: GuardedProps) {
+  const [outcome, setOutcome] = useState<{ route: string; redirectTo: string | null } | null>(null);
+  const settled = outcome?.route === route ? outcome : null;
+
+  useEffect(() => {
+    if (settled) return;
+    let current = true;
+    void guard().then((redirectTo) => {
+      if (current) setOutcome({ route, redirectTo });
+    });
+    return () => {
+      current = false;
+    };
+  }, [route, guard, settled]);
+
+  if (!settled) return <RouteLoading />;
+  if (settled.redirectTo !== null) return <Navigate to={settled.redirectTo} replace />;
+  return children;
+}
+
+/** Spec section 8: any 401 (but the login call's) ends the session and goes to /login. */
+function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  useEffect(() => {
+    pathnameRef.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      clearSession(queryClient);
+      if (pathnameRef.current !== SIGN_IN_PATH) void navigate(SIGN_IN_PATH, { replace: true });
+    });
+    return () => setUnauthorizedHandler(() => {});
+  }, [queryClient, navigate]);
+  return null;
+}
+
+/**
+ * Route table of spec section 2. Only login and not-found are in the first bundle. (The
+ * declarative routes: the data router's loaders would put twice as much router in the first
+ * page, and the guards are all this app needs of them.)
+ */
+export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
+  const [guards] = useState(() => createGuards(queryClient));
+  return (
+    <>
+      <UnauthorizedRedirect queryClient={queryClient} />
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route
+            index
+            element={
+              <Guarded route="home" guard={guards.guestsOnly}>
+                {homePage}
+              </Guarded>
+            }
+          />
+          <Route
+            path="login"
+            element={
+              <Guarded route="login" guard={guards.guestsOnly}>
+                <LoginPage />
+              </Guarded>
+            }
+          />
+          <Route
+            path="check-points"
+            element={
+              <Guarded route="check-points" guard={guards.guestsOnly}>
+                {checkPointsPage}
+              </Guarded>
+            }
+          />
+          <Route
+            path="about"
+            element={
+              <Guarded route="about" guard={guards.everyone}>
+                {aboutPage}
+              </Guarded>
+            }
+          />
+          <Route
+            // The registration URL a store's QR code encodes; staff may open it too.
+            path="join/:token"
+            element={
+              <Guarded route="join" guard={guards.everyone}>
+                {joinPage}
+              </Guarded>
+            }
+          />
+          <Route
+            element={
+              <Guarded route="signed-in" guard={guards.requireSignIn}>
+                {signedInLayout}
+              </Guarded>
+            }
+          >
+            <Route path="dashboard" element={dashboardPage} />
+            <Route path="customer/:id" element={customerDetailPage} />
+            <Route path="customer/:id/history" element={customerHistoryPage} />
+            {/* Target of the customer page's quick actions: /create-invoice?customer_id={id}. */}
+            <Route path="create-invoice" element={createInvoicePage} />
+            <Route path="redeem-rewards" element={redeemRewardsPage} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}
+
+export interface AppRouterProps {
+  queryClient: QueryClient;
   /** Use an in-memory history starting here (tests). */
   initialEntries?: string[];
+  children?: ReactNode;
 }
 
-export function createAppRouter(queryClient: QueryClient, options: AppRouterOptions = {}) {
-  const routes = createRoutes(queryClient);
-  const router = options.initialEntries
-    ? createMemoryRouter(routes, { initialEntries: options.initialEntries })
-    : createBrowserRouter(routes);
-
-  // Spec section 8: any 401 (but the login call's) ends the session and goes to /login.
-  setUnauthorizedHandler(() => {
-    clearSession(queryClient);
-    if (router.state.location.pathname !== SIGN_IN_PATH) {
-      void router.navigate(SIGN_IN_PATH, { replace: true });
-    }
-  });
-  return router;
+/** The app's routes in the browser's history, or in memory for tests. */
+export function AppRouter({ queryClient, initialEntries, children }: AppRouterProps) {
+  const routes = (
+    <>
+      <AppRoutes queryClient={queryClient} />
+      {children}
+    </>
+  );
+  return initialEntries ? (
+    <MemoryRouter initialEntries={initialEntries}>{routes}</MemoryRouter>
+  ) : (
+    <BrowserRouter>{routes}</BrowserRouter>
+  );
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

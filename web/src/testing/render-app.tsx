@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-router';
+import { useLocation, type Location } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { AppRouter } from '@/app/router';
 
 /** Renders the whole app (real routes, guards and i18n) at `path`, with in-memory history. */
 export function renderApp(path: string) {
@@ -11,12 +11,23 @@ export function renderApp(path: string) {
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const router = createAppRouter(queryClient, { initialEntries: [path] });
+  const seen: { location: Location | null } = { location: null };
+  function LocationProbe() {
+    seen.location = useLocation();
+    return null;
+  }
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <AppRouter queryClient={queryClient} initialEntries={[path]}>
+        <LocationProbe />
+      </AppRouter>
     </AppProviders>,
   );
-  return { ...view, router, queryClient, user, pathname: () => router.state.location.pathname };
+  /** The router's current location (as last rendered). */
+  const location = (): Location => {
+    if (!seen.location) throw new Error('the router has not rendered yet');
+    return seen.location;
+  };
+  return { ...view, queryClient, user, location, pathname: () => location().pathname };
 }

@@ -68,6 +68,8 @@ describe('login page', () => {
         await gate;
         return json(session('admin'));
       },
+      // The admin dashboard opens and loads its figures.
+      'GET /api/v1/admin/overview': () => apiError(500, 'Not now.', 'internal'),
     });
     const app = await renderLoginInEnglish();
 

@@ -218,7 +218,7 @@ describe('customer history page', () => {
     expect(screen.getByText('42 entries')).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(app.router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(app.location().search).toBe('?page=3'));
     await waitFor(() => {
       const last = api.requestsTo('GET /api/v1/customers/1/history').at(-1)!;
       expect(new URL(last.url).searchParams.get('page')).toBe('3');
