@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconCheck, IconLock, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
@@ -22,9 +22,13 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { useMeta } from './api/get-meta';
 import { useLogin } from './api/login';
-import { DemoAccountsCard } from './components/demo-accounts-card';
 import { DEMO_PASSWORD } from './demo-accounts';
 import classes from './login-page.module.css';
+
+// Only a demo server lists its accounts: the card's code is not part of the first page.
+const DemoAccountsCard = lazy(async () => ({
+  default: (await import('./components/demo-accounts-card')).DemoAccountsCard,
+}));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -135,13 +139,15 @@ export function LoginPage() {
           </Anchor>
 
           {meta.data?.demo_mode === true && (
-            <DemoAccountsCard
-              onPick={(account) => {
-                setEmail(account.email);
-                setPassword(DEMO_PASSWORD);
-                loginMutation.reset();
-              }}
-            />
+            <Suspense fallback={null}>
+              <DemoAccountsCard
+                onPick={(account) => {
+                  setEmail(account.email);
+                  setPassword(DEMO_PASSWORD);
+                  loginMutation.reset();
+                }}
+              />
+            </Suspense>
           )}
         </Stack>
       </Box>
