@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use loyalty_application::ports::{ActivityFilter, ActivityRepo, NewActivity, RepoError, RepoResult};
 use loyalty_application::{ActivityKind, ActivityRecord, PageRequest, StoreRef};
 
-use super::{limits, person};
+use super::{filter_stores, limits, person};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{activity_log, stores, users};
 use crate::db::tx::{map_error, DbTx};
@@ -15,7 +15,7 @@ macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
         if let Some(ids) = &$filter.store_ids {
-            query = query.filter(activity_log::store_id.assume_not_null().eq_any(ids.clone()));
+            query = filter_stores!(query, activity_log::store_id.assume_not_null(), ids);
         }
         if let Some(actor) = $filter.actor_id {
             query = query.filter(activity_log::actor_id.eq(actor));

@@ -6,7 +6,7 @@ use loyalty_application::ports::{CustomerChanges, CustomerRepo, NewCustomer, Rec
 use loyalty_application::{Customer, CustomerStats, PageRequest, StoreScope};
 use loyalty_domain::Money;
 
-use super::{contains_pattern, limits, sql_lower};
+use super::{contains_pattern, filter_stores, limits, sql_lower};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
@@ -41,7 +41,7 @@ macro_rules! filtered {
     ($query:expr, $filter:expr, $search:expr) => {{
         let mut query = $query.filter(customers::deleted_at.is_null()).into_boxed::<DbBackend>();
         if let Some(ids) = &$filter.store_ids {
-            query = query.filter(customers::store_id.eq_any(ids.clone()));
+            query = filter_stores!(query, customers::store_id, ids);
         }
         if let Some(search) = $search {
             let pattern = contains_pattern(&search.to_lowercase());

@@ -7,7 +7,7 @@ use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
-use super::{limits, person};
+use super::{filter_stores, limits, person};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, users};
 use crate::db::tx::{map_error, map_unique, DbTx};
@@ -78,7 +78,7 @@ macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
         if let Some(ids) = &$filter.store_ids {
-            query = query.filter(invoices::store_id.eq_any(ids.clone()));
+            query = filter_stores!(query, invoices::store_id, ids);
         }
         if let Some(customer_id) = $filter.customer_id {
             query = query.filter(invoices::customer_id.eq(customer_id));

@@ -20,6 +20,20 @@ pub(crate) fn contains_pattern(text: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// Keeps a boxed query to the given stores: `column = id` for one store, `column IN (...)` for
+/// several. With one store PostgreSQL walks the `(store_id, ...)` index in order; given
+/// `= ANY('{id}')` in a prepared statement it may walk the whole table's id or time index
+/// backwards instead, filtering out every other store's rows (50 ms on 100,000 customers).
+macro_rules! filter_stores {
+    ($query:expr, $column:expr, $ids:expr) => {
+        match $ids.as_slice() {
+            [one] => $query.filter($column.eq(*one)),
+            many => $query.filter($column.eq_any(many.to_vec())),
+        }
+    };
+}
+pub(crate) use filter_stores;
+
 pub(crate) fn person(id: Option<i64>, name: Option<String>) -> Option<PersonRef> {
     Some(PersonRef { id: id?, name: name? })
 }

@@ -5,7 +5,7 @@ use loyalty_application::ports::{NewRedemption, RecordFilter, RedemptionRepo, Re
 use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
 
 use super::store_days::DayDelta;
-use super::{limits, person};
+use super::{filter_stores, limits, person};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, redemptions, rewards, users};
 use crate::db::tx::{map_error, DbTx};
@@ -54,7 +54,7 @@ macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
         if let Some(ids) = &$filter.store_ids {
-            query = query.filter(redemptions::store_id.eq_any(ids.clone()));
+            query = filter_stores!(query, redemptions::store_id, ids);
         }
         if let Some(customer_id) = $filter.customer_id {
             query = query.filter(redemptions::customer_id.eq(customer_id));
