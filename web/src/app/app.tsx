@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { lazyQueryClient } from '@/lib/lazy-query-client';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
 import { AppRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() =>
+    lazyQueryClient(async () => (await import('./query-client')).createQueryClient()),
+  );
   return (
     <AppProviders queryClient={queryClient}>
       <AppRouter queryClient={queryClient} />

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryOptions, sessionKeys } from '@/lib/session/current-user';
+import type { LazyQueryClient } from '@/lib/lazy-query-client';
+import { sessionKeys } from '@/lib/session/session';
 import { getToken } from '@/lib/session/token-store';
 
 export const SIGN_IN_PATH = '/login';
@@ -14,13 +14,18 @@ export type Guard = () => Promise<string | null>;
  * rejects is cleared by the 401 handling.
  */
 export function createGuards(
-  queryClient: QueryClient,
+  queryClient: LazyQueryClient,
 ): Record<'requireSignIn' | 'guestsOnly' | 'everyone', Guard> {
   async function isSignedIn(): Promise<boolean> {
+    // A guest needs neither the user nor react-query's code.
     if (getToken() === null) return false;
-    if (queryClient.getQueryData(sessionKeys.user()) === undefined) {
+    const [client, { currentUserQueryOptions }] = await Promise.all([
+      queryClient.get(),
+      import('@/lib/session/current-user'),
+    ]);
+    if (client.getQueryData(sessionKeys.user()) === undefined) {
       try {
-        await queryClient.fetchQuery(currentUserQueryOptions());
+        await client.fetchQuery(currentUserQueryOptions());
       } catch {
         // Spec section 2: the guard tries to load the user and ignores a failure.
       }

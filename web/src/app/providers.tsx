@@ -1,12 +1,13 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n } from '@/lib/i18n';
+import { LazyQueryClientContext, type LazyQueryClient } from '@/lib/lazy-query-client';
 import { theme } from './theme';
 
 interface AppProvidersProps {
-  queryClient: QueryClient;
+  /** The pages put react-query's provider around themselves once they and the client are loaded. */
+  queryClient: LazyQueryClient;
   children: ReactNode;
   /** 'test' turns off Mantine transitions and portals. */
   env?: 'default' | 'test';
@@ -18,7 +19,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       {/* lib/i18n writes <html dir>; DirectionProvider observes it and keeps Mantine in step. */}
       <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection>
         <MantineProvider theme={theme} env={env} defaultColorScheme="light">
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <LazyQueryClientContext.Provider value={queryClient}>{children}</LazyQueryClientContext.Provider>
         </MantineProvider>
       </DirectionProvider>
     </I18nextProvider>

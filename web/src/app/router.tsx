@@ -1,85 +1,104 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { loadPagesDictionary } from '@/lib/i18n';
-import { clearSession } from '@/lib/session/current-user';
+import type { LazyQueryClient } from '@/lib/lazy-query-client';
+import { clearSession } from '@/lib/session/session';
 import { createGuards, SIGN_IN_PATH, type Guard } from './guards';
 import { roleViews } from './role-views';
 import { RootLayout, RouteLoading } from './root-layout';
 
 /**
- * A lazy page, loaded together with the part of the Arabic dictionary that only the lazy routes
- * use: it shows the loading state until both are here. (Its own boundary, named after the page,
- * so going from one lazy page to another shows that state too.)
+ * The lazy pages of one app. Each is loaded together with the part of the Arabic dictionary that
+ * only the lazy routes use and with the query client (react-query's code), and shows the loading
+ * state until all are here. (Each has its own boundary, named after the page, so going from one
+ * lazy page to another shows that state too.)
  */
-function lazyPage<M>(name: string, load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadPagesDictionary()]);
-    return { default: pick(module) };
-  });
-  return (
-    <Suspense key={name} fallback={<RouteLoading />}>
-      <Page />
-    </Suspense>
-  );
-}
+function createPages(queryClient: LazyQueryClient) {
+  function lazyPage<M>(name: string, load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode {
+    const Page = lazy(async () => {
+      const [module, client, { QueryClientProvider }] = await Promise.all([
+        load(),
+        queryClient.get(),
+        import('@tanstack/react-query'),
+        loadPagesDictionary(),
+      ]);
+      const Picked = pick(module);
+      return {
+        default: function WithQueryClient() {
+          return (
+            <QueryClientProvider client={client}>
+              <Picked />
+            </QueryClientProvider>
+          );
+        },
+      };
+    });
+    return (
+      <Suspense key={name} fallback={<RouteLoading />}>
+        <Page />
+      </Suspense>
+    );
+  }
 
-const homePage = lazyPage(
-  'HomePage',
-  () => import('@/features/home/home-page'),
-  (m) => m.HomePage,
-);
-const checkPointsPage = lazyPage(
-  'CheckPointsPage',
-  () => import('@/features/public/check-points-page'),
-  (m) => m.CheckPointsPage,
-);
-const aboutPage = lazyPage(
-  'AboutPage',
-  () => import('@/features/public/about-page'),
-  (m) => m.AboutPage,
-);
-const joinPage = lazyPage(
-  'JoinPage',
-  () => import('@/features/public/join-page'),
-  (m) => m.JoinPage,
-);
-const signedInLayout = lazyPage(
-  'SignedInLayout',
-  () => import('@/features/dashboard/signed-in-layout'),
-  (m) => m.SignedInLayout,
-);
-const dashboardPage = lazyPage(
-  'DashboardPage',
-  () => import('@/features/dashboard/dashboard-page'),
-  (m) =>
-    function Dashboard() {
-      return <m.DashboardPage roleViews={roleViews} />;
-    },
-);
-const customerDetailPage = lazyPage(
-  'CustomerDetailPage',
-  () => import('@/features/customers/customer-detail-page'),
-  (m) => m.CustomerDetailPage,
-);
-const customerHistoryPage = lazyPage(
-  'CustomerHistoryPage',
-  () => import('@/features/customers/customer-history-page'),
-  (m) => m.CustomerHistoryPage,
-);
-const createInvoicePage = lazyPage(
-  'CreateInvoicePage',
-  () => import('@/features/pos/create-invoice-page'),
-  (m) => m.CreateInvoicePage,
-);
-const redeemRewardsPage = lazyPage(
-  'RedeemRewardsPage',
-  () => import('@/features/pos/redeem-rewards-page'),
-  (m) => m.RedeemRewardsPage,
-);
+  return {
+    homePage: lazyPage(
+      'HomePage',
+      () => import('@/features/home/home-page'),
+      (m) => m.HomePage,
+    ),
+    checkPointsPage: lazyPage(
+      'CheckPointsPage',
+      () => import('@/features/public/check-points-page'),
+      (m) => m.CheckPointsPage,
+    ),
+    aboutPage: lazyPage(
+      'AboutPage',
+      () => import('@/features/public/about-page'),
+      (m) => m.AboutPage,
+    ),
+    joinPage: lazyPage(
+      'JoinPage',
+      () => import('@/features/public/join-page'),
+      (m) => m.JoinPage,
+    ),
+    signedInLayout: lazyPage(
+      'SignedInLayout',
+      () => import('@/features/dashboard/signed-in-layout'),
+      (m) => m.SignedInLayout,
+    ),
+    dashboardPage: lazyPage(
+      'DashboardPage',
+      () => import('@/features/dashboard/dashboard-page'),
+      (m) =>
+        function Dashboard() {
+          return <m.DashboardPage roleViews={roleViews} />;
+        },
+    ),
+    customerDetailPage: lazyPage(
+      'CustomerDetailPage',
+      () => import('@/features/customers/customer-detail-page'),
+      (m) => m.CustomerDetailPage,
+    ),
+    customerHistoryPage: lazyPage(
+      'CustomerHistoryPage',
+      () => import('@/features/customers/customer-history-page'),
+      (m) => m.CustomerHistoryPage,
+    ),
+    createInvoicePage: lazyPage(
+      'CreateInvoicePage',
+      () => import('@/features/pos/create-invoice-page'),
+      (m) => m.CreateInvoicePage,
+    ),
+    redeemRewardsPage: lazyPage(
+      'RedeemRewardsPage',
+      () => import('@/features/pos/redeem-rewards-page'),
+      (m) => m.RedeemRewardsPage,
+    ),
+  };
+}
 
 interface GuardedProps {
   /** Names the route: its guard runs when the route is entered, not on every change below it. */
@@ -110,7 +129,7 @@ function Guarded({ route, guard, children }: GuardedProps) {
 }
 
 /** Spec section 8: any 401 (but the login call's) ends the session and goes to /login. */
-function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient }) {
+function UnauthorizedRedirect({ queryClient }: { queryClient: LazyQueryClient }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pathnameRef = useRef(pathname);
@@ -120,7 +139,7 @@ function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      clearSession(queryClient);
+      clearSession(queryClient.peek());
       if (pathnameRef.current !== SIGN_IN_PATH) void navigate(SIGN_IN_PATH, { replace: true });
     });
     return () => setUnauthorizedHandler(() => {});
@@ -133,8 +152,9 @@ function UnauthorizedRedirect({ queryClient }: { queryClient: QueryClient }) {
  * declarative routes: the data router's loaders would put twice as much router in the first
  * page, and the guards are all this app needs of them.)
  */
-export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
+export function AppRoutes({ queryClient }: { queryClient: LazyQueryClient }) {
   const [guards] = useState(() => createGuards(queryClient));
+  const [pages] = useState(() => createPages(queryClient));
   return (
     <>
       <UnauthorizedRedirect queryClient={queryClient} />
@@ -144,7 +164,7 @@ export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
             index
             element={
               <Guarded route="home" guard={guards.guestsOnly}>
-                {homePage}
+                {pages.homePage}
               </Guarded>
             }
           />
@@ -160,7 +180,7 @@ export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
             path="check-points"
             element={
               <Guarded route="check-points" guard={guards.guestsOnly}>
-                {checkPointsPage}
+                {pages.checkPointsPage}
               </Guarded>
             }
           />
@@ -168,7 +188,7 @@ export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
             path="about"
             element={
               <Guarded route="about" guard={guards.everyone}>
-                {aboutPage}
+                {pages.aboutPage}
               </Guarded>
             }
           />
@@ -177,23 +197,23 @@ export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
             path="join/:token"
             element={
               <Guarded route="join" guard={guards.everyone}>
-                {joinPage}
+                {pages.joinPage}
               </Guarded>
             }
           />
           <Route
             element={
               <Guarded route="signed-in" guard={guards.requireSignIn}>
-                {signedInLayout}
+                {pages.signedInLayout}
               </Guarded>
             }
           >
-            <Route path="dashboard" element={dashboardPage} />
-            <Route path="customer/:id" element={customerDetailPage} />
-            <Route path="customer/:id/history" element={customerHistoryPage} />
+            <Route path="dashboard" element={pages.dashboardPage} />
+            <Route path="customer/:id" element={pages.customerDetailPage} />
+            <Route path="customer/:id/history" element={pages.customerHistoryPage} />
             {/* Target of the customer page's quick actions: /create-invoice?customer_id={id}. */}
-            <Route path="create-invoice" element={createInvoicePage} />
-            <Route path="redeem-rewards" element={redeemRewardsPage} />
+            <Route path="create-invoice" element={pages.createInvoicePage} />
+            <Route path="redeem-rewards" element={pages.redeemRewardsPage} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
@@ -203,7 +223,7 @@ export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
 }
 
 export interface AppRouterProps {
-  queryClient: QueryClient;
+  queryClient: LazyQueryClient;
   /** Use an in-memory history starting here (tests). */
   initialEntries?: string[];
   children?: ReactNode;

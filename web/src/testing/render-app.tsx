@@ -4,6 +4,7 @@ import { useLocation, type Location } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRouter } from '@/app/router';
+import { lazyQueryClient } from '@/lib/lazy-query-client';
 
 /** Renders the whole app (real routes, guards and i18n) at `path`, with in-memory history. */
 export function renderApp(path: string) {
@@ -11,6 +12,7 @@ export function renderApp(path: string) {
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  const lazyClient = lazyQueryClient(() => Promise.resolve(queryClient));
   const seen: { location: Location | null } = { location: null };
   function LocationProbe() {
     seen.location = useLocation();
@@ -18,8 +20,8 @@ export function renderApp(path: string) {
   }
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient} env="test">
-      <AppRouter queryClient={queryClient} initialEntries={[path]}>
+    <AppProviders queryClient={lazyClient} env="test">
+      <AppRouter queryClient={lazyClient} initialEntries={[path]}>
         <LocationProbe />
       </AppRouter>
     </AppProviders>,

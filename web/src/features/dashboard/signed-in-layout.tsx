@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { ToastViewport } from '@/components/toast-viewport';
-import { clearSession, useCurrentUser } from '@/lib/session/current-user';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { clearSession } from '@/lib/session/session';
 import { TopBar } from './components/top-bar';
 
 /** Shell of every sign-in-required page: top bar, then the page. */

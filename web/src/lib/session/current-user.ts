@@ -2,12 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
 import type { User } from '@/lib/api/types';
-import { clearToken, setToken, useToken } from './token-store';
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  user: () => [...sessionKeys.all, 'user'] as const,
-};
+import { clearSession, sessionKeys } from './session';
+import { useToken } from './token-store';
 
 export async function fetchCurrentUser(): Promise<User> {
   const { data, error, response } = await api.GET('/api/v1/auth/user');
@@ -29,19 +25,6 @@ export function currentUserQueryOptions() {
 export function useCurrentUser() {
   const token = useToken();
   return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
-}
-
-/** Signed out to signed in: keep the token, and the user so no second fetch is needed. */
-export function startSession(queryClient: QueryClient, token: string, user: User): void {
-  setToken(token);
-  queryClient.setQueryData(sessionKeys.user(), user);
-}
-
-/** Back to signed out: forget the token and every cached answer of the previous user. */
-export function clearSession(queryClient: QueryClient): void {
-  clearToken();
-  queryClient.cancelQueries().catch(() => {});
-  queryClient.removeQueries();
 }
 
 /** Tells the server to revoke the token, then clears local state even if that failed. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
 import type { Meta } from '@/lib/api/types';
@@ -9,10 +9,22 @@ export async function getMeta(): Promise<Meta> {
   return data.data;
 }
 
-export function metaQueryOptions() {
-  return queryOptions({ queryKey: ['meta'], queryFn: getMeta, staleTime: 5 * 60_000 });
-}
-
-export function useMeta() {
-  return useQuery(metaQueryOptions());
+/** The server's /meta (demo mode), or undefined until it is here (or if it failed). */
+export function useMeta(): { data: Meta | undefined } {
+  const [meta, setMeta] = useState<Meta>();
+  useEffect(() => {
+    let current = true;
+    getMeta().then(
+      (answer) => {
+        if (current) setMeta(answer);
+      },
+      () => {
+        // Without /meta the page is simply not in demo mode.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return { data: meta };
 }

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
 import type { AuthSession, LoginRequest } from '@/lib/api/types';
-import { startSession } from '@/lib/session/current-user';
+import { useLazyQueryClient } from '@/lib/lazy-query-client';
+import { startSession } from '@/lib/session/session';
 
 export async function login(body: LoginRequest): Promise<AuthSession> {
   const { data, error, response } = await api.POST('/api/v1/auth/login', { body });
@@ -11,15 +12,39 @@ export async function login(body: LoginRequest): Promise<AuthSession> {
   return data.data;
 }
 
-/** Signs in, keeps the token and user, and opens the dashboard. */
+interface LoginState {
+  isPending: boolean;
+  error: Error | null;
+}
+
+/**
+ * Signs in, keeps the token and user, and opens the dashboard. (Plain state rather than a
+ * react-query mutation: the sign-in page is the first page and does without react-query's code;
+ * the query client that keeps the user is made once the sign-in succeeds.)
+ */
 export function useLogin() {
-  const queryClient = useQueryClient();
+  const queryClient = useLazyQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async (session) => {
-      startSession(queryClient, session.token, session.user);
-      await navigate('/dashboard', { replace: true });
+  const [state, setState] = useState<LoginState>({ isPending: false, error: null });
+
+  const mutate = useCallback(
+    (body: LoginRequest) => {
+      setState({ isPending: true, error: null });
+      void (async () => {
+        try {
+          const session = await login(body);
+          startSession(await queryClient.get(), session.token, session.user);
+        } catch (error) {
+          setState({ isPending: false, error: error instanceof Error ? error : new Error(String(error)) });
+          return;
+        }
+        setState({ isPending: false, error: null });
+        await navigate('/dashboard', { replace: true });
+      })();
     },
-  });
+    [queryClient, navigate],
+  );
+  const reset = useCallback(() => setState({ isPending: false, error: null }), []);
+
+  return { ...state, mutate, reset };
 }
