@@ -26,6 +26,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A file's first whole-app render compiles its lazy routes; on a busy 2-core machine that
+    // alone came close to the default 5 s (setup-tests gives queries 5 s as well).
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
