@@ -30,6 +30,8 @@ test.describe('route guards', () => {
     await expect(page).toHaveURL(/\/about$/);
     await page.goto('/customer/1');
     await expect(page).toHaveURL(/\/customer\/1$/);
+    // The page (the customer, or that there is none) rather than its loader.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await saveScreenshot(page, 'customer-placeholder-ar');
   });
 });

@@ -93,6 +93,8 @@ for (const lang of ['ar', 'en'] as const) {
       expect(expected.total_points).toBe(expected.stores.reduce((sum, s) => sum + s.points, 0));
 
       await open(page, '/check-points', lang);
+      // The page's code loads after the first paint: wait for the form, not the loader.
+      await expect(page.getByLabel(text[lang].phone)).toBeVisible();
       await snap(page, `check-points-empty-${lang}-phone`);
       await checkPoints(page, lang, DEMO_PHONE);
 
