@@ -12,9 +12,25 @@ use crate::db::tx::{map_error, map_unique, DbTx};
 
 /// Live customers' count and points, and today's sales, per store (correlated subqueries keep
 /// one row per store).
-const STORE_FIGURES: &str = "(SELECT COUNT(*) FROM customers c WHERE c.store_id = stores.id AND c.deleted_at IS NULL)";
-const STORE_POINTS: &str = "(SELECT CAST(COALESCE(SUM(c.loyalty_points), 0) AS BIGINT) FROM customers c \
-    WHERE c.store_id = stores.id AND c.deleted_at IS NULL)";
+/// Each store's live customers and the points they hold, in one pass over the stores'
+/// customers (stores without customers are missing).
+fn customer_totals(tx: &mut DbTx<'_>, store_ids: &[i64]) -> RepoResult<Vec<(i64, i64, i64)>> {
+    customers::table
+        .filter(customers::store_id.eq_any(store_ids))
+        .filter(customers::deleted_at.is_null())
+        .group_by(customers::store_id)
+        .select((
+            customers::store_id,
+            count_star(),
+            sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)"),
+        ))
+        .load(tx.conn)
+        .map_err(map_error)
+}
+
+fn totals_of(totals: &[(i64, i64, i64)], store_id: i64) -> (i64, i64) {
+    totals.iter().find(|t| t.0 == store_id).map_or((0, 0), |t| (t.1, t.2))
+}
 
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
@@ -57,26 +73,18 @@ impl StoreRepo for DbTx<'_> {
         let mut query = stores::table
             .inner_join(users::table.on(stores::owner_id.eq(users::id)))
             .filter(stores::deleted_at.is_null())
-            .select((
-                stores::id,
-                stores::name,
-                stores::address,
-                stores::owner_id,
-                users::name,
-                sql::<BigInt>(STORE_FIGURES),
-                sql::<BigInt>(STORE_POINTS),
-                stores::created_at,
-            ))
+            .select((stores::id, stores::name, stores::address, stores::owner_id, users::name, stores::created_at))
             .order(stores::id)
             .into_boxed::<DbBackend>();
         if let Some(ids) = &filter.store_ids {
             query = query.filter(stores::id.eq_any(ids.clone()));
         }
-        type Row = (i64, String, Option<String>, i64, String, i64, i64, NaiveDateTime);
+        type Row = (i64, String, Option<String>, i64, String, NaiveDateTime);
         let rows: Vec<Row> = query.load(self.conn).map_err(map_error)?;
         let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let totals = customer_totals(self, &ids)?;
         let sales: Vec<(i64, i64)> = invoices::table
-            .filter(invoices::store_id.eq_any(ids))
+            .filter(invoices::store_id.eq_any(&ids))
             .filter(invoices::created_at.ge(today.0))
             .filter(invoices::created_at.lt(today.1))
             .filter(invoices::voided_at.is_null())
@@ -86,15 +94,18 @@ impl StoreRepo for DbTx<'_> {
             .map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, address, owner_id, owner_name, customers, points, created_at)| StoreSummary {
-                id,
-                name,
-                address,
-                owner: PersonRef { id: owner_id, name: owner_name },
-                customers,
-                points,
-                sales_today: Money::from_dirhams(sales.iter().find(|(s, _)| *s == id).map_or(0, |(_, t)| *t)),
-                created_at,
+            .map(|(id, name, address, owner_id, owner_name, created_at)| {
+                let (customers, points) = totals_of(&totals, id);
+                StoreSummary {
+                    id,
+                    name,
+                    address,
+                    owner: PersonRef { id: owner_id, name: owner_name },
+                    customers,
+                    points,
+                    sales_today: Money::from_dirhams(sales.iter().find(|(s, _)| *s == id).map_or(0, |(_, t)| *t)),
+                    created_at,
+                }
             })
             .collect())
     }
@@ -199,19 +210,19 @@ impl StoreRepo for DbTx<'_> {
     }
 
     fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>> {
-        let rows: Vec<(i64, String, i64, i64)> = stores::table
+        let rows: Vec<(i64, String)> = stores::table
             .filter(stores::id.eq_any(store_ids))
             .filter(stores::deleted_at.is_null())
-            .select((stores::id, stores::name, sql::<BigInt>(STORE_FIGURES), sql::<BigInt>(STORE_POINTS)))
+            .select((stores::id, stores::name))
             .order(stores::id)
             .load(self.conn)
             .map_err(map_error)?;
+        let totals = customer_totals(self, store_ids)?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, customer_count, total_points)| StoreCustomerFigures {
-                store: StoreRef { id, name },
-                customer_count,
-                total_points,
+            .map(|(id, name)| {
+                let (customer_count, total_points) = totals_of(&totals, id);
+                StoreCustomerFigures { store: StoreRef { id, name }, customer_count, total_points }
             })
             .collect())
     }
