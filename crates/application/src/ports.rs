@@ -31,6 +31,9 @@ pub type RepoResult<T> = Result<T, RepoError>;
 pub enum TxMode {
     Read,
     Write,
+    /// One read statement, atomic by itself: no BEGIN and COMMIT around it (two round trips
+    /// fewer; the sign-in check of every request). `work` must send a single SELECT.
+    SingleRead,
 }
 
 /// The database. One use case runs in one transaction: `run` commits when `work` returns Ok

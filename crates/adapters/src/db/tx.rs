@@ -108,6 +108,10 @@ impl Database for DieselDatabase {
             _ => None,
         };
         let mut conn = self.checkout()?;
+        if mode == TxMode::SingleRead {
+            // One statement commits by itself; a write here would be a bug (nothing pending).
+            return work(&mut DbTx { conn: &mut conn, days: PendingDays::default() });
+        }
         begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
         let mut tx = DbTx { conn: &mut conn, days: PendingDays::default() };
         let outcome = work(&mut tx).and_then(|()| tx.days.write(tx.conn).map_err(|e| AppError::from(map_error(e))));

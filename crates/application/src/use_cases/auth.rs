@@ -30,7 +30,7 @@ pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError
         .check(email.as_str(), &cmd.client)
         .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
 
-    let found = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.credentials_by_email(&email)?))?;
+    let found = transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.credentials_by_email(&email)?))?;
     let Some(credentials) = found else {
         services.hasher.verify_dummy(&cmd.password);
         return Err(AppError::InvalidCredentials);
@@ -111,9 +111,10 @@ fn start_session(services: &Services, user: User) -> Result<Session, AppError> {
 pub fn authenticate(services: &Services, token: &str) -> Result<(Actor, User), AppError> {
     let claims = services.tokens.verify(token).ok_or(AppError::Unauthenticated)?;
     let now = services.clock.now();
-    let user = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.session_user(&claims.session_id, now)?))?
-        .filter(|user| user.id == claims.user_id)
-        .ok_or(AppError::Unauthenticated)?;
+    let user =
+        transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.session_user(&claims.session_id, now)?))?
+            .filter(|user| user.id == claims.user_id)
+            .ok_or(AppError::Unauthenticated)?;
     let actor = Actor {
         user_id: user.id,
         role: user.role,
