@@ -1,5 +1,6 @@
 //! Diesel on SQLite (the embedded default) and PostgreSQL, chosen by the URL scheme.
 
+mod gate;
 pub mod pool;
 pub mod repositories;
 pub mod schema;

@@ -4,6 +4,7 @@ use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionMa
 use loyalty_application::ports::{Database, RepoError, Repos, TxMode};
 use loyalty_application::AppError;
 
+use super::gate::{FairGate, GatePermit};
 use super::pool::{DbConnection, DbPool};
 use super::repositories::store_days::PendingDays;
 
@@ -21,6 +22,8 @@ pub struct DieselDatabase {
     /// take a connection. SQLite has one writer; without the queue, waiting writers sleep in
     /// SQLite's busy handler (1 to 100 ms at a time) and a few wait far longer than the rest.
     writers: Option<parking_lot::FairMutex<()>>,
+    /// One turn per connection of the pool, handed out first come, first served.
+    turns: FairGate,
 }
 
 /// How long a write waits for its turn before it is answered 503.
@@ -29,13 +32,14 @@ const WRITE_TURN_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a request waits for a connection at most while the database answers but every
 /// connection is in use (an overload, not an outage).
 const BUSY_CHECKOUT_LIMIT: Duration = Duration::from_secs(30);
-/// How often such a request looks again whether the pool is still whole.
+/// How often a waiting request looks again whether the pool is still whole.
 const BUSY_CHECKOUT_SLICE: Duration = Duration::from_millis(500);
 
 impl DieselDatabase {
     pub fn new(pool: DbPool) -> Self {
         let sqlite = matches!(pool.get().as_deref(), Ok(DbConnection::Sqlite(_)));
-        Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())) }
+        let turns = FairGate::new(pool.max_size());
+        Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())), turns }
     }
 
     pub fn pool(&self) -> &DbPool {
@@ -44,28 +48,62 @@ impl DieselDatabase {
 
     /// A connection, or 503 when the database cannot be reached.
     ///
+    /// Requests take turns for the pool's connections, first come first served ([`FairGate`]).
     /// A request waits the pool's timeout (3 s on PostgreSQL, 10 s on SQLite). Past it, it
     /// keeps waiting, up to [`BUSY_CHECKOUT_LIMIT`], while every connection of the pool is
     /// open and in use: the database answers and the server is only busy, and a late answer
     /// serves a merchant better than a 503. When connections are missing (they failed their
     /// check or could not be opened: the database is down), it answers 503 at once.
-    fn checkout(&self) -> Result<r2d2::PooledConnection<super::pool::ConnectionManager>, AppError> {
+    fn checkout(&self) -> Result<Checkout<'_>, AppError> {
         let started = Instant::now();
         let mut wait = self.pool.connection_timeout();
-        loop {
-            match self.pool.get_timeout(wait) {
-                Ok(conn) => return Ok(conn),
-                Err(e) => {
-                    let state = self.pool.state();
-                    let busy = state.connections == self.pool.max_size() && state.idle_connections == 0;
-                    if !busy || started.elapsed() >= BUSY_CHECKOUT_LIMIT {
-                        tracing::warn!(error = %e, waited = ?started.elapsed(), busy, "no database connection");
-                        return Err(AppError::Unavailable);
-                    }
-                    wait = BUSY_CHECKOUT_SLICE;
-                }
+        let refuse = |why: &str| {
+            tracing::warn!(waited = ?started.elapsed(), "no database connection: {why}");
+            AppError::Unavailable
+        };
+        let turn = loop {
+            if let Some(turn) = self.turns.acquire(wait) {
+                break turn;
             }
+            if !self.pool_is_whole() {
+                return Err(refuse("connections are missing"));
+            }
+            if started.elapsed() >= BUSY_CHECKOUT_LIMIT {
+                return Err(refuse("every connection stayed in use"));
+            }
+            wait = BUSY_CHECKOUT_SLICE;
+        };
+        // With a turn, a connection is free unless one is being (re)opened.
+        let left = self.pool.connection_timeout().saturating_sub(started.elapsed()).max(BUSY_CHECKOUT_SLICE);
+        match self.pool.get_timeout(left) {
+            Ok(conn) => Ok(Checkout { conn, _turn: turn }),
+            Err(e) => Err(refuse(&e.to_string())),
         }
+    }
+
+    /// Every connection of the pool is open (none failed its check or could not be opened).
+    fn pool_is_whole(&self) -> bool {
+        self.pool.state().connections == self.pool.max_size()
+    }
+}
+
+/// A connection and the turn it was taken with; the connection goes back to the pool before
+/// the turn passes on (fields drop in order).
+struct Checkout<'a> {
+    conn: r2d2::PooledConnection<super::pool::ConnectionManager>,
+    _turn: GatePermit<'a>,
+}
+
+impl std::ops::Deref for Checkout<'_> {
+    type Target = DbConnection;
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Checkout<'_> {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
     }
 }
 

@@ -26,14 +26,17 @@ async fn a_busy_pool_is_waited_for_not_refused(backend: Backend) {
         return;
     };
     let cashier = app.login("cashier@demo.ly", "demo1234").await;
-    let pool = app.pool().clone();
-    let hold = pool.connection_timeout() + std::time::Duration::from_millis(1500);
+    let hold = app.pool().connection_timeout() + std::time::Duration::from_millis(1500);
+    let db = app.state.services.db.clone();
     let (taken, was_taken) = std::sync::mpsc::channel();
+    // A long transaction holds the only connection past the pool's timeout.
     let holder = std::thread::spawn(move || {
-        let conn = pool.get().unwrap_or_else(|e| panic!("pool: {e}"));
-        let _ = taken.send(());
-        std::thread::sleep(hold);
-        drop(conn);
+        let result = db.run(loyalty_application::ports::TxMode::Read, &mut |_| {
+            let _ = taken.send(());
+            std::thread::sleep(hold);
+            Ok(())
+        });
+        assert!(result.is_ok(), "{result:?}");
     });
     was_taken.recv().unwrap_or_else(|e| panic!("holder: {e}"));
     let (status, body) = app.get("/api/v1/auth/user", Some(&cashier)).await;
