@@ -2,6 +2,8 @@
 //! bearer tokens (jwt-simple, HS256), the clock, sign-in limits (governor) and random ids.
 
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
@@ -13,17 +15,21 @@ use loyalty_application::ports::{
     Clock, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenClaims, TokenService,
 };
 use loyalty_application::AppError;
+use parking_lot::Mutex;
 use rand::RngCore;
+use thread_priority::{set_current_thread_priority, ThreadPriority, ThreadPriorityValue};
 
 /// argon2id with OWASP's second profile: 19 MiB, 2 passes, 1 lane.
 ///
-/// At most one hash per core runs at a time (`HashGate`): a flood of sign-ins queues instead
-/// of taking 19 MiB and a core per request, so memory stays bounded and other requests keep
-/// their share of the machine.
+/// Hashes run on a pool of their own, one thread per core, at a lower CPU priority (nice 9)
+/// than the request threads: a flood of sign-ins queues there instead of taking 19 MiB and a
+/// core per request, memory stays bounded, and when the machine is busy the sales and lookups
+/// of the request threads come first. With nothing else to do, the hashing threads use every
+/// core.
 pub struct Argon2Hasher {
     argon2: Argon2<'static>,
     dummy_hash: String,
-    gate: HashGate,
+    pool: HashPool,
 }
 
 impl Argon2Hasher {
@@ -36,67 +42,95 @@ impl Argon2Hasher {
     pub fn with_concurrency(concurrent: usize) -> Result<Self, AppError> {
         let params = Params::new(19 * 1024, 2, 1, None).map_err(|e| AppError::Internal(e.to_string()))?;
         let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
-        let mut hasher = Self { argon2, dummy_hash: String::new(), gate: HashGate::new(concurrent) };
+        let mut hasher = Self { argon2, dummy_hash: String::new(), pool: HashPool::new(concurrent)? };
         hasher.dummy_hash = hasher.hash("not a real password, only for equal timing")?;
         Ok(hasher)
     }
 
     /// How many hashes are running now.
     pub fn running(&self) -> usize {
-        self.gate.running()
+        self.pool.running.load(Ordering::SeqCst)
     }
 }
 
-/// A counting semaphore for blocking threads.
-struct HashGate {
-    limit: usize,
-    running: std::sync::Mutex<usize>,
-    freed: std::sync::Condvar,
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads: jobs are taken first come, first served.
+struct HashPool {
+    jobs: mpsc::Sender<HashJob>,
+    running: Arc<AtomicUsize>,
 }
 
-struct HashPermit<'a>(&'a HashGate);
+/// The hashing threads' priority: nice 9 on Linux (`Crossplatform(25)` of 0..=99).
+const HASH_PRIORITY: u8 = 25;
 
-impl HashGate {
-    fn new(limit: usize) -> Self {
-        Self { limit: limit.max(1), running: std::sync::Mutex::new(0), freed: std::sync::Condvar::new() }
-    }
-
-    fn enter(&self) -> HashPermit<'_> {
-        let mut running = self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        while *running >= self.limit {
-            running = self.freed.wait(running).unwrap_or_else(std::sync::PoisonError::into_inner);
+impl HashPool {
+    fn new(threads: usize) -> Result<Self, AppError> {
+        let (sender, receiver) = mpsc::channel::<HashJob>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for n in 0..threads.max(1) {
+            let receiver = receiver.clone();
+            std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || {
+                    let lower = ThreadPriorityValue::try_from(HASH_PRIORITY).map_err(|e| e.to_string()).and_then(|p| {
+                        set_current_thread_priority(ThreadPriority::Crossplatform(p)).map_err(|e| format!("{e:?}"))
+                    });
+                    if let Err(e) = lower {
+                        tracing::warn!(error = %e, "the hashing thread keeps the normal priority");
+                    }
+                    // Ends when the hasher (the sender) is dropped.
+                    loop {
+                        let job = receiver.lock().recv();
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => break,
+                        }
+                    }
+                })
+                .map_err(|e| AppError::Internal(format!("cannot start a hashing thread: {e}")))?;
         }
-        *running += 1;
-        HashPermit(self)
+        Ok(Self { jobs: sender, running: Arc::new(AtomicUsize::new(0)) })
     }
 
-    fn running(&self) -> usize {
-        *self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-impl Drop for HashPermit<'_> {
-    fn drop(&mut self) {
-        let mut running = self.0.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        *running -= 1;
-        self.0.freed.notify_one();
+    /// Runs `work` on a hashing thread and waits for its result.
+    fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+        let (reply, answer) = mpsc::sync_channel(1);
+        let running = self.running.clone();
+        let job: HashJob = Box::new(move || {
+            running.fetch_add(1, Ordering::SeqCst);
+            let result = work();
+            running.fetch_sub(1, Ordering::SeqCst);
+            let _ = reply.send(result);
+        });
+        self.jobs.send(job).map_err(|_| AppError::Internal("the hashing threads have stopped".into()))?;
+        answer.recv().map_err(|_| AppError::Internal("a hashing thread stopped".into()))
     }
 }
 
 impl PasswordHasher for Argon2Hasher {
     fn hash(&self, password: &str) -> Result<String, AppError> {
-        let salt = SaltString::generate(&mut OsRng);
-        let _permit = self.gate.enter();
-        self.argon2
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| AppError::Internal(format!("hashing failed: {e}")))
+        let (argon2, password) = (self.argon2.clone(), password.to_owned());
+        self.pool.run(move || {
+            let salt = SaltString::generate(&mut OsRng);
+            argon2
+                .hash_password(password.as_bytes(), &salt)
+                .map(|h| h.to_string())
+                .map_err(|e| AppError::Internal(format!("hashing failed: {e}")))
+        })?
     }
 
     fn verify(&self, password: &str, hash: &str) -> bool {
-        let Ok(parsed) = PasswordHash::new(hash) else { return false };
-        let _permit = self.gate.enter();
-        self.argon2.verify_password(password.as_bytes(), &parsed).is_ok()
+        if PasswordHash::new(hash).is_err() {
+            return false;
+        }
+        let (argon2, password, hash) = (self.argon2.clone(), password.to_owned(), hash.to_owned());
+        self.pool
+            .run(move || {
+                PasswordHash::new(&hash)
+                    .is_ok_and(|parsed| argon2.verify_password(password.as_bytes(), &parsed).is_ok())
+            })
+            .unwrap_or(false)
     }
 
     fn verify_dummy(&self, password: &str) {
@@ -236,7 +270,7 @@ mod tests {
     }
 
     #[test]
-    fn hashes_run_at_most_the_gates_limit_at_once() {
+    fn hashes_run_at_most_one_per_hashing_thread() {
         let hasher = std::sync::Arc::new(Argon2Hasher::with_concurrency(2).unwrap_or_else(|e| panic!("{e}")));
         let hash = hasher.hash("secret-password").unwrap_or_default();
         let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -263,6 +297,33 @@ mod tests {
         assert_eq!(results, [true, false, true, false, true, false, true, false]);
         assert!((1..=2).contains(&most), "{most} hashes ran at once");
         assert_eq!(hasher.running(), 0);
+    }
+
+    /// The nice value of each of this process's threads named `argon2-*` (Linux /proc).
+    fn hashing_thread_nice_values() -> Vec<i64> {
+        let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };
+        tasks
+            .filter_map(|task| {
+                let path = task.ok()?.path();
+                let name = std::fs::read_to_string(path.join("comm")).ok()?;
+                if !name.starts_with("argon2-") {
+                    return None;
+                }
+                // Fields after the command's closing parenthesis; nice is the 19th field.
+                let stat = std::fs::read_to_string(path.join("stat")).ok()?;
+                let rest = stat.rsplit_once(')')?.1;
+                rest.split_whitespace().nth(16)?.parse().ok()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hashes_run_below_the_request_threads_priority() {
+        let hasher = Argon2Hasher::with_concurrency(2).unwrap_or_else(|e| panic!("{e}"));
+        assert!(hasher.verify("x", &hasher.hash("x").unwrap_or_default()));
+        let nice = hashing_thread_nice_values();
+        assert!(nice.len() >= 2, "hashing threads: {nice:?}");
+        assert!(nice.iter().all(|n| *n == 9), "nice values: {nice:?}");
     }
 
     #[test]
