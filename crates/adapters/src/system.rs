@@ -323,7 +323,8 @@ mod tests {
         assert!(hasher.verify("x", &hasher.hash("x").unwrap_or_default()));
         let nice = hashing_thread_nice_values();
         assert!(nice.len() >= 2, "hashing threads: {nice:?}");
-        assert!(nice.iter().all(|n| *n == 9), "nice values: {nice:?}");
+        // Nice 9, or more when the whole process already runs nicer than that.
+        assert!(nice.iter().all(|n| *n >= 9), "nice values: {nice:?}");
     }
 
     #[test]
