@@ -12,6 +12,7 @@ use chrono::Utc;
 use diesel::connection::SimpleConnection;
 use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
+use loyalty_adapters::db::repositories::store_days;
 use loyalty_adapters::db::DbConnection;
 
 use crate::{open, scalar, Size};
@@ -156,14 +157,6 @@ impl Dialect {
         match self {
             Dialect::Sqlite => format!("CAST({expr} AS TEXT)"),
             Dialect::Postgres => format!("({expr})::text"),
-        }
-    }
-
-    /// The Tripoli date (UTC+2) of a UTC timestamp column, as `store_days.day`.
-    fn day(self, column: &str) -> String {
-        match self {
-            Dialect::Sqlite => format!("date({column}, '+2 hours')"),
-            Dialect::Postgres => format!("({column} + interval '2 hours')::date"),
         }
     }
 
@@ -337,19 +330,12 @@ pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
     )?;
     // The dashboards' per store and day figures of the new sales and gifts (the server keeps
     // them in each write; the new stores have no rows yet).
+    let summed = store_days::summed_days_sql(&conn, i0, rd0);
     exec(
         &mut conn,
         "store days",
         &format!(
-            "INSERT INTO store_days (store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed) \
-             SELECT store_id, day, SUM(n), SUM(rev), SUM(pi), SUM(r), SUM(pr) FROM ( \
-               SELECT store_id, {iday} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr \
-               FROM invoices WHERE id > {i0} AND voided_at IS NULL \
-               UNION ALL \
-               SELECT store_id, {rday} AS day, 0, 0, 0, 1, points_spent FROM redemptions WHERE id > {rd0} \
-             ) figures GROUP BY store_id, day",
-            iday = d.day("created_at"),
-            rday = d.day("created_at"),
+            "INSERT INTO store_days (store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed) {summed}"
         ),
     )?;
     exec(

@@ -31,9 +31,7 @@ impl DayDelta {
     pub fn gift(points_spent: i64) -> Self {
         Self { redemptions: 1, points_redeemed: points_spent, ..Self::default() }
     }
-}
 
-impl DayDelta {
     fn add(&mut self, other: DayDelta) {
         self.invoices += other.invoices;
         self.revenue_dirhams += other.revenue_dirhams;
@@ -139,33 +137,41 @@ struct Count {
     n: i64,
 }
 
-/// How many (store, day) rows of `store_days` differ from the figures summed again from the
-/// invoices and redemptions themselves (0 when the two agree). For checks and tests.
-pub fn mismatched_days(conn: &mut DbConnection) -> QueryResult<i64> {
+/// A SELECT of `store_days`' columns summed again from the sales (not voided) and gifts
+/// themselves, per store and Tripoli day; only invoices and redemptions with ids above the
+/// given ones (0: all).
+pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_ids_above: i64) -> String {
     let day = match conn {
         DbConnection::Sqlite(_) => "date(created_at, '+2 hours')",
         DbConnection::Postgresql(_) => "(created_at + interval '2 hours')::date",
     };
+    format!(
+        "SELECT store_id, day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue_dirhams, \
+           CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(r) AS BIGINT) AS redemptions, \
+           CAST(SUM(pr) AS BIGINT) AS points_redeemed FROM ( \
+           SELECT store_id, {day} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr \
+           FROM invoices WHERE voided_at IS NULL AND id > {invoice_ids_above} \
+           UNION ALL \
+           SELECT store_id, {day} AS day, 0, 0, 0, 1, points_spent FROM redemptions WHERE id > {redemption_ids_above} \
+         ) figures GROUP BY store_id, day"
+    )
+}
+
+/// How many (store, day) rows of `store_days` differ from the figures summed again from the
+/// invoices and redemptions themselves (0 when the two agree). For checks and tests.
+pub fn mismatched_days(conn: &mut DbConnection) -> QueryResult<i64> {
     let query = format!(
         "WITH kept AS ( \
            SELECT store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed \
            FROM store_days \
            WHERE invoices <> 0 OR revenue_dirhams <> 0 OR points_issued <> 0 OR redemptions <> 0 OR points_redeemed <> 0 \
-         ), summed AS ( \
-           SELECT store_id, day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue_dirhams, \
-             CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(r) AS BIGINT) AS redemptions, \
-             CAST(SUM(pr) AS BIGINT) AS points_redeemed FROM ( \
-             SELECT store_id, {day} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr \
-             FROM invoices WHERE voided_at IS NULL \
-             UNION ALL \
-             SELECT store_id, {day} AS day, 0, 0, 0, 1, points_spent FROM redemptions \
-           ) figures GROUP BY store_id, day \
-         ) \
+         ), summed AS ({summed}) \
          SELECT COUNT(*) AS n FROM ( \
            SELECT * FROM (SELECT * FROM kept EXCEPT SELECT * FROM summed) a \
            UNION ALL \
            SELECT * FROM (SELECT * FROM summed EXCEPT SELECT * FROM kept) b \
-         ) diff"
+         ) diff",
+        summed = summed_days_sql(conn, 0, 0)
     );
     Ok(diesel::sql_query(query).get_result::<Count>(conn)?.n)
 }
