@@ -167,6 +167,18 @@ async fn rewards_follow_the_specs_rules(backend: Backend) {
     assert_eq!(status, 201, "{body}");
     assert_eq!((body["data"]["type"].as_str(), body["data"]["redemptions_count"].as_i64()), (Some("prize"), Some(0)));
     let id = body["data"]["id"].as_i64().unwrap_or_default();
+    // The owner's list counts each reward's redemptions (the demo has some).
+    let (_, listed) = app.get("/api/v1/rewards", Some(&owner)).await;
+    let counts: Vec<(i64, i64)> = listed["data"]
+        .as_array()
+        .map(|r| {
+            r.iter().map(|r| (r["id"].as_i64().unwrap_or(0), r["redemptions_count"].as_i64().unwrap_or(-1))).collect()
+        })
+        .unwrap_or_default();
+    assert!(counts.iter().any(|(_, n)| *n > 0), "{listed}");
+    for (reward, n) in counts {
+        assert_eq!(n, app.scalar(&format!("SELECT COUNT(*) AS n FROM redemptions WHERE reward_id = {reward}")));
+    }
     let cashier = app.login("cashier@demo.ly", "demo1234").await;
     let offered = |body: &serde_json::Value| body["data"].as_array().is_some_and(|r| r.iter().any(|r| r["id"] == id));
     assert!(offered(&app.get("/api/v1/rewards", Some(&cashier)).await.1));
