@@ -1,14 +1,16 @@
 use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
 use diesel::prelude::*;
 use loyalty_application::ports::{RepoError, RepoResult, RewardCounts, RewardFields, RewardRepo};
 use loyalty_application::{Reward, RewardType};
 
+use crate::db::pool::DbBackend;
 use crate::db::schema::{redemptions, rewards};
 use crate::db::tx::{map_error, DbTx};
 
 type Fields = (i64, i64, String, Option<String>, String, i64, i64, bool);
 
-fn into_reward(fields: Fields, count: Option<i64>) -> RepoResult<Reward> {
+fn into_reward(fields: Fields, count: i64) -> RepoResult<Reward> {
     let (id, store_owner_id, name, description, kind, points_required, amount_milli, is_active) = fields;
     Ok(Reward {
         id,
@@ -19,13 +21,14 @@ fn into_reward(fields: Fields, count: Option<i64>) -> RepoResult<Reward> {
         points_required,
         amount_milli,
         is_active,
-        redemptions_count: count.unwrap_or(0),
+        redemptions_count: count,
     })
 }
 
-macro_rules! fields {
+/// Live rewards.
+macro_rules! live {
     () => {
-        (
+        rewards::table.filter(rewards::deleted_at.is_null()).select((
             rewards::id,
             rewards::store_owner_id,
             rewards::name,
@@ -34,65 +37,46 @@ macro_rules! fields {
             rewards::points_required,
             rewards::amount_milli,
             rewards::is_active,
-        )
-    };
-}
-
-/// Live rewards with their redemption counts (a count per reward: only where it is shown).
-macro_rules! counted {
-    () => {
-        rewards::table.filter(rewards::deleted_at.is_null()).select((
-            fields!(),
-            redemptions::table.filter(redemptions::reward_id.eq(rewards::id)).count().single_value(),
         ))
     };
 }
 
-/// Live rewards without counts: the counter and the public lookup need none, and counting
-/// grows with every redemption.
-macro_rules! uncounted {
-    () => {
-        rewards::table.filter(rewards::deleted_at.is_null()).select(fields!())
-    };
+impl DbTx<'_> {
+    /// The rewards with their redemption counts when asked (0 without). Counting reads every
+    /// redemption of each reward, so hot paths go without.
+    fn with_counts(&mut self, rows: Vec<Fields>, counts: RewardCounts) -> RepoResult<Vec<Reward>> {
+        let counted: Vec<(i64, i64)> = match counts {
+            RewardCounts::Without => Vec::new(),
+            RewardCounts::With => redemptions::table
+                .filter(redemptions::reward_id.eq_any(rows.iter().map(|r| r.0).collect::<Vec<_>>()))
+                .group_by(redemptions::reward_id)
+                .select((redemptions::reward_id, count_star()))
+                .load(self.conn)
+                .map_err(map_error)?,
+        };
+        rows.into_iter()
+            .map(|fields| {
+                let count = counted.iter().find(|(id, _)| *id == fields.0).map_or(0, |(_, n)| *n);
+                into_reward(fields, count)
+            })
+            .collect()
+    }
 }
 
 impl RewardRepo for DbTx<'_> {
     fn reward_by_id(&mut self, id: i64, counts: RewardCounts) -> RepoResult<Option<Reward>> {
-        let row: Option<(Fields, Option<i64>)> = match counts {
-            RewardCounts::With => counted!().filter(rewards::id.eq(id)).first(self.conn).optional(),
-            RewardCounts::Without => {
-                uncounted!().filter(rewards::id.eq(id)).first(self.conn).optional().map(|r| r.map(|f| (f, None)))
-            }
-        }
-        .map_err(map_error)?;
-        row.map(|(fields, count)| into_reward(fields, count)).transpose()
+        let row: Option<Fields> = live!().filter(rewards::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(self.with_counts(row.into_iter().collect(), counts)?.pop())
     }
 
     fn list_rewards(&mut self, owner_id: i64, active_only: bool, counts: RewardCounts) -> RepoResult<Vec<Reward>> {
-        let order = (rewards::points_required, rewards::id);
-        let rows: Vec<(Fields, Option<i64>)> = match (counts, active_only) {
-            (RewardCounts::With, true) => counted!()
-                .filter(rewards::store_owner_id.eq(owner_id))
-                .filter(rewards::is_active.eq(true))
-                .order(order)
-                .load(self.conn),
-            (RewardCounts::With, false) => {
-                counted!().filter(rewards::store_owner_id.eq(owner_id)).order(order).load(self.conn)
-            }
-            (RewardCounts::Without, true) => uncounted!()
-                .filter(rewards::store_owner_id.eq(owner_id))
-                .filter(rewards::is_active.eq(true))
-                .order(order)
-                .load::<Fields>(self.conn)
-                .map(|rows| rows.into_iter().map(|f| (f, None)).collect()),
-            (RewardCounts::Without, false) => uncounted!()
-                .filter(rewards::store_owner_id.eq(owner_id))
-                .order(order)
-                .load::<Fields>(self.conn)
-                .map(|rows| rows.into_iter().map(|f| (f, None)).collect()),
+        let mut query = live!().filter(rewards::store_owner_id.eq(owner_id)).into_boxed::<DbBackend>();
+        if active_only {
+            query = query.filter(rewards::is_active.eq(true));
         }
-        .map_err(map_error)?;
-        rows.into_iter().map(|(fields, count)| into_reward(fields, count)).collect()
+        let rows: Vec<Fields> =
+            query.order((rewards::points_required, rewards::id)).load(self.conn).map_err(map_error)?;
+        self.with_counts(rows, counts)
     }
 
     fn insert_reward(&mut self, r: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64> {
