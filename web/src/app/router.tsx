@@ -152,62 +152,29 @@ function UnauthorizedRedirect({ queryClient }: { queryClient: LazyQueryClient })
  * declarative routes: the data router's loaders would put twice as much router in the first
  * page, and the guards are all this app needs of them.)
  */
-export function AppRoutes({ queryClient }: { queryClient: LazyQueryClient }) {
+function AppRoutes({ queryClient }: { queryClient: LazyQueryClient }) {
   const [guards] = useState(() => createGuards(queryClient));
   const [pages] = useState(() => createPages(queryClient));
+  const guarded = (route: string, guard: Guard, page: ReactNode) => (
+    <Guarded route={route} guard={guard}>
+      {page}
+    </Guarded>
+  );
   return (
     <>
       <UnauthorizedRedirect queryClient={queryClient} />
       <Routes>
         <Route element={<RootLayout />}>
-          <Route
-            index
-            element={
-              <Guarded route="home" guard={guards.guestsOnly}>
-                {pages.homePage}
-              </Guarded>
-            }
-          />
-          <Route
-            path="login"
-            element={
-              <Guarded route="login" guard={guards.guestsOnly}>
-                <LoginPage />
-              </Guarded>
-            }
-          />
+          <Route index element={guarded('home', guards.guestsOnly, pages.homePage)} />
+          <Route path="login" element={guarded('login', guards.guestsOnly, <LoginPage />)} />
           <Route
             path="check-points"
-            element={
-              <Guarded route="check-points" guard={guards.guestsOnly}>
-                {pages.checkPointsPage}
-              </Guarded>
-            }
+            element={guarded('check-points', guards.guestsOnly, pages.checkPointsPage)}
           />
-          <Route
-            path="about"
-            element={
-              <Guarded route="about" guard={guards.everyone}>
-                {pages.aboutPage}
-              </Guarded>
-            }
-          />
-          <Route
-            // The registration URL a store's QR code encodes; staff may open it too.
-            path="join/:token"
-            element={
-              <Guarded route="join" guard={guards.everyone}>
-                {pages.joinPage}
-              </Guarded>
-            }
-          />
-          <Route
-            element={
-              <Guarded route="signed-in" guard={guards.requireSignIn}>
-                {pages.signedInLayout}
-              </Guarded>
-            }
-          >
+          <Route path="about" element={guarded('about', guards.everyone, pages.aboutPage)} />
+          {/* The registration URL a store's QR code encodes; staff may open it too. */}
+          <Route path="join/:token" element={guarded('join', guards.everyone, pages.joinPage)} />
+          <Route element={guarded('signed-in', guards.requireSignIn, pages.signedInLayout)}>
             <Route path="dashboard" element={pages.dashboardPage} />
             <Route path="customer/:id" element={pages.customerDetailPage} />
             <Route path="customer/:id/history" element={pages.customerHistoryPage} />
