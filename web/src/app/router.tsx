@@ -100,31 +100,27 @@ function createPages(queryClient: LazyQueryClient) {
   };
 }
 
-interface GuardedProps {
-  /** Names the route: its guard runs when the route is entered, not on every change below it. */
-  route: string;
-  guard: Guard;
-  children: ReactNode;
-}
-
-/** Runs the route's guard, then shows the route (so a lazy page is fetched only if allowed). */
-function Guarded({ route, guard, children }: GuardedProps) {
-  const [outcome, setOutcome] = useState<{ route: string; redirectTo: string | null } | null>(null);
-  const settled = outcome?.route === route ? outcome : null;
+/**
+ * Runs the route's guard, then shows the route (so a lazy page is fetched only if allowed). Give
+ * it the route's name as `key`: its guard runs when the route is entered, not on every change
+ * below it.
+ */
+function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
+  // undefined while the guard runs; then where to go instead, or null to show the route.
+  const [redirectTo, setRedirectTo] = useState<string | null>();
 
   useEffect(() => {
-    if (settled) return;
     let current = true;
-    void guard().then((redirectTo) => {
-      if (current) setOutcome({ route, redirectTo });
+    void guard().then((to) => {
+      if (current) setRedirectTo(to);
     });
     return () => {
       current = false;
     };
-  }, [route, guard, settled]);
+  }, [guard]);
 
-  if (!settled) return <RouteLoading />;
-  if (settled.redirectTo !== null) return <Navigate to={settled.redirectTo} replace />;
+  if (redirectTo === undefined) return <RouteLoading />;
+  if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return children;
 }
 
@@ -156,7 +152,7 @@ function AppRoutes({ queryClient }: { queryClient: LazyQueryClient }) {
   const [guards] = useState(() => createGuards(queryClient));
   const [pages] = useState(() => createPages(queryClient));
   const guarded = (route: string, guard: Guard, page: ReactNode) => (
-    <Guarded route={route} guard={guard}>
+    <Guarded key={route} guard={guard}>
       {page}
     </Guarded>
   );
