@@ -96,6 +96,8 @@ pub struct Invoice {
     pub pos_user: Option<PersonRef>,
     pub created_at: NaiveDateTime,
     pub voided_at: Option<NaiveDateTime>,
+    /// Why it was voided.
+    pub void_reason: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -459,4 +461,13 @@ pub struct StoreRanking {
     pub owner: PersonRef,
     pub invoices: i64,
     pub revenue: loyalty_domain::Money,
+}
+
+/// What a sale of `total` would earn at a counter, and the settings that decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SalePreview {
+    pub total: loyalty_domain::Money,
+    pub points: i64,
+    pub needs_confirmation: bool,
+    pub settings: loyalty_domain::LoyaltySettings,
 }

@@ -23,12 +23,77 @@ impl Actor {
         }
     }
 
+    pub fn may(&self, permission: Permission) -> bool {
+        permission.roles().contains(&self.role)
+    }
+
+    /// 403 unless the actor holds `permission`.
+    pub fn require_permission(&self, permission: Permission) -> Result<(), AppError> {
+        if self.may(permission) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+
     /// A POS user's store: 403 for other roles or a POS user without a store.
     pub fn pos_store(&self) -> Result<i64, AppError> {
         match (self.role, self.store_id) {
             (Role::PosUser, Some(store)) => Ok(store),
             _ => Err(AppError::Forbidden),
         }
+    }
+}
+
+/// What a signed-in person may do at the counter and with customers. The web app is told the
+/// caller's list (`GET /auth/user`) and offers exactly these actions; the use cases check the
+/// same table, so a button is never offered that the server would refuse with 403.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Permission {
+    /// Make a sale that awards points (a POS user, in its store).
+    CreateInvoice,
+    /// Void an invoice of one's store made on the same local day.
+    VoidInvoiceToday,
+    /// Void any invoice of one's stores, any day.
+    VoidInvoiceAnyDay,
+    /// Redeem a reward for a customer.
+    RedeemReward,
+    /// Create, edit and delete customers.
+    ManageCustomers,
+    /// Add points by hand (1 to 10,000, within the cashiers' daily cap for a POS user).
+    AddPoints,
+    /// Take points away by hand, with a reason.
+    RemovePoints,
+    /// Change the loyalty settings.
+    ManageLoyaltySettings,
+}
+
+impl Permission {
+    pub const ALL: &'static [Permission] = &[
+        Permission::CreateInvoice,
+        Permission::VoidInvoiceToday,
+        Permission::VoidInvoiceAnyDay,
+        Permission::RedeemReward,
+        Permission::ManageCustomers,
+        Permission::AddPoints,
+        Permission::RemovePoints,
+        Permission::ManageLoyaltySettings,
+    ];
+
+    /// The roles that hold this permission: the one table.
+    pub fn roles(self) -> &'static [Role] {
+        match self {
+            Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => &[Role::PosUser],
+            Permission::VoidInvoiceAnyDay | Permission::RemovePoints | Permission::ManageLoyaltySettings => {
+                &[Role::StoreOwner]
+            }
+            Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
+        }
+    }
+
+    /// Everything `role` may do.
+    pub fn of(role: Role) -> Vec<Permission> {
+        Permission::ALL.iter().copied().filter(|p| p.roles().contains(&role)).collect()
     }
 }
 
@@ -92,6 +157,19 @@ mod tests {
         assert_eq!(pos.pos_store().ok(), Some(3));
         assert!(actor(Role::PosUser, None).pos_store().is_err());
         assert!(actor(Role::Admin, Some(3)).pos_store().is_err());
+    }
+
+    #[test]
+    fn permissions_by_role() {
+        assert!(Permission::of(Role::Admin).is_empty());
+        let pos = Permission::of(Role::PosUser);
+        assert!(pos.contains(&Permission::CreateInvoice) && pos.contains(&Permission::VoidInvoiceToday));
+        assert!(!pos.contains(&Permission::RemovePoints) && !pos.contains(&Permission::VoidInvoiceAnyDay));
+        let owner = Permission::of(Role::StoreOwner);
+        assert!(owner.contains(&Permission::RemovePoints) && !owner.contains(&Permission::CreateInvoice));
+        let cashier = actor(Role::PosUser, Some(3));
+        assert!(cashier.require_permission(Permission::AddPoints).is_ok());
+        assert!(matches!(cashier.require_permission(Permission::RemovePoints), Err(AppError::Forbidden)));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::{
     PageRequest, Redemption, Reward, StoreCustomerFigures, StoreScope, StoreSummary, Subscription, User,
     UserCredentials,
 };
-use loyalty_domain::{Money, PointsRate};
+use loyalty_domain::{LoyaltySettings, Money};
 
 /// What a repository can fail with.
 #[derive(Debug, thiserror::Error)]
@@ -115,15 +115,15 @@ pub trait StoreRepo {
     ) -> RepoResult<Vec<StoreSummary>>;
     fn insert_store(&mut self, store: NewStore) -> RepoResult<i64>;
     fn update_store(&mut self, id: i64, name: &str, address: Option<&str>, now: NaiveDateTime) -> RepoResult<()>;
-    /// Takes the owner's row lock for the rest of the transaction, so two store creations at
-    /// the plan limit cannot both pass the check. Returns false for an unknown owner.
-    fn lock_owner(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Takes the user's row lock for the rest of the transaction, so two actions checked against
+    /// one of its limits (stores at the plan limit, a cashier's daily points) cannot both pass
+    /// the check. Returns false for an unknown user.
+    fn lock_user(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     fn registration_token(&mut self, store_id: i64) -> RepoResult<Option<String>>;
     fn save_loyalty_settings(
         &mut self,
         owner_id: i64,
-        rate: PointsRate,
-        minimum: Money,
+        settings: &LoyaltySettings,
         now: NaiveDateTime,
     ) -> RepoResult<()>;
     /// The owner's dashboard figures.
@@ -132,8 +132,8 @@ pub trait StoreRepo {
     fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>>;
     /// The live store a registration token (from its QR code) belongs to.
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
-    /// The points rate and minimum purchase an owner set (defaults when never set).
-    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)>;
+    /// The loyalty settings an owner set (`LoyaltySettings::DEFAULT` when never set).
+    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings>;
 }
 
 pub struct NewStore {
@@ -202,6 +202,8 @@ pub trait LedgerRepo {
     fn append_ledger(&mut self, entry: NewLedgerEntry<'_>) -> RepoResult<()>;
     /// A customer's ledger, newest first.
     fn ledger_page(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<LedgerEntry>, i64)>;
+    /// The points `actor_id` added by hand (`LedgerKind::Manual`) at or after `since`.
+    fn manual_points_since(&mut self, actor_id: i64, since: NaiveDateTime) -> RepoResult<i64>;
 }
 
 pub struct NewInvoice<'a> {
@@ -221,7 +223,7 @@ pub trait InvoiceRepo {
     /// Newest first.
     fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)>;
     /// Marks the invoice void unless it already is; returns whether it did.
-    fn void_invoice(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool>;
     /// Invoices, points issued and redemptions of one store in `[from, to)`.
     fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts>;
 }

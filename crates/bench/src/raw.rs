@@ -16,7 +16,7 @@ use loyalty_application::ports::{
     transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, Repos, RewardCounts, StoredAnswer, TxMode,
 };
 use loyalty_application::{ActivityKind, AppError, LedgerKind};
-use loyalty_domain::{points_for_purchase, Money};
+use loyalty_domain::Money;
 use rand::Rng;
 
 use crate::generate::Fixture;
@@ -39,8 +39,7 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
     let request = format!("invoice|{customer_id}|{key}|{total}");
     repos.stored_answer(cashier, key)?;
     let customer = repos.customer_by_id(customer_id)?.ok_or_else(|| missing("customer"))?;
-    let (rate, minimum) = repos.loyalty_settings(customer.store.owner_id)?;
-    let points = points_for_purchase(total, rate, minimum);
+    let points = repos.loyalty_settings(customer.store.owner_id)?.points_for(total);
     let invoice_id = repos.insert_invoice(NewInvoice {
         store_id,
         customer_id,

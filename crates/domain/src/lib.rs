@@ -6,6 +6,7 @@
 pub mod card_code;
 pub mod email;
 pub mod local_day;
+pub mod loyalty_settings;
 pub mod messages;
 pub mod money;
 pub mod phone;
@@ -19,6 +20,7 @@ pub mod validation;
 
 pub use card_code::CardCode;
 pub use email::Email;
+pub use loyalty_settings::{LoyaltySettings, SettingsChange};
 pub use messages::Msg;
 pub use money::Money;
 pub use phone::Phone;

@@ -13,7 +13,7 @@ impl Money {
     /// Largest amount accepted on any form: one thousand million dinars.
     pub const MAX: Money = Money(1_000_000_000_000);
 
-    pub fn from_dirhams(dirhams: i64) -> Self {
+    pub const fn from_dirhams(dirhams: i64) -> Self {
         Self(dirhams)
     }
 
@@ -23,6 +23,7 @@ impl Money {
 
     /// Parses a decimal such as `12.5`, `12.500` or `-3`: at most three decimals, within ±MAX.
     pub fn parse(input: &str) -> Result<Self, Msg> {
+        let input = crate::text::latin_digits(input);
         let decimal = BigDecimal::from_str(input.trim()).map_err(|_| Msg::MoneyInvalid)?;
         Self::from_decimal(&decimal)
     }

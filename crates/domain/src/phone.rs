@@ -10,6 +10,7 @@ pub struct Phone(String);
 
 impl Phone {
     pub fn parse(input: &str) -> Result<Self, Msg> {
+        let input = crate::text::latin_digits(input);
         let trimmed = input.trim();
         if trimmed.is_empty() {
             return Err(Msg::PhoneRequired);
@@ -57,6 +58,7 @@ mod tests {
             assert_eq!(Phone::parse(input).map(|p| p.0), Ok("+218912345678".to_owned()), "{input}");
         }
         assert_eq!(Phone::parse("0925557788").map(|p| p.0), Ok("+218925557788".to_owned()));
+        assert_eq!(Phone::parse("٠٩١٢٣٤٥٦٧٨").map(|p| p.0), Ok("+218912345678".to_owned()));
     }
 
     #[test]

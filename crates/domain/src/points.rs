@@ -10,7 +10,7 @@ impl PointsRate {
     /// The spec's minimum: 0.1 point per LYD.
     pub const MIN: PointsRate = PointsRate(100);
 
-    pub fn from_milli(milli: i64) -> Self {
+    pub const fn from_milli(milli: i64) -> Self {
         Self(milli)
     }
 

@@ -16,6 +16,28 @@ pub fn manual_points(points: i64) -> Result<i64, Msg> {
     }
 }
 
+/// Points an owner adds (positive) or removes (negative) by hand: not zero, at most 10,000
+/// either way.
+pub fn owner_adjustment(points: i64) -> Result<i64, Msg> {
+    if points == 0 {
+        Err(Msg::AdjustmentZero)
+    } else if points.unsigned_abs() > MANUAL_POINTS_MAX.unsigned_abs() {
+        Err(Msg::AdjustmentTooLarge)
+    } else {
+        Ok(points)
+    }
+}
+
+/// Whether a cashier who already added `added_today` points by hand today may add `points`
+/// more under the owner's daily cap.
+pub fn within_daily_cap(added_today: i64, points: i64, daily_cap: i64) -> Result<i64, Msg> {
+    if added_today.saturating_add(points) > daily_cap {
+        Err(Msg::CashierDailyPointsExceeded)
+    } else {
+        Ok(points)
+    }
+}
+
 /// The largest balance a person may set by editing a customer: far above any real balance,
 /// and far enough below `i64::MAX` that sums over many customers stay exact.
 pub const BALANCE_MAX: i64 = 1_000_000_000;
@@ -47,6 +69,18 @@ mod tests {
         assert_eq!(manual_points(1), Ok(1));
         assert_eq!(manual_points(10_000), Ok(10_000));
         assert_eq!(manual_points(10_001), Err(Msg::PointsTooMany));
+    }
+
+    #[test]
+    fn owner_adjustments_and_the_daily_cap() {
+        assert_eq!(owner_adjustment(0), Err(Msg::AdjustmentZero));
+        assert_eq!(owner_adjustment(-10_000), Ok(-10_000));
+        assert_eq!(owner_adjustment(10_000), Ok(10_000));
+        assert_eq!(owner_adjustment(-10_001), Err(Msg::AdjustmentTooLarge));
+        assert_eq!(owner_adjustment(i64::MIN), Err(Msg::AdjustmentTooLarge));
+        assert_eq!(within_daily_cap(9_000, 1_000, 10_000), Ok(1_000));
+        assert_eq!(within_daily_cap(9_000, 1_001, 10_000), Err(Msg::CashierDailyPointsExceeded));
+        assert_eq!(within_daily_cap(0, 1, 0), Err(Msg::CashierDailyPointsExceeded));
     }
 
     #[test]

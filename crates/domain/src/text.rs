@@ -21,12 +21,38 @@ pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>,
     }
 }
 
+/// What a person typed with Arabic-Indic digits (٠-٩, ۰-۹) as ASCII digits and the Arabic
+/// decimal separator (U+066B) as a dot, so "٠٩١٢" is searched and parsed as "0912".
+pub fn latin_digits(input: &str) -> std::borrow::Cow<'_, str> {
+    let eastern = |c: char| matches!(c, '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}' | '\u{066B}');
+    if !input.chars().any(eastern) {
+        return std::borrow::Cow::Borrowed(input);
+    }
+    input
+        .chars()
+        .map(|c| match c {
+            '\u{0660}'..='\u{0669}' => char::from(b'0' + (u32::from(c) - 0x0660) as u8),
+            '\u{06F0}'..='\u{06F9}' => char::from(b'0' + (u32::from(c) - 0x06F0) as u8),
+            '\u{066B}' => '.',
+            other => other,
+        })
+        .collect()
+}
+
 /// Longest name we keep for people, stores, rewards and packages.
 pub const NAME_MAX: usize = 120;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eastern_arabic_digits_read_as_latin() {
+        assert_eq!(latin_digits("٠٩١٢"), "0912");
+        assert_eq!(latin_digits("۰۹۱۲"), "0912");
+        assert_eq!(latin_digits("١٢٫٥"), "12.5");
+        assert_eq!(latin_digits("سالم 12"), "سالم 12");
+    }
 
     #[test]
     fn required_trims_and_rejects_blank_and_long() {

@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     store_id: null,
     store: null,
     created_at: '2025-01-01T10:00:00Z',
+    permissions: [],
     ...overrides,
   };
 }

@@ -90,6 +90,9 @@ diesel::table! {
         points_per_lyd_milli -> BigInt,
         min_purchase_dirhams -> BigInt,
         updated_at -> Timestamp,
+        max_invoice_dirhams -> BigInt,
+        confirm_above_dirhams -> BigInt,
+        cashier_daily_points -> BigInt,
     }
 }
 
@@ -136,6 +139,7 @@ diesel::table! {
         created_at -> Timestamp,
         voided_at -> Nullable<Timestamp>,
         voided_by -> Nullable<BigInt>,
+        void_reason -> Nullable<Text>,
     }
 }
 

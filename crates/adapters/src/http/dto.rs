@@ -5,7 +5,7 @@ use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 use chrono::{DateTime, NaiveDateTime, Utc};
-use loyalty_application::{StoreRef, User};
+use loyalty_application::{Permission, StoreRef, User};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -113,6 +113,52 @@ pub struct RegisterRequest {
     pub store_owner_name: String,
 }
 
+/// Something a signed-in person may do (see `SignedInUser.permissions`).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PermissionDto {
+    CreateInvoice,
+    VoidInvoiceToday,
+    VoidInvoiceAnyDay,
+    RedeemReward,
+    ManageCustomers,
+    AddPoints,
+    RemovePoints,
+    ManageLoyaltySettings,
+}
+
+impl From<Permission> for PermissionDto {
+    fn from(p: Permission) -> Self {
+        match p {
+            Permission::CreateInvoice => Self::CreateInvoice,
+            Permission::VoidInvoiceToday => Self::VoidInvoiceToday,
+            Permission::VoidInvoiceAnyDay => Self::VoidInvoiceAnyDay,
+            Permission::RedeemReward => Self::RedeemReward,
+            Permission::ManageCustomers => Self::ManageCustomers,
+            Permission::AddPoints => Self::AddPoints,
+            Permission::RemovePoints => Self::RemovePoints,
+            Permission::ManageLoyaltySettings => Self::ManageLoyaltySettings,
+        }
+    }
+}
+
+/// The signed-in person, with what they may do: a client offers exactly these actions (the
+/// server refuses the others with 403).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedInUser {
+    #[serde(flatten)]
+    pub user: UserDto,
+    pub permissions: Vec<PermissionDto>,
+}
+envelope!(SignedInUserEnvelope, SignedInUser);
+
+impl From<User> for SignedInUser {
+    fn from(user: User) -> Self {
+        let permissions = Permission::of(user.role).into_iter().map(Into::into).collect();
+        Self { user: user.into(), permissions }
+    }
+}
+
 /// A signed-in session.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuthSession {
@@ -121,7 +167,7 @@ pub struct AuthSession {
     #[schema(example = "Bearer")]
     pub token_type: &'static str,
     pub expires_at: DateTime<Utc>,
-    pub user: UserDto,
+    pub user: SignedInUser,
 }
 envelope!(AuthSessionEnvelope, AuthSession);
 
@@ -365,7 +411,15 @@ fn points_rate_schema() -> utoipa::openapi::Schema {
 }
 
 fn min_purchase_schema() -> utoipa::openapi::Schema {
-    decimal_schema("LYD; 0 or more. Omitted keeps 0.", "5", true)
+    decimal_schema("LYD; 0 or more. Omitted keeps the current value.", "5", false)
+}
+
+fn max_invoice_total_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; at least 0.010. Omitted keeps the current value.", "10000.000", false)
+}
+
+fn confirm_above_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; 0 or more. Omitted keeps the current value.", "1000.000", false)
 }
 
 fn price_schema() -> utoipa::openapi::Schema {
@@ -470,19 +524,21 @@ pub struct CustomerRequest {
     /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
     pub phone: Option<String>,
     pub email: Option<String>,
-    /// Editing only: the balance to set (0 to 1,000,000,000); a ledger row records the difference.
+    /// Editing only, and only as the current balance: balances change through
+    /// `PUT /customers/{id}/points`; another value is a 422.
     #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub loyalty_points: Option<i64>,
-    /// Why the balance was changed (editing only).
-    pub reason: Option<String>,
     /// Store owners: which of their stores. POS users: ignored (their own store).
     pub store_id: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddPointsRequest {
-    /// 1 to 10,000.
+    /// A POS user adds 1 to 10,000, within the owner's daily cap for cashiers; a store owner
+    /// adds or removes (negative) up to 10,000 at a time.
+    #[schema(minimum = -10_000, maximum = 10_000)]
     pub points: i64,
+    /// Optional for a POS user; required for a store owner. Up to 255 characters.
     pub reason: Option<String>,
 }
 
@@ -506,7 +562,10 @@ pub struct InvoiceDto {
     pub points_earned: i64,
     pub pos_user: Option<PersonDto>,
     pub created_at: DateTime<Utc>,
+    /// Set when the invoice was voided: its points were taken back.
     pub voided_at: Option<DateTime<Utc>>,
+    /// Why it was voided.
+    pub void_reason: Option<String>,
 }
 
 impl From<loyalty_application::Invoice> for InvoiceDto {
@@ -521,6 +580,7 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
             pos_user: i.pos_user.map(Into::into),
             created_at: utc(i.created_at),
             voided_at: i.voided_at.map(utc),
+            void_reason: i.void_reason,
         }
     }
 }
@@ -906,17 +966,100 @@ pub struct LoyaltyConfig {
     pub cost_per_point: String,
     /// LYD an invoice must reach to earn points.
     pub min_purchase: String,
+    /// LYD: a sale above it is refused (422 on `total_cost`); almost always a mistyped total.
+    pub max_invoice_total: String,
+    /// LYD: the counter asks the cashier to confirm a total above it before sending the sale.
+    pub confirm_above: String,
+    /// The most points one cashier may add by hand in a day (Africa/Tripoli).
+    pub cashier_daily_points: i64,
 }
 envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
 
+impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
+    fn from(s: loyalty_domain::LoyaltySettings) -> Self {
+        Self {
+            cost_per_point: loyalty_domain::Money::from_dirhams(s.rate.milli()).to_string(),
+            min_purchase: s.minimum_purchase.to_string(),
+            max_invoice_total: s.max_invoice_total.to_string(),
+            confirm_above: s.confirm_above.to_string(),
+            cashier_daily_points: s.cashier_daily_points,
+        }
+    }
+}
+
+/// The settings to change: a field left out keeps its value.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoyaltyConfigRequest {
     /// Points per LYD: at least 0.1, in steps of 0.1.
-    #[schema(schema_with = points_rate_schema, required = true)]
+    #[schema(schema_with = points_rate_schema)]
     pub cost_per_point: Option<DecimalInput>,
-    /// LYD; 0 or more. Omitted keeps 0.
+    /// LYD; 0 or more.
     #[schema(schema_with = min_purchase_schema)]
     pub min_purchase: Option<DecimalInput>,
+    /// LYD; at least 0.010. Default 10,000.000.
+    #[schema(schema_with = max_invoice_total_schema)]
+    pub max_invoice_total: Option<DecimalInput>,
+    /// LYD; 0 or more (0 asks for every sale). Default 1,000.000.
+    #[schema(schema_with = confirm_above_schema)]
+    pub confirm_above: Option<DecimalInput>,
+    /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
+    #[schema(minimum = 0, maximum = 1_000_000)]
+    pub cashier_daily_points: Option<i64>,
+}
+
+impl LoyaltyConfigRequest {
+    pub fn into_change(self) -> loyalty_domain::SettingsChange {
+        loyalty_domain::SettingsChange {
+            rate: self.cost_per_point.map(DecimalInput::into_string),
+            minimum_purchase: self.min_purchase.map(DecimalInput::into_string),
+            max_invoice_total: self.max_invoice_total.map(DecimalInput::into_string),
+            confirm_above: self.confirm_above.map(DecimalInput::into_string),
+            cashier_daily_points: self.cashier_daily_points,
+        }
+    }
+}
+
+/// What a sale would earn at the caller's counter.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SalePreviewQuery {
+    /// The total typed so far, LYD (`"12.500"`).
+    pub total: Option<String>,
+}
+
+/// The points a sale of `total` earns under the store's settings, from the rule the sale uses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SalePreview {
+    /// The total, as the server reads it.
+    #[schema(example = "12.500")]
+    pub total: String,
+    /// Points this sale earns (0 below the minimum purchase).
+    pub points: i64,
+    /// Whether the counter should ask the cashier to confirm this total.
+    pub needs_confirmation: bool,
+    /// The store's settings the answer used.
+    pub settings: LoyaltyConfig,
+}
+envelope!(SalePreviewEnvelope, SalePreview);
+
+impl From<loyalty_application::SalePreview> for SalePreview {
+    fn from(p: loyalty_application::SalePreview) -> Self {
+        Self {
+            total: p.total.to_string(),
+            points: p.points,
+            needs_confirmation: p.needs_confirmation,
+            settings: p.settings.into(),
+        }
+    }
+}
+
+/// Why an invoice is voided.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VoidInvoiceRequest {
+    /// Required, up to 255 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

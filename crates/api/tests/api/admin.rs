@@ -376,7 +376,8 @@ async fn overview_and_analytics_are_live(backend: Backend) {
     // A void takes the sale off its day, the platform's totals and the store's ranking.
     let (_, sales) = app.get("/api/v1/invoices?per_page=1", Some(&cashier)).await;
     let sale = sales["data"][0]["id"].as_i64().unwrap_or_default();
-    let (status, body) = app.post(&format!("/api/v1/invoices/{sale}/void"), Some(&cashier), &json!({})).await;
+    let (status, body) =
+        app.post(&format!("/api/v1/invoices/{sale}/void"), Some(&cashier), &json!({"reason": "test"})).await;
     assert_eq!(status, 200, "{body}");
     let (_, voided) = app.get("/api/v1/admin/analytics", Some(&admin)).await;
     assert_eq!(voided["data"]["days"], analytics["data"]["days"]);

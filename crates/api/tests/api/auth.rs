@@ -22,8 +22,13 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
     let Some(app) = TestApp::spawn_demo(backend).await else {
         return;
     };
-    for (email, role) in [("admin@demo.ly", "admin"), ("owner@demo.ly", "store_owner"), ("cashier@demo.ly", "pos_user")]
-    {
+    let cashier = ["create_invoice", "void_invoice_today", "redeem_reward", "manage_customers", "add_points"];
+    let owner = ["void_invoice_any_day", "manage_customers", "add_points", "remove_points", "manage_loyalty_settings"];
+    for (email, role, may) in [
+        ("admin@demo.ly", "admin", &[][..]),
+        ("owner@demo.ly", "store_owner", &owner[..]),
+        ("cashier@demo.ly", "pos_user", &cashier[..]),
+    ] {
         let (status, body) =
             app.post("/api/v1/auth/login", None, &json!({"email": email, "password": "demo1234"})).await;
         assert_eq!(status, 200, "{body}");
@@ -35,6 +40,9 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
         assert_eq!(status, 200);
         assert_eq!(me["data"]["email"], email);
         assert_eq!(me["data"]["role"], role);
+        // What the person may do, so the web app offers exactly that (and never a 403).
+        assert_eq!(me["data"]["permissions"], json!(may), "{email}");
+        assert_eq!(body["data"]["user"]["permissions"], json!(may), "{email}");
         if role == "pos_user" {
             assert!(me["data"]["store_id"].as_i64().is_some(), "a cashier works in a store: {me}");
             assert_eq!(me["data"]["store"]["id"], me["data"]["store_id"]);

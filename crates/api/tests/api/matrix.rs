@@ -169,7 +169,10 @@ fn table() -> Vec<Row> {
         row("GET", "/api/v1/invoices", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/invoices", [401, 401, 404, 403, 201, 403, 403])
             .body(|w, _| json!({"customer_id": w.num(Customer), "total_cost": "12.500"})),
-        row("POST", "/api/v1/invoices/{id}/void", [401, 401, 404, 404, 200, 409, 403]).on(Invoice),
+        row("GET", "/api/v1/invoices/preview", [401, 401, 200, 403, 200, 403, 403]).query("total=12.500"),
+        row("POST", "/api/v1/invoices/{id}/void", [401, 401, 404, 404, 200, 409, 403])
+            .on(Invoice)
+            .body(|_, _| json!({"reason": "matrix"})),
         row("GET", "/api/v1/redemptions", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/redemptions", [401, 401, 404, 403, 201, 403, 403])
             .body(|w, _| json!({"customer_id": w.num(Customer), "reward_id": w.num(Reward)})),

@@ -210,6 +210,25 @@ async fn loyalty_settings_apply_to_later_invoices(backend: Backend) {
     let (status, body) =
         app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cost_per_point": 2.5, "min_purchase": "20"})).await;
     assert_eq!((status, body["data"]["cost_per_point"].as_str()), (200, Some("2.500")));
+    // A body with only some fields (spec section 7 sends only cost_per_point) keeps the others.
+    let (status, body) = app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cost_per_point": "2.5"})).await;
+    assert_eq!((status, body["data"]["min_purchase"].as_str()), (200, Some("20.000")), "{body}");
+    assert_eq!(body["data"]["max_invoice_total"], "10000.000");
+    assert_eq!(body["data"]["confirm_above"], "1000.000");
+    assert_eq!(body["data"]["cashier_daily_points"], 10_000);
+    // Every bad field is reported at once and nothing changes.
+    let bad = json!({"min_purchase": "-2", "max_invoice_total": "0", "confirm_above": "-1", "cashier_daily_points": 1_000_001});
+    let (status, body) = app.put("/api/v1/loyalty-config", Some(&owner), &bad).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["errors"]["min_purchase"][0], "Minimum purchase cannot be negative");
+    assert_eq!(body["errors"]["max_invoice_total"][0], "Maximum invoice total must be at least 0.01");
+    assert_eq!(body["errors"]["confirm_above"][0], "The amount to confirm above cannot be negative");
+    assert_eq!(body["errors"]["cashier_daily_points"][0], "Daily points per cashier must be between 0 and 1,000,000");
+    let (_, body) = app.get("/api/v1/loyalty-config", Some(&owner)).await;
+    assert_eq!(
+        (body["data"]["min_purchase"].as_str(), body["data"]["cashier_daily_points"].as_i64()),
+        (Some("20.000"), Some(10_000))
+    );
 
     let cashier = app.login("cashier@demo.ly", "demo1234").await;
     let customer = app.scalar("SELECT MIN(id) AS n FROM customers");

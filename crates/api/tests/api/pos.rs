@@ -9,6 +9,7 @@ both_backends!(
     invoices_award_points_by_the_owners_rate,
     invoice_validation_writes_nothing,
     invoice_numbers_are_unique_per_store,
+    totals_above_the_owners_maximum_are_refused_and_previewed,
     idempotency_key_replays_the_first_answer,
     pos_endpoints_respect_roles_and_stores,
     redemption_deducts_or_refuses,
@@ -123,6 +124,61 @@ async fn invoice_validation_writes_nothing(backend: Backend) {
     let (status, _) = d.invoice(d.fatima, json!(true)).await;
     assert_eq!(status, 422);
     assert_eq!(count(), before);
+}
+
+async fn totals_above_the_owners_maximum_are_refused_and_previewed(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let count = || d.app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    let (before, balance) = (count(), d.balance(d.fatima).await);
+    // The default maximum is 10,000.000 LYD: 999,999,999.999 is a mistyped total, not a sale.
+    for total in ["999999999.999", "10000.001"] {
+        let (status, body) = d.invoice(d.fatima, json!(total)).await;
+        assert_eq!(
+            (status, body["errors"]["total_cost"][0].as_str()),
+            (422, Some("Total cost is above this store's maximum invoice total")),
+            "{total}"
+        );
+    }
+    assert_eq!((count(), d.balance(d.fatima).await), (before, balance));
+
+    // The preview answers from the same rule: points, the minimum (5 LYD) and "confirm above".
+    let preview = |total: &str| {
+        let (app, token, path) = (&d.app, d.cashier.clone(), format!("/api/v1/invoices/preview?total={total}"));
+        async move { app.get(&path, Some(&token)).await }
+    };
+    let (status, body) = preview("4.999").await;
+    assert_eq!((status, body["data"]["points"].as_i64()), (200, Some(0)), "{body}");
+    assert_eq!(body["data"]["settings"]["min_purchase"], "5.000");
+    let (_, body) = preview("1000").await;
+    assert_eq!(
+        (body["data"]["points"].as_i64(), body["data"]["needs_confirmation"].as_bool()),
+        (Some(1000), Some(false))
+    );
+    let (_, body) = preview("%D9%A1%D9%A0%D9%A0%D9%A0.001").await; // "١٠٠٠.001"
+    assert_eq!(
+        (body["data"]["total"].as_str(), body["data"]["needs_confirmation"].as_bool()),
+        (Some("1000.001"), Some(true))
+    );
+    let (status, body) = preview("10000.001").await;
+    assert_eq!(
+        (status, body["errors"]["total_cost"][0].as_str()),
+        (422, Some("Total cost is above this store's maximum invoice total"))
+    );
+    let (status, body) = preview("").await;
+    assert_eq!((status, body["errors"]["total_cost"][0].as_str()), (422, Some("Total cost is required")));
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    assert_eq!(d.app.get("/api/v1/invoices/preview?total=5", Some(&owner)).await.0, 403);
+
+    // The owner lowers the maximum: the next sale above it is refused with the same message.
+    let config = json!({"max_invoice_total": "50", "confirm_above": "20"});
+    let (status, body) = d.app.put("/api/v1/loyalty-config", Some(&owner), &config).await;
+    assert_eq!((status, body["data"]["max_invoice_total"].as_str()), (200, Some("50.000")), "{body}");
+    assert_eq!(d.invoice(d.fatima, json!("50.001")).await.0, 422);
+    let (_, body) = preview("20.001").await;
+    assert_eq!(body["data"]["needs_confirmation"], true);
+    let (status, body) = d.invoice(d.fatima, json!("50")).await;
+    assert_eq!((status, body["data"]["points_added"].as_i64()), (201, Some(50)));
+    d.app.assert_ledger_matches_balances();
 }
 
 async fn invoice_numbers_are_unique_per_store(backend: Backend) {
@@ -321,20 +377,31 @@ async fn customers_are_managed_with_the_specs_rules(backend: Backend) {
     let (status, body) = d.app.post("/api/v1/customers", Some(&owner), &json!({"name": "No store"})).await;
     assert_eq!((status, body["errors"]["store_id"][0].as_str()), (422, Some("Please select a store")));
 
-    // Editing sets the balance; the ledger records the difference with its reason.
+    // Editing never sets a balance: the current value is accepted (a form echoes it back), any
+    // other is refused and changes nothing; balances change through adjustments.
     let path = format!("/api/v1/customers/{id}");
-    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 40, "reason": "moved from paper card"});
+    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 40});
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &edit).await;
+    assert_eq!(
+        (status, body["errors"]["loyalty_points"][0].as_str()),
+        (422, Some("Points change only through a points adjustment with a reason"))
+    );
+    let (status, body) = d.app.put(&path, Some(&owner), &edit).await;
+    assert_eq!(status, 422, "the owner too: {body}");
+    let (_, unchanged) = d.app.get(&path, Some(&d.cashier)).await;
+    assert_eq!(
+        (unchanged["data"]["customer"]["name"].as_str(), unchanged["data"]["customer"]["loyalty_points"].as_i64()),
+        (Some("Salma"), Some(0))
+    );
+    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 0});
     let (status, body) = d.app.put(&path, Some(&d.cashier), &edit).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         (body["data"]["loyalty_points"].as_i64(), body["data"]["email"].as_str()),
-        (Some(40), Some("salma@shop.ly"))
+        (Some(0), Some("salma@shop.ly"))
     );
-    let (_, history) = d.app.get(&format!("{path}/history"), Some(&d.cashier)).await;
-    assert_eq!(history["data"][0]["kind"], "adjustment");
-    assert_eq!(history["data"][0]["delta"], 40);
-    assert_eq!(history["data"][0]["reason"], "moved from paper card");
-    assert_eq!(history["data"][0]["actor"]["name"], "سالم الزوي");
+    let ledger = format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}");
+    assert_eq!(d.app.scalar(&ledger), 0);
     let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"name": "S", "loyalty_points": -1})).await;
     assert_eq!(
         (status, body["errors"]["loyalty_points"][0].as_str()),
@@ -359,6 +426,7 @@ async fn add_points_is_bounded_and_recorded(backend: Backend) {
     let path = format!("/api/v1/customers/{}/points", d.fatima);
     for (points, message) in [
         (0, "Please enter a valid number of points (minimum 1)"),
+        (-5, "Please enter a valid number of points (minimum 1)"),
         (10_001, "Cannot add more than 10,000 points at once"),
     ] {
         let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": points})).await;
@@ -371,6 +439,48 @@ async fn add_points_is_bounded_and_recorded(backend: Backend) {
         (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
         (Some("manual"), Some("birthday"))
     );
+    assert_eq!(history["data"][0]["actor"]["name"], "سالم الزوي");
+
+    // The owner's daily cap for cashiers counts everything this cashier added today.
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let (status, body) = d.app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cashier_daily_points": 150})).await;
+    assert_eq!((status, body["data"]["cashier_daily_points"].as_i64()), (200, Some(150)), "{body}");
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": 51})).await;
+    assert_eq!(
+        (status, body["errors"]["points"][0].as_str()),
+        (422, Some("This passes today's limit of points a cashier may add by hand"))
+    );
+    assert_eq!(d.balance(d.fatima).await, before + 100);
+    assert_eq!(d.app.put(&path, Some(&d.cashier), &json!({"points": 50})).await.0, 200);
+    assert_eq!(d.app.put(&path, Some(&d.cashier), &json!({"points": 1})).await.0, 422);
+
+    // The owner adds or removes, always with a reason, never below zero; cashiers cannot remove.
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": -30})).await;
+    assert_eq!((status, body["errors"]["reason"][0].as_str()), (422, Some("A reason is required")));
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": -30, "reason": "typo at the till"})).await;
+    assert_eq!((status, body["data"]["loyalty_points"].as_i64()), (200, Some(before + 120)), "{body}");
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": 10_001, "reason": "x"})).await;
+    assert_eq!(
+        (status, body["errors"]["points"][0].as_str()),
+        (422, Some("Cannot change more than 10,000 points at once"))
+    );
+    let everything = -(before + 121);
+    let (status, body) =
+        d.app.put(&path, Some(&owner), &json!({"points": everything.max(-10_000), "reason": "x"})).await;
+    if before + 121 <= 10_000 {
+        assert_eq!(
+            (status, body["errors"]["points"][0].as_str()),
+            (422, Some("Cannot remove more points than the customer has"))
+        );
+    }
+    assert_eq!(d.balance(d.fatima).await, before + 120);
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(
+        (history["data"][0]["kind"].as_str(), history["data"][0]["delta"].as_i64()),
+        (Some("adjustment"), Some(-30))
+    );
+    assert_eq!(history["data"][0]["reason"], "typo at the till");
+    assert_eq!(history["data"][0]["actor"]["name"], "خالد بن علي");
     d.app.assert_ledger_matches_balances();
 }
 
@@ -383,7 +493,8 @@ async fn search_finds_by_name_and_any_phone_form(backend: Backend) {
     };
     let (status, body) = search("ف").await;
     assert_eq!((status, body["errors"]["query"].is_array()), (422, true));
-    for query in ["فاطمة", "0912345678", "+218 91 234", "FATIMA@example", "912345"] {
+    for query in ["فاطمة", "0912345678", "+218 91 234", "FATIMA@example", "912345", "٠٩١٢٣٤٥٦٧٨", "٠٩١٢"]
+    {
         let (status, body) = search(query).await;
         assert_eq!(status, 200);
         let ids: Vec<i64> = body["data"].as_array().into_iter().flatten().filter_map(|c| c["id"].as_i64()).collect();
@@ -424,11 +535,30 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
     let before = d.balance(d.fatima).await;
     let (_, sale) = d.invoice(d.fatima, json!("40")).await;
     let id = sale["data"]["invoice"]["id"].as_i64().unwrap_or_default();
-    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    let void = |id: i64, token: String, body: Value| {
+        let app = &d.app;
+        async move { app.post(&format!("/api/v1/invoices/{id}/void"), Some(&token), &body).await }
+    };
+    for reason in [json!({}), json!({"reason": "  "})] {
+        let (status, body) = void(id, d.cashier.clone(), reason).await;
+        assert_eq!(
+            (status, body["errors"]["reason"][0].as_str()),
+            (422, Some("A reason is required to void an invoice"))
+        );
+    }
+    assert_eq!(d.balance(d.fatima).await, before + 40, "a refused void changes nothing");
+    let (status, body) = void(id, d.cashier.clone(), json!({"reason": "wrong customer"})).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["voided_at"].is_string());
+    assert_eq!(body["data"]["void_reason"], "wrong customer");
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(
+        (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
+        (Some("void"), Some("wrong customer"))
+    );
     assert_eq!(d.balance(d.fatima).await, before);
-    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    let (status, body) =
+        d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("invoice_already_voided")));
 
     // Points already spent cannot be taken back.
@@ -436,16 +566,19 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
     let (_, sale) = d.invoice(customer, json!("60")).await;
     let id = sale["data"]["invoice"]["id"].as_i64().unwrap_or_default();
     d.app.post("/api/v1/redemptions", Some(&d.cashier), &json!({"customer_id": customer, "reward_id": d.coffee})).await;
-    let (status, body) = d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({})).await;
+    let (status, body) =
+        d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("points_already_spent")));
     assert_eq!(d.balance(customer).await, 10);
 
     // A cashier voids only today's invoices; the owner may void older ones.
     let old = d.app.scalar("SELECT MIN(id) AS n FROM invoices");
-    let (status, body) = d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&d.cashier), &json!({})).await;
+    let (status, body) =
+        d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("void_window_closed")));
     let owner = d.app.login("owner@demo.ly", "demo1234").await;
-    let (status, body) = d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&owner), &json!({})).await;
+    let (status, body) =
+        d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&owner), &json!({"reason": "test"})).await;
     assert!(status == 200 || (status == 409 && body["code"] == "points_already_spent"), "{status} {body}");
     d.app.assert_ledger_matches_balances();
 }

@@ -284,7 +284,7 @@ pub fn assign_package(
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
-        repos.lock_owner(owner_id, now)?;
+        repos.lock_user(owner_id, now)?;
         let package = repos
             .package_summary(package_id)?
             .filter(|p| p.is_active)

@@ -1,15 +1,15 @@
 //! A store's customers: list, search, detail, create, edit, hide, add points, history.
 
+use loyalty_domain::local_day::local_day_bounds;
 use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
 
-use crate::policy::{can_access_store, StoreAccess};
+use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, RepoError, Repos, TxMode};
 use crate::{
     ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, Page, PageRequest, Services,
 };
 
-/// Who works with customers: the store's cashier and its owner; the admin reads.
-const MANAGERS: &[Role] = &[Role::PosUser, Role::StoreOwner];
+/// The admin reads customers; who manages them is `Permission::ManageCustomers`.
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 pub const REASON_MAX: usize = 255;
 pub const SEARCH_MIN_CHARS: usize = 2;
@@ -29,7 +29,8 @@ pub struct ListCustomers {
 
 pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<Page<Customer>, AppError> {
     actor.require(READERS)?;
-    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+    let search = query.search.as_deref().map(text::latin_digits);
+    let search = search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     if search.as_deref().is_some_and(|s| s.chars().count() > SEARCH_MAX_CHARS) {
         return Err(FieldErrors::single("search", Msg::SearchTooLong).into());
     }
@@ -73,10 +74,9 @@ pub struct CustomerForm {
     pub name: String,
     pub phone: Option<String>,
     pub email: Option<String>,
-    /// Only when editing: the balance to set (a ledger row records the difference).
+    /// Only when editing: the balance the form showed. Balances change only through
+    /// adjustments ([`adjust_points`]); a value other than the current balance is refused.
     pub loyalty_points: Option<i64>,
-    /// Why the balance was changed by hand.
-    pub reason: Option<String>,
     /// A store owner picks which of its stores; a POS user's store comes from its token.
     pub store_id: Option<i64>,
 }
@@ -86,7 +86,6 @@ struct ValidForm {
     phone: Option<String>,
     email: Option<String>,
     loyalty_points: Option<i64>,
-    reason: Option<String>,
 }
 
 fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
@@ -101,14 +100,12 @@ fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
         (true, Some(points)) => errors.check("loyalty_points", points_rules::balance(points)),
         _ => None,
     };
-    let reason = errors.check("reason", text::optional(form.reason.as_deref(), REASON_MAX)).flatten();
     errors.into_result()?;
     Ok(ValidForm {
         name: name.ok_or_else(|| AppError::Internal("validated name missing".into()))?,
         phone: phone.map(|p| p.as_str().to_owned()),
         email,
         loyalty_points,
-        reason,
     })
 }
 
@@ -120,7 +117,7 @@ fn phone_taken(error: RepoError) -> AppError {
 }
 
 pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<Customer, AppError> {
-    actor.require(MANAGERS)?;
+    actor.require_permission(Permission::ManageCustomers)?;
     let requested_store = form.store_id;
     let valid = validate(form, false)?;
     let now = services.clock.now();
@@ -151,17 +148,17 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
 }
 
 pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -> Result<Customer, AppError> {
-    actor.require(MANAGERS)?;
+    actor.require_permission(Permission::ManageCustomers)?;
     let valid = validate(form, true)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
+        if valid.loyalty_points.is_some_and(|points| points != customer.loyalty_points) {
+            return Err(FieldErrors::single("loyalty_points", Msg::BalanceByAdjustmentOnly).into());
+        }
         repos
             .update_customer(id, CustomerChanges { name: valid.name, phone: valid.phone, email: valid.email, now })
             .map_err(phone_taken)?;
-        if let Some(target) = valid.loyalty_points {
-            set_balance(repos, actor, &customer, target, valid.reason.as_deref(), now)?;
-        }
         let updated = visible_customer(repos, actor, id)?;
         let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
         super::activity::log(
@@ -177,40 +174,9 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
     })
 }
 
-/// Sets a balance by hand: locks the row, reads it, and moves it by the difference, with a
-/// ledger row, so a concurrent invoice or redemption is never overwritten.
-fn set_balance(
-    repos: &mut dyn Repos,
-    actor: &Actor,
-    customer: &Customer,
-    target: i64,
-    reason: Option<&str>,
-    now: chrono::NaiveDateTime,
-) -> Result<(), AppError> {
-    let current = repos.change_points(customer.id, 0, now)?.ok_or(AppError::NotFound)?;
-    let delta = target - current;
-    if delta == 0 {
-        return Ok(());
-    }
-    let balance = repos.change_points(customer.id, delta, now)?.ok_or(AppError::Internal("balance moved".into()))?;
-    repos.append_ledger(NewLedgerEntry {
-        customer_id: customer.id,
-        store_id: customer.store.id,
-        kind: LedgerKind::Adjustment,
-        delta,
-        balance_after: balance,
-        reason,
-        actor_id: actor.user_id,
-        invoice_id: None,
-        redemption_id: None,
-        now,
-    })?;
-    Ok(())
-}
-
 /// Hides a customer; history stays.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    actor.require(MANAGERS)?;
+    actor.require_permission(Permission::ManageCustomers)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
@@ -228,28 +194,50 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
     })
 }
 
-/// Gives 1 to 10,000 points by hand, with an optional reason.
-pub fn add_points(
+/// Points by hand. A cashier adds 1 to 10,000 at a time (the reason is optional, as in the
+/// spec) and at most the owner's daily cap in a local day; the owner adds or removes up to
+/// 10,000 at a time and always gives a reason. Each is a ledger row naming who made it.
+pub fn adjust_points(
     services: &Services,
     actor: &Actor,
     id: i64,
     points: i64,
     reason: Option<String>,
 ) -> Result<Customer, AppError> {
-    actor.require(MANAGERS)?;
+    actor.require_permission(Permission::AddPoints)?;
+    let owner_adjusts = actor.may(Permission::RemovePoints);
     let mut errors = FieldErrors::new();
-    let points = errors.check("points", points_rules::manual_points(points));
+    let points = if owner_adjusts {
+        errors.check("points", points_rules::owner_adjustment(points))
+    } else {
+        errors.check("points", points_rules::manual_points(points))
+    };
     let reason = errors.check("reason", text::optional(reason.as_deref(), REASON_MAX)).flatten();
+    if owner_adjusts && reason.is_none() && !errors.iter().any(|(field, _)| field == "reason") {
+        errors.add("reason", Msg::AdjustmentReasonRequired);
+    }
     errors.into_result()?;
     let points = points.ok_or_else(|| AppError::Internal("validated points missing".into()))?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
-        let balance = repos.change_points(id, points, now)?.ok_or(AppError::NotFound)?;
+        let kind = if owner_adjusts {
+            LedgerKind::Adjustment
+        } else {
+            // One cashier's adds are checked against its cap one at a time.
+            repos.lock_user(actor.user_id, now)?;
+            let added_today = repos.manual_points_since(actor.user_id, local_day_bounds(now).0)?;
+            let cap = repos.loyalty_settings(customer.store.owner_id)?.cashier_daily_points;
+            points_rules::within_daily_cap(added_today, points, cap).map_err(|m| FieldErrors::single("points", m))?;
+            LedgerKind::Manual
+        };
+        let balance = repos
+            .change_points(id, points, now)?
+            .ok_or_else(|| FieldErrors::single("points", Msg::RemoveMoreThanBalance))?;
         repos.append_ledger(NewLedgerEntry {
             customer_id: id,
             store_id: customer.store.id,
-            kind: LedgerKind::Manual,
+            kind,
             delta: points,
             balance_after: balance,
             reason: reason.as_deref(),

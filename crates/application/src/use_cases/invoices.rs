@@ -1,11 +1,12 @@
 //! Invoices that award points, and voiding them.
 
 use loyalty_domain::local_day::same_local_day;
-use loyalty_domain::{points_for_purchase, text, FieldErrors, Money, Msg, Role};
+use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
+use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
 
 use super::customers::visible_customer;
 use super::idempotency;
-use crate::policy::{can_access_store, StoreAccess};
+use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
 use crate::{ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, PageRequest, Services};
 
@@ -36,6 +37,7 @@ pub fn create(
     form: CreateInvoice,
     idempotency_key: Option<&str>,
 ) -> Result<InvoiceCreated, AppError> {
+    actor.require_permission(Permission::CreateInvoice)?;
     let store_id = actor.pos_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
     let mut errors = FieldErrors::new();
@@ -44,16 +46,7 @@ pub fn create(
     }
     let number =
         errors.check("invoice_id", text::optional(form.invoice_number.as_deref(), INVOICE_NUMBER_MAX)).flatten();
-    let total = match form.total.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => {
-            errors.add("total_cost", Msg::TotalRequired);
-            None
-        }
-        Some(raw) => errors.check(
-            "total_cost",
-            Money::parse(raw).and_then(|m| if m.dirhams() < 10 { Err(Msg::TotalTooSmall) } else { Ok(m) }),
-        ),
-    };
+    let total = errors.check("total_cost", parse_total(form.total.as_deref()));
     errors.into_result()?;
     let (Some(customer_id), Some(total)) = (form.customer_id, total) else {
         return Err(AppError::Internal("validated invoice fields missing".into()));
@@ -76,8 +69,9 @@ pub fn create(
             if customer.store.id != store_id {
                 return Err(AppError::NotFound);
             }
-            let (rate, minimum) = repos.loyalty_settings(customer.store.owner_id)?;
-            let points = points_for_purchase(total, rate, minimum);
+            let settings = repos.loyalty_settings(customer.store.owner_id)?;
+            let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
+            let points = settings.points_for(total);
             let invoice_id = repos
                 .insert_invoice(NewInvoice {
                     store_id,
@@ -132,6 +126,17 @@ pub fn create(
     )
 }
 
+/// A typed total as money: required and a valid amount. Its bounds (the minimum and the owner's
+/// maximum) are `LoyaltySettings::check_total`.
+pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
+    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Err(Msg::TotalRequired),
+        Some(raw) => {
+            Money::parse(raw).and_then(|m| if m < INVOICE_TOTAL_MIN { Err(Msg::TotalTooSmall) } else { Ok(m) })
+        }
+    }
+}
+
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
     let (invoice_id, balance) = idempotency::two_ids(answer)?;
     let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
@@ -159,9 +164,13 @@ pub fn list(services: &Services, actor: &Actor, query: ListInvoices) -> Result<P
 
 /// Takes an invoice back: its points leave the balance through a ledger row. A cashier may
 /// void only on the invoice's own local day; the store's owner any time. Refused when the
-/// customer has already spent the points.
-pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppError> {
-    actor.require(&[Role::PosUser, Role::StoreOwner])?;
+/// customer has already spent the points. The reason is kept with the invoice and the ledger.
+pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -> Result<Invoice, AppError> {
+    if !actor.may(Permission::VoidInvoiceAnyDay) {
+        actor.require_permission(Permission::VoidInvoiceToday)?;
+    }
+    let reason = text::required(reason.unwrap_or(""), Msg::VoidReasonRequired, super::customers::REASON_MAX)
+        .map_err(|m| FieldErrors::single("reason", m))?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
@@ -172,7 +181,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppE
         if invoice.voided_at.is_some() {
             return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
         }
-        if actor.role == Role::PosUser && !same_local_day(invoice.created_at, now) {
+        if !actor.may(Permission::VoidInvoiceAnyDay) && !same_local_day(invoice.created_at, now) {
             return Err(AppError::Conflict(Conflict::VoidWindowClosed));
         }
         if invoice.points_earned > 0 {
@@ -185,14 +194,14 @@ pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppE
                 kind: LedgerKind::Void,
                 delta: -invoice.points_earned,
                 balance_after: balance,
-                reason: invoice.invoice_number.as_deref(),
+                reason: Some(&reason),
                 actor_id: actor.user_id,
                 invoice_id: Some(id),
                 redemption_id: None,
                 now,
             })?;
         }
-        if !repos.void_invoice(id, actor.user_id, now)? {
+        if !repos.void_invoice(id, actor.user_id, &reason, now)? {
             return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
         }
         super::activity::log(
@@ -205,6 +214,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppE
                 ("customer", invoice.customer.name.clone()),
                 ("total", invoice.total.to_string()),
                 ("points", invoice.points_earned.to_string()),
+                ("reason", reason.clone()),
             ],
             now,
         )?;

@@ -3,10 +3,10 @@
 //! a chosen owner under the same limit.
 
 use loyalty_domain::local_day::local_day_bounds;
-use loyalty_domain::{reward_rules, text, FieldErrors, Money, Msg, PointsRate, Role};
+use loyalty_domain::{reward_rules, text, FieldErrors, LoyaltySettings, Msg, Role, SettingsChange};
 
-use crate::policy::{can_access_store, StoreAccess};
-use crate::ports::{transaction, NewStore, RewardCounts, RewardFields, TxMode};
+use crate::policy::{can_access_store, Permission, StoreAccess};
+use crate::ports::{transaction, NewStore, Repos, RewardCounts, RewardFields, TxMode};
 use crate::{
     Actor, AppError, Conflict, CustomersOverview, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
     StoreRef, StoreSummary,
@@ -54,7 +54,7 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
     let token = services.ids.random_id();
     let id = transaction(&*services.db, TxMode::Write, |repos| {
         let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner);
-        if owner.is_none() || !repos.lock_owner(owner_id, now)? {
+        if owner.is_none() || !repos.lock_user(owner_id, now)? {
             return Err(FieldErrors::single("store_owner_id", Msg::StoreOwnerRequired).into());
         }
         let plan = repos.active_subscription(owner_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
@@ -109,43 +109,54 @@ pub fn registration_link(
     })
 }
 
-/// Points per LYD and the minimum purchase that earns points: the owner's own, or for a POS
-/// user those of its store's owner (so the invoice form can preview the points).
-pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<(PointsRate, Money), AppError> {
+/// The owner's loyalty settings, or for a POS user those of its store's owner (so the invoice
+/// form can show the minimum purchase and ask to confirm a large total).
+pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<LoyaltySettings, AppError> {
     actor.require(&[Role::StoreOwner, Role::PosUser])?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let owner = match actor.role {
-            Role::PosUser => repos.store_scope(actor.pos_store()?)?.ok_or(AppError::NotFound)?.owner_id,
-            _ => actor.user_id,
-        };
+        let owner = settings_owner(repos, actor)?;
         Ok(repos.loyalty_settings(owner)?)
     })
 }
 
+/// Whose settings apply to the actor's sales: its own for an owner, its store's owner's for a
+/// POS user.
+fn settings_owner(repos: &mut dyn Repos, actor: &Actor) -> Result<i64, AppError> {
+    Ok(match actor.role {
+        Role::PosUser => repos.store_scope(actor.pos_store()?)?.ok_or(AppError::NotFound)?.owner_id,
+        _ => actor.user_id,
+    })
+}
+
+/// Changes the fields given and keeps the others.
 pub fn save_loyalty_settings(
     services: &Services,
     actor: &Actor,
-    rate: &str,
-    minimum_purchase: Option<&str>,
-) -> Result<(PointsRate, Money), AppError> {
-    actor.require(&[Role::StoreOwner])?;
-    let mut errors = FieldErrors::new();
-    let rate = errors.check("cost_per_point", reward_rules::points_rate(rate));
-    let minimum = match minimum_purchase.map(str::trim).filter(|m| !m.is_empty()) {
-        None => Some(Money::ZERO),
-        Some(raw) => errors.check(
-            "min_purchase",
-            Money::parse(raw).and_then(|m| if m.is_negative() { Err(Msg::MinimumPurchaseNegative) } else { Ok(m) }),
-        ),
-    };
-    errors.into_result()?;
-    let (Some(rate), Some(minimum)) = (rate, minimum) else {
-        return Err(AppError::Internal("validated settings missing".into()));
-    };
+    change: &SettingsChange,
+) -> Result<LoyaltySettings, AppError> {
+    actor.require_permission(Permission::ManageLoyaltySettings)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        repos.save_loyalty_settings(actor.user_id, rate, minimum, now)?;
-        Ok(repos.loyalty_settings(actor.user_id)?)
+        let next = repos.loyalty_settings(actor.user_id)?.with(change)?;
+        repos.save_loyalty_settings(actor.user_id, &next, now)?;
+        Ok(next)
+    })
+}
+
+/// What a sale of `total` would earn at the actor's counter, from the same rule the sale uses.
+pub fn preview_sale(services: &Services, actor: &Actor, total: &str) -> Result<crate::SalePreview, AppError> {
+    actor.require_permission(Permission::CreateInvoice)?;
+    let total = super::invoices::parse_total(Some(total)).map_err(|m| FieldErrors::single("total_cost", m))?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let owner = settings_owner(repos, actor)?;
+        let settings = repos.loyalty_settings(owner)?;
+        let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
+        Ok(crate::SalePreview {
+            total,
+            points: settings.points_for(total),
+            needs_confirmation: settings.needs_confirmation(total),
+            settings,
+        })
     })
 }
 

@@ -26,6 +26,7 @@ pub fn create(
     reward_id: Option<i64>,
     idempotency_key: Option<&str>,
 ) -> Result<RedemptionDone, AppError> {
+    actor.require_permission(crate::Permission::RedeemReward)?;
     let store_id = actor.pos_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
     let mut errors = FieldErrors::new();

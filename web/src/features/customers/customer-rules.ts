@@ -54,9 +54,8 @@ export function requestOf(values: CustomerFormValues, original: Customer | null)
     phone: normalizeDigits(values.phone).trim() || null,
   };
   if (original) {
-    const points = Number(values.loyaltyPoints);
-    body.loyalty_points = points;
-    if (points !== original.loyalty_points) body.reason = values.reason.trim() || null;
+    // The server accepts only the current balance here (balances change through adjustments).
+    body.loyalty_points = Number(values.loyaltyPoints);
   }
   return body;
 }

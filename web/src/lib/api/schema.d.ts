@@ -345,7 +345,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Gives 1 to 10,000 points by hand, with an optional reason. */
+        /**
+         * Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap
+         *     for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a
+         *     ledger row naming who made it.
+         */
         put: operations["add_points"];
         post?: never;
         delete?: never;
@@ -410,6 +414,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a sale of `total` would earn at the POS user's counter: the points (from the rule the
+         *     sale itself uses), whether the counter should ask to confirm the total, and the store's
+         *     settings. Refuses the totals a sale would refuse, with the same messages.
+         */
+        get: operations["preview_sale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/void": {
         parameters: {
             query?: never;
@@ -421,7 +446,8 @@ export interface paths {
         put?: never;
         /**
          * Takes an invoice back: its points leave the balance through a ledger row. A POS user may
-         *     void on the invoice's own day (Tripoli time); the store owner any time.
+         *     void its store's invoice on the invoice's own day (Tripoli time); the store owner any
+         *     invoice of its stores, any day. The reason is kept with the invoice.
          */
         post: operations["void_invoice"];
         delete?: never;
@@ -438,13 +464,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Points per LYD and the minimum purchase that earns points (a POS user reads those of its
-         *     store's owner).
+         * The loyalty settings: points per LYD, the minimum purchase that earns points, the largest
+         *     invoice total, the total above which the counter asks to confirm, and the cashiers' daily
+         *     cap on manual points (a POS user reads those of its store's owner).
          */
         get: operations["get_loyalty_config"];
         /**
-         * Sets points per LYD (at least 0.1, steps of 0.1) and the minimum purchase; every later
-         *     invoice in the owner's stores uses them.
+         * Changes the loyalty settings given and keeps the ones left out (a body with only
+         *     `cost_per_point` changes only the rate); every later invoice in the owner's stores uses
+         *     them.
          */
         put: operations["put_loyalty_config"];
         post?: never;
@@ -1068,9 +1096,11 @@ export interface components {
         AddPointsRequest: {
             /**
              * Format: int64
-             * @description 1 to 10,000.
+             * @description A POS user adds 1 to 10,000, within the owner's daily cap for cashiers; a store owner
+             *     adds or removes (negative) up to 10,000 at a time.
              */
             points: number;
+            /** @description Optional for a POS user; required for a store owner. Up to 255 characters. */
             reason?: string | null;
         };
         AdminAnalytics: {
@@ -1116,7 +1146,7 @@ export interface components {
             token: string;
             /** @example Bearer */
             token_type: string;
-            user: components["schemas"]["UserDto"];
+            user: components["schemas"]["SignedInUser"];
         };
         AuthSessionEnvelope: {
             data: components["schemas"]["AuthSession"];
@@ -1229,14 +1259,13 @@ export interface components {
             email?: string | null;
             /**
              * Format: int64
-             * @description Editing only: the balance to set (0 to 1,000,000,000); a ledger row records the difference.
+             * @description Editing only, and only as the current balance: balances change through
+             *     `PUT /customers/{id}/points`; another value is a 422.
              */
             loyalty_points?: number | null;
             name: string;
             /** @description Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number. */
             phone?: string | null;
-            /** @description Why the balance was changed (editing only). */
-            reason?: string | null;
             /**
              * Format: int64
              * @description Store owners: which of their stores. POS users: ignored (their own store).
@@ -1337,7 +1366,12 @@ export interface components {
             store_id: number;
             /** @description LYD, three decimals. */
             total_cost: string;
-            /** Format: date-time */
+            /** @description Why it was voided. */
+            void_reason?: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the invoice was voided: its points were taken back.
+             */
             voided_at?: string | null;
         };
         InvoiceEnvelope: {
@@ -1393,19 +1427,38 @@ export interface components {
             password: string;
         };
         LoyaltyConfig: {
+            /**
+             * Format: int64
+             * @description The most points one cashier may add by hand in a day (Africa/Tripoli).
+             */
+            cashier_daily_points: number;
+            /** @description LYD: the counter asks the cashier to confirm a total above it before sending the sale. */
+            confirm_above: string;
             /** @description Points earned per LYD spent, e.g. `"1.000"`. */
             cost_per_point: string;
+            /** @description LYD: a sale above it is refused (422 on `total_cost`); almost always a mistyped total. */
+            max_invoice_total: string;
             /** @description LYD an invoice must reach to earn points. */
             min_purchase: string;
         };
         LoyaltyConfigEnvelope: {
             data: components["schemas"]["LoyaltyConfig"];
         };
+        /** @description The settings to change: a field left out keeps its value. */
         LoyaltyConfigRequest: {
+            /**
+             * Format: int64
+             * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
+             */
+            cashier_daily_points?: number | null;
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number. */
+            confirm_above?: string | number;
             /** @description Points per LYD: at least 0.1, in steps of 0.1. A decimal string or a JSON number. */
-            cost_per_point: string | number;
-            /** @description LYD; 0 or more. Omitted keeps 0. A decimal string or a JSON number. */
-            min_purchase?: string | number | null;
+            cost_per_point?: string | number;
+            /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number. */
+            max_invoice_total?: string | number;
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number. */
+            min_purchase?: string | number;
         };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
@@ -1500,6 +1553,11 @@ export interface components {
             /** Format: int64 */
             store_limit: number;
         };
+        /**
+         * @description Something a signed-in person may do (see `SignedInUser.permissions`).
+         * @enum {string}
+         */
+        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings";
         PersonDto: {
             /** Format: int64 */
             id: number;
@@ -1635,6 +1693,36 @@ export interface components {
         RewardTypeDto: "prize" | "discount" | "cash";
         /** @enum {string} */
         RoleDto: "admin" | "store_owner" | "pos_user";
+        /** @description The points a sale of `total` earns under the store's settings, from the rule the sale uses. */
+        SalePreview: {
+            /** @description Whether the counter should ask the cashier to confirm this total. */
+            needs_confirmation: boolean;
+            /**
+             * Format: int64
+             * @description Points this sale earns (0 below the minimum purchase).
+             */
+            points: number;
+            /** @description The store's settings the answer used. */
+            settings: components["schemas"]["LoyaltyConfig"];
+            /**
+             * @description The total, as the server reads it.
+             * @example 12.500
+             */
+            total: string;
+        };
+        SalePreviewEnvelope: {
+            data: components["schemas"]["SalePreview"];
+        };
+        /**
+         * @description The signed-in person, with what they may do: a client offers exactly these actions (the
+         *     server refuses the others with 403).
+         */
+        SignedInUser: components["schemas"]["UserDto"] & {
+            permissions: components["schemas"]["PermissionDto"][];
+        };
+        SignedInUserEnvelope: {
+            data: components["schemas"]["SignedInUser"];
+        };
         StaffRequest: {
             email: string;
             name: string;
@@ -1808,6 +1896,11 @@ export interface components {
             store_id?: number | null;
             /** @description Required for store owners. */
             store_owner_name?: string | null;
+        };
+        /** @description Why an invoice is voided. */
+        VoidInvoiceRequest: {
+            /** @description Required, up to 255 characters. */
+            reason: string | null;
         };
     };
     responses: never;
@@ -2780,13 +2873,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description The signed-in user and what they may do */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserEnvelope"];
+                    "application/json": components["schemas"]["SignedInUserEnvelope"];
                 };
             };
             /** @description Not signed in */
@@ -3615,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Points outside 1 to 10,000 */
+            /** @description Points out of bounds, past the cashiers' daily cap, more than the balance, or no reason from an owner */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3932,6 +4025,65 @@ export interface operations {
             };
         };
     };
+    preview_sale: {
+        parameters: {
+            query?: {
+                /** @description The total typed so far, LYD (`"12.500"`). */
+                total?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points the sale would earn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalePreviewEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only POS users sell */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The total is missing, not an amount, below 0.010 or above the store's maximum */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     void_invoice: {
         parameters: {
             query?: never;
@@ -3942,7 +4094,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidInvoiceRequest"];
+            };
+        };
         responses: {
             /** @description Voided */
             200: {
@@ -3951,6 +4107,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -3980,8 +4145,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Already voided, past the cashier's day, or points already spent */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No reason given */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

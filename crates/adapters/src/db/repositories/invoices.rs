@@ -24,6 +24,7 @@ type Row = (
     Option<String>,
     NaiveDateTime,
     Option<NaiveDateTime>,
+    Option<String>,
 );
 
 fn into_invoice(row: Row) -> Invoice {
@@ -39,6 +40,7 @@ fn into_invoice(row: Row) -> Invoice {
         pos_name,
         created_at,
         voided_at,
+        void_reason,
     ) = row;
     Invoice {
         id,
@@ -50,6 +52,7 @@ fn into_invoice(row: Row) -> Invoice {
         pos_user: person(pos_id, pos_name),
         created_at,
         voided_at,
+        void_reason,
     }
 }
 
@@ -70,6 +73,7 @@ macro_rules! joined {
                 users::name.nullable(),
                 invoices::created_at,
                 invoices::voided_at,
+                invoices::void_reason,
             ))
     };
 }
@@ -127,10 +131,10 @@ impl InvoiceRepo for DbTx<'_> {
         Ok((rows.into_iter().map(into_invoice).collect(), total))
     }
 
-    fn void_invoice(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool> {
+    fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool> {
         let voided: Option<(i64, NaiveDateTime, i64, i64)> =
             diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
-                .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by)))
+                .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by), invoices::void_reason.eq(reason)))
                 .returning((invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned))
                 .get_result(self.conn)
                 .optional()

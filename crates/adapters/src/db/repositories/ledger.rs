@@ -1,6 +1,7 @@
 use chrono::NaiveDateTime;
-use diesel::dsl::count_star;
+use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoError, RepoResult};
 use loyalty_application::{LedgerEntry, LedgerKind, PageRequest};
 
@@ -89,5 +90,15 @@ impl LedgerRepo for DbTx<'_> {
             )
             .collect::<RepoResult<Vec<_>>>()?;
         Ok((entries, total))
+    }
+
+    fn manual_points_since(&mut self, actor_id: i64, since: NaiveDateTime) -> RepoResult<i64> {
+        points_ledger::table
+            .filter(points_ledger::actor_id.eq(actor_id))
+            .filter(points_ledger::created_at.ge(since))
+            .filter(points_ledger::kind.eq(LedgerKind::Manual.as_str()))
+            .select(sql::<BigInt>("CAST(COALESCE(SUM(points_ledger.delta), 0) AS BIGINT)"))
+            .get_result(self.conn)
+            .map_err(map_error)
     }
 }

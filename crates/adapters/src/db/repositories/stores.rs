@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, StoreRepo};
 use loyalty_application::{OwnerSummary, PersonRef, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary};
-use loyalty_domain::{Money, PointsRate};
+use loyalty_domain::{LoyaltySettings, Money, PointsRate};
 
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, loyalty_settings, store_days, stores, users};
@@ -133,8 +133,8 @@ impl StoreRepo for DbTx<'_> {
         Ok(())
     }
 
-    fn lock_owner(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<bool> {
-        let changed = diesel::update(users::table.find(owner_id).filter(users::deleted_at.is_null()))
+    fn lock_user(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(users::table.find(user_id).filter(users::deleted_at.is_null()))
             .set(users::updated_at.eq(now))
             .execute(self.conn)
             .map_err(map_error)?;
@@ -148,26 +148,22 @@ impl StoreRepo for DbTx<'_> {
     fn save_loyalty_settings(
         &mut self,
         owner_id: i64,
-        rate: PointsRate,
-        minimum: Money,
+        settings: &LoyaltySettings,
         now: NaiveDateTime,
     ) -> RepoResult<()> {
-        let changed = diesel::update(loyalty_settings::table.find(owner_id))
-            .set((
-                loyalty_settings::points_per_lyd_milli.eq(rate.milli()),
-                loyalty_settings::min_purchase_dirhams.eq(minimum.dirhams()),
-                loyalty_settings::updated_at.eq(now),
-            ))
-            .execute(self.conn)
-            .map_err(map_error)?;
+        let values = (
+            loyalty_settings::points_per_lyd_milli.eq(settings.rate.milli()),
+            loyalty_settings::min_purchase_dirhams.eq(settings.minimum_purchase.dirhams()),
+            loyalty_settings::max_invoice_dirhams.eq(settings.max_invoice_total.dirhams()),
+            loyalty_settings::confirm_above_dirhams.eq(settings.confirm_above.dirhams()),
+            loyalty_settings::cashier_daily_points.eq(settings.cashier_daily_points),
+            loyalty_settings::updated_at.eq(now),
+        );
+        let changed =
+            diesel::update(loyalty_settings::table.find(owner_id)).set(values).execute(self.conn).map_err(map_error)?;
         if changed == 0 {
             diesel::insert_into(loyalty_settings::table)
-                .values((
-                    loyalty_settings::store_owner_id.eq(owner_id),
-                    loyalty_settings::points_per_lyd_milli.eq(rate.milli()),
-                    loyalty_settings::min_purchase_dirhams.eq(minimum.dirhams()),
-                    loyalty_settings::updated_at.eq(now),
-                ))
+                .values((loyalty_settings::store_owner_id.eq(owner_id), values))
                 .execute(self.conn)
                 .map_err(map_error)?;
         }
@@ -227,15 +223,25 @@ impl StoreRepo for DbTx<'_> {
             .collect())
     }
 
-    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<(PointsRate, Money)> {
-        let row: Option<(i64, i64)> = loyalty_settings::table
-            .select((loyalty_settings::points_per_lyd_milli, loyalty_settings::min_purchase_dirhams))
+    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings> {
+        let row: Option<(i64, i64, i64, i64, i64)> = loyalty_settings::table
+            .select((
+                loyalty_settings::points_per_lyd_milli,
+                loyalty_settings::min_purchase_dirhams,
+                loyalty_settings::max_invoice_dirhams,
+                loyalty_settings::confirm_above_dirhams,
+                loyalty_settings::cashier_daily_points,
+            ))
             .find(owner_id)
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or((PointsRate::DEFAULT, Money::ZERO), |(rate, min)| {
-            (PointsRate::from_milli(rate), Money::from_dirhams(min))
+        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily)| LoyaltySettings {
+            rate: PointsRate::from_milli(rate),
+            minimum_purchase: Money::from_dirhams(min),
+            max_invoice_total: Money::from_dirhams(max),
+            confirm_above: Money::from_dirhams(confirm),
+            cashier_daily_points: daily,
         }))
     }
 }

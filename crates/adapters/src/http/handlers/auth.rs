@@ -4,7 +4,9 @@ use loyalty_application::{Services, Session};
 use utoipa::OpenApi;
 
 use crate::http::auth::{blocking, Authenticated};
-use crate::http::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, UserEnvelope, ValidJson};
+use crate::http::dto::{
+    utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope, ValidJson,
+};
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, Lang};
 
@@ -92,9 +94,9 @@ async fn logout(services: web::Data<Services>, caller: Authenticated) -> Result<
 #[utoipa::path(get, path = "/api/v1/auth/user", tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The signed-in user", body = UserEnvelope),
+        (status = 200, description = "The signed-in user and what they may do", body = SignedInUserEnvelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 async fn current_user(caller: Authenticated) -> HttpResponse {
-    HttpResponse::Ok().json(UserEnvelope { data: caller.user.into() })
+    HttpResponse::Ok().json(SignedInUserEnvelope { data: caller.user.into() })
 }

@@ -46,7 +46,6 @@ fn form(body: CustomerRequest) -> CustomerForm {
         phone: body.phone,
         email: body.email,
         loyalty_points: body.loyalty_points,
-        reason: body.reason,
         store_id: body.store_id,
     }
 }
@@ -177,7 +176,9 @@ async fn delete_customer(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// Gives 1 to 10,000 points by hand, with an optional reason.
+/// Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap
+/// for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a
+/// ledger row naming who made it.
 #[utoipa::path(put, path = "/api/v1/customers/{id}/points", tag = "customers", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Customer id")),
     request_body = AddPointsRequest,
@@ -186,7 +187,7 @@ async fn delete_customer(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
-        (status = 422, description = "Points outside 1 to 10,000", body = ErrorBody),
+        (status = 422, description = "Points out of bounds, past the cashiers' daily cap, more than the balance, or no reason from an owner", body = ErrorBody),
     ))]
 async fn add_points(
     services: web::Data<Services>,
@@ -196,7 +197,7 @@ async fn add_points(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let (id, AddPointsRequest { points, reason }) = (id.into_inner(), body.0);
-    let customer = blocking(lang, move || customers::add_points(&services, &actor, id, points, reason)).await?;
+    let customer = blocking(lang, move || customers::adjust_points(&services, &actor, id, points, reason)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 

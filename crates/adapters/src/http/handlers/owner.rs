@@ -12,9 +12,9 @@ use utoipa::OpenApi;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
-    LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope,
-    QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain,
-    StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
+    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope, QrRequest,
+    RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain, StoreOverview,
+    StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
 };
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, Lang, ServerInfo};
@@ -325,17 +325,9 @@ async fn update_reward(
     Ok(HttpResponse::Ok().json(RewardEnvelope { data: reward.into() }))
 }
 
-fn config_body(settings: (loyalty_domain::PointsRate, loyalty_domain::Money)) -> LoyaltyConfigEnvelope {
-    LoyaltyConfigEnvelope {
-        data: LoyaltyConfig {
-            cost_per_point: loyalty_domain::Money::from_dirhams(settings.0.milli()).to_string(),
-            min_purchase: settings.1.to_string(),
-        },
-    }
-}
-
-/// Points per LYD and the minimum purchase that earns points (a POS user reads those of its
-/// store's owner).
+/// The loyalty settings: points per LYD, the minimum purchase that earns points, the largest
+/// invoice total, the total above which the counter asks to confirm, and the cashiers' daily
+/// cap on manual points (a POS user reads those of its store's owner).
 #[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
@@ -345,11 +337,12 @@ fn config_body(settings: (loyalty_domain::PointsRate, loyalty_domain::Money)) ->
 async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let settings = blocking(lang, move || owner::loyalty_settings(&services, &actor)).await?;
-    Ok(HttpResponse::Ok().json(config_body(settings)))
+    Ok(HttpResponse::Ok().json(LoyaltyConfigEnvelope { data: settings.into() }))
 }
 
-/// Sets points per LYD (at least 0.1, steps of 0.1) and the minimum purchase; every later
-/// invoice in the owner's stores uses them.
+/// Changes the loyalty settings given and keeps the ones left out (a body with only
+/// `cost_per_point` changes only the rate); every later invoice in the owner's stores uses
+/// them.
 #[utoipa::path(put, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
     request_body = LoyaltyConfigRequest,
     responses(
@@ -364,11 +357,9 @@ async fn put_loyalty_config(
     body: ValidJson<LoyaltyConfigRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let rate = body.0.cost_per_point.map(|d| d.into_string()).unwrap_or_default();
-    let minimum = body.0.min_purchase.map(|d| d.into_string());
-    let settings =
-        blocking(lang, move || owner::save_loyalty_settings(&services, &actor, &rate, minimum.as_deref())).await?;
-    Ok(HttpResponse::Ok().json(config_body(settings)))
+    let change = body.0.into_change();
+    let settings = blocking(lang, move || owner::save_loyalty_settings(&services, &actor, &change)).await?;
+    Ok(HttpResponse::Ok().json(LoyaltyConfigEnvelope { data: settings.into() }))
 }
 
 /// An SVG QR code of the store's public registration page (`{public URL}/join/{token}`).

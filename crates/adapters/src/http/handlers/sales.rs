@@ -2,8 +2,8 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use loyalty_application::use_cases::invoices::{self, CreateInvoice, ListInvoices};
-use loyalty_application::use_cases::pos;
 use loyalty_application::use_cases::redemptions::{self, ListRedemptions};
+use loyalty_application::use_cases::{owner, pos};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
@@ -11,7 +11,7 @@ use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
     InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
-    TodayCounts, TodayCountsEnvelope, ValidJson,
+    SalePreviewEnvelope, SalePreviewQuery, TodayCounts, TodayCountsEnvelope, ValidJson, VoidInvoiceRequest,
 };
 use crate::http::error::ErrorBody;
 use crate::http::ApiError;
@@ -20,6 +20,7 @@ use crate::http::ApiError;
 #[openapi(paths(
     list_invoices,
     create_invoice,
+    preview_sale,
     void_invoice,
     list_redemptions,
     create_redemption,
@@ -32,6 +33,7 @@ pub struct SalesApi;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/v1/invoices", web::get().to(list_invoices))
         .route("/api/v1/invoices", web::post().to(create_invoice))
+        .route("/api/v1/invoices/preview", web::get().to(preview_sale))
         .route("/api/v1/invoices/{id}/void", web::post().to(void_invoice))
         .route("/api/v1/redemptions", web::get().to(list_redemptions))
         .route("/api/v1/redemptions", web::post().to(create_redemption))
@@ -99,25 +101,51 @@ async fn create_invoice(
 }
 
 /// Takes an invoice back: its points leave the balance through a ledger row. A POS user may
-/// void on the invoice's own day (Tripoli time); the store owner any time.
+/// void its store's invoice on the invoice's own day (Tripoli time); the store owner any
+/// invoice of its stores, any day. The reason is kept with the invoice.
 #[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Invoice id")),
+    request_body = VoidInvoiceRequest,
     responses(
         (status = 200, description = "Voided", body = InvoiceEnvelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
         (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody),
+        (status = 422, description = "No reason given", body = ErrorBody),
     ))]
 async fn void_invoice(
     services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
+    body: ValidJson<VoidInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let id = id.into_inner();
-    let invoice = blocking(lang, move || invoices::void(&services, &actor, id)).await?;
+    let (id, reason) = (id.into_inner(), body.0.reason);
+    let invoice = blocking(lang, move || invoices::void(&services, &actor, id, reason.as_deref())).await?;
     Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
+}
+
+/// What a sale of `total` would earn at the POS user's counter: the points (from the rule the
+/// sale itself uses), whether the counter should ask to confirm the total, and the store's
+/// settings. Refuses the totals a sale would refuse, with the same messages.
+#[utoipa::path(get, path = "/api/v1/invoices/preview", tag = "sales", security(("bearer" = [])),
+    params(SalePreviewQuery),
+    responses(
+        (status = 200, description = "The points the sale would earn", body = SalePreviewEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only POS users sell", body = ErrorBody),
+        (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
+    ))]
+async fn preview_sale(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<SalePreviewQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let total = query.into_inner().total.unwrap_or_default();
+    let preview = blocking(lang, move || owner::preview_sale(&services, &actor, &total)).await?;
+    Ok(HttpResponse::Ok().json(SalePreviewEnvelope { data: preview.into() }))
 }
 
 /// Redemptions of the caller's stores, newest first.

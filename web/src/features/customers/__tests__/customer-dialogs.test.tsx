@@ -84,7 +84,6 @@ describe('customer dialog', () => {
       email: 'fatima@example.ly',
       phone: '0913334455',
       loyalty_points: 100,
-      reason: 'Till error',
     });
   });
 

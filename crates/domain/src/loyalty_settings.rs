@@ -1,0 +1,200 @@
+//! An owner's loyalty settings, which apply in all its stores: how sales earn points, and the
+//! guards a counter needs against a mistyped total or manual points beyond reason.
+
+use crate::{points_for_purchase, FieldErrors, Money, Msg, PointsRate};
+
+/// The smallest invoice total (spec section 5: "minimum 0.01").
+pub const INVOICE_TOTAL_MIN: Money = Money::from_dirhams(10);
+
+/// The most points a cashier may add by hand in one day, at most (an owner sets its own cap
+/// up to this).
+pub const CASHIER_DAILY_POINTS_LIMIT: i64 = 1_000_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoyaltySettings {
+    /// Points per LYD spent.
+    pub rate: PointsRate,
+    /// A sale below it earns no points.
+    pub minimum_purchase: Money,
+    /// A sale above it is refused: almost always a mistyped total.
+    pub max_invoice_total: Money,
+    /// A sale above it is shown to the cashier again to confirm before it is sent.
+    pub confirm_above: Money,
+    /// The most points one cashier may add by hand in one local day.
+    pub cashier_daily_points: i64,
+}
+
+impl LoyaltySettings {
+    /// What an owner who never changed anything has.
+    pub const DEFAULT: LoyaltySettings = LoyaltySettings {
+        rate: PointsRate::DEFAULT,
+        minimum_purchase: Money::ZERO,
+        max_invoice_total: Money::from_dirhams(10_000_000),
+        confirm_above: Money::from_dirhams(1_000_000),
+        cashier_daily_points: 10_000,
+    };
+
+    /// Points a sale of `total` earns.
+    pub fn points_for(&self, total: Money) -> i64 {
+        points_for_purchase(total, self.rate, self.minimum_purchase)
+    }
+
+    /// A sale's total: at least 0.010 LYD and at most the owner's maximum.
+    pub fn check_total(&self, total: Money) -> Result<Money, Msg> {
+        if total < INVOICE_TOTAL_MIN {
+            Err(Msg::TotalTooSmall)
+        } else if total > self.max_invoice_total {
+            Err(Msg::TotalTooLarge)
+        } else {
+            Ok(total)
+        }
+    }
+
+    /// Whether the counter should ask the cashier to confirm this total before sending it.
+    pub fn needs_confirmation(&self, total: Money) -> bool {
+        total > self.confirm_above
+    }
+
+    /// These settings with the fields of `change` that were given; a field left out keeps its
+    /// value. Every given field is checked, and all problems are reported together.
+    pub fn with(&self, change: &SettingsChange) -> Result<LoyaltySettings, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut next = *self;
+        if let Some(raw) = change.rate.as_deref() {
+            if let Some(rate) = errors.check("cost_per_point", crate::reward_rules::points_rate(raw)) {
+                next.rate = rate;
+            }
+        }
+        if let Some(raw) = change.minimum_purchase.as_deref() {
+            let parsed = amount(raw, Money::ZERO, Msg::MinimumPurchaseNegative);
+            if let Some(minimum) = errors.check("min_purchase", parsed) {
+                next.minimum_purchase = minimum;
+            }
+        }
+        if let Some(raw) = change.max_invoice_total.as_deref() {
+            let parsed = amount(raw, INVOICE_TOTAL_MIN, Msg::MaxInvoiceTotalTooSmall);
+            if let Some(max) = errors.check("max_invoice_total", parsed) {
+                next.max_invoice_total = max;
+            }
+        }
+        if let Some(raw) = change.confirm_above.as_deref() {
+            if let Some(confirm) = errors.check("confirm_above", amount(raw, Money::ZERO, Msg::ConfirmAboveNegative)) {
+                next.confirm_above = confirm;
+            }
+        }
+        if let Some(points) = change.cashier_daily_points {
+            let checked = if (0..=CASHIER_DAILY_POINTS_LIMIT).contains(&points) {
+                Ok(points)
+            } else {
+                Err(Msg::CashierDailyPointsRange)
+            };
+            if let Some(points) = errors.check("cashier_daily_points", checked) {
+                next.cashier_daily_points = points;
+            }
+        }
+        errors.into_result()?;
+        Ok(next)
+    }
+}
+
+impl Default for LoyaltySettings {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Settings as typed: `None` leaves a field as it is. Amounts are decimal strings in LYD.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub rate: Option<String>,
+    pub minimum_purchase: Option<String>,
+    pub max_invoice_total: Option<String>,
+    pub confirm_above: Option<String>,
+    pub cashier_daily_points: Option<i64>,
+}
+
+/// An amount in LYD of at least `min` (`below` otherwise); a blank is "not a number".
+fn amount(raw: &str, min: Money, below: Msg) -> Result<Money, Msg> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Err(Msg::MoneyInvalid);
+    }
+    let money = Money::parse(raw)?;
+    if money < min {
+        Err(below)
+    } else {
+        Ok(money)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lyd(s: &str) -> Money {
+        Money::parse(s).unwrap_or_else(|m| panic!("{s}: {m:?}"))
+    }
+
+    fn change() -> SettingsChange {
+        SettingsChange::default()
+    }
+
+    #[test]
+    fn totals_between_the_minimum_and_the_owners_maximum() {
+        let s = LoyaltySettings::DEFAULT;
+        assert_eq!(s.check_total(lyd("0.009")), Err(Msg::TotalTooSmall));
+        assert_eq!(s.check_total(lyd("0.010")), Ok(lyd("0.010")));
+        assert_eq!(s.check_total(lyd("10000")), Ok(lyd("10000")));
+        assert_eq!(s.check_total(lyd("10000.001")), Err(Msg::TotalTooLarge));
+        let strict = LoyaltySettings { max_invoice_total: lyd("50"), ..s };
+        assert_eq!(strict.check_total(lyd("50.001")), Err(Msg::TotalTooLarge));
+    }
+
+    #[test]
+    fn confirmation_only_above_the_amount() {
+        let s = LoyaltySettings::DEFAULT;
+        assert!(!s.needs_confirmation(lyd("1000")));
+        assert!(s.needs_confirmation(lyd("1000.001")));
+    }
+
+    #[test]
+    fn points_follow_rate_and_minimum() {
+        let s = LoyaltySettings { minimum_purchase: lyd("5"), ..LoyaltySettings::DEFAULT };
+        assert_eq!(s.points_for(lyd("4.999")), 0);
+        assert_eq!(s.points_for(lyd("5")), 5);
+    }
+
+    #[test]
+    fn a_field_left_out_keeps_its_value() {
+        let current = LoyaltySettings { minimum_purchase: lyd("5"), ..LoyaltySettings::DEFAULT };
+        let Ok(next) = current.with(&SettingsChange { rate: Some("2".into()), ..change() }) else {
+            panic!("a valid rate is refused")
+        };
+        assert_eq!(next.rate, PointsRate::from_milli(2000));
+        assert_eq!(next.minimum_purchase, lyd("5"));
+        assert_eq!(next.max_invoice_total, LoyaltySettings::DEFAULT.max_invoice_total);
+        assert_eq!(current.with(&change()), Ok(current));
+    }
+
+    #[test]
+    fn every_bad_field_is_reported_and_nothing_applies() {
+        let bad = SettingsChange {
+            rate: Some("0".into()),
+            minimum_purchase: Some("-2".into()),
+            max_invoice_total: Some("0.009".into()),
+            confirm_above: Some("-1".into()),
+            cashier_daily_points: Some(-1),
+        };
+        let Err(errors) = LoyaltySettings::DEFAULT.with(&bad) else { panic!("invalid settings accepted") };
+        let fields: Vec<_> = errors.iter().map(|(f, m)| (f, m[0])).collect();
+        assert!(fields.contains(&("cost_per_point", Msg::RateTooLow)));
+        assert!(fields.contains(&("min_purchase", Msg::MinimumPurchaseNegative)));
+        assert!(fields.contains(&("max_invoice_total", Msg::MaxInvoiceTotalTooSmall)));
+        assert!(fields.contains(&("confirm_above", Msg::ConfirmAboveNegative)));
+        assert!(fields.contains(&("cashier_daily_points", Msg::CashierDailyPointsRange)));
+        let too_many = SettingsChange { cashier_daily_points: Some(CASHIER_DAILY_POINTS_LIMIT + 1), ..change() };
+        assert!(LoyaltySettings::DEFAULT.with(&too_many).is_err());
+        let blank = SettingsChange { minimum_purchase: Some(" ".into()), ..change() };
+        assert!(LoyaltySettings::DEFAULT.with(&blank).is_err());
+    }
+}
