@@ -144,6 +144,7 @@ pub fn serve(
             .app_data(info.clone())
             .app_data(web::PayloadConfig::new(http::dto::JSON_LIMIT))
             .wrap(middleware::Compress::default())
+            .wrap(middleware::from_fn(http::routes::refuse_control_characters))
             .wrap(http::routes::security_headers())
             .wrap(middleware::Logger::new("%a \"%r\" %s %b %Dms").exclude("/api/v1/health"))
             .configure(http::configure)

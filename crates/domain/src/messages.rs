@@ -89,5 +89,6 @@ messages! {
     AdjustmentTooLarge => ("Cannot change more than 10,000 points at once", "لا يمكن تغيير أكثر من 10,000 نقطة دفعة واحدة"),
     AdjustmentZero => ("Enter the points to add or remove", "أدخل النقاط المراد إضافتها أو خصمها"),
     RemoveMoreThanBalance => ("Cannot remove more points than the customer has", "لا يمكن خصم نقاط أكثر مما لدى العميل"),
+    TextCharactersNotAllowed => ("This text contains characters that are not allowed", "يحتوي هذا النص على أحرف غير مسموح بها"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
 }

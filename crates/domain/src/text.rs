@@ -1,24 +1,84 @@
+use unicode_normalization::UnicodeNormalization;
+
 use crate::Msg;
 
-/// A required, trimmed, bounded text such as a person's or a store's name.
+/// A required, trimmed, bounded one-line text such as a person's or a store's name: see
+/// [`clean`]. A text with nothing visible in it is missing.
 pub fn required(input: &str, missing: Msg, max_chars: usize) -> Result<String, Msg> {
-    let trimmed = input.trim();
-    if trimmed.is_empty() {
-        Err(missing)
-    } else if trimmed.chars().count() > max_chars {
-        Err(Msg::TooLong)
-    } else {
-        Ok(trimmed.to_owned())
+    match clean(input, Lines::One)? {
+        None => Err(missing),
+        Some(t) if t.chars().count() > max_chars => Err(Msg::TooLong),
+        Some(t) => Ok(t),
     }
 }
 
-/// An optional trimmed text: blank becomes `None`.
+/// An optional trimmed one-line text: blank (or nothing visible) becomes `None`.
 pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Msg> {
-    match input.map(str::trim) {
-        None | Some("") => Ok(None),
+    bounded(input.map(|i| clean(i, Lines::One)).transpose()?.flatten(), max_chars)
+}
+
+/// An optional text that may run over several lines (a description, notes).
+pub fn optional_multiline(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Msg> {
+    bounded(input.map(|i| clean(i, Lines::Many)).transpose()?.flatten(), max_chars)
+}
+
+fn bounded(text: Option<String>, max_chars: usize) -> Result<Option<String>, Msg> {
+    match text {
         Some(t) if t.chars().count() > max_chars => Err(Msg::TooLong),
-        Some(t) => Ok(Some(t.to_owned())),
+        other => Ok(other),
     }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    One,
+    Many,
+}
+
+/// Free text as it is kept: NFC-normalised and trimmed; refused when it holds a control
+/// character (NUL among them: PostgreSQL cannot store it) other than line breaks and tabs in a
+/// multi-line text, or a bidirectional override or isolate (which can make a name read as
+/// something else, e.g. "Sara\u{202E}lio" reads "Saraoil"). `None` when nothing visible is left.
+fn clean(input: &str, lines: Lines) -> Result<Option<String>, Msg> {
+    let text: String = input.nfc().collect();
+    let allowed_control = |c: char| lines == Lines::Many && matches!(c, '\n' | '\r' | '\t');
+    if text.chars().any(|c| (c.is_control() && !allowed_control(c)) || is_bidi_control(c)) {
+        return Err(Msg::TextCharactersNotAllowed);
+    }
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || is_invisible(c));
+    if trimmed.chars().all(|c| c.is_whitespace() || is_invisible(c)) {
+        return Ok(None);
+    }
+    Ok(Some(trimmed.to_owned()))
+}
+
+/// Whether `input` holds a character no lookup key (a token, a code, a search) ever has:
+/// a control character or a bidirectional control.
+pub fn has_forbidden_characters(input: &str) -> bool {
+    input.chars().any(|c| c.is_control() || is_bidi_control(c))
+}
+
+/// Embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that take no room and show nothing: zero-width spaces and joiners, marks,
+/// word joiners, the byte-order mark, the soft hyphen, fillers.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+    )
 }
 
 /// What a person typed with Arabic-Indic digits (٠-٩, ۰-۹) as ASCII digits and the Arabic
@@ -45,6 +105,30 @@ pub const NAME_MAX: usize = 120;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_and_bidi_characters_are_refused() {
+        for bad in ["Sara\u{0}", "Sa\u{202E}ra", "Sara\u{2066}x", "a\nb", "a\u{7}b", "a\u{85}b"] {
+            assert_eq!(required(bad, Msg::NameRequired, 50), Err(Msg::TextCharactersNotAllowed), "{bad:?}");
+        }
+        assert_eq!(optional_multiline(Some("line one\nline two\tend"), 50), Ok(Some("line one\nline two\tend".into())));
+        assert_eq!(optional_multiline(Some("a\u{0}"), 50), Err(Msg::TextCharactersNotAllowed));
+        assert!(has_forbidden_characters("tok\u{0}en") && !has_forbidden_characters("token-1_A"));
+    }
+
+    #[test]
+    fn nothing_visible_is_missing() {
+        assert_eq!(required("\u{200B}\u{200C}\u{FEFF}", Msg::NameRequired, 50), Err(Msg::NameRequired));
+        assert_eq!(optional(Some(" \u{200B} "), 50), Ok(None));
+        // A joiner inside a word is kept: it shapes Arabic and emoji.
+        assert_eq!(required("\u{200B}لا\u{200D}م ", Msg::NameRequired, 50), Ok("لا\u{200D}م".into()));
+    }
+
+    #[test]
+    fn text_is_kept_nfc() {
+        // "e" + combining acute becomes the one precomposed letter.
+        assert_eq!(required("Rene\u{301}", Msg::NameRequired, 50), Ok("Ren\u{E9}".into()));
+    }
 
     #[test]
     fn eastern_arabic_digits_read_as_latin() {

@@ -243,6 +243,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
 }
 
 fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiError> {
+    if let Some(field) = control_character_field(bytes) {
+        let message = loyalty_domain::Msg::TextCharactersNotAllowed;
+        let text = match lang {
+            Lang::En => message.en(),
+            Lang::Ar => message.ar(),
+        };
+        return Err(ApiError::field(lang, &field, text.to_owned()));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
@@ -278,9 +286,45 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiErr
     Ok(value)
 }
 
+/// The field of the first JSON string that holds a control character other than a line
+/// break or a tab (NUL among them), or `None`. JSON can carry such a character only as a
+/// `\u00XX` escape, so bodies without one are not parsed twice.
+fn control_character_field(bytes: &[u8]) -> Option<String> {
+    if !bytes.windows(2).any(|w| w == b"\\u") {
+        return None;
+    }
+    fn find(value: &serde_json::Value, path: &str) -> Option<String> {
+        let bad = |s: &str| s.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'));
+        match value {
+            serde_json::Value::String(s) if bad(s) => Some(if path.is_empty() { "body".into() } else { path.into() }),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, v)| find(v, &if path.is_empty() { format!("[{i}]") } else { format!("{path}[{i}]") })),
+            serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
+                if bad(k) {
+                    return Some("body".into());
+                }
+                find(v, &if path.is_empty() { k.clone() } else { format!("{path}.{k}") })
+            }),
+            _ => None,
+        }
+    }
+    serde_json::from_slice::<serde_json::Value>(bytes).ok().and_then(|v| find(&v, ""))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_json_strings_name_their_field() {
+        assert_eq!(control_character_field(br#"{"name": "a\u0000b"}"#).as_deref(), Some("name"));
+        assert_eq!(control_character_field(br#"{"features": ["ok", "\u0007"]}"#).as_deref(), Some("features[1]"));
+        assert_eq!(control_character_field(br#"{"notes": "a\nb\u0009c"}"#), None);
+        assert_eq!(control_character_field(br#"{"name": "\\u0000 is text"}"#), None);
+        assert_eq!(control_character_field(br#"{"name": "\u0633\u0627"}"#), None);
+    }
 
     #[derive(Debug, Deserialize)]
     struct Sample {

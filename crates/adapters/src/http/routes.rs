@@ -109,6 +109,62 @@ fn allowed_methods(path: &str, templates: bool) -> Option<String> {
     found.map(|(_, allow)| allow.clone())
 }
 
+/// Refuses, before any handler runs, a request whose path or query string carries a control
+/// character (NUL among them: PostgreSQL cannot even compare text with it) or a bidirectional
+/// control, with a 422 naming `path` or `query`. Tokens, ids, codes and searches never hold one.
+pub async fn refuse_control_characters(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    let uri = req.uri();
+    let part = if has_forbidden_escape(uri.path()) {
+        Some("path")
+    } else if uri.query().is_some_and(has_forbidden_escape) {
+        Some("query")
+    } else {
+        None
+    };
+    if let Some(part) = part {
+        let lang = crate::http::Lang::from_request(req.request());
+        let message = loyalty_domain::Msg::TextCharactersNotAllowed;
+        let text = match lang {
+            crate::http::Lang::En => message.en(),
+            crate::http::Lang::Ar => message.ar(),
+        };
+        let error = crate::http::ApiError::field(lang, part, text.to_owned());
+        let response = actix_web::ResponseError::error_response(&error);
+        return Ok(req.into_response(response).map_into_right_body());
+    }
+    next.call(req).await.map(actix_web::dev::ServiceResponse::map_into_left_body)
+}
+
+/// Whether a percent-encoded path or query decodes to text with a forbidden character.
+fn has_forbidden_escape(raw: &str) -> bool {
+    if !raw.contains('%') {
+        return loyalty_domain::text::has_forbidden_characters(raw);
+    }
+    let bytes = raw.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(hi), Some(lo)) => {
+                decoded.push(u8::try_from(hi * 16 + lo).unwrap_or(0));
+                i += 3;
+            }
+            (b, _, _) => {
+                decoded.push(b);
+                i += 1;
+            }
+        }
+    }
+    loyalty_domain::text::has_forbidden_characters(&String::from_utf8_lossy(&decoded))
+}
+
 /// Headers every response carries.
 pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
     actix_web::middleware::DefaultHeaders::new()
@@ -125,7 +181,17 @@ pub fn security_headers() -> actix_web::middleware::DefaultHeaders {
 
 #[cfg(test)]
 mod tests {
-    use super::allowed_methods;
+    use super::{allowed_methods, has_forbidden_escape};
+
+    #[test]
+    fn control_characters_in_paths_and_queries() {
+        assert!(has_forbidden_escape("/api/v1/public/stores/abc%00def"));
+        assert!(has_forbidden_escape("search=%E2%80%AEx"));
+        assert!(has_forbidden_escape("q=a%0Ab"));
+        assert!(!has_forbidden_escape("/api/v1/public/stores/abc-DEF_1"));
+        assert!(!has_forbidden_escape("search=%D9%81%D8%A7%D8%B7%D9%85%D8%A9&page=1"));
+        assert!(!has_forbidden_escape("total=100%"));
+    }
 
     #[test]
     fn allow_lists_the_documented_methods_of_the_path() {

@@ -12,7 +12,49 @@ both_backends!(
     huge_pages_and_long_strings_are_refused,
     slow_clients_time_out_while_others_are_served,
     a_busy_pool_is_waited_for_not_refused,
+    control_and_invisible_characters_are_refused,
 );
+
+/// NUL (which PostgreSQL cannot store or compare), other control characters, bidirectional
+/// overrides and names with nothing visible: a 422 naming the field, path or query, and nothing
+/// written, with or without a sign-in.
+async fn control_and_invisible_characters_are_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customers = || app.scalar("SELECT COUNT(*) AS n FROM customers");
+    let users = || app.scalar("SELECT COUNT(*) AS n FROM users");
+    let (customers_before, users_before) = (customers(), users());
+    let not_allowed = "This text contains characters that are not allowed";
+
+    let register = json!({"name": "A\u{0}B", "email": "nul@shop.ly", "password": "long-enough-1",
+                          "store_owner_name": "Shop"});
+    let (status, body) = app.post("/api/v1/auth/register", None, &register).await;
+    assert_eq!((status, body["errors"]["name"][0].as_str()), (422, Some(not_allowed)), "{body}");
+    let login = json!({"email": "cashier@demo.ly\u{0}", "password": "demo1234"});
+    assert_eq!(app.post("/api/v1/auth/login", None, &login).await.0, 422);
+    let (status, body) = app.get("/api/v1/public/stores/abc%00def", None).await;
+    assert_eq!((status, body["errors"]["path"][0].as_str()), (422, Some(not_allowed)), "{body}");
+    let (status, body) = app.post("/api/v1/public/stores/abc%00def/join", None, &json!({"name": "x"})).await;
+    assert_eq!(status, 422, "{body}");
+    let (status, body) = app.get("/api/v1/customers?search=09%00", Some(&cashier)).await;
+    assert_eq!((status, body["errors"]["query"][0].as_str()), (422, Some(not_allowed)), "{body}");
+    let (status, body) = app.post("/api/v1/customers/search", Some(&cashier), &json!({"query": "09\u{0}1"})).await;
+    assert_eq!((status, body["errors"]["query"][0].as_str()), (422, Some(not_allowed)), "{body}");
+
+    // Names: an override that makes a name read as another, a line break, nothing visible.
+    for (name, message) in [
+        ("Sara\u{202E}lio", not_allowed),
+        ("Sara\nAli", not_allowed),
+        ("\u{200B}\u{200C}\u{FEFF}", "Customer name is required"),
+    ] {
+        let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": name})).await;
+        assert_eq!((status, body["errors"]["name"][0].as_str()), (422, Some(message)), "{name:?}: {body}");
+    }
+    // Text is stored NFC and trimmed of invisible padding.
+    let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": "\u{200B}Rene\u{301} "})).await;
+    assert_eq!((status, body["data"]["name"].as_str()), (201, Some("Ren\u{E9}")), "{body}");
+    assert_eq!((customers(), users()), (customers_before + 1, users_before));
+}
 
 /// Every connection in use (the database answers, the server is only busy) past the pool's
 /// checkout timeout: the request waits and is served, it is not answered 503.

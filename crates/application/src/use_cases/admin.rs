@@ -276,7 +276,7 @@ pub fn assign_package(
     if store_owner_id.is_none() {
         errors.add("store_owner_id", Msg::StoreOwnerRequired);
     }
-    let notes = errors.check("notes", text::optional(notes.as_deref(), 500)).flatten();
+    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), 500)).flatten();
     errors.into_result()?;
     let (Some(owner_id), Some(package_id)) = (store_owner_id, package_id) else {
         return Err(AppError::Internal("validated assignment missing".into()));
@@ -337,7 +337,8 @@ pub struct PackageForm {
 fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::NameRequired, text::NAME_MAX));
-    let description = errors.check("description", text::optional(form.description.as_deref(), 1000)).flatten();
+    let description =
+        errors.check("description", text::optional_multiline(form.description.as_deref(), 1000)).flatten();
     let price = match form.price.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
         None => Some(Money::ZERO),
         Some(raw) => errors.check(
@@ -477,7 +478,7 @@ fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppErr
         Some(raw) => errors.check("code", CardCode::parse(raw)),
     };
     let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref())).flatten();
-    let notes = errors.check("notes", text::optional(form.notes.as_deref(), 500)).flatten();
+    let notes = errors.check("notes", text::optional_multiline(form.notes.as_deref(), 500)).flatten();
     errors.into_result()?;
     match (form.package_id, code) {
         (Some(package_id), Some(code)) => {
