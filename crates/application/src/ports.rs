@@ -175,8 +175,9 @@ pub trait CustomerRepo {
     fn insert_customer(&mut self, customer: NewCustomer) -> RepoResult<i64>;
     /// Errors: `Duplicate("customers.phone")` as for insert.
     fn update_customer(&mut self, id: i64, changes: CustomerChanges) -> RepoResult<()>;
-    /// Hides the customer; its invoices, redemptions and ledger stay.
-    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    /// Hides the customer; its invoices, redemptions and ledger stay. False when it was hidden
+    /// already (by a concurrent delete that committed first).
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     /// Adds `delta` to the balance in one conditional update and returns the new balance;
     /// `None` when the balance would go below zero (nothing changes then).
     fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;

@@ -24,6 +24,13 @@ impl Money {
     /// Parses a decimal such as `12.5`, `12.500` or `-3`: at most three decimals, within ±MAX.
     pub fn parse(input: &str) -> Result<Self, Msg> {
         let input = crate::text::latin_digits(input);
+        // Only plain decimals: BigDecimal would also read "1_000", "1e3" or "+5".
+        let unsigned = input.trim().strip_prefix('-').unwrap_or(input.trim());
+        let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, "0"));
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole) || !digits(fraction) {
+            return Err(Msg::MoneyInvalid);
+        }
         let decimal = BigDecimal::from_str(input.trim()).map_err(|_| Msg::MoneyInvalid)?;
         Self::from_decimal(&decimal)
     }
@@ -74,6 +81,10 @@ mod tests {
         assert_eq!(Money::parse("abc"), Err(Msg::MoneyInvalid));
         assert_eq!(Money::parse(""), Err(Msg::MoneyInvalid));
         assert_eq!(Money::parse("1e400"), Err(Msg::MoneyInvalid));
+        for loose in ["1_000", "+5", "1e3", ".5", "12.", "1 000", "0x10", "--1", "1.2.3"] {
+            assert_eq!(Money::parse(loose), Err(Msg::MoneyInvalid), "{loose}");
+        }
+        assert_eq!(Money::parse("١٢٫٥"), Ok(Money(12_500)));
         assert_eq!(Money::parse("1000000001"), Err(Msg::MoneyInvalid));
     }
 

@@ -109,7 +109,8 @@ fn allowed_methods(path: &str, templates: bool) -> Option<String> {
     found.map(|(_, allow)| allow.clone())
 }
 
-/// Refuses, before any handler runs, a request whose path or query string carries a control
+/// Marks every API answer `Cache-Control: no-store`, and refuses, before any handler runs, a
+/// request whose path or query string carries a control
 /// character (NUL among them: PostgreSQL cannot even compare text with it) or a bidirectional
 /// control, with a 422 naming `path` or `query`. Tokens, ids, codes and searches never hold one.
 pub async fn refuse_control_characters(
@@ -138,7 +139,13 @@ pub async fn refuse_control_characters(
         let response = actix_web::ResponseError::error_response(&error);
         return Ok(req.into_response(response).map_into_right_body());
     }
-    next.call(req).await.map(actix_web::dev::ServiceResponse::map_into_left_body)
+    let api = req.path().starts_with("/api/");
+    let mut response = next.call(req).await?;
+    // API answers carry tokens and people's data: no cache keeps them unless an answer says so.
+    if api && !response.headers().contains_key(header::CACHE_CONTROL) {
+        response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    }
+    Ok(response.map_into_left_body())
 }
 
 /// Whether a percent-encoded path or query decodes to text with a forbidden character.

@@ -13,7 +13,57 @@ both_backends!(
     slow_clients_time_out_while_others_are_served,
     a_busy_pool_is_waited_for_not_refused,
     control_and_invisible_characters_are_refused,
+    answers_with_tokens_or_data_are_never_cached,
 );
+
+/// Sign-in answers carry a token and lists carry people's data: `no-store`. The web app's
+/// hashed assets are cached for a year, but a miss is not, and source maps are not public.
+async fn answers_with_tokens_or_data_are_never_cached(backend: Backend) {
+    let web = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let write = |path: &str, text: &str| {
+        let path = web.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap_or(web.path())).unwrap_or_else(|e| panic!("mkdir: {e}"));
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("write: {e}"));
+    };
+    write("index.html", "<!doctype html><title>t</title>");
+    write("assets/app-1a2b3c.js", "console.log(1)");
+    write("assets/app-1a2b3c.js.map", "{}");
+    let dir = web.path().to_path_buf();
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.web_dir = dir;
+    })
+    .await
+    else {
+        return;
+    };
+    let cache_of = |path: &'static str, token: Option<String>, post: Option<serde_json::Value>| {
+        let app = &app;
+        async move {
+            let request = match post {
+                Some(body) => app.client.post(app.url(path)).json(&body),
+                None => app.client.get(app.url(path)),
+            };
+            let request = match token {
+                Some(t) => request.bearer_auth(t),
+                None => request,
+            };
+            let response = request.send().await.unwrap_or_else(|e| panic!("{path}: {e}"));
+            let cache = response.headers().get("cache-control").and_then(|v| v.to_str().ok()).map(str::to_owned);
+            (response.status().as_u16(), cache.unwrap_or_default())
+        }
+    };
+    let login = json!({"email": "cashier@demo.ly", "password": "demo1234"});
+    assert_eq!(cache_of("/api/v1/auth/login", None, Some(login)).await, (200, "no-store".into()));
+    let token = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(cache_of("/api/v1/customers", Some(token.clone()), None).await, (200, "no-store".into()));
+    assert_eq!(cache_of("/api/v1/customers/999999", Some(token), None).await, (404, "no-store".into()));
+    let (status, cache) = cache_of("/assets/app-1a2b3c.js", None, None).await;
+    assert_eq!(status, 200);
+    assert!(cache.contains("max-age=31536000") && cache.contains("immutable"), "{cache}");
+    assert_eq!(cache_of("/assets/app-missing.js", None, None).await, (404, "no-store".into()));
+    assert_eq!(cache_of("/assets/app-1a2b3c.js.map", None, None).await.0, 404);
+}
 
 /// NUL (which PostgreSQL cannot store or compare), other control characters, bidirectional
 /// overrides and names with nothing visible: a 422 naming the field, path or query, and nothing

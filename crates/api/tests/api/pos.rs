@@ -15,6 +15,7 @@ both_backends!(
     redemption_deducts_or_refuses,
     concurrent_redemptions_never_overdraw,
     concurrent_invoices_lose_no_update,
+    concurrent_deletes_of_one_customer_answer_once,
     concurrent_retries_with_one_key_create_one_invoice,
     mixed_concurrent_sales_and_redemptions_add_up_exactly,
     housekeeping_forgets_old_keys_and_ended_sessions,
@@ -179,6 +180,20 @@ async fn totals_above_the_owners_maximum_are_refused_and_previewed(backend: Back
     let (status, body) = d.invoice(d.fatima, json!("50")).await;
     assert_eq!((status, body["data"]["points_added"].as_i64()), (201, Some(50)));
     d.app.assert_ledger_matches_balances();
+}
+
+/// Twenty deletes of one customer at once: exactly one 204, the others 404, one audit row.
+async fn concurrent_deletes_of_one_customer_answer_once(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let id = d.customer_with("Twice deleted", 0).await;
+    let path = format!("/api/v1/customers/{id}");
+    let statuses = join_all((0..20).map(|_| d.app.delete(&path, Some(&d.cashier)))).await;
+    let mut statuses: Vec<u16> = statuses.into_iter().map(|(status, _)| status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [vec![204], vec![404; 19]].concat());
+    let audits =
+        format!("SELECT COUNT(*) AS n FROM activity_log WHERE kind = 'customer_deleted' AND subject_id = {id}");
+    assert_eq!(d.app.scalar(&audits), 1);
 }
 
 async fn invoice_numbers_are_unique_per_store(backend: Backend) {

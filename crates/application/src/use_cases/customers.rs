@@ -180,7 +180,10 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
-        repos.hide_customer(id, now)?;
+        // Two deletes at once: the one that hides the row answers; the other finds it gone.
+        if !repos.hide_customer(id, now)? {
+            return Err(AppError::NotFound);
+        }
         let details = vec![("customer", customer.name)];
         super::activity::log(
             repos,

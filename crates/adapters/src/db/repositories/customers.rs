@@ -147,12 +147,12 @@ impl CustomerRepo for DbTx<'_> {
         Ok(())
     }
 
-    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()> {
-        diesel::update(customers::table.find(id).filter(customers::deleted_at.is_null()))
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let hidden = diesel::update(customers::table.find(id).filter(customers::deleted_at.is_null()))
             .set((customers::deleted_at.eq(now), customers::updated_at.eq(now)))
             .execute(self.conn)
             .map_err(map_error)?;
-        Ok(())
+        Ok(hidden == 1)
     }
 
     fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>> {
