@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@/lib/i18n';
 
-/** Locale used with Intl: Libyan conventions for both languages. */
+/** Locale used with Intl for dates: Libyan conventions for both languages. */
 export function intlLocale(language: Language): string {
   return language === 'ar' ? 'ar-LY' : 'en-LY';
 }
+
+/**
+ * Numbers read one way in both languages: Latin digits, a dot for the decimal point and a comma
+ * between thousands ("1,250.500"). CLDR's ar-LY writes 862.650 as "862,650", which a cashier
+ * reads as eight hundred thousand: never used for numbers.
+ */
+const NUMBER_LOCALE = 'en-US';
 
 /** A decimal string as sent by the API ("12.500") or a number. */
 export type Amount = string | number;
@@ -14,20 +21,28 @@ function toIntlValue(amount: Amount): number | `${number}` {
 }
 
 /**
+ * A signed number kept as one left-to-right island (U+2066 ... U+2069), so "-5" never shows as
+ * "5-" in a right-to-left line.
+ */
+function signed(text: string): string {
+  return text.startsWith('-') ? `\u2066${text}\u2069` : text;
+}
+
+/**
  * LYD has three decimals (1 LYD = 1000 dirhams). Decimal strings are formatted exactly.
  * `fractionDigits` rounds for display only (the spec's average per invoice has two).
+ * Arabic: "1,250.500 د.ل."; English: "LYD 1,250.500".
  */
 export function formatLyd(amount: Amount, language: Language, fractionDigits = 3): string {
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: 'LYD',
+  const number = new Intl.NumberFormat(NUMBER_LOCALE, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(toIntlValue(amount));
+  return language === 'ar' ? `${signed(number)} د.ل.` : `LYD ${signed(number)}`;
 }
 
-export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+export function formatNumber(value: number, _language: Language, options?: Intl.NumberFormatOptions): string {
+  return signed(new Intl.NumberFormat(NUMBER_LOCALE, options).format(value));
 }
 
 export function formatPoints(points: number, language: Language): string {

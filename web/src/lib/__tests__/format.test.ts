@@ -12,16 +12,25 @@ describe('formatLyd', () => {
     expect(formatLyd('90071992547409.125', 'en')).toContain('90,071,992,547,409.125');
   });
 
-  it('uses Libyan Arabic conventions in Arabic', () => {
-    const text = formatLyd('12.5', 'ar');
-    expect(text).toContain('د.ل');
-    expect(text.replace(/[^\d٠-٩]/g, '')).toMatch(/^(12500|١٢٥٠٠)$/);
+  it('reads the same in Arabic: Latin digits, a dot decimal, comma grouping', () => {
+    expect(formatLyd('862.650', 'ar')).toBe('862.650 د.ل.');
+    expect(formatLyd('1250.5', 'ar')).toBe('1,250.500 د.ل.');
+    expect(formatLyd('0', 'ar')).toBe('0.000 د.ل.');
+    expect(formatLyd('862.650', 'en')).toBe('LYD 862.650');
+    expect(formatLyd(1000000, 'en')).toBe('LYD 1,000,000.000');
+  });
+
+  it('keeps the sign of a negative amount in front, in both directions', () => {
+    expect(formatLyd('-5', 'ar')).toBe('\u2066-5.000\u2069 د.ل.');
+    expect(formatLyd('-5', 'en')).toBe('LYD \u2066-5.000\u2069');
   });
 });
 
 describe('formatNumber', () => {
-  it('groups thousands', () => {
+  it('groups thousands with a comma in both languages', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1250, 'ar')).toBe('1,250');
+    expect(formatNumber(-5, 'ar')).toBe('\u2066-5\u2069');
   });
 });
 

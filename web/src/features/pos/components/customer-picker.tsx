@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { Ltr } from '@/components/ltr';
 import { messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { initialsOf, useFormat } from '@/lib/format';
-import { MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
+import { customerSearchQueryOptions, MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
 import classes from './customer-picker.module.css';
 
 interface CustomerPickerProps {
@@ -57,6 +58,7 @@ function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => voi
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
   const search = useCustomerSearch(debounced);
+  const queryClient = useQueryClient();
   const resultsId = useId();
   const longEnough = Array.from(debounced.trim()).length >= MIN_SEARCH_LENGTH;
   const typedEnough = Array.from(query.trim()).length >= MIN_SEARCH_LENGTH;
@@ -77,8 +79,23 @@ function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => voi
           event.preventDefault();
           // Only answers to what is typed now, not the previous query's results still on screen.
           const current = debounced === query && longEnough && !search.isPlaceholderData;
-          const first = current ? search.data?.[0] : undefined;
-          if (first) onPick(first);
+          if (current) {
+            const first = search.data?.[0];
+            if (first) onPick(first);
+            return;
+          }
+          // A scanner types the phone and Enter within the debounce: search what was typed now.
+          const typed = event.currentTarget.value;
+          if (Array.from(typed.trim()).length < MIN_SEARCH_LENGTH) return;
+          void queryClient
+            .fetchQuery(customerSearchQueryOptions(typed))
+            .then((found) => {
+              const first = found[0];
+              if (first) onPick(first);
+            })
+            .catch(() => {
+              // The search's own error shows once the debounced query runs.
+            });
         }}
         error={error}
         aria-controls={resultsId}
