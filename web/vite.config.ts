@@ -1,11 +1,39 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The app shell is cached by a service worker, so a till that opened the app once loads it
+    // again with the network gone (docs/offline.md). API answers are never cached by it.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: {
+        name: 'Loyalty',
+        short_name: 'Loyalty',
+        lang: 'ar',
+        dir: 'rtl',
+        start_url: '/dashboard',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b7285',
+        icons: [],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2,json}'],
+        globIgnores: ['**/*.map'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -17,7 +45,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps for developers only: the server does not serve them.
+    sourcemap: 'hidden',
     modulePreload: { polyfill: false },
   },
   test: {

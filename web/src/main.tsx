@@ -29,3 +29,13 @@ if (pending) {
 } else {
   render(root);
 }
+
+// The app shell's service worker (vite-plugin-pwa): a till that opened the app once can load it
+// again while the network is down. Only production builds have one.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without a worker the app still works online.
+    });
+  });
+}

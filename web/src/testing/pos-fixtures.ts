@@ -135,10 +135,46 @@ export function redemptionActivity(createdAt: string, points = 50, reward = 'Fre
 }
 
 /** The signed-in cashier and the requests every POS screen makes on its own. */
+/** The server's settings with its defaults (10,000 maximum, confirm above 1,000). */
+export const SETTINGS = {
+  cost_per_point: '1.000',
+  min_purchase: '5.000',
+  max_invoice_total: '10000.000',
+  confirm_above: '1000.000',
+  cashier_daily_points: 10_000,
+};
+
+/** A stand-in for GET /invoices/preview: the server's answer for a few totals the tests use. */
+export function previewOf(total: string, points: number, needsConfirmation = false) {
+  return { data: { total, points, needs_confirmation: needsConfirmation, settings: SETTINGS } };
+}
+
 export function cashierRoutes(extra: Routes = {}): Routes {
   return {
-    'GET /api/v1/auth/user': () => json(userEnvelope(makeUser({ role: 'pos_user', name: 'Salem Alzawi' }))),
+    'GET /api/v1/auth/user': () =>
+      json(
+        userEnvelope(
+          makeUser({
+            role: 'pos_user',
+            name: 'Salem Alzawi',
+            store: { id: 1, name: 'Ben Ali - Tripoli' },
+            store_id: 1,
+            permissions: [
+              'create_invoice',
+              'void_invoice_today',
+              'redeem_reward',
+              'manage_customers',
+              'add_points',
+            ],
+          }),
+        ),
+      ),
     'GET /api/v1/pos/today': () => json({ data: TODAY }),
+    // Totals below 1,000 in these tests: the answer the server gives for them.
+    'GET /api/v1/invoices/preview': (request) => {
+      const total = new URL(request.url).searchParams.get('total') ?? '0';
+      return json(previewOf(total, Math.floor(Number(total))));
+    },
     ...extra,
   };
 }

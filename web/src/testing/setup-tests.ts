@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -5,6 +7,7 @@ import { i18n, loadLanguage, loadPagesDictionary } from '@/lib/i18n';
 // In the app these come with their feature's chunk; tests render feature components directly.
 import '@/features/owner/locales';
 import '@/features/admin/locales';
+import { resetSaleQueueConnection } from '@/features/pos/offline/sale-queue';
 import { clearToasts } from '@/lib/toasts';
 import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
 
@@ -52,6 +55,9 @@ afterEach(async () => {
   clearToasts();
   await i18n.changeLanguage('ar');
   window.localStorage.clear();
+  // Each test starts with an empty browser database (the offline sale queue).
+  resetSaleQueueConnection();
+  globalThis.indexedDB = new IDBFactory();
   const unhandled = takeUnhandledRequests();
   if (unhandled.length > 0) {
     throw new Error(`Unhandled network request(s): ${unhandled.join(', ')}`);

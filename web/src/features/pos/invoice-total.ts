@@ -1,10 +1,11 @@
 import { normalizeDigits } from '@/lib/format';
 
-export type TotalProblem = 'required' | 'invalid' | 'min';
+export type TotalProblem = 'required' | 'invalid';
 
 /**
- * The total as the API wants it (a decimal string, at most three places, at least 0.01), from
- * what the cashier typed in either script; or why it is not one.
+ * The total as the API wants it (a decimal string, at most three places), from what the
+ * cashier typed in either script; or why it is not one. Its bounds (the minimum and the
+ * owner's maximum) are the server's: the preview and the sale answer them.
  */
 export function parseInvoiceTotal(input: string): { value: string } | { problem: TotalProblem } {
   // A comma is refused rather than guessed: it is the decimal mark in ar-LY but a thousands
@@ -13,9 +14,5 @@ export function parseInvoiceTotal(input: string): { value: string } | { problem:
   if (text === '') return { problem: 'required' };
   if (!/^\d+(\.\d{0,3})?$/.test(text) && !/^\.\d{1,3}$/.test(text)) return { problem: 'invalid' };
   const [whole = '', fraction = ''] = text.split('.');
-  const value = `${whole.replace(/^0+(?=\d)/, '') || '0'}.${fraction.padEnd(3, '0')}`;
-  // 0.01 LYD is 10 dirhams; compare in dirhams to stay exact.
-  const dirhams = BigInt(value.replace('.', ''));
-  if (dirhams < 10n) return { problem: 'min' };
-  return { value };
+  return { value: `${whole.replace(/^0+(?=\d)/, '') || '0'}.${fraction.padEnd(3, '0')}` };
 }

@@ -6,7 +6,9 @@ import { CreateInvoiceForm } from './components/create-invoice-form';
 import { PosTile } from './components/pos-tile';
 import { RecentActivityPanel } from './components/recent-activity-panel';
 import { RedeemRewardsForm } from './components/redeem-rewards-form';
+import { SaleQueuePanel } from './components/sale-queue-panel';
 import { TodayStats } from './components/today-stats';
+import { useSaleQueue } from './offline/use-sale-queue';
 
 type Panel = 'createInvoice' | 'redeemRewards' | 'customers' | 'recentActivity';
 
@@ -30,9 +32,11 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
   const current = TILES.find((tile) => tile.panel === panel);
+  const queue = useSaleQueue();
 
   return (
     <Stack gap="xl" data-testid="pos-dashboard">
+      <SaleQueuePanel queue={queue} />
       <Stack gap="sm">
         <Title order={2} fz="xl">
           {t('pos.today.title')}

@@ -26,9 +26,16 @@ const sessionMiddleware: Middleware = {
   },
 };
 
+/** No call waits longer than this for an answer: a till never shows an endless spinner. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
 export const api = createClient<paths>({
   baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
-  // Resolved at call time, so tests can replace the global fetch.
-  fetch: (request) => globalThis.fetch(request),
+  // Resolved at call time, so tests can replace the global fetch. A call past the time limit
+  // fails with a TimeoutError (see isNetworkError).
+  fetch: (request) =>
+    globalThis.fetch(request, {
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
+    }),
 });
 api.use(sessionMiddleware);

@@ -48,3 +48,19 @@ export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.hasServerMessage) return error.message;
   return fallback;
 }
+
+/**
+ * Whether a call failed without an answer from the server: the network is down (fetch's
+ * TypeError), or the server did not answer within the client's time limit. Such a call may or
+ * may not have reached the server, so only a keyed retry (Idempotency-Key) is safe.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  if (error instanceof TypeError) return true;
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/** Whether the call ran out of time (as opposed to finding no network at all). */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'TimeoutError';
+}

@@ -46,3 +46,5 @@ export type RedemptionDone = JsonBody<paths['/api/v1/redemptions']['post']['resp
 // Point of sale
 export type ActivityItem = JsonBody<paths['/api/v1/pos/activity']['get']['responses'][200]>['data'][number];
 export type TodayCounts = JsonBody<paths['/api/v1/pos/today']['get']['responses'][200]>['data'];
+export type SalePreview = JsonBody<paths['/api/v1/invoices/preview']['get']['responses'][200]>['data'];
+export type Permission = User['permissions'][number];

@@ -1,13 +1,24 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { isNetworkError, toApiError } from '@/lib/api/errors';
 import type { User } from '@/lib/api/types';
-import { clearSession, sessionKeys } from './session';
+import { clearSession, lastUserForToken, rememberUser, sessionKeys } from './session';
 import { useToken } from './token-store';
 
 export async function fetchCurrentUser(): Promise<User> {
-  const { data, error, response } = await api.GET('/api/v1/auth/user');
+  let answer;
+  try {
+    answer = await api.GET('/api/v1/auth/user');
+  } catch (error) {
+    // No answer at all (offline): the same token's user as last confirmed. A 401 never lands
+    // here, so an ended session is still ended.
+    const last = isNetworkError(error) ? lastUserForToken() : null;
+    if (last) return last;
+    throw error;
+  }
+  const { data, error, response } = answer;
   if (!data) throw toApiError(response, error);
+  rememberUser(data.data);
   return data.data;
 }
 

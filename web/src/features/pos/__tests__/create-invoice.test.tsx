@@ -8,6 +8,7 @@ import {
   makeCustomer,
   makeCustomerDetail,
   makeInvoiceCreated,
+  previewOf,
   TODAY,
 } from '@/testing/pos-fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -106,7 +107,7 @@ describe('create-invoice form', () => {
     expect(screen.getByLabelText(/Total Cost/)).toHaveValue('');
   });
 
-  it('reuses the key when the same submission is retried and takes a new one for the next sale', async () => {
+  it('queues a sale the server cannot be reached for, with its key, and sends it once when asked', async () => {
     await signedIn();
     let calls = 0;
     const api = mockApi(
@@ -125,9 +126,12 @@ describe('create-invoice form', () => {
     await app.user.type(screen.getByLabelText(/Total Cost/), '10');
 
     await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create invoice. Please try again.');
-    await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
-    await screen.findByText('Invoice created successfully! Customer earned 10 points.');
+    expect(await screen.findByTestId('waiting-count')).toHaveTextContent('1 sale waiting for the connection');
+    // The form is free for the next customer, and the sale is not sent twice by a second click.
+    expect(screen.getByLabelText(/Total Cost/)).toHaveValue('');
+    await app.user.click(screen.getByRole('button', { name: 'Send now' }));
+    await screen.findByText('1 waiting sale was sent');
+    await waitFor(() => expect(screen.queryByTestId('waiting-count')).not.toBeInTheDocument());
 
     await app.user.type(screen.getByLabelText(/Total Cost/), '10');
     await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
@@ -136,6 +140,44 @@ describe('create-invoice form', () => {
     const keys = api.requestsTo('POST /api/v1/invoices').map((r) => r.headers.get('Idempotency-Key'));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('shows what the total earns and asks to confirm a total above the amount the server names', async () => {
+    await signedIn();
+    const api = mockApi(
+      cashierRoutes({
+        'POST /api/v1/customers/search': () => json({ data: [fatima] }),
+        'GET /api/v1/invoices/preview': (request) => {
+          const total = new URL(request.url).searchParams.get('total') ?? '';
+          return json(previewOf(total, total === '4.000' ? 0 : 1500, total !== '4.000'));
+        },
+        'POST /api/v1/invoices': () => json({ data: makeInvoiceCreated(1500, 1620) }, 201),
+      }),
+    );
+    const app = renderApp('/create-invoice');
+    await screen.findByTestId('create-invoice-form');
+    await pickFatima(app);
+    // Focus moved to the total after picking: the sale goes on from the keyboard.
+    expect(screen.getByLabelText(/Total Cost/)).toHaveFocus();
+    await app.user.keyboard('4');
+    expect(await screen.findByTestId('points-preview')).toHaveTextContent(
+      'Below the minimum purchase of LYD 5.000: this sale earns no points',
+    );
+    await app.user.clear(screen.getByLabelText(/Total Cost/));
+    await app.user.keyboard('1500{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the total' });
+    expect(dialog).toHaveTextContent('Is the total LYD 1,500.000 right? It is above LYD 1,000.000.');
+    expect(api.requestsTo('POST /api/v1/invoices')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Change the total' }));
+    expect(api.requestsTo('POST /api/v1/invoices')).toHaveLength(0);
+    await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the total' })).getByRole('button', {
+        name: 'Yes, create the invoice',
+      }),
+    );
+    await waitFor(() => expect(api.requestsTo('POST /api/v1/invoices')).toHaveLength(1));
+    expect(await screen.findByTestId('receipt')).toHaveTextContent('1,500');
   });
 
   it('shows a taken invoice number under the invoice id, in the server words', async () => {
@@ -225,7 +267,7 @@ describe('parseInvoiceTotal', () => {
     expect(parseInvoiceTotal('1,250.5')).toEqual({ problem: 'invalid' });
     expect(parseInvoiceTotal('1.2345')).toEqual({ problem: 'invalid' });
     expect(parseInvoiceTotal('-3')).toEqual({ problem: 'invalid' });
-    expect(parseInvoiceTotal('0.009')).toEqual({ problem: 'min' });
-    expect(parseInvoiceTotal('0')).toEqual({ problem: 'min' });
+    // The minimum and maximum are the server's: these reach it and come back as its messages.
+    expect(parseInvoiceTotal('0.009')).toEqual({ value: '0.009' });
   });
 });

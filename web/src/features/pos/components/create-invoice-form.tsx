@@ -1,15 +1,23 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconHash, IconReceipt2, IconRefresh } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
-import { useIdempotencyKey } from '@/lib/api/idempotency';
-import type { Customer, InvoiceCreated } from '@/lib/api/types';
+import { ApiError, isNetworkError, isTimeout, messageOf } from '@/lib/api/errors';
+import { newIdempotencyKey } from '@/lib/api/idempotency';
+import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session/current-user';
 import { showToast } from '@/lib/toasts';
 import { useCreateInvoice } from '../api/create-invoice';
+import { salePreviewQueryOptions, useSalePreview } from '../api/preview-sale';
 import { parseInvoiceTotal } from '../invoice-total';
+import { loadDraft, recentCustomers, rememberCustomer, saveDraft } from '../offline/drafts';
+import { useSaleQueue } from '../offline/use-sale-queue';
 import { CustomerPicker } from './customer-picker';
+import { Receipt, type ReceiptData } from './receipt';
+import { SaleQueuePanel } from './sale-queue-panel';
 
 /** Spec section 9: the invoice success message stays 6 seconds. */
 const SUCCESS_DURATION = 6_000;
@@ -28,54 +36,138 @@ interface FieldErrors {
 export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateInvoiceFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const queryClient = useQueryClient();
   const createInvoice = useCreateInvoice();
-  const idempotency = useIdempotencyKey();
-  const [customer, setCustomer] = useState<Customer | null>(initialCustomer);
-  const [invoiceId, setInvoiceId] = useState('');
-  const [total, setTotal] = useState('');
+  const queue = useSaleQueue();
+  const userId = useCurrentUser().data?.id ?? null;
+  // A draft left by a reload or an ended session comes back (unless a customer was handed in).
+  const [draft] = useState(() => (userId === null ? null : loadDraft(userId)));
+  const restored = draft && (!initialCustomer || draft.customer?.id === initialCustomer.id) ? draft : null;
+  const [customer, setCustomer] = useState<Customer | null>(initialCustomer ?? restored?.customer ?? null);
+  const [invoiceId, setInvoiceId] = useState(restored?.invoiceId ?? '');
+  const [total, setTotal] = useState(restored?.total ?? '');
+  const [keyed, setKeyed] = useState<{ key: string; body: string } | null>(
+    restored?.idempotencyKey && restored.keyedBody
+      ? { key: restored.idempotencyKey, body: restored.keyedBody }
+      : null,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ body: CreateInvoiceRequest; preview: SalePreview } | null>(
+    null,
+  );
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  const totalRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (userId === null) return;
+    saveDraft(userId, {
+      customer,
+      invoiceId,
+      total,
+      idempotencyKey: keyed?.key ?? null,
+      keyedBody: keyed?.body ?? null,
+    });
+  }, [userId, customer, invoiceId, total, keyed]);
+
+  // What this total earns, from the server's rule, as it is typed.
+  const parsed = parseInvoiceTotal(total);
+  const [typedTotal] = useDebouncedValue('value' in parsed ? parsed.value : null, 300);
+  const preview = useSalePreview(typedTotal);
+  const previewError = preview.error instanceof ApiError ? preview.error.fieldError('total_cost') : undefined;
+
+  function clearSale() {
+    setInvoiceId('');
+    setTotal('');
+    setKeyed(null);
+    setErrors({});
+  }
 
   function reset() {
     setCustomer(null);
-    setInvoiceId('');
-    setTotal('');
-    setErrors({});
+    clearSale();
     setFormError(null);
+    setReceipt(null);
     createInvoice.reset();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  /** One key per sale: the same sale sent again (a retry, a reload) keeps it. */
+  function keyFor(body: CreateInvoiceRequest): string {
+    const serialized = JSON.stringify(body);
+    if (keyed?.body === serialized) return keyed.key;
+    const key = newIdempotencyKey();
+    setKeyed({ key, body: serialized });
+    return key;
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const parsed = parseInvoiceTotal(total);
+    setReceipt(null);
     const nextErrors: FieldErrors = {};
     if (!customer) nextErrors.customer = t('pos.invoice.selectCustomer');
     if ('problem' in parsed) nextErrors.total = t(`pos.invoice.total.${parsed.problem}`);
     setErrors(nextErrors);
     if (!customer || !('value' in parsed)) return;
-
     const body = { customer_id: customer.id, invoice_id: invoiceId.trim() || null, total_cost: parsed.value };
+    // A large total is shown again before it is sent; the server says what "large" is.
+    let answer: SalePreview | null = null;
+    try {
+      answer = await queryClient.fetchQuery(salePreviewQueryOptions(parsed.value));
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldError('total_cost')) {
+        setErrors({ total: error.fieldError('total_cost') });
+        return;
+      }
+      // No answer (offline): the queue or the sale itself decides.
+    }
+    if (answer?.needs_confirmation) {
+      setConfirming({ body, preview: answer });
+      return;
+    }
+    send(body);
+  }
+
+  function send(body: CreateInvoiceRequest) {
+    if (!customer) return;
+    const idempotencyKey = keyFor(body);
+    const soldTo = customer;
+    if (userId !== null) rememberCustomer(userId, soldTo);
     createInvoice.mutate(
-      { body, idempotencyKey: idempotency.keyFor(body) },
+      { body, idempotencyKey },
       {
         onSuccess: (result) => {
-          idempotency.settle();
           showToast(
             t('pos.invoice.success', {
               count: result.points_added,
               points: format.points(result.points_added),
             }),
-            {
-              duration: SUCCESS_DURATION,
-            },
+            { duration: SUCCESS_DURATION },
           );
-          setCustomer({ ...customer, loyalty_points: result.customer_total_points });
-          setInvoiceId('');
-          setTotal('');
+          const updated = { ...soldTo, loyalty_points: result.customer_total_points };
+          setCustomer(updated);
+          if (userId !== null) rememberCustomer(userId, updated);
+          clearSale();
+          setReceipt({ result, customer: updated });
           onCreated?.(result);
         },
         onError: (error) => {
+          if (isNetworkError(error) && queue.canQueue) {
+            // The server may not have it: keep it, with its key, and send it when it answers.
+            void queue
+              .enqueue({ idempotencyKey, body, customerName: soldTo.name })
+              .then(() => {
+                showToast(t('pos.offline.queued', { customer: soldTo.name }), {
+                  color: 'blue',
+                  duration: 8_000,
+                });
+                clearSale();
+                createInvoice.reset();
+                totalRef.current?.focus();
+              })
+              .catch(() => setFormError(t('pos.invoice.failed')));
+            return;
+          }
           if (error instanceof ApiError) {
             const fieldErrors: FieldErrors = {
               invoiceId:
@@ -88,17 +180,21 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
               return;
             }
           }
-          setFormError(messageOf(error, t('pos.invoice.failed')));
+          setFormError(
+            isTimeout(error) ? t('pos.offline.timeout') : messageOf(error, t('pos.invoice.failed')),
+          );
         },
       },
     );
   }
 
   const pending = createInvoice.isPending;
+  const settings = preview.data?.settings;
 
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="create-invoice-form">
       <Stack gap="md">
+        <SaleQueuePanel queue={queue} />
         {formError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
             {formError}
@@ -109,9 +205,12 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
           onChange={(next) => {
             setCustomer(next);
             setErrors((current) => ({ ...current, customer: undefined }));
+            // A picked customer is followed by the total: the whole sale from the keyboard.
+            if (next) window.setTimeout(() => totalRef.current?.focus(), 0);
           }}
           error={errors.customer}
           disabled={pending}
+          offlineCustomers={userId === null ? [] : recentCustomers(userId)}
         />
         <Group grow align="flex-start" gap="md" wrap="wrap">
           <TextInput
@@ -131,8 +230,16 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
             miw={200}
           />
           <TextInput
+            ref={totalRef}
             label={t('pos.invoice.totalCost')}
-            description={t('pos.invoice.totalCostHint')}
+            description={
+              settings
+                ? t('pos.invoice.minimumHint', {
+                    minimum: format.lyd(settings.min_purchase),
+                    maximum: format.lyd(settings.max_invoice_total),
+                  })
+                : undefined
+            }
             placeholder="0.000"
             inputMode="decimal"
             dir="ltr"
@@ -143,13 +250,28 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
               setTotal(event.currentTarget.value);
               setErrors((current) => ({ ...current, total: undefined }));
             }}
-            error={errors.total}
+            error={errors.total ?? previewError}
             name="total_cost"
             required
             size="md"
             miw={200}
           />
         </Group>
+        {preview.data && !previewError && typedTotal !== null && (
+          <Text
+            size="sm"
+            c={preview.data.points > 0 ? 'teal.8' : 'orange.9'}
+            data-testid="points-preview"
+            aria-live="polite"
+          >
+            {preview.data.points > 0
+              ? t('pos.invoice.earns', {
+                  count: preview.data.points,
+                  points: format.points(preview.data.points),
+                })
+              : t('pos.invoice.earnsNone', { minimum: format.lyd(preview.data.settings.min_purchase) })}
+          </Text>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button
             type="button"
@@ -164,7 +286,47 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
             {t('pos.invoice.submit')}
           </Button>
         </Group>
+        {receipt && <Receipt data={receipt} />}
       </Stack>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('pos.invoice.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        {confirming && (
+          <Stack gap="md">
+            <Text>
+              {t('pos.invoice.confirmBody', {
+                total: format.lyd(confirming.preview.total),
+                above: format.lyd(confirming.preview.settings.confirm_above),
+              })}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setConfirming(null);
+                  window.setTimeout(() => totalRef.current?.focus(), 0);
+                }}
+              >
+                {t('pos.invoice.changeTotal')}
+              </Button>
+              <Button
+                data-autofocus
+                onClick={() => {
+                  const body = confirming.body;
+                  setConfirming(null);
+                  send(body);
+                }}
+              >
+                {t('pos.invoice.confirmSale')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </form>
   );
 }

@@ -16,9 +16,9 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { messageOf } from '@/lib/api/errors';
+import { isNetworkError, messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
-import { initialsOf, useFormat } from '@/lib/format';
+import { initialsOf, normalizeDigits, useFormat } from '@/lib/format';
 import { customerSearchQueryOptions, MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
 import classes from './customer-picker.module.css';
 
@@ -30,6 +30,8 @@ interface CustomerPickerProps {
   /** Shown on the selected-customer card: the balance the form cares about. */
   pointsLabel?: 'points' | 'available';
   disabled?: boolean;
+  /** Customers to offer when the search cannot reach the server (recently served ones). */
+  offlineCustomers?: Customer[];
 }
 
 /** Spec's customer search: by name, phone or email from 2 characters, then a selected card. */
@@ -39,6 +41,7 @@ export function CustomerPicker({
   error,
   pointsLabel = 'points',
   disabled,
+  offlineCustomers = [],
 }: CustomerPickerProps) {
   if (value) {
     return (
@@ -50,10 +53,18 @@ export function CustomerPicker({
       />
     );
   }
-  return <CustomerSearch onPick={onChange} error={error} />;
+  return <CustomerSearch onPick={onChange} error={error} offlineCustomers={offlineCustomers} />;
 }
 
-function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => void; error?: string }) {
+function CustomerSearch({
+  onPick,
+  error,
+  offlineCustomers,
+}: {
+  onPick: (customer: Customer) => void;
+  error?: string;
+  offlineCustomers: Customer[];
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
@@ -109,6 +120,9 @@ function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => voi
             {messageOf(search.error, t('pos.customerSearch.failed'))}
           </Text>
         )}
+        {search.isError && isNetworkError(search.error) && offlineCustomers.length > 0 && (
+          <OfflineChoices customers={offlineCustomers} query={query} onPick={onPick} />
+        )}
         {typedEnough && longEnough && search.data && search.data.length === 0 && !search.isFetching && (
           <Text c="dimmed" size="sm" ta="center" py="sm">
             {t('pos.customerSearch.noResults')}
@@ -127,6 +141,42 @@ function CustomerSearch({ onPick, error }: { onPick: (customer: Customer) => voi
         )}
       </div>
     </Stack>
+  );
+}
+
+/** With the network gone: the recently served customers that match what is typed. */
+function OfflineChoices({
+  customers,
+  query,
+  onPick,
+}: {
+  customers: Customer[];
+  query: string;
+  onPick: (customer: Customer) => void;
+}) {
+  const { t } = useTranslation();
+  const needle = normalizeDigits(query).trim().toLowerCase();
+  // A local phone ("0912...") matches the stored international form ("+218912...").
+  const digits = needle.replace(/\D/g, '').replace(/^0+/, '');
+  const matches = customers.filter(
+    (c) =>
+      [c.name, c.email ?? ''].some((field) => field.toLowerCase().includes(needle)) ||
+      (digits.length >= 2 && (c.phone ?? '').includes(digits)),
+  );
+  if (matches.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" className={classes.results}>
+      <Text size="sm" fw={600} px="sm" pt="xs">
+        {t('pos.offline.recentCustomers')}
+      </Text>
+      <Stack gap={0} role="list" aria-label={t('pos.offline.recentCustomers')}>
+        {matches.slice(0, 10).map((customer) => (
+          <div role="listitem" key={customer.id}>
+            <SearchResult customer={customer} onPick={onPick} />
+          </div>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/
 import { IconAlertCircle, IconGift, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { ApiError, isNetworkError, messageOf } from '@/lib/api/errors';
 import { useIdempotencyKey } from '@/lib/api/idempotency';
 import type { Customer, RedemptionDone, Reward } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
@@ -40,6 +40,11 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
       setError(t('pos.redeem.insufficientMessage'));
       return;
     }
+    // A redemption needs the server's balance: never queued, refused at once offline.
+    if (!navigator.onLine) {
+      setError(t('pos.offline.redeemNeedsConnection'));
+      return;
+    }
     const body = { customer_id: customer.id, reward_id: reward.id };
     setRedeemingId(reward.id);
     redeem.mutate(
@@ -58,7 +63,11 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
           onRedeemed?.(result);
         },
         onError: (failure) => {
-          setError(messageOf(failure, t('pos.redeem.failed')));
+          setError(
+            isNetworkError(failure)
+              ? t('pos.offline.redeemNeedsConnection')
+              : messageOf(failure, t('pos.redeem.failed')),
+          );
           // Someone else may have spent the points meanwhile: trust the server's balance next time.
           if (failure instanceof ApiError && failure.code === 'insufficient_points') idempotency.settle();
         },
