@@ -113,7 +113,8 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
     // A large total is shown again before it is sent; the server says what "large" is.
     let answer: SalePreview | null = null;
     try {
-      answer = await queryClient.fetchQuery(salePreviewQueryOptions(parsed.value));
+      // With the network known to be gone, the sale goes straight to the queue.
+      if (navigator.onLine) answer = await queryClient.fetchQuery(salePreviewQueryOptions(parsed.value));
     } catch (error) {
       if (error instanceof ApiError && error.fieldError('total_cost')) {
         setErrors({ total: error.fieldError('total_cost') });
@@ -128,11 +129,28 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
     send(body);
   }
 
+  /** The server may not have it: keep it, with its key, and send it when the server answers. */
+  function queueSale(body: CreateInvoiceRequest, idempotencyKey: string, soldTo: Customer) {
+    void queue
+      .enqueue({ idempotencyKey, body, customerName: soldTo.name })
+      .then(() => {
+        showToast(t('pos.offline.queued', { customer: soldTo.name }), { color: 'blue', duration: 8_000 });
+        clearSale();
+        createInvoice.reset();
+        totalRef.current?.focus();
+      })
+      .catch(() => setFormError(t('pos.invoice.failed')));
+  }
+
   function send(body: CreateInvoiceRequest) {
     if (!customer) return;
     const idempotencyKey = keyFor(body);
     const soldTo = customer;
     if (userId !== null) rememberCustomer(userId, soldTo);
+    if (!navigator.onLine && queue.canQueue) {
+      queueSale(body, idempotencyKey, soldTo);
+      return;
+    }
     createInvoice.mutate(
       { body, idempotencyKey },
       {
@@ -153,19 +171,7 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
         },
         onError: (error) => {
           if (isNetworkError(error) && queue.canQueue) {
-            // The server may not have it: keep it, with its key, and send it when it answers.
-            void queue
-              .enqueue({ idempotencyKey, body, customerName: soldTo.name })
-              .then(() => {
-                showToast(t('pos.offline.queued', { customer: soldTo.name }), {
-                  color: 'blue',
-                  duration: 8_000,
-                });
-                clearSale();
-                createInvoice.reset();
-                totalRef.current?.focus();
-              })
-              .catch(() => setFormError(t('pos.invoice.failed')));
+            queueSale(body, idempotencyKey, soldTo);
             return;
           }
           if (error instanceof ApiError) {

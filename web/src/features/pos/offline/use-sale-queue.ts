@@ -30,6 +30,8 @@ export function useSaleQueue() {
     queryKey: queueKey(userId ?? 0),
     queryFn: () => (userId === null ? Promise.resolve([]) : queuedSales(userId)),
     enabled: userId !== null,
+    // The queue lives in the browser: read it with the network gone too.
+    networkMode: 'always',
   });
   const all = sales.data ?? [];
   const waiting = all.filter((sale) => sale.state === 'waiting');
