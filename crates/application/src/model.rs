@@ -98,6 +98,8 @@ pub struct Invoice {
     pub voided_at: Option<NaiveDateTime>,
     /// Why it was voided.
     pub void_reason: Option<String>,
+    /// Whether the caller may void it now (`invoices::may_void`); false as read from storage.
+    pub can_void: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

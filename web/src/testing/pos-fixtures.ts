@@ -72,6 +72,7 @@ export function makeInvoiceCreated(pointsAdded: number, total: number): InvoiceC
       pos_user: { id: 3, name: 'Salem' },
       created_at: '2025-01-02T10:00:00Z',
       voided_at: null,
+      can_void: true,
     },
   };
 }

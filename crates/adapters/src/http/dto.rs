@@ -610,6 +610,10 @@ pub struct InvoiceDto {
     pub voided_at: Option<DateTime<Utc>>,
     /// Why it was voided.
     pub void_reason: Option<String>,
+    /// Whether the caller may void this invoice now: the store's owner any day, its cashier on
+    /// the invoice's own day; false once voided. A void can still be refused when the customer
+    /// has spent the points (409).
+    pub can_void: bool,
 }
 
 impl From<loyalty_application::Invoice> for InvoiceDto {
@@ -625,6 +629,7 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
             created_at: utc(i.created_at),
             voided_at: i.voided_at.map(utc),
             void_reason: i.void_reason,
+            can_void: i.can_void,
         }
     }
 }

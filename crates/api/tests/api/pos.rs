@@ -550,6 +550,7 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
     let before = d.balance(d.fatima).await;
     let (_, sale) = d.invoice(d.fatima, json!("40")).await;
     let id = sale["data"]["invoice"]["id"].as_i64().unwrap_or_default();
+    assert_eq!(sale["data"]["invoice"]["can_void"], true, "the cashier may void today's sale");
     let void = |id: i64, token: String, body: Value| {
         let app = &d.app;
         async move { app.post(&format!("/api/v1/invoices/{id}/void"), Some(&token), &body).await }
@@ -566,6 +567,7 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["voided_at"].is_string());
     assert_eq!(body["data"]["void_reason"], "wrong customer");
+    assert_eq!(body["data"]["can_void"], false, "never twice");
     let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
     assert_eq!(
         (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
@@ -588,10 +590,23 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
 
     // A cashier voids only today's invoices; the owner may void older ones.
     let old = d.app.scalar("SELECT MIN(id) AS n FROM invoices");
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let buyer = d.app.scalar(&format!("SELECT customer_id AS n FROM invoices WHERE id = {old}"));
+    let can_void = |token: String| {
+        let app = &d.app;
+        async move {
+            let url = format!("/api/v1/customers/{buyer}/invoices?per_page=100&page=1");
+            let (_, page) = app.get(&url, Some(&token)).await;
+            let listed = page["data"].as_array().cloned().unwrap_or_default();
+            let row = listed.iter().find(|i| i["id"].as_i64() == Some(old)).cloned().unwrap_or_default();
+            row["can_void"].clone()
+        }
+    };
+    assert_eq!(can_void(d.cashier.clone()).await, false, "the list says what the void will answer");
+    assert_eq!(can_void(owner.clone()).await, true);
     let (status, body) =
         d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("void_window_closed")));
-    let owner = d.app.login("owner@demo.ly", "demo1234").await;
     let (status, body) =
         d.app.post(&format!("/api/v1/invoices/{old}/void"), Some(&owner), &json!({"reason": "test"})).await;
     assert!(status == 200 || (status == 409 && body["code"] == "points_already_spent"), "{status} {body}");

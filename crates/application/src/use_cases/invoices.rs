@@ -1,5 +1,6 @@
 //! Invoices that award points, and voiding them.
 
+use chrono::NaiveDateTime;
 use loyalty_domain::local_day::same_local_day;
 use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
 use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
@@ -54,7 +55,7 @@ pub fn create(
     let request = format!("invoice|{customer_id}|{}|{total}", number.as_deref().unwrap_or(""));
     let now = services.clock.now();
 
-    idempotency::run(
+    let created = idempotency::run(
         services,
         actor.user_id,
         key.as_deref(),
@@ -123,7 +124,8 @@ pub fn create(
             rebuild(repos, &answer)
         },
         rebuild,
-    )
+    )?;
+    Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), ..created })
 }
 
 /// A typed total as money: required and a valid amount. Its bounds (the minimum and the owner's
@@ -143,6 +145,21 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppErr
     Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice })
 }
 
+/// Whether `actor` may void `invoice` at `now`, store access aside: never twice; the owner's
+/// permission any day, the cashier's on the invoice's own local day. The one rule behind
+/// `void` and every invoice's `can_void`.
+pub fn may_void(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
+    invoice.voided_at.is_none()
+        && (actor.may(Permission::VoidInvoiceAnyDay)
+            || (actor.may(Permission::VoidInvoiceToday) && same_local_day(invoice.created_at, now)))
+}
+
+/// Fills in `can_void` for the caller.
+fn with_can_void(actor: &Actor, mut invoice: Invoice, now: NaiveDateTime) -> Invoice {
+    invoice.can_void = may_void(actor, &invoice, now);
+    invoice
+}
+
 pub struct ListInvoices {
     pub customer_id: Option<i64>,
     pub store_id: Option<i64>,
@@ -158,6 +175,8 @@ pub fn list(services: &Services, actor: &Actor, query: ListInvoices) -> Result<P
             filter.customer_id = Some(customer_id);
         }
         let (items, total) = repos.list_invoices(&filter, query.page)?;
+        let now = services.clock.now();
+        let items = items.into_iter().map(|invoice| with_can_void(actor, invoice, now)).collect();
         Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
     })
 }
@@ -181,7 +200,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
         if invoice.voided_at.is_some() {
             return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
         }
-        if !actor.may(Permission::VoidInvoiceAnyDay) && !same_local_day(invoice.created_at, now) {
+        if !may_void(actor, &invoice, now) {
             return Err(AppError::Conflict(Conflict::VoidWindowClosed));
         }
         if invoice.points_earned > 0 {

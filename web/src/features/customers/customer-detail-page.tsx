@@ -31,13 +31,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Ltr } from '@/components/ltr';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
-import type { Customer, CustomerDetail } from '@/lib/api/types';
+import type { Customer, CustomerDetail, Invoice } from '@/lib/api/types';
 import { initialsOf, useFormat } from '@/lib/format';
+import { usePermissions } from '@/lib/session/permissions';
 import { useCustomerActivity } from './api/customer-activity';
 import { AddPointsDialog } from './components/add-points-dialog';
 import { CustomerActivityList } from './components/customer-activity-list';
 import { CustomerDialog } from './components/customer-dialog';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
+import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { useGoBack } from './use-go-back';
 
 /** /customer/:id: profile, recent activity, loyalty statistics and quick actions. */
@@ -48,6 +50,8 @@ export function CustomerDetailPage() {
   const detail = useQuery({ ...customerDetailQueryOptions(id ?? 0), enabled: id !== null });
   const goBack = useGoBack('/dashboard');
   const [dialog, setDialog] = useState<'edit' | 'points' | null>(null);
+  const [toVoid, setToVoid] = useState<Invoice | null>(null);
+  const { can } = usePermissions();
 
   if (id !== null && detail.isPending) {
     return (
@@ -99,16 +103,22 @@ export function CustomerDetailPage() {
             {t('customers.detail.back')}
           </Button>
           <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={18} aria-hidden />}
-              onClick={() => setDialog('edit')}
-            >
-              {t('customers.detail.edit')}
-            </Button>
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog('points')}>
-              {t('customers.detail.addPoints')}
-            </Button>
+            {can('manage_customers') && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                onClick={() => setDialog('edit')}
+              >
+                {t('customers.detail.edit')}
+              </Button>
+            )}
+            {can('add_points') && (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog('points')}>
+                {can('remove_points')
+                  ? t('customers.addPoints.titleAdjust')
+                  : t('customers.detail.addPoints')}
+              </Button>
+            )}
           </Group>
         </Group>
 
@@ -116,7 +126,7 @@ export function CustomerDetailPage() {
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <RecentActivityCard customerId={customer.id} />
+            <RecentActivityCard customerId={customer.id} onVoid={setToVoid} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="lg">
@@ -129,6 +139,7 @@ export function CustomerDetailPage() {
 
       <CustomerDialog opened={dialog === 'edit'} customer={customer} onClose={() => setDialog(null)} />
       <AddPointsDialog opened={dialog === 'points'} customer={customer} onClose={() => setDialog(null)} />
+      <VoidInvoiceDialog invoice={toVoid} onClose={() => setToVoid(null)} />
     </Container>
   );
 }
@@ -191,7 +202,13 @@ function ContactRow({ icon: RowIcon, label, children }: { icon: Icon; label: str
   );
 }
 
-function RecentActivityCard({ customerId }: { customerId: Customer['id'] }) {
+function RecentActivityCard({
+  customerId,
+  onVoid,
+}: {
+  customerId: Customer['id'];
+  onVoid: (invoice: Invoice) => void;
+}) {
   const { t } = useTranslation();
   const activity = useCustomerActivity(customerId);
   return (
@@ -199,23 +216,42 @@ function RecentActivityCard({ customerId }: { customerId: Customer['id'] }) {
       <Title order={2} fz="lg" mb="sm">
         {t('customers.detail.recentActivity')}
       </Title>
-      <CustomerActivityList items={activity.data} isPending={activity.isPending} isError={activity.isError} />
+      <CustomerActivityList
+        items={activity.data}
+        isPending={activity.isPending}
+        isError={activity.isError}
+        onVoid={onVoid}
+      />
     </Card>
   );
 }
 
 function QuickActions({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
+  const { can } = usePermissions();
   const actions = [
-    {
-      key: 'createInvoice',
-      to: `/create-invoice?customer_id=${customerId}`,
-      icon: IconReceipt2,
-      color: 'teal',
-    },
-    { key: 'redeemReward', to: `/redeem-rewards?customer_id=${customerId}`, icon: IconGift, color: 'orange' },
-    { key: 'viewHistory', to: `/customer/${customerId}/history`, icon: IconHistory, color: 'grape' },
-  ] as const;
+    ...(can('create_invoice')
+      ? [
+          {
+            key: 'createInvoice',
+            to: `/create-invoice?customer_id=${customerId}`,
+            icon: IconReceipt2,
+            color: 'teal',
+          } as const,
+        ]
+      : []),
+    ...(can('redeem_reward')
+      ? [
+          {
+            key: 'redeemReward',
+            to: `/redeem-rewards?customer_id=${customerId}`,
+            icon: IconGift,
+            color: 'orange',
+          } as const,
+        ]
+      : []),
+    { key: 'viewHistory', to: `/customer/${customerId}/history`, icon: IconHistory, color: 'grape' } as const,
+  ];
   return (
     <Card padding="lg" shadow="xs">
       <Title order={2} fz="lg" mb="md">

@@ -15,14 +15,18 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Ltr } from '@/components/ltr';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
 import { ApiError, messageOf } from '@/lib/api/errors';
-import type { LedgerKind } from '@/lib/api/types';
+import { customerKeys } from '@/lib/api/query-keys';
+import type { Invoice, LedgerKind } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
+import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
+import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 
 const KIND_COLORS: Record<LedgerKind, string> = {
   invoice: 'teal',
@@ -42,6 +46,14 @@ export function CustomerHistoryPage() {
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const customer = useQuery(customerDetailQueryOptions(id));
   const history = useCustomerHistory(id, page);
+  // The recent invoices say which of them the caller may void (the same query as the customer page).
+  const invoices = useQuery({
+    queryKey: customerKeys.invoices(id),
+    queryFn: () => getCustomerInvoices(id),
+    enabled: id > 0,
+  });
+  const invoiceById = new Map((invoices.data ?? []).map((invoice) => [invoice.id, invoice]));
+  const [toVoid, setToVoid] = useState<Invoice | null>(null);
 
   const meta = history.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
@@ -129,9 +141,15 @@ export function CustomerHistoryPage() {
                           {format.dateTime(entry.created_at)}
                         </Table.Td>
                         <Table.Td>
-                          <Badge tt="none" variant="light" color={KIND_COLORS[entry.kind]}>
-                            {t(`customers.history.kinds.${entry.kind}`)}
-                          </Badge>
+                          <Group gap="xs" wrap="nowrap">
+                            <Badge tt="none" variant="light" color={KIND_COLORS[entry.kind]}>
+                              {t(`customers.history.kinds.${entry.kind}`)}
+                            </Badge>
+                            {entry.kind === 'invoice' &&
+                              entry.invoice_id !== null &&
+                              entry.invoice_id !== undefined &&
+                              invoiceLink(invoiceById.get(entry.invoice_id))}
+                          </Group>
                         </Table.Td>
                         <Table.Td>
                           <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.7'}>
@@ -176,6 +194,31 @@ export function CustomerHistoryPage() {
           </Stack>
         </Card>
       </Stack>
+      <VoidInvoiceDialog invoice={toVoid} onClose={() => setToVoid(null)} />
     </Container>
   );
+
+  /** A voided sale is marked; one the caller may still void offers the void. */
+  function invoiceLink(invoice: Invoice | undefined) {
+    if (!invoice) return null;
+    if (invoice.voided_at) {
+      return (
+        <Badge tt="none" color="gray" variant="outline">
+          {t('customers.detail.voided')}
+        </Badge>
+      );
+    }
+    if (!invoice.can_void) return null;
+    return (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        onClick={() => setToVoid(invoice)}
+        data-testid="void-invoice"
+      >
+        {t('customers.void.action')}
+      </Button>
+    );
+  }
 }

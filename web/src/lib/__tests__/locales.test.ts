@@ -86,7 +86,6 @@ describe('locale files', () => {
     expect(en.customers.management.empty).toBe('No customers found');
     expect(en.customers.dialog.rules.nameRequired).toBe('Customer name is required');
     expect(en.customers.dialog.rules.emailInvalid).toBe('Please enter a valid email address');
-    expect(en.customers.dialog.rules.pointsNegative).toBe('Loyalty points cannot be negative');
     expect(en.customers.delete.confirm).toBe(
       'Are you sure you want to delete {{name}}? This action cannot be undone.',
     );

@@ -1352,6 +1352,12 @@ export interface components {
             data: components["schemas"]["InvoiceCreated"];
         };
         InvoiceDto: {
+            /**
+             * @description Whether the caller may void this invoice now: the store's owner any day, its cashier on
+             *     the invoice's own day; false once voided. A void can still be refused when the customer
+             *     has spent the points (409).
+             */
+            can_void: boolean;
             /** Format: date-time */
             created_at: string;
             customer: components["schemas"]["PersonDto"];

@@ -53,6 +53,7 @@ fn into_invoice(row: Row) -> Invoice {
         created_at,
         voided_at,
         void_reason,
+        can_void: false,
     }
 }
 

@@ -18,37 +18,29 @@ async function openCustomerPage(extra: Routes = {}, language: 'en' | 'ar' = 'en'
 }
 
 describe('customer dialog', () => {
-  it('shows only the first failing rule: name, then email, then points', async () => {
+  it('shows only the first failing rule: name, then email; the balance is not on the form', async () => {
     const { app } = await openCustomerPage();
     await app.user.click(screen.getByRole('button', { name: 'Edit Customer' }));
     const dialog = await openDialog('Edit Customer');
     const name = within(dialog).getByLabelText(/Name/);
     const email = within(dialog).getByLabelText('Email');
-    const points = within(dialog).getByLabelText('Loyalty Points');
+    expect(within(dialog).queryByLabelText('Loyalty Points')).not.toBeInTheDocument();
 
     await app.user.clear(name);
     await app.user.clear(email);
     await app.user.type(email, 'not-an-email');
-    await app.user.clear(points);
-    await app.user.type(points, '-5');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(within(dialog).getByText('Customer name is required')).toBeInTheDocument();
     expect(within(dialog).queryByText('Please enter a valid email address')).not.toBeInTheDocument();
-    expect(within(dialog).queryByText('Loyalty points cannot be negative')).not.toBeInTheDocument();
 
     await app.user.type(name, 'Fatima');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(within(dialog).queryByText('Customer name is required')).not.toBeInTheDocument();
-    expect(within(dialog).queryByText('Loyalty points cannot be negative')).not.toBeInTheDocument();
-
-    await app.user.clear(email);
-    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Loyalty points cannot be negative')).toBeInTheDocument();
   });
 
-  it('sends the edit with the reason for a points change, and shows the server field errors', async () => {
+  it('sends the edit without a balance, and shows the server field errors', async () => {
     let body: unknown;
     const { app } = await openCustomerPage({
       'PUT /api/v1/customers/1': async (request) => {
@@ -65,12 +57,6 @@ describe('customer dialog', () => {
     });
     await app.user.click(screen.getByRole('button', { name: 'Edit Customer' }));
     const dialog = await openDialog('Edit Customer');
-    expect(within(dialog).queryByLabelText('Reason for the change')).not.toBeInTheDocument();
-
-    const points = within(dialog).getByLabelText('Loyalty Points');
-    await app.user.clear(points);
-    await app.user.type(points, '100');
-    await app.user.type(within(dialog).getByLabelText('Reason for the change'), 'Till error');
     const phone = within(dialog).getByLabelText('Phone');
     await app.user.clear(phone);
     await app.user.type(phone, '٠٩١٣٣٣٤٤٥٥');
@@ -79,12 +65,7 @@ describe('customer dialog', () => {
     expect(
       await within(dialog).findByText('This phone number is already registered in this store'),
     ).toBeInTheDocument();
-    expect(body).toEqual({
-      name: 'Fatima Alsharif',
-      email: 'fatima@example.ly',
-      phone: '0913334455',
-      loyalty_points: 100,
-    });
+    expect(body).toEqual({ name: 'Fatima Alsharif', email: 'fatima@example.ly', phone: '0913334455' });
   });
 
   it('reads Saving... while saving, then closes and says so', async () => {
@@ -166,17 +147,10 @@ describe('add-points dialog', () => {
 
 describe('customer rules', () => {
   it('stops at the first failing rule', () => {
-    const values = { ...valuesOf(null), name: ' ', email: 'x', loyaltyPoints: -1 };
-    expect(firstFailingRule(values, true)).toEqual({ field: 'name', rule: 'nameRequired' });
-    expect(firstFailingRule({ ...values, name: 'A' }, true)).toEqual({
-      field: 'email',
-      rule: 'emailInvalid',
-    });
-    expect(firstFailingRule({ ...values, name: 'A', email: '' }, true)).toEqual({
-      field: 'loyaltyPoints',
-      rule: 'pointsNegative',
-    });
-    expect(firstFailingRule({ ...values, name: 'A', email: '' }, false)).toBeNull();
+    const values = { ...valuesOf(null), name: ' ', email: 'x' };
+    expect(firstFailingRule(values)).toEqual({ field: 'name', rule: 'nameRequired' });
+    expect(firstFailingRule({ ...values, name: 'A' })).toEqual({ field: 'email', rule: 'emailInvalid' });
+    expect(firstFailingRule({ ...values, name: 'A', email: '' })).toBeNull();
   });
 
   it('bounds added points to 1..10,000', () => {

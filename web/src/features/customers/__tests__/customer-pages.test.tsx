@@ -202,6 +202,7 @@ describe('customer history page', () => {
     ];
     const { app, api } = await renderAsCashier('/customer/1/history', {
       'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      ...noActivity,
       'GET /api/v1/customers/1/history': (request) => {
         const pageNumber = Number(new URL(request.url).searchParams.get('page'));
         return json({ data: entries, meta: { page: pageNumber, per_page: 20, total: 42 } });

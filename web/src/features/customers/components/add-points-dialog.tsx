@@ -5,17 +5,19 @@ import {
   Modal,
   NumberInput,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
+import { usePermissions } from '@/lib/session/permissions';
 import { showToast } from '@/lib/toasts';
 import { useAddPoints } from '../api/add-points';
 import { ADD_POINTS_MAX, ADD_POINTS_MIN, addPointsProblem } from '../customer-rules';
@@ -29,12 +31,13 @@ interface AddPointsDialogProps {
 
 export function AddPointsDialog({ opened, customer, onClose, onAdded }: AddPointsDialogProps) {
   const { t } = useTranslation();
+  const { can } = usePermissions();
   return (
     <Modal
       stackId="add-points-dialog"
       opened={opened}
       onClose={onClose}
-      title={t('customers.addPoints.title')}
+      title={can('remove_points') ? t('customers.addPoints.titleAdjust') : t('customers.addPoints.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       styles={{ title: { fontWeight: 700 } }}
     >
@@ -55,6 +58,10 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const addPoints = useAddPoints();
+  // Who may take points away (the store's owner, with a reason) is the server's answer.
+  const mayRemove = usePermissions().can('remove_points');
+  const [direction, setDirection] = useState<'add' | 'remove'>('add');
+  const removing = mayRemove && direction === 'remove';
   // Spec section 4: the dialog opens with 0 points and an empty reason.
   const [points, setPoints] = useState<number | string>(0);
   const [reason, setReason] = useState('');
@@ -69,7 +76,11 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
   const adding = points !== '' && Number.isInteger(typed) && typed > 0 ? typed : 0;
   const blocked = points === '' || Number(points) < ADD_POINTS_MIN;
   const pointsError =
-    serverErrors.points ?? (touched && problem ? t(`customers.addPoints.rules.${problem}`) : undefined);
+    serverErrors.points ??
+    (touched && problem
+      ? t(`customers.addPoints.rules.${problem === 'max' && removing ? 'maxRemove' : problem}`)
+      : undefined);
+  const change = removing ? -adding : adding;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,11 +88,14 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
     setFormError(null);
     if (!valid) return;
     addPoints.mutate(
-      { id: customer.id, body: { points: Number(points), reason: reason.trim() || null } },
+      {
+        id: customer.id,
+        body: { points: removing ? -Number(points) : Number(points), reason: reason.trim() || null },
+      },
       {
         onSuccess: (updated) => {
           showToast(
-            t('customers.addPoints.success', {
+            t(removing ? 'customers.addPoints.removed' : 'customers.addPoints.success', {
               count: adding,
               points: format.points(adding),
               name: isolate(updated.name),
@@ -110,8 +124,25 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
           </Alert>
         )}
         <Text size="sm" c="dimmed">
-          {t('customers.addPoints.for', { name: isolate(customer.name) })}
+          {t(mayRemove ? 'customers.addPoints.forAdjust' : 'customers.addPoints.for', {
+            name: isolate(customer.name),
+          })}
         </Text>
+        {mayRemove && (
+          <SegmentedControl
+            aria-label={t('customers.addPoints.mode')}
+            value={direction}
+            onChange={(value) => {
+              setDirection(value === 'remove' ? 'remove' : 'add');
+              setServerErrors({});
+            }}
+            data={[
+              { value: 'add', label: t('customers.addPoints.add') },
+              { value: 'remove', label: t('customers.addPoints.remove') },
+            ]}
+            fullWidth
+          />
+        )}
         <NumberInput
           label={t('customers.addPoints.points')}
           value={points}
@@ -132,7 +163,12 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
         />
         <TextInput
           label={t('customers.addPoints.reason')}
-          placeholder={t('customers.addPoints.reasonPlaceholder')}
+          placeholder={
+            mayRemove
+              ? t('customers.addPoints.reasonRequiredPlaceholder')
+              : t('customers.addPoints.reasonPlaceholder')
+          }
+          withAsterisk={mayRemove}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={serverErrors.reason}
@@ -153,7 +189,7 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
               {t('customers.addPoints.newTotal')}
             </Text>
             <Text fw={800} fz="lg" c="brand.8" data-testid="new-total" aria-live="polite">
-              {format.points(customer.loyalty_points + adding)}
+              {format.points(customer.loyalty_points + change)}
             </Text>
           </Paper>
         </SimpleGrid>
@@ -163,11 +199,12 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
           </Button>
           <Button
             type="submit"
-            leftSection={<IconPlus size={18} aria-hidden />}
+            leftSection={removing ? <IconMinus size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
+            color={removing ? 'red' : undefined}
             disabled={blocked}
             loading={addPoints.isPending}
           >
-            {t('customers.addPoints.submit')}
+            {removing ? t('customers.addPoints.submitRemove') : t('customers.addPoints.submit')}
           </Button>
         </Group>
       </Stack>

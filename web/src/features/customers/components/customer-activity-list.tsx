@@ -1,6 +1,7 @@
-import { Badge, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconHistory, IconReceipt2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Invoice } from '@/lib/api/types';
 import type { CustomerActivity } from '../api/customer-activity';
 import { isolate, isolateLtr, useFormat } from '@/lib/format';
 import classes from './customer-activity-list.module.css';
@@ -9,10 +10,12 @@ interface CustomerActivityListProps {
   items: CustomerActivity[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Offered on each invoice the server says the caller may void (`can_void`). */
+  onVoid?: (invoice: Invoice) => void;
 }
 
 /** Up to 10 invoices and redemptions, newest first: title, description, date, points. */
-export function CustomerActivityList({ items, isPending, isError }: CustomerActivityListProps) {
+export function CustomerActivityList({ items, isPending, isError, onVoid }: CustomerActivityListProps) {
   const { t } = useTranslation();
   if (isPending) {
     return (
@@ -42,13 +45,14 @@ export function CustomerActivityList({ items, isPending, isError }: CustomerActi
         <ActivityRow
           key={`${item.type}-${item.type === 'invoice' ? item.invoice.id : item.redemption.id}`}
           item={item}
+          onVoid={onVoid}
         />
       ))}
     </Stack>
   );
 }
 
-function ActivityRow({ item }: { item: CustomerActivity }) {
+function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoice: Invoice) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
 
@@ -56,6 +60,8 @@ function ActivityRow({ item }: { item: CustomerActivity }) {
   let description: string;
   let delta: number;
   let voided = false;
+  let voidReason: string | null = null;
+  let voidable: Invoice | null = null;
   if (item.type === 'invoice') {
     const { invoice } = item;
     title = invoice.invoice_id
@@ -64,6 +70,8 @@ function ActivityRow({ item }: { item: CustomerActivity }) {
     description = t('customers.detail.invoiceDescription', { amount: format.lyd(invoice.total_cost) });
     delta = invoice.points_earned;
     voided = Boolean(invoice.voided_at);
+    voidReason = invoice.void_reason ?? null;
+    voidable = invoice.can_void ? invoice : null;
   } else {
     const { redemption } = item;
     title = t('customers.detail.redemptionTitle', { reward: isolate(redemption.reward.name) });
@@ -99,9 +107,27 @@ function ActivityRow({ item }: { item: CustomerActivity }) {
           <Text size="sm" c="dimmed">
             {description}
           </Text>
-          <Text size="xs" c="dimmed">
-            {format.dateTime(item.createdAt)}
-          </Text>
+          {voidReason && (
+            <Text size="sm" c="dimmed">
+              {t('customers.void.reasonShown', { reason: isolate(voidReason) })}
+            </Text>
+          )}
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {format.dateTime(item.createdAt)}
+            </Text>
+            {voidable && onVoid && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => onVoid(voidable)}
+                data-testid="void-invoice"
+              >
+                {t('customers.void.action')}
+              </Button>
+            )}
+          </Group>
         </Stack>
         <Badge
           tt="none"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ interface CustomerDialogProps {
   onSaved?: (customer: Customer) => void;
 }
 
-/** Add or edit a customer (spec: name, email, phone; loyalty points only when editing). */
+/** Add or edit a customer: name, email, phone. Points change through adjustments, not here. */
 export function CustomerDialog({ opened, customer, onClose, onSaved }: CustomerDialogProps) {
   const { t } = useTranslation();
   return (
@@ -46,8 +46,6 @@ const SERVER_FIELDS: Record<string, CustomerField> = {
   name: 'name',
   email: 'email',
   phone: 'phone',
-  loyalty_points: 'loyaltyPoints',
-  reason: 'reason',
 };
 
 function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 'opened'>) {
@@ -58,9 +56,6 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const pointsChanged =
-    editing && values.loyaltyPoints !== '' && Number(values.loyaltyPoints) !== customer.loyalty_points;
-
   function set<K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
@@ -69,14 +64,14 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const failure = firstFailingRule(values, editing);
+    const failure = firstFailingRule(values);
     if (failure) {
       setErrors({ [failure.field]: t(`customers.dialog.rules.${failure.rule}`) });
       return;
     }
     setErrors({});
     save.mutate(
-      { id: customer?.id ?? null, body: requestOf(values, customer) },
+      { id: customer?.id ?? null, body: requestOf(values) },
       {
         onSuccess: (saved) => {
           showToast(editing ? t('customers.dialog.updated') : t('customers.dialog.created'));
@@ -150,28 +145,6 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
           name="phone"
           autoComplete="off"
         />
-        {editing && (
-          <NumberInput
-            label={t('customers.fields.loyaltyPoints')}
-            value={values.loyaltyPoints}
-            onChange={(value) => set('loyaltyPoints', value)}
-            error={errors.loyaltyPoints}
-            allowDecimal={false}
-            thousandSeparator=","
-            name="loyalty_points"
-          />
-        )}
-        {pointsChanged && (
-          <TextInput
-            label={t('customers.fields.reason')}
-            placeholder={t('customers.fields.reasonPlaceholder')}
-            value={values.reason}
-            onChange={(event) => set('reason', event.currentTarget.value)}
-            error={errors.reason}
-            maxLength={255}
-            name="reason"
-          />
-        )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             {t('common.cancel')}
