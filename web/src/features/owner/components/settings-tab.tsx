@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { ApiError, messageOf } from '@/lib/api/errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
-import type { LoyaltyConfig } from '../types';
+import type { LoyaltyConfig, LoyaltyConfigRequest } from '../types';
 import { QueryState } from './query-state';
 
 export function SettingsTab() {
@@ -28,43 +28,82 @@ function plain(value: string): string {
   return Number.isFinite(number) ? String(number) : value;
 }
 
+const FIELDS = [
+  'cost_per_point',
+  'min_purchase',
+  'max_invoice_total',
+  'confirm_above',
+  'cashier_daily_points',
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+const LABELS = {
+  cost_per_point: { label: 'settings.costPerPoint', hint: 'settings.costPerPointHint' },
+  min_purchase: { label: 'settings.minPurchase', hint: 'settings.minPurchaseHint' },
+  max_invoice_total: { label: 'settings.maxInvoiceTotal', hint: 'settings.maxInvoiceTotalHint' },
+  confirm_above: { label: 'settings.confirmAbove', hint: 'settings.confirmAboveHint' },
+  cashier_daily_points: { label: 'settings.cashierDailyPoints', hint: 'settings.cashierDailyPointsHint' },
+} as const satisfies Record<Field, { label: string; hint: string }>;
+
+function valuesOf(config: LoyaltyConfig): Values {
+  return {
+    cost_per_point: plain(config.cost_per_point),
+    min_purchase: config.min_purchase,
+    max_invoice_total: config.max_invoice_total,
+    confirm_above: config.confirm_above,
+    cashier_daily_points: String(config.cashier_daily_points),
+  };
+}
+
+/**
+ * The owner's loyalty settings. What is typed is sent as typed (Eastern Arabic digits read as
+ * Latin), only the fields that changed; the server checks them and its messages show under the
+ * fields. Nothing is clamped or rounded here.
+ */
 function SettingsForm({ config }: { config: LoyaltyConfig }) {
   const { t } = useTranslation('owner');
   const save = useSaveLoyaltyConfig();
-  const [rate, setRate] = useState(plain(config.cost_per_point));
-  const [minPurchase, setMinPurchase] = useState(plain(config.min_purchase));
-  const [errors, setErrors] = useState<{ cost_per_point?: string; min_purchase?: string }>({});
+  const [values, setValues] = useState<Values>(() => valuesOf(config));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const rateText = normalizeDigits(rate).trim();
-    const minText = normalizeDigits(minPurchase).trim() || '0';
-    const next: typeof errors = {};
-    if (!(Number(rateText) >= 0.1)) next.cost_per_point = t('settings.costMin');
-    if (!(Number(minText) >= 0)) next.min_purchase = t('settings.minPurchaseMin');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    save.mutate(
-      { cost_per_point: rateText, min_purchase: minText },
-      {
-        onSuccess: () => showToast(t('settings.saved')),
-        onError: (error) => {
-          if (
-            error instanceof ApiError &&
-            (error.fieldError('cost_per_point') || error.fieldError('min_purchase'))
-          ) {
-            setErrors({
-              cost_per_point: error.fieldError('cost_per_point'),
-              min_purchase: error.fieldError('min_purchase'),
-            });
+    setErrors({});
+    const saved = valuesOf(config);
+    const body: LoyaltyConfigRequest = {};
+    for (const field of FIELDS) {
+      const typed = normalizeDigits(values[field]).trim();
+      if (typed === normalizeDigits(saved[field]).trim()) continue;
+      if (field === 'cashier_daily_points') {
+        // A whole number goes as a number; anything else is sent as typed for the server to refuse.
+        body.cashier_daily_points = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
+      } else {
+        body[field] = typed;
+      }
+    }
+    save.mutate(body, {
+      onSuccess: (next) => {
+        setValues(valuesOf(next));
+        showToast(t('settings.saved'));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          const fieldErrors: Partial<Record<Field, string>> = {};
+          for (const field of FIELDS) {
+            const message = error.fieldError(field);
+            if (message) fieldErrors[field] = message;
+          }
+          if (Object.keys(fieldErrors).length > 0) {
+            setErrors(fieldErrors);
             return;
           }
-          setFailure(messageOf(error, t('settings.failed')));
-        },
+        }
+        setFailure(messageOf(error, t('settings.failed')));
       },
-    );
+    });
   }
 
   return (
@@ -76,28 +115,24 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
               {failure}
             </Alert>
           )}
-          <NumberInput
-            label={t('settings.costPerPoint')}
-            description={t('settings.costPerPointHint')}
-            value={rate}
-            onChange={(value) => setRate(String(value))}
-            min={0.1}
-            step={0.1}
-            decimalScale={3}
-            error={errors.cost_per_point}
-            name="cost_per_point"
-          />
-          <NumberInput
-            label={t('settings.minPurchase')}
-            description={t('settings.minPurchaseHint')}
-            value={minPurchase}
-            onChange={(value) => setMinPurchase(String(value))}
-            min={0}
-            step={0.5}
-            decimalScale={3}
-            error={errors.min_purchase}
-            name="min_purchase"
-          />
+          {FIELDS.map((field) => (
+            <TextInput
+              key={field}
+              label={t(LABELS[field].label)}
+              description={t(LABELS[field].hint)}
+              value={values[field]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setValues((current) => ({ ...current, [field]: value }));
+                setErrors((current) => ({ ...current, [field]: undefined }));
+              }}
+              inputMode={field === 'cashier_daily_points' ? 'numeric' : 'decimal'}
+              dir="ltr"
+              error={errors[field]}
+              name={field}
+              autoComplete="off"
+            />
+          ))}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? t('saving') : t('save')}
