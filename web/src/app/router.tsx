@@ -5,7 +5,9 @@ import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { loadPagesDictionary } from '@/lib/i18n';
 import type { LazyQueryClient } from '@/lib/lazy-query-client';
+import { rememberReturn } from '@/lib/session/return-to';
 import { clearSession } from '@/lib/session/session';
+import { getToken } from '@/lib/session/token-store';
 import { createGuards, SIGN_IN_PATH, type Guard } from './guards';
 import { roleViews } from './role-views';
 import { RootLayout, RouteLoading } from './root-layout';
@@ -108,11 +110,19 @@ function createPages(queryClient: LazyQueryClient) {
 function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
   // undefined while the guard runs; then where to go instead, or null to show the route.
   const [redirectTo, setRedirectTo] = useState<string | null>();
+  const { pathname, search } = useLocation();
+  const hereRef = useRef(pathname + search);
+  useEffect(() => {
+    hereRef.current = pathname + search;
+  }, [pathname, search]);
 
   useEffect(() => {
     let current = true;
     void guard().then((to) => {
-      if (current) setRedirectTo(to);
+      if (!current) return;
+      // A visitor sent to sign in comes back here afterwards.
+      if (to === SIGN_IN_PATH) rememberReturn(hereRef.current, false);
+      setRedirectTo(to);
     });
     return () => {
       current = false;
@@ -124,19 +134,27 @@ function Guarded({ guard, children }: { guard: Guard; children: ReactNode }) {
   return children;
 }
 
-/** Spec section 8: any 401 (but the login call's) ends the session and goes to /login. */
+/**
+ * Spec section 8: any 401 (but the login call's) ends the session and goes to /login. The page
+ * it happened on is remembered, the sign-in page says the session has ended, and signing in
+ * comes back to that page (a draft sale is kept in the browser meanwhile).
+ */
 function UnauthorizedRedirect({ queryClient }: { queryClient: LazyQueryClient }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const pathnameRef = useRef(pathname);
+  const { pathname, search } = useLocation();
+  const locationRef = useRef({ pathname, search });
   useEffect(() => {
-    pathnameRef.current = pathname;
-  }, [pathname]);
+    locationRef.current = { pathname, search };
+  }, [pathname, search]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      const here = locationRef.current;
+      const hadSession = getToken() !== null;
       clearSession(queryClient.peek());
-      if (pathnameRef.current !== SIGN_IN_PATH) void navigate(SIGN_IN_PATH, { replace: true });
+      if (here.pathname === SIGN_IN_PATH) return;
+      rememberReturn(here.pathname + here.search, hadSession);
+      void navigate(SIGN_IN_PATH, { replace: true });
     });
     return () => setUnauthorizedHandler(() => {});
   }, [queryClient, navigate]);

@@ -55,6 +55,7 @@ afterEach(async () => {
   clearToasts();
   await i18n.changeLanguage('ar');
   window.localStorage.clear();
+  window.sessionStorage.clear();
   // Each test starts with an empty browser database (the offline sale queue).
   resetSaleQueueConnection();
   globalThis.indexedDB = new IDBFactory();

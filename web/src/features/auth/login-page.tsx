@@ -13,13 +13,21 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconCheck, IconLock, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  IconAlertCircle,
+  IconAt,
+  IconCheck,
+  IconClockExclamation,
+  IconLock,
+  IconSearch,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { ApiError, messageOf } from '@/lib/api/errors';
+import { sessionHasEnded } from '@/lib/session/return-to';
 import { useMeta } from './api/get-meta';
 import { useLogin } from './api/login';
 import { DEMO_PASSWORD } from './demo-accounts';
@@ -37,8 +45,21 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
+  const [ended] = useState(sessionHasEnded);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
   const error = loginMutation.error;
   const fieldErrors = error instanceof ApiError ? error : null;
+  const emailError = fieldErrors?.fieldError('email');
+  const passwordError = fieldErrors?.fieldError('password');
+  // The server checks the fields (in the page's language); its messages go under them.
+  const onlyFieldErrors = Boolean(emailError || passwordError);
+
+  useEffect(() => {
+    if (emailError) emailRef.current?.focus();
+    else if (passwordError) passwordRef.current?.focus();
+  }, [emailError, passwordError]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,9 +108,20 @@ export function LoginPage() {
             <Text c="dimmed">{t('login.subtitle')}</Text>
           </Stack>
 
-          <Paper component="form" onSubmit={handleSubmit} p="xl" shadow="sm" withBorder>
+          <Paper component="form" onSubmit={handleSubmit} noValidate p="xl" shadow="sm" withBorder>
             <Stack gap="md">
-              {error && (
+              {ended && !error && (
+                <Alert
+                  color="orange"
+                  variant="light"
+                  icon={<IconClockExclamation size={20} />}
+                  role="status"
+                  data-testid="session-ended"
+                >
+                  {t('login.sessionEnded')}
+                </Alert>
+              )}
+              {error && !onlyFieldErrors && (
                 <Alert
                   color="red"
                   variant="light"
@@ -107,10 +139,12 @@ export function LoginPage() {
                 name="email"
                 autoComplete="username"
                 required
+                ref={emailRef}
+                dir="ltr"
                 leftSection={<IconAt size={16} aria-hidden />}
                 value={email}
                 onChange={(event) => setEmail(event.currentTarget.value)}
-                error={fieldErrors?.fieldError('email')}
+                error={emailError}
                 size="md"
               />
               <PasswordInput
@@ -119,10 +153,11 @@ export function LoginPage() {
                 name="password"
                 autoComplete="current-password"
                 required
+                ref={passwordRef}
                 leftSection={<IconLock size={16} aria-hidden />}
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
-                error={fieldErrors?.fieldError('password')}
+                error={passwordError}
                 size="md"
               />
               <Button type="submit" size="md" fullWidth disabled={loginMutation.isPending}>

@@ -139,3 +139,79 @@ describe('login page', () => {
     expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
   });
 });
+
+describe('login validation in the page language', () => {
+  it('sends an empty form to the server (no browser bubbles) and shows its Arabic messages under the fields', async () => {
+    const api = mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () =>
+        json(
+          {
+            message: 'البيانات المدخلة غير صالحة.',
+            code: 'validation_failed',
+            errors: { email: ['البريد الإلكتروني مطلوب'], password: ['كلمة المرور مطلوبة'] },
+          },
+          422,
+        ),
+    });
+    const app = renderApp('/login');
+    await screen.findByRole('heading', { name: 'تسجيل الدخول' });
+    await app.user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+
+    expect(await screen.findByText('البريد الإلكتروني مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/auth/login')).toHaveLength(1);
+    expect(api.requestsTo('POST /api/v1/auth/login')[0]!.headers.get('Accept-Language')).toBe('ar');
+    // The messages are under the fields; no second copy in an alert; focus on the first.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/البريد الإلكتروني/)).toHaveFocus());
+  });
+});
+
+describe('a session that ends during work', () => {
+  it('says so on the sign-in page and comes back to the same page after signing in', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired');
+    let signedIn = false;
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'GET /api/v1/auth/user': () =>
+        signedIn
+          ? json({ data: makeUser({ role: 'admin', name: 'Demo Admin' }) })
+          : apiError(401, 'Unauthenticated', 'unauthenticated'),
+      'POST /api/v1/auth/login': () => {
+        signedIn = true;
+        return json(session('admin'));
+      },
+    });
+    const app = renderApp('/about?tab=x');
+    // /about is open to everyone: its user fetch meets the 401, the session ends there.
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    expect(await screen.findByTestId('session-ended')).toHaveTextContent(
+      'Your session has ended, sign in again.',
+    );
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+
+    await app.user.type(screen.getByLabelText(/Email/), 'admin@demo.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'demo1234');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(app.pathname()).toBe('/about'));
+    expect(app.location().search).toBe('?tab=x');
+  });
+
+  it('brings a guest sent to sign in back to the page asked for, without the ended note', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () => json(session('pos_user')),
+      'GET /api/v1/customers/7': () => apiError(404, 'Not found.', 'not_found'),
+    });
+    const app = renderApp('/customer/7');
+    await waitFor(() => expect(app.pathname()).toBe('/login'));
+    expect(screen.queryByTestId('session-ended')).not.toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/Email/), 'cashier@demo.ly');
+    await app.user.type(screen.getByLabelText(/Password/), 'demo1234');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(app.pathname()).toBe('/customer/7'));
+  });
+});

@@ -4,6 +4,7 @@ import { api } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
 import type { AuthSession, LoginRequest } from '@/lib/api/types';
 import { useLazyQueryClient } from '@/lib/lazy-query-client';
+import { takeReturn } from '@/lib/session/return-to';
 import { startSession } from '@/lib/session/session';
 
 export async function login(body: LoginRequest): Promise<AuthSession> {
@@ -18,7 +19,8 @@ interface LoginState {
 }
 
 /**
- * Signs in, keeps the token and user, and opens the dashboard. (Plain state rather than a
+ * Signs in, keeps the token and user, and opens the page the user was sent away from (a 401 or
+ * a guarded link), else the dashboard. (Plain state rather than a
  * react-query mutation: the sign-in page is the first page and does without react-query's code;
  * the query client that keeps the user is made once the sign-in succeeds.)
  */
@@ -39,7 +41,7 @@ export function useLogin() {
           return;
         }
         setState({ isPending: false, error: null });
-        await navigate('/dashboard', { replace: true });
+        await navigate(takeReturn() ?? '/dashboard', { replace: true });
       })();
     },
     [queryClient, navigate],
