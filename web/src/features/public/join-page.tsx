@@ -19,7 +19,7 @@ import {
   IconUser,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
@@ -136,6 +136,9 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
   const countdown = useRetryCountdown();
   const fields = useFieldErrors<JoinField>();
   const [values, setValues] = useState<Record<JoinField, string>>({ name: '', phone: '', email: '' });
+  // A double tap submits twice before the button shows it is busy: the second would answer
+  // "already a member" over the first's success. One join at a time.
+  const inFlight = useRef(false);
 
   function change(field: JoinField, value: string) {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -144,6 +147,7 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (inFlight.current) return;
     const body = {
       name: values.name.trim(),
       phone: normalizeDigits(values.phone).trim(),
@@ -157,7 +161,13 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
       join.reset();
       return;
     }
-    join.mutate(body, { onSettled: (_data, error) => countdown.startFrom(error) });
+    inFlight.current = true;
+    join.mutate(body, {
+      onSettled: (_data, error) => {
+        inFlight.current = false;
+        countdown.startFrom(error);
+      },
+    });
   }
 
   const error = join.error;

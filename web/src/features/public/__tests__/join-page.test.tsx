@@ -47,6 +47,24 @@ describe('join page', () => {
     expect(screen.getByLabelText(/Phone number/)).toHaveValue('091-234-5678');
   });
 
+  it('a double tap on Join sends one join and shows the joined outcome', async () => {
+    let joins = 0;
+    const app = await openJoinInEnglish({
+      // A second join of the same phone would be refused as already a member.
+      [JOIN]: () => (++joins === 1 ? json(store, 201) : apiError(409, 'Already a member.', 'already_joined')),
+    });
+    expect(await screen.findByRole('heading', { name: 'Join Ben Ali Tripoli' })).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText(/Full name/), 'Fatima Ali');
+    await app.user.type(screen.getByLabelText(/Phone number/), '0912345678');
+    const form = screen.getByRole('button', { name: 'Join' }).closest('form')!;
+    // Two submits in the same tick, before React shows the button busy.
+    form.requestSubmit();
+    form.requestSubmit();
+    expect(await screen.findByTestId('join-success')).toBeInTheDocument();
+    expect(app.api.requestsTo(JOIN)).toHaveLength(1);
+    expect(screen.queryByTestId('join-already-member')).not.toBeInTheDocument();
+  });
+
   it('sends a missing email as null', async () => {
     const app = await openJoinInEnglish({ [JOIN]: () => json(store, 201) });
     await fillAndJoin(app);
