@@ -167,7 +167,10 @@ function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
         </Group>
         <Stack gap={2} align="center">
           <Badge tt="none" size="xl" variant="filled" radius="md" data-testid="customer-points">
-            {t('common.pointsShort', { points: format.points(customer.loyalty_points) })}
+            {t('common.pointsShort', {
+              count: customer.loyalty_points,
+              points: format.points(customer.loyalty_points),
+            })}
           </Badge>
           <Text size="xs" c="dimmed">
             {t('customers.detail.pointsBalance')}

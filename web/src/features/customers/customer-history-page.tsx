@@ -88,6 +88,7 @@ export function CustomerHistoryPage() {
                     {' · '}
                     <bdi>
                       {t('common.pointsShort', {
+                        count: customer.data.customer.loyalty_points,
                         points: format.points(customer.data.customer.loyalty_points),
                       })}
                     </bdi>

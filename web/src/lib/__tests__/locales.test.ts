@@ -99,3 +99,18 @@ describe('locale files', () => {
     expect(en.customers.detail.stats.averagePerInvoice).toBe('Avg. per Invoice');
   });
 });
+
+describe('Arabic plural forms in badges', () => {
+  it('counts points the Arabic way: نقطة, نقطتان, نقاط (3 to 10), نقطة (11 and up)', async () => {
+    const { i18n, loadPagesDictionary } = await import('@/lib/i18n');
+    await loadPagesDictionary();
+    const ar = i18n.getFixedT('ar');
+    const badge = (count: number) => ar('common.pointsDelta', { count, points: `+${count}` });
+    expect(badge(1)).toBe('+1 نقطة');
+    expect(badge(2)).toBe('+2 نقطتان');
+    expect(badge(10)).toBe('+10 نقاط');
+    expect(badge(11)).toBe('+11 نقطة');
+    expect(badge(250)).toBe('+250 نقطة');
+    expect(ar('common.pointsShort', { count: 5, points: '5' })).toBe('5 نقاط');
+  });
+});

@@ -138,6 +138,7 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
           td={voided ? 'line-through' : undefined}
         >
           {t('common.pointsDelta', {
+            count: Math.abs(delta),
             points: isolateLtr(format.number(delta, { signDisplay: 'exceptZero' })),
           })}
         </Badge>

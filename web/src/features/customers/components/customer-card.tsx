@@ -73,7 +73,10 @@ export function CustomerCard({ customer, onAction }: CustomerCardProps) {
             </Menu.Dropdown>
           </Menu>
           <Badge tt="none" variant="light" size="lg" data-testid="customer-points">
-            {t('common.pointsShort', { points: format.points(customer.loyalty_points) })}
+            {t('common.pointsShort', {
+              count: customer.loyalty_points,
+              points: format.points(customer.loyalty_points),
+            })}
           </Badge>
         </Stack>
       </Group>

@@ -202,7 +202,10 @@ function SearchResult({ customer, onPick }: { customer: Customer; onPick: (custo
           </Stack>
         </Group>
         <Badge tt="none" variant="light" size="lg" className={classes.noShrink}>
-          {t('common.pointsShort', { points: format.points(customer.loyalty_points) })}
+          {t('common.pointsShort', {
+            count: customer.loyalty_points,
+            points: format.points(customer.loyalty_points),
+          })}
         </Badge>
       </Group>
     </UnstyledButton>

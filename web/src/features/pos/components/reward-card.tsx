@@ -60,7 +60,10 @@ export function RewardCard({ reward, affordable, redeeming, disabled, onRedeem }
             size="lg"
             style={{ flexShrink: 0 }}
           >
-            {t('common.pointsShort', { points: format.points(reward.points_required) })}
+            {t('common.pointsShort', {
+              count: reward.points_required,
+              points: format.points(reward.points_required),
+            })}
           </Badge>
         </Group>
         <Button
