@@ -12,6 +12,11 @@ const TEXT = {
     waiting: (n: number) => [/فاتورة واحدة بانتظار/, /فاتورتان بانتظار/, /3 فواتير بانتظار/][n - 1] ?? /$^/,
     confirmTitle: 'تأكيد الإجمالي',
     confirm: 'نعم، أنشئ الفاتورة',
+    void: 'إبطال',
+    voidTitle: 'إبطال الفاتورة',
+    reason: /السبب/,
+    voided: 'ملغاة',
+    amount: '862.650 د.ل.',
   },
   en: {
     customer: 'Customer',
@@ -20,6 +25,11 @@ const TEXT = {
     waiting: (n: number) => new RegExp(`^${n} sales? waiting`),
     confirmTitle: 'Confirm the total',
     confirm: 'Yes, create the invoice',
+    void: 'Void',
+    voidTitle: 'Void invoice',
+    reason: /Reason/,
+    voided: 'Voided',
+    amount: 'LYD 862.650',
   },
 } as const;
 
@@ -123,5 +133,38 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('receipt')).toContainText('1,500.500');
     expect(await invoiceTotals(page, request, customer.id)).toEqual(['1500.500']);
     await saveScreenshot(page, `counter-receipt-${lang}`);
+  });
+
+  test(`a void from the customer page takes the points back (${lang})`, async ({ page, request }) => {
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const customer = await newCustomer(page, request, `Void ${lang}`, uniquePhone());
+    const sale = await request.post('/api/v1/invoices', {
+      headers: await bearer(page),
+      data: { customer_id: customer.id, total_cost: '862.65' },
+    });
+    expect(sale.status()).toBe(201);
+    const earned = ((await sale.json()) as { data: { points_added: number } }).data.points_added;
+    expect(earned).toBeGreaterThan(0);
+
+    await page.goto(`/customer/${customer.id}`);
+    const balance = page.getByTestId('customer-points');
+    await expect(balance).toContainText(String(earned));
+    // The amount reads the same in both languages: Latin digits, a dot for the decimal point.
+    await expect(page.getByTestId('customer-activity')).toContainText(TEXT[lang].amount);
+
+    await page.getByRole('button', { name: TEXT[lang].void, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: TEXT[lang].voidTitle });
+    await dialog.getByLabel(TEXT[lang].reason).fill(lang === 'ar' ? 'عميل خاطئ' : 'wrong customer');
+    await saveScreenshot(page, `counter-void-${lang}`);
+    await dialog.getByRole('button', { name: TEXT[lang].voidTitle }).click();
+    await expect(dialog).toBeHidden();
+    await expect(balance).toHaveText(/^\D*0\D*$/);
+    await expect(page.getByTestId('customer-activity')).toContainText(TEXT[lang].voided);
+    await expect(page.getByRole('button', { name: TEXT[lang].void, exact: true })).toHaveCount(0);
+
+    const detail = await request.get(`/api/v1/customers/${customer.id}`, { headers: await bearer(page) });
+    const body = (await detail.json()) as { data: { customer: { loyalty_points: number } } };
+    expect(body.data.customer.loyalty_points).toBe(0);
   });
 }
