@@ -59,6 +59,8 @@ pub enum Conflict {
     CardLocked,
     /// A store with customers or sales cannot be deleted.
     StoreHasHistory,
+    /// Another plan already waits to start after the current one.
+    NextPlanWaiting,
 }
 
 impl From<FieldErrors> for AppError {

@@ -275,8 +275,23 @@ pub struct Subscription {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubscriptionStatus {
     pub active: Option<Subscription>,
+    /// The plan waiting to start when the active one ends.
+    pub next: Option<Subscription>,
     pub current_store_count: i64,
     pub remaining_days: i64,
+}
+
+/// What taking a package would do, shown before anything changes: the choices the owner (or
+/// the admin) has, each with its period, and the days a switch gives up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanChangePreview {
+    pub package: PackageSummary,
+    pub current: Option<Subscription>,
+    pub next: Option<Subscription>,
+    /// One choice for a start or an extension; for another plan, "queue" (unless a plan already
+    /// waits) and "switch now".
+    pub choices: Vec<(loyalty_domain::plan::PlanMode, loyalty_domain::plan::PlanChange)>,
+    pub store_count: i64,
 }
 
 /// A store with its live figures.

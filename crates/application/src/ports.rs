@@ -279,6 +279,8 @@ pub struct NewSubscription {
     pub starts_at: NaiveDateTime,
     pub ends_at: NaiveDateTime,
     pub auto_renew: bool,
+    /// Waits for the plan in effect to end (status `queued`) rather than starting now.
+    pub queued: bool,
     /// `admin`, `card` or `demo`.
     pub source: &'static str,
     pub notes: Option<String>,
@@ -294,16 +296,23 @@ pub enum CardProblem {
 }
 
 pub trait PlanRepo {
-    /// The owner's plan that is active and not past its end.
+    /// The owner's plan in effect at `now`: an active or queued row whose period holds `now`.
     fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>>;
-    /// Marks the owner's active row (even if past its end) `cancelled` or `replaced`.
+    /// The owner's plan waiting to start after `now`, if any.
+    fn next_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>>;
+    /// Marks every active or queued row of the owner (in effect, past or waiting) `cancelled`
+    /// or `replaced`.
     fn end_subscription(&mut self, owner_id: i64, status: &'static str, now: NaiveDateTime) -> RepoResult<()>;
+    /// Marks one row `replaced`.
+    fn replace_subscription(&mut self, subscription_id: i64, now: NaiveDateTime) -> RepoResult<()>;
     fn insert_subscription(&mut self, subscription: NewSubscription) -> RepoResult<i64>;
     fn set_auto_renew(&mut self, subscription_id: i64, auto_renew: bool, now: NaiveDateTime) -> RepoResult<()>;
     fn package_summary(&mut self, id: i64) -> RepoResult<Option<PackageSummary>>;
     /// Marks an unredeemed, unexpired card redeemed by `user_id` in one conditional update and
     /// returns its package; otherwise says why not (and changes nothing).
     fn claim_card(&mut self, code: &str, user_id: i64, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
+    /// The package of a card that could be redeemed now, or why not; changes nothing.
+    fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
 }
 
 pub struct NewActivity {

@@ -1200,6 +1200,17 @@ pub struct ActiveSubscription {
     pub auto_renew: bool,
 }
 
+impl From<loyalty_application::Subscription> for ActiveSubscription {
+    fn from(a: loyalty_application::Subscription) -> Self {
+        Self {
+            package: a.package.into(),
+            starts_at: utc(a.starts_at),
+            end_date: utc(a.ends_at),
+            auto_renew: a.auto_renew,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SubscriptionStatusDto {
     pub has_active_subscription: bool,
@@ -1207,6 +1218,8 @@ pub struct SubscriptionStatusDto {
     /// Whole days until the end, rounded up; 0 without a plan.
     pub remaining_days: i64,
     pub active_subscription: Option<ActiveSubscription>,
+    /// A plan bought for after the active one: it starts when the active one ends.
+    pub next_subscription: Option<ActiveSubscription>,
 }
 
 impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
@@ -1215,15 +1228,113 @@ impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
             has_active_subscription: s.active.is_some(),
             current_store_count: s.current_store_count,
             remaining_days: s.remaining_days,
-            active_subscription: s.active.map(|a| ActiveSubscription {
-                package: a.package.into(),
-                starts_at: utc(a.starts_at),
-                end_date: utc(a.ends_at),
-                auto_renew: a.auto_renew,
-            }),
+            active_subscription: s.active.map(Into::into),
+            next_subscription: s.next.map(Into::into),
         }
     }
 }
+
+/// How a package for another plan than the one in effect is taken.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanModeDto {
+    /// After the current plan ends: no paid day is lost (the default).
+    #[default]
+    Queue,
+    /// From now: the days left of the current plan (and of a waiting one) are given up.
+    SwitchNow,
+}
+
+impl From<PlanModeDto> for loyalty_domain::plan::PlanMode {
+    fn from(mode: PlanModeDto) -> Self {
+        match mode {
+            PlanModeDto::Queue => Self::Queue,
+            PlanModeDto::SwitchNow => Self::SwitchNow,
+        }
+    }
+}
+
+/// What a choice does to the owner's plan.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanOutcomeDto {
+    /// No plan in effect: the package starts now.
+    Start,
+    /// The plan in effect runs on from its current end.
+    Extend,
+    /// The plan waiting to start runs on from its end.
+    ExtendNext,
+    /// Another plan starts when the current one ends.
+    Queue,
+    /// Another plan starts now; the days left are given up.
+    SwitchNow,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanChoiceDto {
+    /// Send this `mode` to make the change.
+    pub mode: PlanModeDto,
+    pub outcome: PlanOutcomeDto,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    /// Paid days given up by this choice (0 unless switching now).
+    pub days_given_up: i64,
+}
+
+/// What redeeming a card or assigning a package would do, before anything changes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanChangePreviewDto {
+    pub package: PackageSummaryDto,
+    pub active_subscription: Option<ActiveSubscription>,
+    pub next_subscription: Option<ActiveSubscription>,
+    /// One choice for a start or an extension; for another plan, `queue` (unless a plan already
+    /// waits to start) and `switch_now`.
+    pub choices: Vec<PlanChoiceDto>,
+    pub current_store_count: i64,
+    /// Stores beyond the package's limit: they keep working, but no store can be added until
+    /// the count is within the limit.
+    pub stores_over_limit: i64,
+}
+
+impl From<loyalty_application::PlanChangePreview> for PlanChangePreviewDto {
+    fn from(p: loyalty_application::PlanChangePreview) -> Self {
+        use loyalty_domain::plan::{PlanChange as C, PlanMode as M};
+        let stores_over_limit = (p.store_count - p.package.store_limit).max(0);
+        let choices = p
+            .choices
+            .into_iter()
+            .map(|(mode, change)| {
+                let period = change.period();
+                let (outcome, days_given_up) = match change {
+                    C::Start(_) => (PlanOutcomeDto::Start, 0),
+                    C::ExtendCurrent(_) => (PlanOutcomeDto::Extend, 0),
+                    C::ExtendNext(_) => (PlanOutcomeDto::ExtendNext, 0),
+                    C::Queue(_) => (PlanOutcomeDto::Queue, 0),
+                    C::SwitchNow { days_given_up, .. } => (PlanOutcomeDto::SwitchNow, days_given_up),
+                };
+                PlanChoiceDto {
+                    mode: match mode {
+                        M::Queue => PlanModeDto::Queue,
+                        M::SwitchNow => PlanModeDto::SwitchNow,
+                    },
+                    outcome,
+                    starts_at: utc(period.starts_at),
+                    ends_at: utc(period.ends_at),
+                    days_given_up,
+                }
+            })
+            .collect();
+        Self {
+            package: p.package.into(),
+            active_subscription: p.current.map(Into::into),
+            next_subscription: p.next.map(Into::into),
+            choices,
+            current_store_count: p.store_count,
+            stores_over_limit,
+        }
+    }
+}
+envelope!(PlanChangePreviewEnvelope, PlanChangePreviewDto);
 envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -1232,6 +1343,11 @@ pub struct RedeemCodeRequest {
     #[serde(default)]
     #[schema(required = true)]
     pub code: String,
+    /// For a card of another plan than the active one: `queue` (the default) starts it when the
+    /// active plan ends; `switch_now` starts it now and gives up the days left. Ignored by the
+    /// preview.
+    #[serde(default)]
+    pub mode: PlanModeDto,
 }
 
 /// Filters of the POS activity feed.
@@ -1482,6 +1598,10 @@ pub struct AssignPackageRequest {
     #[serde(default)]
     pub auto_renew: bool,
     pub notes: Option<String>,
+    /// For another package than the owner's active plan: `queue` (the default) starts it when
+    /// the active plan ends; `switch_now` starts it now and gives up the days left.
+    #[serde(default)]
+    pub mode: PlanModeDto,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

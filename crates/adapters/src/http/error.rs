@@ -38,6 +38,7 @@ pub enum ErrorCode {
     PackageInUse,
     CardLocked,
     StoreHasHistory,
+    NextPlanWaiting,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -72,6 +73,7 @@ impl ErrorCode {
         ErrorCode::PackageInUse,
         ErrorCode::CardLocked,
         ErrorCode::StoreHasHistory,
+        ErrorCode::NextPlanWaiting,
         ErrorCode::RateLimited,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
@@ -109,6 +111,7 @@ impl ErrorCode {
             PackageInUse => (StatusCode::CONFLICT, "package_in_use", "This package is used by a subscription or a redemption card and cannot be deleted. Disable it instead.", "هذه الباقة مستخدمة في اشتراك أو بطاقة استرداد ولا يمكن حذفها. عطّلها بدلاً من ذلك."),
             CardLocked => (StatusCode::CONFLICT, "card_locked", "This card has been redeemed and can no longer be edited or deleted.", "تم استرداد هذه البطاقة ولا يمكن تعديلها أو حذفها."),
             StoreHasHistory => (StatusCode::CONFLICT, "store_has_history", "This store has customers or sales and cannot be deleted.", "لهذا المتجر عملاء أو مبيعات ولا يمكن حذفه."),
+            NextPlanWaiting => (StatusCode::CONFLICT, "next_plan_waiting", "Another plan is already waiting to start after the current one. Use this card once it has started, or switch to it now.", "توجد باقة أخرى بانتظار البدء بعد الباقة الحالية. استخدم هذه البطاقة بعد بدئها، أو انتقل إليها الآن."),
             RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
             ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
             InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
@@ -150,6 +153,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
         Conflict::PackageInUse => ErrorCode::PackageInUse,
         Conflict::CardLocked => ErrorCode::CardLocked,
         Conflict::StoreHasHistory => ErrorCode::StoreHasHistory,
+        Conflict::NextPlanWaiting => ErrorCode::NextPlanWaiting,
     }
 }
 

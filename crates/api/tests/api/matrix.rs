@@ -218,6 +218,8 @@ fn table() -> Vec<Row> {
         row("DELETE", "/api/v1/stores/{id}", [401, 401, 403, 403, 403, 403, 204]).on(SpareStore),
         row("GET", "/api/v1/subscriptions/status", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/subscriptions/toggle-auto-renew", [401, 401, 403, 200, 403, 200, 403]),
+        row("POST", "/api/v1/redemption-cards/preview", [401, 401, 403, 200, 403, 200, 403])
+            .body(|w, _| json!({"code": w.card_code})),
         row("POST", "/api/v1/redemption-cards/redeem", [401, 401, 403, 200, 403, 409, 403])
             .body(|w, _| json!({"code": w.card_code})),
         row("GET", "/api/v1/packages", [401, 401, 200, 200, 200, 200, 200]),
@@ -226,6 +228,8 @@ fn table() -> Vec<Row> {
         row("GET", "/api/v1/admin/overview", [401, 401, 403, 403, 403, 403, 200]),
         row("GET", "/api/v1/admin/packages", [401, 401, 403, 403, 403, 403, 200]),
         row("GET", "/api/v1/admin/store-owners", [401, 401, 403, 403, 403, 403, 200]),
+        row("POST", "/api/v1/admin/subscriptions/preview", [401, 401, 403, 403, 403, 403, 200])
+            .body(|w, _| json!({"store_owner_id": w.owner_id, "package_id": w.num(Package)})),
         row("POST", "/api/v1/admin/subscriptions/assign", [401, 401, 403, 403, 403, 403, 200])
             .body(|w, _| json!({"store_owner_id": w.owner_id, "package_id": w.num(Package), "auto_renew": true})),
         row("GET", "/api/v1/admin/redemption-cards", [401, 401, 403, 403, 403, 403, 200]),
@@ -297,7 +301,8 @@ async fn world(app: &TestApp) -> World {
     )
     .await;
     let spare_package = created_id(app, "/api/v1/packages", &admin, json!({"name": "Spare Plan"})).await;
-    let assign = |owner: i64| json!({"store_owner_id": owner, "package_id": package.parse::<i64>().unwrap_or(0)});
+    // Switched to at once: the demo owner's plan is not waited for.
+    let assign = |owner: i64| json!({"store_owner_id": owner, "package_id": package.parse::<i64>().unwrap_or(0), "mode": "switch_now"});
     let (status, body) = app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &assign(owner_id)).await;
     assert_eq!(status, 200, "{body}");
 

@@ -14,6 +14,8 @@ both_backends!(
     qr_codes_encode_the_registration_link,
     card_codes_activate_plans_once,
     one_card_redeemed_in_parallel_activates_once,
+    plan_changes_never_lose_paid_days,
+    an_admin_assignment_asks_before_replacing_a_plan,
     dashboard_and_overview_figures_are_live,
     pos_activity_feed_is_filtered_and_scoped,
 );
@@ -305,11 +307,13 @@ async fn card_codes_activate_plans_once(backend: Backend) {
     let (status, body) = redeem("K7M2Q9XHT4WD").await;
     assert_eq!((status, body["code"].as_str()), (409, Some("card_already_redeemed")));
 
-    // Another package replaces the plan from today.
+    // Another package waits for the plan's end: no paid day is lost.
     let (status, after) = redeem("P3ZR8NFA6JLC").await;
     assert_eq!(status, 200);
-    assert_eq!(after["data"]["active_subscription"]["package"]["store_limit"], 10);
-    assert!((365..=366).contains(&after["data"]["remaining_days"].as_i64().unwrap_or(0)));
+    assert_eq!(after["data"]["active_subscription"]["package"]["store_limit"], 3);
+    assert_eq!(after["data"]["remaining_days"].as_i64(), Some(days));
+    assert_eq!(after["data"]["next_subscription"]["package"]["store_limit"], 10);
+    assert_eq!(after["data"]["next_subscription"]["starts_at"], after["data"]["active_subscription"]["end_date"]);
 
     app.execute(
         "INSERT INTO redemption_cards (code, package_id, expires_at, created_at, updated_at) \
@@ -341,7 +345,138 @@ async fn one_card_redeemed_in_parallel_activates_once(backend: Backend) {
     let ok = results.iter().filter(|r| r.0 == 200).count();
     let used = results.iter().filter(|r| r.0 == 409 && r.1["code"] == "card_already_redeemed").count();
     assert_eq!((ok, used), (1, 15), "{:?}", results.iter().map(|r| r.0).collect::<Vec<_>>());
-    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM subscriptions WHERE status = 'active' AND source = 'card'"), 1);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) AS n FROM subscriptions WHERE status IN ('active', 'queued') AND source = 'card'"),
+        1
+    );
+}
+
+/// DESIGN.md section 5: a card or an assignment for another plan never throws paid time away
+/// unless "switch now" is chosen, and says what it will do before anything changes.
+async fn plan_changes_never_lose_paid_days(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let basic = app.scalar("SELECT id AS n FROM packages WHERE store_limit = 1");
+    let enterprise = app.scalar("SELECT id AS n FROM packages WHERE store_limit = 10");
+    for (code, package) in [("BASICCARD001", basic), ("BASICCARD002", basic), ("ENTERCARD001", enterprise)] {
+        app.execute(&format!(
+            "INSERT INTO redemption_cards (code, package_id, created_at, updated_at) \
+             VALUES ('{code}', {package}, '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+        ));
+    }
+    let post = |path: &'static str, body: serde_json::Value| {
+        let (app, owner) = (&app, owner.clone());
+        async move { app.post(path, Some(&owner), &body).await }
+    };
+    let (_, before) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    let business_end = before["data"]["active_subscription"]["end_date"].clone();
+
+    // The preview says what a Basic card would do, and changes nothing.
+    let (status, preview) = post("/api/v1/redemption-cards/preview", json!({"code": "basiccard001"})).await;
+    assert_eq!(status, 200, "{preview}");
+    let preview = &preview["data"];
+    assert_eq!(preview["package"]["store_limit"], 1);
+    assert_eq!((preview["current_store_count"].as_i64(), preview["stores_over_limit"].as_i64()), (Some(2), Some(1)));
+    let choices = preview["choices"].as_array().cloned().unwrap_or_default();
+    assert_eq!(choices.len(), 2, "{preview}");
+    assert_eq!((choices[0]["mode"].as_str(), choices[0]["outcome"].as_str()), (Some("queue"), Some("queue")));
+    assert_eq!(choices[0]["starts_at"], business_end);
+    assert_eq!(choices[0]["days_given_up"], 0);
+    assert_eq!((choices[1]["mode"].as_str(), choices[1]["outcome"].as_str()), (Some("switch_now"), Some("switch_now")));
+    assert_eq!(choices[1]["days_given_up"], 25);
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) AS n FROM redemption_cards WHERE redeemed_by IS NULL AND code = 'BASICCARD001'"),
+        1
+    );
+    let (status, body) = post("/api/v1/redemption-cards/preview", json!({"code": "NOPE-NOPE"})).await;
+    assert_eq!((status, body["errors"]["code"][0].as_str()), (422, Some("This redemption code is not valid.")));
+
+    // Redeemed without a mode, it waits for Business to end.
+    let (status, queued) = post("/api/v1/redemption-cards/redeem", json!({"code": "BASICCARD001"})).await;
+    assert_eq!(status, 200, "{queued}");
+    assert_eq!(queued["data"]["active_subscription"]["package"]["store_limit"], 3);
+    assert_eq!(queued["data"]["remaining_days"], 25);
+    assert_eq!(queued["data"]["next_subscription"]["starts_at"], business_end);
+
+    // A second Basic card extends the waiting plan; an Enterprise card cannot queue a third.
+    let (status, preview) = post("/api/v1/redemption-cards/preview", json!({"code": "BASICCARD002"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(preview["data"]["choices"][0]["outcome"], "extend_next");
+    let (status, extended) = post("/api/v1/redemption-cards/redeem", json!({"code": "BASICCARD002"})).await;
+    assert_eq!(status, 200, "{extended}");
+    assert_eq!(extended["data"]["next_subscription"]["starts_at"], business_end);
+    assert_ne!(extended["data"]["next_subscription"]["end_date"], queued["data"]["next_subscription"]["end_date"]);
+    let (status, body) = post("/api/v1/redemption-cards/redeem", json!({"code": "ENTERCARD001"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("next_plan_waiting")));
+    assert_eq!(
+        app.scalar("SELECT COUNT(*) AS n FROM redemption_cards WHERE redeemed_by IS NULL AND code = 'ENTERCARD001'"),
+        1,
+        "a refused redemption leaves the card unused"
+    );
+
+    // Switching now is a choice of its own: Enterprise from today, Business and the Basic
+    // months given up.
+    let (status, switched) =
+        post("/api/v1/redemption-cards/redeem", json!({"code": "ENTERCARD001", "mode": "switch_now"})).await;
+    assert_eq!(status, 200, "{switched}");
+    assert_eq!(switched["data"]["active_subscription"]["package"]["store_limit"], 10);
+    assert!(switched["data"]["next_subscription"].is_null());
+    assert!((365..=366).contains(&switched["data"]["remaining_days"].as_i64().unwrap_or(0)));
+    let (status, body) = post("/api/v1/redemption-cards/redeem", json!({"code": "X2", "mode": "later"})).await;
+    assert_eq!(status / 100, 4, "an unknown mode is refused: {body}");
+
+    // When the plan in effect ends, the waiting one takes over with no job to run.
+    let (status, _) = app
+        .post(
+            "/api/v1/admin/subscriptions/assign",
+            Some(&app.login("admin@demo.ly", "demo1234").await),
+            &json!({"store_owner_id": app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'"),
+                    "package_id": basic}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    app.execute(
+        "UPDATE subscriptions SET starts_at = '2020-01-01 00:00:00', ends_at = '2020-02-01 00:00:00' \
+         WHERE status = 'active'",
+    );
+    app.execute("UPDATE subscriptions SET starts_at = '2020-02-01 00:00:00' WHERE status = 'queued'");
+    let (_, later) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(later["data"]["active_subscription"]["package"]["store_limit"], 1, "{later}");
+    assert!(later["data"]["next_subscription"].is_null());
+}
+
+/// The admin sees the same choices and makes the same changes.
+async fn an_admin_assignment_asks_before_replacing_a_plan(backend: Backend) {
+    let Some((app, _owner)) = owner_app(backend).await else { return };
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let owner_id = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
+    let basic = app.scalar("SELECT id AS n FROM packages WHERE store_limit = 1");
+    let assign = json!({"store_owner_id": owner_id, "package_id": basic});
+    let (status, preview) = app.post("/api/v1/admin/subscriptions/preview", Some(&admin), &assign).await;
+    assert_eq!(status, 200, "{preview}");
+    let modes: Vec<_> = preview["data"]["choices"].as_array().cloned().unwrap_or_default();
+    assert_eq!(modes.iter().map(|c| c["mode"].as_str().unwrap_or("")).collect::<Vec<_>>(), ["queue", "switch_now"]);
+    let (status, body) = app.post("/api/v1/admin/subscriptions/preview", Some(&admin), &json!({})).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["package_id"].is_array() && body["errors"]["store_owner_id"].is_array());
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (status, _) = app.post("/api/v1/admin/subscriptions/preview", Some(&owner), &json!({})).await;
+    assert_eq!(status, 403);
+
+    let (status, record) = app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &assign).await;
+    assert_eq!(status, 200, "{record}");
+    let (_, status_now) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(status_now["data"]["active_subscription"]["package"]["store_limit"], 3, "queued, not replaced");
+    assert_eq!(status_now["data"]["next_subscription"]["package"]["store_limit"], 1);
+    let switch = json!({"store_owner_id": owner_id, "package_id": basic, "mode": "switch_now"});
+    let (status, _) = app.post("/api/v1/admin/subscriptions/assign", Some(&admin), &switch).await;
+    assert_eq!(status, 200);
+    let (_, status_now) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(status_now["data"]["active_subscription"]["package"]["store_limit"], 1);
+    assert!(status_now["data"]["next_subscription"].is_null());
+    // Over the limit: the two stores keep working; a third cannot be added.
+    assert_eq!(status_now["data"]["current_store_count"], 2);
+    let (status, body) = app.post("/api/v1/stores", Some(&owner), &json!({"name": "Third"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("store_limit_reached")));
 }
 
 async fn dashboard_and_overview_figures_are_live(backend: Backend) {

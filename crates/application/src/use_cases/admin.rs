@@ -2,16 +2,17 @@
 //! overview and analytics. Admin only (403 for other roles).
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use loyalty_domain::plan::next_period;
+use loyalty_domain::plan::PlanMode;
 use loyalty_domain::{text, CardCode, Email, FieldErrors, Money, Msg, Role};
 
 use super::auth::check_new_password;
+use super::subscriptions::{apply_change, PlanOrder};
 use crate::ports::{
-    transaction, CardFields, CardFilter, NewSubscription, NewUser, PackageFields, RepoError, Repos, TxMode, UserChanges,
+    transaction, CardFields, CardFilter, NewUser, PackageFields, RepoError, Repos, TxMode, UserChanges,
 };
 use crate::{
-    ActivityRecord, Actor, AppError, Card, Conflict, DayFigures, Package, Page, PageRequest, PlatformCounts, Services,
-    StoreOwnerRecord, StoreRanking, User,
+    ActivityRecord, Actor, AppError, Card, Conflict, DayFigures, Package, PackageSummary, Page, PageRequest,
+    PlanChangePreview, PlatformCounts, Services, StoreOwnerRecord, StoreRanking, User,
 };
 
 fn admin(actor: &Actor) -> Result<(), AppError> {
@@ -258,8 +259,9 @@ pub fn store_owners(services: &Services, actor: &Actor) -> Result<Vec<StoreOwner
     })
 }
 
-/// Assigns a package to a store owner: the same package extends the current plan, another
-/// replaces it from today. Only active packages.
+/// Assigns a package to a store owner: the same package extends the current plan; another
+/// waits for the current end (`PlanMode::Queue`) or starts now (`SwitchNow`, giving up the days
+/// left). Only active packages.
 pub fn assign_package(
     services: &Services,
     actor: &Actor,
@@ -267,8 +269,35 @@ pub fn assign_package(
     package_id: Option<i64>,
     auto_renew: bool,
     notes: Option<String>,
+    mode: PlanMode,
 ) -> Result<StoreOwnerRecord, AppError> {
     admin(actor)?;
+    let mut errors = assignment_errors(store_owner_id, package_id);
+    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), 500)).flatten();
+    errors.into_result()?;
+    let (owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
+        repos.lock_user(owner_id, now)?;
+        let package = assignable_package(repos, package_id)?;
+        let order =
+            PlanOrder { owner_id, package: &package, mode, auto_renew: Some(auto_renew), source: "admin", notes };
+        apply_change(repos, order, now)?;
+        let stores_count = i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX);
+        let active_subscription = repos.active_subscription(owner_id, now)?;
+        Ok(StoreOwnerRecord { user: owner, stores_count, active_subscription })
+    })
+}
+
+fn assignable_package(repos: &mut dyn Repos, package_id: i64) -> Result<PackageSummary, AppError> {
+    repos
+        .package_summary(package_id)?
+        .filter(|p| p.is_active)
+        .ok_or_else(|| FieldErrors::single("package_id", Msg::PackageRequired).into())
+}
+
+fn assignment_errors(store_owner_id: Option<i64>, package_id: Option<i64>) -> FieldErrors {
     let mut errors = FieldErrors::new();
     if package_id.is_none() {
         errors.add("package_id", Msg::PackageRequired);
@@ -276,40 +305,30 @@ pub fn assign_package(
     if store_owner_id.is_none() {
         errors.add("store_owner_id", Msg::StoreOwnerRequired);
     }
-    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), 500)).flatten();
-    errors.into_result()?;
-    let (Some(owner_id), Some(package_id)) = (store_owner_id, package_id) else {
-        return Err(AppError::Internal("validated assignment missing".into()));
-    };
+    errors
+}
+
+fn assignment_ids(store_owner_id: Option<i64>, package_id: Option<i64>) -> Result<(i64, i64), AppError> {
+    match (store_owner_id, package_id) {
+        (Some(owner), Some(package)) => Ok((owner, package)),
+        _ => Err(assignment_errors(store_owner_id, package_id).into()),
+    }
+}
+
+/// What assigning a package would do for the owner, before anything changes.
+pub fn preview_assignment(
+    services: &Services,
+    actor: &Actor,
+    store_owner_id: Option<i64>,
+    package_id: Option<i64>,
+) -> Result<PlanChangePreview, AppError> {
+    admin(actor)?;
+    let (store_owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
     let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| {
-        let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
-        repos.lock_user(owner_id, now)?;
-        let package = repos
-            .package_summary(package_id)?
-            .filter(|p| p.is_active)
-            .ok_or_else(|| FieldErrors::single("package_id", Msg::PackageRequired))?;
-        let current = repos.active_subscription(owner_id, now)?;
-        let (starts_at, ends_at) = next_period(
-            current.as_ref().map(|s| (s.package.id, s.starts_at, s.ends_at)),
-            package.id,
-            u32::try_from(package.duration_months).unwrap_or(1),
-            now,
-        );
-        repos.end_subscription(owner_id, "replaced", now)?;
-        repos.insert_subscription(NewSubscription {
-            store_owner_id: owner_id,
-            package_id: package.id,
-            starts_at,
-            ends_at,
-            auto_renew,
-            source: "admin",
-            notes,
-            now,
-        })?;
-        let stores_count = i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX);
-        let active_subscription = repos.active_subscription(owner_id, now)?;
-        Ok(StoreOwnerRecord { user: owner, stores_count, active_subscription })
+    transaction(&*services.db, TxMode::Read, |repos| {
+        repos.user_by_id(store_owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
+        let package = assignable_package(repos, package_id)?;
+        super::subscriptions::preview_change(repos, store_owner_id, package, now)
     })
 }
 

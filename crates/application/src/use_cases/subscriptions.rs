@@ -1,19 +1,21 @@
 //! A store owner's plan: status, auto-renew, cancel, and activation by a card code.
 
-use loyalty_domain::plan::{days_left, next_period};
+use chrono::NaiveDateTime;
+use loyalty_domain::plan::{days_left, plan_change, Held, PlanChange, PlanMode};
 use loyalty_domain::{CardCode, FieldErrors, Msg, Role};
 
-use crate::ports::{transaction, CardProblem, NewSubscription, TxMode};
-use crate::{Actor, AppError, Conflict, Services, SubscriptionStatus};
+use crate::ports::{transaction, CardProblem, NewSubscription, Repos, TxMode};
+use crate::{Actor, AppError, Conflict, PackageSummary, PlanChangePreview, Services, Subscription, SubscriptionStatus};
 
 pub fn status(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, AppError> {
     actor.require(&[Role::StoreOwner])?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let active = repos.active_subscription(actor.user_id, now)?;
-        let current_store_count = i64::try_from(repos.owner_store_ids(actor.user_id)?.len()).unwrap_or(i64::MAX);
+        let next = repos.next_subscription(actor.user_id, now)?;
+        let current_store_count = store_count(repos, actor.user_id)?;
         let remaining_days = active.as_ref().map_or(0, |s| days_left(s.ends_at, now));
-        Ok(SubscriptionStatus { active, current_store_count, remaining_days })
+        Ok(SubscriptionStatus { active, next, current_store_count, remaining_days })
     })
 }
 
@@ -37,41 +39,141 @@ pub fn cancel(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, 
     status(services, actor)
 }
 
+fn store_count(repos: &mut dyn Repos, owner_id: i64) -> Result<i64, AppError> {
+    Ok(i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX))
+}
+
+fn held(subscription: Option<&Subscription>) -> Option<Held> {
+    subscription.map(|s| Held { package_id: s.package.id, starts_at: s.starts_at, ends_at: s.ends_at })
+}
+
+fn months(package: &PackageSummary) -> u32 {
+    u32::try_from(package.duration_months).unwrap_or(1)
+}
+
+/// What `package` would do for the owner now, as choices (see `PlanChangePreview`).
+pub(crate) fn preview_change(
+    repos: &mut dyn Repos,
+    owner_id: i64,
+    package: PackageSummary,
+    now: NaiveDateTime,
+) -> Result<PlanChangePreview, AppError> {
+    let current = repos.active_subscription(owner_id, now)?;
+    let next = repos.next_subscription(owner_id, now)?;
+    let (c, n) = (held(current.as_ref()), held(next.as_ref()));
+    let mut choices = Vec::new();
+    let queued = plan_change(c, n, package.id, months(&package), PlanMode::Queue, now);
+    if let Ok(change) = queued {
+        choices.push((PlanMode::Queue, change));
+    }
+    // Another package than the plan in effect can also start now.
+    if let Ok(change @ PlanChange::SwitchNow { .. }) =
+        plan_change(c, n, package.id, months(&package), PlanMode::SwitchNow, now)
+    {
+        choices.push((PlanMode::SwitchNow, change));
+    }
+    let store_count = store_count(repos, owner_id)?;
+    Ok(PlanChangePreview { package, current, next, choices, store_count })
+}
+
+/// A package to take for an owner, and how.
+pub(crate) struct PlanOrder<'a> {
+    pub owner_id: i64,
+    pub package: &'a PackageSummary,
+    pub mode: PlanMode,
+    /// None keeps the current plan's choice.
+    pub auto_renew: Option<bool>,
+    /// `admin` or `card`.
+    pub source: &'static str,
+    pub notes: Option<String>,
+}
+
+/// Takes `package` for the owner as `mode` says (DESIGN.md section 5): the same plan extends,
+/// another waits for the current end unless switching now. Call with the owner locked.
+pub(crate) fn apply_change(repos: &mut dyn Repos, order: PlanOrder<'_>, now: NaiveDateTime) -> Result<(), AppError> {
+    let PlanOrder { owner_id, package, mode, auto_renew, source, notes } = order;
+    let current = repos.active_subscription(owner_id, now)?;
+    let next = repos.next_subscription(owner_id, now)?;
+    let change = plan_change(held(current.as_ref()), held(next.as_ref()), package.id, months(package), mode, now)
+        .map_err(|_| AppError::Conflict(Conflict::NextPlanWaiting))?;
+    let auto_renew = auto_renew.unwrap_or_else(|| current.as_ref().is_some_and(|s| s.auto_renew));
+    let period = change.period();
+    let queued = match change {
+        PlanChange::Start(_) | PlanChange::ExtendCurrent(_) | PlanChange::SwitchNow { .. } => {
+            // Every live row (in effect, past, waiting) gives way to the one new period.
+            repos.end_subscription(owner_id, "replaced", now)?;
+            false
+        }
+        PlanChange::ExtendNext(_) => {
+            if let Some(next) = &next {
+                repos.replace_subscription(next.id, now)?;
+            }
+            true
+        }
+        PlanChange::Queue(_) => true,
+    };
+    repos.insert_subscription(NewSubscription {
+        store_owner_id: owner_id,
+        package_id: package.id,
+        starts_at: period.starts_at,
+        ends_at: period.ends_at,
+        auto_renew,
+        queued,
+        source,
+        notes,
+        now,
+    })?;
+    Ok(())
+}
+
+fn card_package(repos: &mut dyn Repos, found: Result<i64, CardProblem>) -> Result<PackageSummary, AppError> {
+    let package_id = match found {
+        Ok(package_id) => package_id,
+        Err(CardProblem::Unknown) => return Err(FieldErrors::single("code", Msg::RedemptionCodeUnknown).into()),
+        Err(CardProblem::AlreadyRedeemed) => return Err(AppError::Conflict(Conflict::CardAlreadyRedeemed)),
+        Err(CardProblem::Expired) => return Err(AppError::Conflict(Conflict::CardExpired)),
+    };
+    repos.package_summary(package_id)?.ok_or(AppError::NotFound)
+}
+
+/// What redeeming a card would do, before anything changes (the card stays unredeemed).
+pub fn preview_card(services: &Services, actor: &Actor, code: &str) -> Result<PlanChangePreview, AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    let code = CardCode::parse(code).map_err(|m| FieldErrors::single("code", m))?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let found = repos.peek_card(code.as_str(), now)?;
+        let package = card_package(repos, found)?;
+        preview_change(repos, actor.user_id, package, now)
+    })
+}
+
 /// Redeems a card code: once ever, even under concurrent attempts. The same package as the
-/// active plan extends it; another package replaces it from today.
-pub fn redeem_card(services: &Services, actor: &Actor, code: &str) -> Result<SubscriptionStatus, AppError> {
+/// active plan extends it; another package waits for the current end (`PlanMode::Queue`, the
+/// default) or starts now (`SwitchNow`, giving up the days left).
+pub fn redeem_card(
+    services: &Services,
+    actor: &Actor,
+    code: &str,
+    mode: PlanMode,
+) -> Result<SubscriptionStatus, AppError> {
     actor.require(&[Role::StoreOwner])?;
     let code = CardCode::parse(code).map_err(|m| FieldErrors::single("code", m))?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        let package_id = match repos.claim_card(code.as_str(), actor.user_id, now)? {
-            Ok(package_id) => package_id,
-            Err(CardProblem::Unknown) => return Err(FieldErrors::single("code", Msg::RedemptionCodeUnknown).into()),
-            Err(CardProblem::AlreadyRedeemed) => return Err(AppError::Conflict(Conflict::CardAlreadyRedeemed)),
-            Err(CardProblem::Expired) => return Err(AppError::Conflict(Conflict::CardExpired)),
-        };
-        let package = repos.package_summary(package_id)?.ok_or(AppError::NotFound)?;
-        let current = repos.active_subscription(actor.user_id, now)?;
-        let (starts_at, ends_at) = next_period(
-            current.as_ref().map(|s| (s.package.id, s.starts_at, s.ends_at)),
-            package.id,
-            u32::try_from(package.duration_months).unwrap_or(1),
-            now,
-        );
-        let auto_renew = current.as_ref().is_some_and(|s| s.auto_renew);
-        // The active row (even one past its end) gives way to the new period.
-        repos.end_subscription(actor.user_id, "replaced", now)?;
-        repos.insert_subscription(NewSubscription {
-            store_owner_id: actor.user_id,
-            package_id: package.id,
-            starts_at,
-            ends_at,
-            auto_renew,
+        // One plan change of an owner at a time.
+        repos.lock_user(actor.user_id, now)?;
+        let found = repos.claim_card(code.as_str(), actor.user_id, now)?;
+        let package = card_package(repos, found)?;
+        let order = PlanOrder {
+            owner_id: actor.user_id,
+            package: &package,
+            mode,
+            auto_renew: None,
             source: "card",
             notes: Some(format!("card {}", code.as_str())),
-            now,
-        })?;
-        Ok(())
+        };
+        apply_change(repos, order, now)
     })?;
     status(services, actor)
 }

@@ -141,10 +141,29 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Assigns or changes a store owner's package: the same package extends the plan, another
-         *     replaces it from today. Only active packages.
+         * Assigns or changes a store owner's package: the same package extends the plan from its
+         *     end; another waits for the current plan to end (`mode: queue`, the default) or starts now
+         *     (`mode: switch_now`, giving up the days left). Only active packages. Ask
+         *     `/admin/subscriptions/preview` first to show what will happen.
          */
         post: operations["assign_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/subscriptions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What assigning a package would do for a store owner, before anything changes. */
+        post: operations["preview_assignment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -658,6 +677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/redemption-cards/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What redeeming a card would do, before anything changes (the card stays unused): its
+         *     package, the owner's plans, and the choices with their dates and the days a switch gives up.
+         */
+        post: operations["preview_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/redemption-cards/redeem": {
         parameters: {
             query?: never;
@@ -669,7 +708,9 @@ export interface paths {
         put?: never;
         /**
          * Activates a plan with a card code (once ever, even under concurrent attempts). The same
-         *     package extends the current plan; another package replaces it from today.
+         *     package extends the current plan from its end; another package waits for the current plan
+         *     to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days
+         *     left). Ask `/redemption-cards/preview` first to show the owner what will happen.
          */
         post: operations["redeem_card"];
         delete?: never;
@@ -1132,6 +1173,11 @@ export interface components {
         };
         AssignPackageRequest: {
             auto_renew?: boolean;
+            /**
+             * @description For another package than the owner's active plan: `queue` (the default) starts it when
+             *     the active plan ends; `switch_now` starts it now and gives up the days left.
+             */
+            mode?: components["schemas"]["PlanModeDto"];
             notes?: string | null;
             /** Format: int64 */
             package_id?: number | null;
@@ -1575,6 +1621,52 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description What redeeming a card or assigning a package would do, before anything changes. */
+        PlanChangePreviewDto: {
+            active_subscription?: null | components["schemas"]["ActiveSubscription"];
+            /**
+             * @description One choice for a start or an extension; for another plan, `queue` (unless a plan already
+             *     waits to start) and `switch_now`.
+             */
+            choices: components["schemas"]["PlanChoiceDto"][];
+            /** Format: int64 */
+            current_store_count: number;
+            next_subscription?: null | components["schemas"]["ActiveSubscription"];
+            package: components["schemas"]["PackageSummaryDto"];
+            /**
+             * Format: int64
+             * @description Stores beyond the package's limit: they keep working, but no store can be added until
+             *     the count is within the limit.
+             */
+            stores_over_limit: number;
+        };
+        PlanChangePreviewEnvelope: {
+            data: components["schemas"]["PlanChangePreviewDto"];
+        };
+        PlanChoiceDto: {
+            /**
+             * Format: int64
+             * @description Paid days given up by this choice (0 unless switching now).
+             */
+            days_given_up: number;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description Send this `mode` to make the change. */
+            mode: components["schemas"]["PlanModeDto"];
+            outcome: components["schemas"]["PlanOutcomeDto"];
+            /** Format: date-time */
+            starts_at: string;
+        };
+        /**
+         * @description How a package for another plan than the one in effect is taken.
+         * @enum {string}
+         */
+        PlanModeDto: "queue" | "switch_now";
+        /**
+         * @description What a choice does to the owner's plan.
+         * @enum {string}
+         */
+        PlanOutcomeDto: "start" | "extend" | "extend_next" | "queue" | "switch_now";
         /** @description Points of one phone number. An unknown number has the same shape: no stores, zero points. */
         PointsLookupDto: {
             stores: components["schemas"]["StorePointsDto"][];
@@ -1621,6 +1713,12 @@ export interface components {
         RedeemCodeRequest: {
             /** @description Trimmed; at most 50 characters; case-insensitive. */
             code: string;
+            /**
+             * @description For a card of another plan than the active one: `queue` (the default) starts it when the
+             *     active plan ends; `switch_now` starts it now and gives up the days left. Ignored by the
+             *     preview.
+             */
+            mode?: components["schemas"]["PlanModeDto"];
         };
         RedemptionDone: {
             /** Format: int64 */
@@ -1838,6 +1936,7 @@ export interface components {
             /** Format: int64 */
             current_store_count: number;
             has_active_subscription: boolean;
+            next_subscription?: null | components["schemas"]["ActiveSubscription"];
             /**
              * Format: int64
              * @description Whole days until the end, rounded up; 0 without a plan.
@@ -2611,6 +2710,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Another plan already waits to start */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2630,6 +2738,111 @@ export interface operations {
                 };
             };
             /** @description No package, or an inactive one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_assignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignPackageRequest"];
+            };
+        };
+        responses: {
+            /** @description What the assignment would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreviewEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such store owner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner or package, or an inactive package */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,6 +5389,111 @@ export interface operations {
             };
         };
     };
+    preview_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description What the card would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreviewEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Code already used or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Empty, too long or unknown code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     redeem_card: {
         parameters: {
             query?: never;
@@ -5234,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Code already used or expired */
+            /** @description Code already used or expired, or another plan already waits to start */
             409: {
                 headers: {
                     [name: string]: unknown;

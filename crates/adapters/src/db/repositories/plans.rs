@@ -4,6 +4,7 @@ use loyalty_application::ports::{CardProblem, NewSubscription, PlanRepo, RepoRes
 use loyalty_application::{PackageSummary, Subscription};
 use loyalty_domain::Money;
 
+use crate::db::pool::DbBackend;
 use crate::db::schema::{packages, redemption_cards, subscriptions};
 use crate::db::tx::{map_error, DbTx};
 
@@ -40,13 +41,17 @@ fn package_columns() -> (
     )
 }
 
-impl PlanRepo for DbTx<'_> {
-    fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>> {
-        let row: Option<SubscriptionRow> = subscriptions::table
+impl DbTx<'_> {
+    /// The owner's plan in effect at `now` or, with `waiting`, the one waiting to start after it.
+    fn find_subscription(
+        &mut self,
+        owner_id: i64,
+        now: NaiveDateTime,
+        waiting: bool,
+    ) -> RepoResult<Option<Subscription>> {
+        let query = subscriptions::table
             .inner_join(packages::table)
             .filter(subscriptions::store_owner_id.eq(owner_id))
-            .filter(subscriptions::status.eq("active"))
-            .filter(subscriptions::ends_at.gt(now))
             .select((
                 (
                     subscriptions::id,
@@ -57,9 +62,20 @@ impl PlanRepo for DbTx<'_> {
                 ),
                 package_columns(),
             ))
-            .first(self.conn)
-            .optional()
-            .map_err(map_error)?;
+            .into_boxed::<DbBackend>();
+        let query = if waiting {
+            query
+                .filter(subscriptions::status.eq("queued"))
+                .filter(subscriptions::starts_at.gt(now))
+                .order(subscriptions::starts_at.asc())
+        } else {
+            query
+                .filter(subscriptions::status.eq_any(["active", "queued"]))
+                .filter(subscriptions::starts_at.le(now))
+                .filter(subscriptions::ends_at.gt(now))
+                .order(subscriptions::starts_at.desc())
+        };
+        let row: Option<SubscriptionRow> = query.first(self.conn).optional().map_err(map_error)?;
         Ok(row.map(|((id, store_owner_id, starts_at, ends_at, auto_renew), p)| Subscription {
             id,
             store_owner_id,
@@ -69,16 +85,34 @@ impl PlanRepo for DbTx<'_> {
             auto_renew,
         }))
     }
+}
+
+impl PlanRepo for DbTx<'_> {
+    fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>> {
+        self.find_subscription(owner_id, now, false)
+    }
+
+    fn next_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>> {
+        self.find_subscription(owner_id, now, true)
+    }
 
     fn end_subscription(&mut self, owner_id: i64, status: &'static str, now: NaiveDateTime) -> RepoResult<()> {
         diesel::update(
             subscriptions::table
                 .filter(subscriptions::store_owner_id.eq(owner_id))
-                .filter(subscriptions::status.eq("active")),
+                .filter(subscriptions::status.eq_any(["active", "queued"])),
         )
         .set((subscriptions::status.eq(status), subscriptions::updated_at.eq(now)))
         .execute(self.conn)
         .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn replace_subscription(&mut self, subscription_id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(subscriptions::table.find(subscription_id))
+            .set((subscriptions::status.eq("replaced"), subscriptions::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
         Ok(())
     }
 
@@ -87,7 +121,7 @@ impl PlanRepo for DbTx<'_> {
             .values((
                 subscriptions::store_owner_id.eq(s.store_owner_id),
                 subscriptions::package_id.eq(s.package_id),
-                subscriptions::status.eq("active"),
+                subscriptions::status.eq(if s.queued { "queued" } else { "active" }),
                 subscriptions::starts_at.eq(s.starts_at),
                 subscriptions::ends_at.eq(s.ends_at),
                 subscriptions::auto_renew.eq(s.auto_renew),
@@ -132,19 +166,25 @@ impl PlanRepo for DbTx<'_> {
         .get_result(self.conn)
         .optional()
         .map_err(map_error)?;
-        if let Some(package_id) = claimed {
-            return Ok(Ok(package_id));
+        match claimed {
+            Some(package_id) => Ok(Ok(package_id)),
+            // Why not: the same answer a look without claiming gives.
+            None => Ok(self.peek_card(code, now)?.and(Err(CardProblem::AlreadyRedeemed))),
         }
-        let card: Option<(Option<i64>, Option<NaiveDateTime>)> = redemption_cards::table
+    }
+
+    fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>> {
+        let card: Option<(i64, Option<i64>, Option<NaiveDateTime>)> = redemption_cards::table
             .filter(redemption_cards::code.eq(code))
-            .select((redemption_cards::redeemed_by, redemption_cards::expires_at))
+            .select((redemption_cards::package_id, redemption_cards::redeemed_by, redemption_cards::expires_at))
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(Err(match card {
-            None => CardProblem::Unknown,
-            Some((Some(_), _)) => CardProblem::AlreadyRedeemed,
-            Some((None, _)) => CardProblem::Expired,
-        }))
+        Ok(match card {
+            None => Err(CardProblem::Unknown),
+            Some((_, Some(_), _)) => Err(CardProblem::AlreadyRedeemed),
+            Some((_, None, Some(expires_at))) if expires_at <= now => Err(CardProblem::Expired),
+            Some((package_id, None, _)) => Ok(package_id),
+        })
     }
 }

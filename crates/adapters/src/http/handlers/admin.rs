@@ -12,8 +12,8 @@ use crate::http::dto::{
     ActivityEntryDto, AdminAnalytics, AdminAnalyticsEnvelope, AdminOverview, AdminOverviewEnvelope,
     AssignPackageRequest, CardBatchRequest, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest,
     DatabaseHealth, DayFiguresDto, FeaturesInput, Health, PackageEnvelope, PackageListPlain, PackageRequest,
-    StoreOwnerOption, StoreOwnerOptions, StoreOwnerRecordDto, StoreOwnerRecordEnvelope, StoreOwnerRecords,
-    StoreRankingDto, UserEnvelope, UserList, UserQuery, UserRequest, ValidJson,
+    PlanChangePreviewEnvelope, StoreOwnerOption, StoreOwnerOptions, StoreOwnerRecordDto, StoreOwnerRecordEnvelope,
+    StoreOwnerRecords, StoreRankingDto, UserEnvelope, UserList, UserQuery, UserRequest, ValidJson,
 };
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, ServerInfo};
@@ -36,6 +36,7 @@ use crate::http::{ApiError, ServerInfo};
     delete_package,
     store_owner_records,
     assign_package,
+    preview_assignment,
     list_cards,
     create_card,
     create_cards,
@@ -63,6 +64,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/packages/{id}", web::delete().to(delete_package))
         .route("/api/v1/admin/store-owners", web::get().to(store_owner_records))
         .route("/api/v1/admin/subscriptions/assign", web::post().to(assign_package))
+        .route("/api/v1/admin/subscriptions/preview", web::post().to(preview_assignment))
         .route("/api/v1/admin/redemption-cards", web::get().to(list_cards))
         .route("/api/v1/admin/redemption-cards", web::post().to(create_card))
         .route("/api/v1/admin/redemption-cards/batch", web::post().to(create_cards))
@@ -401,8 +403,10 @@ async fn store_owner_records(services: web::Data<Services>, caller: Authenticate
         .json(StoreOwnerRecords { data: records.into_iter().map(|r| StoreOwnerRecordDto::new(r, now)).collect() }))
 }
 
-/// Assigns or changes a store owner's package: the same package extends the plan, another
-/// replaces it from today. Only active packages.
+/// Assigns or changes a store owner's package: the same package extends the plan from its
+/// end; another waits for the current plan to end (`mode: queue`, the default) or starts now
+/// (`mode: switch_now`, giving up the days left). Only active packages. Ask
+/// `/admin/subscriptions/preview` first to show what will happen.
 #[utoipa::path(post, path = "/api/v1/admin/subscriptions/assign", tag = "admin", security(("bearer" = [])),
     request_body = AssignPackageRequest,
     responses(
@@ -410,6 +414,7 @@ async fn store_owner_records(services: web::Data<Services>, caller: Authenticate
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store owner", body = ErrorBody),
+        (status = 409, description = "Another plan already waits to start", body = ErrorBody),
         (status = 422, description = "No package, or an inactive one", body = ErrorBody),
     ))]
 async fn assign_package(
@@ -418,12 +423,35 @@ async fn assign_package(
     body: ValidJson<AssignPackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let AssignPackageRequest { store_owner_id, package_id, auto_renew, notes } = body.0;
+    let AssignPackageRequest { store_owner_id, package_id, auto_renew, notes, mode } = body.0;
     let now = services.clock.now();
-    let record =
-        blocking(lang, move || admin::assign_package(&services, &actor, store_owner_id, package_id, auto_renew, notes))
-            .await?;
+    let record = blocking(lang, move || {
+        admin::assign_package(&services, &actor, store_owner_id, package_id, auto_renew, notes, mode.into())
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(StoreOwnerRecordEnvelope { data: StoreOwnerRecordDto::new(record, now) }))
+}
+
+/// What assigning a package would do for a store owner, before anything changes.
+#[utoipa::path(post, path = "/api/v1/admin/subscriptions/preview", tag = "admin", security(("bearer" = [])),
+    request_body = AssignPackageRequest,
+    responses(
+        (status = 200, description = "What the assignment would do", body = PlanChangePreviewEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Admins only", body = ErrorBody),
+        (status = 404, description = "No such store owner", body = ErrorBody),
+        (status = 422, description = "No owner or package, or an inactive package", body = ErrorBody),
+    ))]
+async fn preview_assignment(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<AssignPackageRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let AssignPackageRequest { store_owner_id, package_id, .. } = body.0;
+    let preview =
+        blocking(lang, move || admin::preview_assignment(&services, &actor, store_owner_id, package_id)).await?;
+    Ok(HttpResponse::Ok().json(PlanChangePreviewEnvelope { data: preview.into() }))
 }
 
 /// Redemption cards, newest first, by status and package.

@@ -12,9 +12,9 @@ use utoipa::OpenApi;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
-    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, QrCodeDto, QrCodeEnvelope, QrRequest,
-    RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope, StoreListPlain, StoreOverview,
-    StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
+    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, PlanChangePreviewEnvelope, QrCodeDto,
+    QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope,
+    StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
 };
 use crate::http::error::ErrorBody;
 use crate::http::{ApiError, Lang, ServerInfo};
@@ -42,6 +42,7 @@ use crate::http::{ApiError, Lang, ServerInfo};
     toggle_auto_renew,
     cancel_subscription,
     redeem_card,
+    preview_card,
     pos_activities
 ))]
 pub struct OwnerApi;
@@ -68,6 +69,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/subscriptions/toggle-auto-renew", web::post().to(toggle_auto_renew))
         .route("/api/v1/subscriptions/cancel", web::post().to(cancel_subscription))
         .route("/api/v1/redemption-cards/redeem", web::post().to(redeem_card))
+        .route("/api/v1/redemption-cards/preview", web::post().to(preview_card))
         .route("/api/v1/store-owner/pos-activities", web::get().to(pos_activities));
 }
 
@@ -479,14 +481,16 @@ async fn cancel_subscription(services: web::Data<Services>, caller: Authenticate
 }
 
 /// Activates a plan with a card code (once ever, even under concurrent attempts). The same
-/// package extends the current plan; another package replaces it from today.
+/// package extends the current plan from its end; another package waits for the current plan
+/// to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days
+/// left). Ask `/redemption-cards/preview` first to show the owner what will happen.
 #[utoipa::path(post, path = "/api/v1/redemption-cards/redeem", tag = "owner", security(("bearer" = [])),
     request_body = RedeemCodeRequest,
     responses(
         (status = 200, description = "Activated; the new status", body = SubscriptionStatusEnvelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
-        (status = 409, description = "Code already used or expired", body = ErrorBody),
+        (status = 409, description = "Code already used or expired, or another plan already waits to start", body = ErrorBody),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
     ))]
 async fn redeem_card(
@@ -495,9 +499,31 @@ async fn redeem_card(
     body: ValidJson<RedeemCodeRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let code = body.0.code;
-    let status = blocking(lang, move || subscriptions::redeem_card(&services, &actor, &code)).await?;
+    let RedeemCodeRequest { code, mode } = body.0;
+    let status = blocking(lang, move || subscriptions::redeem_card(&services, &actor, &code, mode.into())).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
+}
+
+/// What redeeming a card would do, before anything changes (the card stays unused): its
+/// package, the owner's plans, and the choices with their dates and the days a switch gives up.
+#[utoipa::path(post, path = "/api/v1/redemption-cards/preview", tag = "owner", security(("bearer" = [])),
+    request_body = RedeemCodeRequest,
+    responses(
+        (status = 200, description = "What the card would do", body = PlanChangePreviewEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 409, description = "Code already used or expired", body = ErrorBody),
+        (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
+    ))]
+async fn preview_card(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    body: ValidJson<RedeemCodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let code = body.0.code;
+    let preview = blocking(lang, move || subscriptions::preview_card(&services, &actor, &code)).await?;
+    Ok(HttpResponse::Ok().json(PlanChangePreviewEnvelope { data: preview.into() }))
 }
 
 /// The feed of invoices, redemptions and customer events across the owner's stores, newest
