@@ -121,21 +121,21 @@ pub async fn refuse_control_characters(
     actix_web::Error,
 > {
     let uri = req.uri();
-    let part = if has_forbidden_escape(uri.path()) {
-        Some("path")
+    let lang = crate::http::Lang::from_request(req.request());
+    let refusal = if has_forbidden_escape(uri.path()) {
+        // No resource is named with a control character: there is nothing at that path.
+        Some(crate::http::ApiError::new(crate::http::ErrorCode::NotFound, lang))
     } else if uri.query().is_some_and(has_forbidden_escape) {
-        Some("query")
-    } else {
-        None
-    };
-    if let Some(part) = part {
-        let lang = crate::http::Lang::from_request(req.request());
         let message = loyalty_domain::Msg::TextCharactersNotAllowed;
         let text = match lang {
             crate::http::Lang::En => message.en(),
             crate::http::Lang::Ar => message.ar(),
         };
-        let error = crate::http::ApiError::field(lang, part, text.to_owned());
+        Some(crate::http::ApiError::field(lang, "query", text.to_owned()))
+    } else {
+        None
+    };
+    if let Some(error) = refusal {
         let response = actix_web::ResponseError::error_response(&error);
         return Ok(req.into_response(response).map_into_right_body());
     }
