@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { saveScreenshot, signIn, switchTo } from './helpers';
 
 // The store owner's dashboard against the real server and demo data. The demo plan ends in 25
@@ -73,6 +73,27 @@ const TEXT = {
     range30: 'Last 30 days',
     addStore: 'Add Store',
     storeRequired: 'Store name is required',
+  },
+} as const;
+
+const PLAN = {
+  ar: {
+    title: 'تأكيد تغيير الباقة',
+    noDayLost: 'لا يضيع أي يوم مدفوع.',
+    keep: 'إبقاء الباقة الحالية',
+    queue: 'البدء بعد الباقة الحالية',
+    switchNow: 'الانتقال الآن…',
+    givenUp: /انتقل الآن وتخلَّ عن/,
+    nextPlan: 'الباقة التالية',
+  },
+  en: {
+    title: 'Confirm the plan change',
+    noDayLost: 'No paid day is lost.',
+    keep: 'Keep the current plan',
+    queue: 'Start after the current plan',
+    switchNow: 'Switch now…',
+    givenUp: /Switch now and give up/,
+    nextPlan: 'Next plan',
   },
 } as const;
 
@@ -212,6 +233,12 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByText(text.codeEmpty)).toBeVisible();
     await code.fill(text.code);
     await code.press('Enter');
+    if (!firstRun) {
+      // The English run's card is for another plan: it asks first; here the owner switches now.
+      const dialog = page.getByRole('dialog', { name: PLAN[lang].title });
+      await dialog.getByRole('button', { name: PLAN[lang].switchNow }).click();
+      await dialog.getByRole('button', { name: PLAN[lang].givenUp }).click();
+    }
     await expect(page.getByTestId('toasts')).toContainText(text.activated);
     // The plan was extended past the ribbon's 30 days.
     await expect(page.getByTestId('expiration-ribbon')).toHaveCount(0);
@@ -222,5 +249,70 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByRole('button', { name: text.redeem }).click();
     await expect(page.getByTestId('redeem-code').locator('.mantine-TextInput-error')).toBeVisible();
     await saveScreenshot(page, `owner-subscription-used-code-${lang}`);
+  });
+}
+
+/** A fresh card for the one-store package, made by the admin through the API. */
+async function basicCard(request: APIRequestContext, lang: string): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: 'admin@demo.ly', password: 'demo1234' },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const packages = (await (await request.get('/api/v1/packages', { headers })).json()) as {
+    data: { id: number; store_limit: number }[];
+  };
+  const basic = packages.data.find((p) => p.store_limit === 1);
+  expect(basic).toBeDefined();
+  const code = `PLAN${lang.toUpperCase()}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+  const card = await request.post('/api/v1/admin/redemption-cards', {
+    headers,
+    data: { package_id: basic!.id, code },
+  });
+  expect(card.status()).toBe(201);
+  return code;
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`a card for another plan asks first and loses no paid day (${lang})`, async ({ page, request }) => {
+    const code = await basicCard(request, lang);
+    await signIn(page, 'owner@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    await expect(page.getByTestId('owner-dashboard')).toBeVisible();
+    await openTab(page, TEXT[lang].tabs.subscription);
+    const plan = page.getByTestId('active-subscription');
+    await expect(plan).toBeVisible();
+    const planNow = async () =>
+      `${await page.getByTestId('subscription-plan').innerText()} ${await page.getByTestId('subscription-end').innerText()}`;
+    const input = page.getByTestId('redeem-code').getByRole('textbox');
+    const endBefore = await planNow();
+
+    await input.fill(code);
+    await input.press('Enter');
+    const dialog = page.getByRole('dialog', { name: PLAN[lang].title });
+    await expect(dialog).toBeVisible();
+    await saveScreenshot(page, `owner-plan-change-${lang}`);
+    // "Keep" changes nothing: the same card asks again.
+    await dialog.getByRole('button', { name: PLAN[lang].keep }).click();
+    await expect(dialog).toBeHidden();
+    expect(await planNow()).toBe(endBefore);
+    await input.fill(code);
+    await input.press('Enter');
+    await expect(dialog).toBeVisible();
+
+    if (await dialog.getByTestId('plan-choice-queue').count()) {
+      await expect(dialog.getByTestId('plan-choice-queue')).toContainText(PLAN[lang].noDayLost);
+      await dialog.getByRole('button', { name: PLAN[lang].queue }).click();
+      await expect(dialog).toBeHidden();
+      // The current plan is untouched; the new one waits for it.
+      expect(await planNow()).toBe(endBefore);
+      await expect(page.getByTestId('next-subscription')).toContainText(PLAN[lang].nextPlan);
+    } else {
+      // Another run queued a plan already: only "switch now" is offered, and it says what it costs.
+      await dialog.getByRole('button', { name: PLAN[lang].switchNow }).click();
+      await dialog.getByRole('button', { name: PLAN[lang].givenUp }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await saveScreenshot(page, `owner-plan-changed-${lang}`);
   });
 }

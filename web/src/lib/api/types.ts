@@ -48,3 +48,7 @@ export type ActivityItem = JsonBody<paths['/api/v1/pos/activity']['get']['respon
 export type TodayCounts = JsonBody<paths['/api/v1/pos/today']['get']['responses'][200]>['data'];
 export type SalePreview = JsonBody<paths['/api/v1/invoices/preview']['get']['responses'][200]>['data'];
 export type Permission = User['permissions'][number];
+export type PlanChangePreview = JsonBody<
+  paths['/api/v1/redemption-cards/preview']['post']['responses'][200]
+>['data'];
+export type PlanMode = NonNullable<PlanChangePreview['choices'][number]['mode']>;

@@ -112,6 +112,14 @@ export function useAssignPackage() {
   );
 }
 
+/** What an assignment would do for the owner, before anything changes. */
+export function usePreviewAssignment() {
+  return useMutation({
+    mutationFn: async (body: AssignPackageRequest) =>
+      (await unwrap(api.POST('/api/v1/admin/subscriptions/preview', { body }))).data,
+  });
+}
+
 export function useSaveCard() {
   return useAdminMutation(
     ({ id, body }: { id?: number; body: CardRequest }) =>

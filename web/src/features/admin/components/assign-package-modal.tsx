@@ -2,10 +2,12 @@ import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, Textarea } fr
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlanChangeChoices } from '@/components/plan-change-choices';
 import { ApiError } from '@/lib/api/errors';
+import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
-import { useAssignPackage } from '../api/mutations';
+import { useAssignPackage, usePreviewAssignment } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
 import { FormError } from './form-error';
@@ -34,6 +36,9 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
   const format = useFormat();
   const packages = usePackages();
   const assign = useAssignPackage();
+  const preview = usePreviewAssignment();
+  // A package for another plan: its choices, shown before anything changes.
+  const [choosing, setChoosing] = useState<PlanChangePreview | null>(null);
   const current = owner.active_subscription ?? null;
   const [packageId, setPackageId] = useState<string | null>(null);
   const [autoRenew, setAutoRenew] = useState(current?.auto_renew ?? false);
@@ -51,12 +56,48 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
       return;
     }
     setError(undefined);
+    const body = { store_owner_id: owner.id, package_id: Number(packageId) };
+    preview.mutate(body, {
+      onSuccess: (answer) => {
+        const [only] = answer.choices;
+        // A start or an extension changes no paid time: no question to ask.
+        if (
+          answer.choices.length === 1 &&
+          only &&
+          only.outcome !== 'queue' &&
+          only.outcome !== 'switch_now'
+        ) {
+          take(only.mode);
+        } else {
+          setChoosing(answer);
+        }
+      },
+      onError: showFailure,
+    });
+  }
+
+  function showFailure(failure: Error) {
+    const field =
+      failure instanceof ApiError
+        ? (failure.fieldError('package_id') ?? failure.fieldError('store_owner_id'))
+        : undefined;
+    if (field) setError(field);
+    else
+      setAlert(
+        failure instanceof ApiError && failure.hasServerMessage
+          ? t('owners.assignFailedWith', { message: failure.message })
+          : t('owners.assignFailed'),
+      );
+  }
+
+  function take(mode: PlanMode) {
     assign.mutate(
       {
         store_owner_id: owner.id,
         package_id: Number(packageId),
         auto_renew: autoRenew,
         notes: notes.trim() || null,
+        mode,
       },
       {
         onSuccess: () => {
@@ -64,19 +105,21 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
           onDone();
         },
         onError: (failure) => {
-          const field =
-            failure instanceof ApiError
-              ? (failure.fieldError('package_id') ?? failure.fieldError('store_owner_id'))
-              : undefined;
-          if (field) setError(field);
-          else
-            setAlert(
-              failure instanceof ApiError && failure.hasServerMessage
-                ? t('owners.assignFailedWith', { message: failure.message })
-                : t('owners.assignFailed'),
-            );
+          setChoosing(null);
+          showFailure(failure);
         },
       },
+    );
+  }
+
+  if (choosing) {
+    return (
+      <PlanChangeChoices
+        preview={choosing}
+        busy={assign.isPending}
+        onChoose={take}
+        onKeep={() => setChoosing(null)}
+      />
     );
   }
 
@@ -129,7 +172,7 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
           <Button variant="default" onClick={onDone} disabled={assign.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={assign.isPending}>
+          <Button type="submit" loading={assign.isPending || preview.isPending}>
             {t('owners.assign')}
           </Button>
         </Group>

@@ -1,3 +1,4 @@
+import type { PlanChangePreview } from '@/lib/api/types';
 import { makeUser, userEnvelope } from '@/testing/fixtures';
 import { json, type Routes } from '@/testing/mock-api';
 import type { OwnerSummary, Store, SubscriptionStatus } from '../types';
@@ -38,6 +39,47 @@ export function subscriptionWith(remainingDays: number, autoRenew = false): Subs
             auto_renew: autoRenew,
           }
         : null,
+    next_subscription: null,
+  };
+}
+
+/** The server's preview of a card: the same plan extends; another offers queue and switch now. */
+export function previewOf(kind: 'extend' | 'another', storeLimit = 10): PlanChangePreview {
+  const status = subscriptionWith(25);
+  const basic = { id: 2, name: 'Basic', store_limit: storeLimit, duration_months: 1, price: '30.000' };
+  return {
+    package: kind === 'extend' ? status.active_subscription!.package : basic,
+    active_subscription: status.active_subscription,
+    next_subscription: null,
+    current_store_count: 2,
+    stores_over_limit: Math.max(0, 2 - storeLimit),
+    choices:
+      kind === 'extend'
+        ? [
+            {
+              mode: 'queue',
+              outcome: 'extend',
+              starts_at: '2025-12-17T00:00:00Z',
+              ends_at: '2027-12-17T00:00:00Z',
+              days_given_up: 0,
+            },
+          ]
+        : [
+            {
+              mode: 'queue',
+              outcome: 'queue',
+              starts_at: '2026-12-17T00:00:00Z',
+              ends_at: '2027-01-17T00:00:00Z',
+              days_given_up: 0,
+            },
+            {
+              mode: 'switch_now',
+              outcome: 'switch_now',
+              starts_at: '2026-11-22T00:00:00Z',
+              ends_at: '2026-12-22T00:00:00Z',
+              days_given_up: 25,
+            },
+          ],
   };
 }
 

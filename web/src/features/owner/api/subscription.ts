@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
+import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import type { SubscriptionStatus } from '../types';
 import { ownerKeys } from './owner-keys';
 
@@ -26,10 +27,29 @@ export async function cancelSubscription(): Promise<SubscriptionStatus> {
   return data.data;
 }
 
-export async function redeemCode(code: string): Promise<SubscriptionStatus> {
-  const { data, error, response } = await api.POST('/api/v1/redemption-cards/redeem', { body: { code } });
+export async function redeemCode({
+  code,
+  mode,
+}: {
+  code: string;
+  mode: PlanMode;
+}): Promise<SubscriptionStatus> {
+  const { data, error, response } = await api.POST('/api/v1/redemption-cards/redeem', {
+    body: { code, mode },
+  });
   if (!data) throw toApiError(response, error);
   return data.data;
+}
+
+/** What a card would do, before anything changes (the card stays unused). */
+export async function previewCode(code: string): Promise<PlanChangePreview> {
+  const { data, error, response } = await api.POST('/api/v1/redemption-cards/preview', { body: { code } });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function usePreviewCode() {
+  return useMutation({ mutationFn: previewCode });
 }
 
 /** Every subscription change answers with the new status: put it in the cache as is. */

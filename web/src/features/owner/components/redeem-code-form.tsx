@@ -1,10 +1,13 @@
-import { Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '@/lib/api/errors';
+import { PlanChangeChoices } from '@/components/plan-change-choices';
+import { ApiError, messageOf } from '@/lib/api/errors';
+import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
+import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
-import { useRedeemCode } from '../api/subscription';
+import { usePreviewCode, useRedeemCode } from '../api/subscription';
 
 /** Spec section 9. */
 export const REDEEM_CODE_MAX_LENGTH = 50;
@@ -16,9 +19,14 @@ interface RedeemCodeFormProps {
 
 export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
   const { t } = useTranslation('owner');
+  const common = useTranslation().t;
+  const format = useFormat();
   const redeem = useRedeemCode();
+  const preview = usePreviewCode();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A card for another plan: its choices, shown before anything changes.
+  const [choosing, setChoosing] = useState<{ code: string; preview: PlanChangePreview } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -36,13 +44,53 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
       return;
     }
     setError(null);
-    redeem.mutate(trimmed, {
-      onSuccess: () => {
-        setCode('');
-        showToast(t('subscription.activated'));
+    preview.mutate(trimmed, {
+      onSuccess: (answer) => {
+        const [only] = answer.choices;
+        // The same plan (or none yet): it starts or runs on, nothing is given up.
+        if (
+          answer.choices.length === 1 &&
+          only &&
+          only.outcome !== 'queue' &&
+          only.outcome !== 'switch_now'
+        ) {
+          take(trimmed, only.mode);
+        } else {
+          setChoosing({ code: trimmed, preview: answer });
+        }
       },
-      onError: (failure) => setError(messageOf(failure, t('subscription.redeemFailed'))),
+      onError: showError,
     });
+  }
+
+  function showError(failure: Error) {
+    const field = failure instanceof ApiError ? failure.fieldError('code') : undefined;
+    setError(field ?? messageOf(failure, t('subscription.redeemFailed')));
+  }
+
+  function take(chosen: string, mode: PlanMode) {
+    redeem.mutate(
+      { code: chosen, mode },
+      {
+        onSuccess: (status) => {
+          setCode('');
+          setChoosing(null);
+          const next = status.next_subscription;
+          showToast(
+            next && mode === 'queue'
+              ? common('planChange.queued', {
+                  name: isolate(next.package.name),
+                  date: format.date(next.starts_at),
+                })
+              : t('subscription.activated'),
+          );
+        },
+        onError: (failure) => {
+          setChoosing(null);
+          showError(failure);
+        },
+      },
+    );
   }
 
   return (
@@ -70,11 +118,32 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
             dir="ltr"
             name="code"
           />
-          <Button type="submit" mt={25} leftSection={<IconTicket size={18} />} loading={redeem.isPending}>
+          <Button
+            type="submit"
+            mt={25}
+            leftSection={<IconTicket size={18} />}
+            loading={(redeem.isPending || preview.isPending) && !choosing}
+          >
             {redeem.isPending ? t('subscription.redeeming') : t('subscription.redeem')}
           </Button>
         </Group>
       </form>
+      <Modal
+        opened={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title={common('planChange.title')}
+        closeButtonProps={{ 'aria-label': t('close') }}
+        size="lg"
+      >
+        {choosing && (
+          <PlanChangeChoices
+            preview={choosing.preview}
+            busy={redeem.isPending}
+            onChoose={(mode) => take(choosing.code, mode)}
+            onKeep={() => setChoosing(null)}
+          />
+        )}
+      </Modal>
       <div>
         <Text fw={600} mb={4}>
           {t('subscription.howTitle')}

@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
-import { useFormat } from '@/lib/format';
+import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
 import { ConfirmDialog } from './confirm-dialog';
@@ -25,6 +25,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 export function SubscriptionTab({ focusCode }: { focusCode: number }) {
   const { t } = useTranslation('owner');
+  const common = useTranslation().t;
   const format = useFormat();
   const status = useSubscriptionStatus();
   const toggle = useToggleAutoRenew();
@@ -64,9 +65,32 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
                       limit: format.number(plan.package.store_limit),
                     })}
                   />
-                  <Fact label={t('subscription.endDate')} value={format.date(plan.end_date)} />
+                  <Fact
+                    label={t('subscription.endDate')}
+                    value={format.date(plan.end_date)}
+                    testId="subscription-end"
+                  />
                   <Fact label={t('subscription.daysLeft')} value={format.number(data.remaining_days)} />
                 </SimpleGrid>
+                {data.next_subscription && (
+                  <Alert
+                    variant="light"
+                    color="blue"
+                    icon={<IconInfoCircle size={20} />}
+                    data-testid="next-subscription"
+                  >
+                    <Text size="sm" fw={600}>
+                      {common('planChange.nextPlan')}
+                    </Text>
+                    <Text size="sm">
+                      {common('planChange.nextPlanValue', {
+                        name: isolate(data.next_subscription.package.name),
+                        start: format.date(data.next_subscription.starts_at),
+                        end: format.date(data.next_subscription.end_date),
+                      })}
+                    </Text>
+                  </Alert>
+                )}
                 <Group justify="space-between">
                   <Switch
                     label={`${t('subscription.toggleAutoRenew')} (${plan.auto_renew ? t('subscription.on') : t('subscription.off')})`}
