@@ -94,7 +94,8 @@ describe('package form', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Gold' }));
     await user.click(await screen.findByTestId('confirm-button'));
     expect(await screen.findByTestId('confirm-error')).toHaveTextContent('This package is in use.');
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The dismiss button is never a second "Cancel" beside the action.
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
 
     await user.click(screen.getByRole('button', { name: 'Disable Gold' }));
     await user.click(await screen.findByTestId('confirm-button'));

@@ -49,7 +49,7 @@ export function ConfirmDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('cancel')}
+            {t('goBack')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}

@@ -158,6 +158,19 @@ describe('a card for another plan', () => {
   });
 });
 
+describe('cancelling the plan', () => {
+  it('says what it costs and offers "Go back" beside "Cancel Subscription"', async () => {
+    const { app, api } = await openSubscriptionTab();
+    await app.user.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The plan ends today and its 25 days left are given up');
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.requestsTo('POST /api/v1/subscriptions/cancel')).toHaveLength(0);
+  });
+});
+
 describe('without a plan', () => {
   it('says there is no active subscription and still offers the code input', async () => {
     await i18n.changeLanguage('en');

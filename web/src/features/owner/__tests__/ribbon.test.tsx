@@ -53,6 +53,21 @@ describe('expiration ribbon on the dashboard', () => {
     expect(ribbon).toHaveTextContent('Auto-renew is disabled');
   });
 
+  it.each([
+    [1, 'en', 'in 1 day ('],
+    [6, 'ar', 'بقي 6 أيام ('],
+    [25, 'ar', 'بقي 25 يومًا ('],
+    [1, 'ar', 'بقي يوم واحد ('],
+    [2, 'ar', 'بقي يومان ('],
+    [11, 'ar', 'بقي 11 يومًا ('],
+  ] as const)('counts %i days the %s way', async (days, language, wording) => {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(ownerRoutes({}, subscriptionWith(days)));
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('expiration-ribbon')).toHaveTextContent(wording);
+  });
+
   it('mentions auto-renew when it is on', async () => {
     await openDashboard(20, true);
     expect(await screen.findByTestId('expiration-ribbon')).toHaveTextContent('Auto-renew is enabled.');

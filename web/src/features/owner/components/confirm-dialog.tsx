@@ -34,7 +34,7 @@ export function ConfirmDialog({
         <Text>{message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('cancel')}
+            {t('goBack')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}

@@ -20,6 +20,7 @@ interface ExpirationRibbonProps {
 /** Spec section 4: a dismissible warning when the plan ends within 30 days. */
 export function ExpirationRibbon({ status, onRenew }: ExpirationRibbonProps) {
   const { t } = useTranslation('owner');
+  const common = useTranslation().t;
   const format = useFormat();
   const [dismissed, setDismissed] = useState(readRibbonDismissed);
   const plan = status?.active_subscription;
@@ -43,7 +44,10 @@ export function ExpirationRibbon({ status, onRenew }: ExpirationRibbonProps) {
         <div>
           <Text fw={600}>
             {t(`ribbon.${band}`, {
-              days: format.number(status.remaining_days),
+              days: common('planChange.days', {
+                count: status.remaining_days,
+                value: format.number(status.remaining_days),
+              }),
               date: format.date(plan.end_date),
             })}
           </Text>

@@ -118,7 +118,12 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
       </Card>
       <ConfirmDialog
         opened={confirmCancel}
-        message={t('subscription.confirmCancel')}
+        message={t('subscription.confirmCancel', {
+          days: common('planChange.days', {
+            count: status.data?.remaining_days ?? 0,
+            value: format.number(status.data?.remaining_days ?? 0),
+          }),
+        })}
         confirmLabel={t('subscription.cancel')}
         danger
         busy={cancel.isPending}
