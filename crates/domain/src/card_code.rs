@@ -22,6 +22,22 @@ impl CardCode {
         }
     }
 
+    /// Shortest code a card can be given by hand.
+    pub const MIN_LEN: usize = 4;
+
+    /// A code typed for a new or edited card: 4 to 50 of A-Z and 0-9 (lower case is
+    /// upper-cased), so every accepted code prints in the code font and reads aloud unambiguously.
+    pub fn for_card(input: &str) -> Result<Self, Msg> {
+        let code = Self::parse(input)?;
+        let shaped = (Self::MIN_LEN..=Self::MAX_LEN).contains(&code.0.len())
+            && code.0.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        if shaped {
+            Ok(code)
+        } else {
+            Err(Msg::CardCodeShape)
+        }
+    }
+
     /// A code from random bytes (one byte per character; the caller supplies a CSPRNG's bytes).
     pub fn from_random(bytes: &[u8; Self::GENERATED_LEN]) -> Self {
         let n = Self::ALPHABET.len();
@@ -45,6 +61,18 @@ mod tests {
         assert_eq!(CardCode::parse("   "), Err(Msg::RedemptionCodeEmpty));
         assert_eq!(CardCode::parse(&"A".repeat(51)), Err(Msg::RedemptionCodeTooLong));
         assert!(CardCode::parse(&"A".repeat(50)).is_ok());
+    }
+
+    #[test]
+    fn a_cards_code_is_4_to_50_latin_letters_and_digits() {
+        assert_eq!(CardCode::for_card(" gold2026 ").map(|c| c.0), Ok("GOLD2026".into()));
+        assert!(CardCode::for_card("ABCD").is_ok());
+        assert!(CardCode::for_card(&"Z".repeat(50)).is_ok());
+        for bad in ["ABC", "GOLD 2026", "GOLD-2026", "ذهب2026", "GOLD_1", "ÄBCD", "１２３４"] {
+            assert_eq!(CardCode::for_card(bad), Err(Msg::CardCodeShape), "{bad}");
+        }
+        assert_eq!(CardCode::for_card(""), Err(Msg::RedemptionCodeEmpty));
+        assert_eq!(CardCode::for_card(&"A".repeat(51)), Err(Msg::RedemptionCodeTooLong));
     }
 
     #[test]

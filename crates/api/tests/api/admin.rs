@@ -249,6 +249,31 @@ async fn redemption_cards_lifecycle(backend: Backend) {
         .await;
     assert_eq!((status, body["errors"]["expires_at"].is_array()), (422, true));
 
+    // A typed code is 4 to 50 of A-Z and 0-9; lower case is upper-cased. An expiry is today or
+    // later. Each refusal changes nothing.
+    let cards_before = app.scalar("SELECT COUNT(*) AS n FROM redemption_cards");
+    let shape = "A card code is 4 to 50 letters A-Z and digits 0-9, without spaces.";
+    for bad in ["GOLD 2026", "GOLD-2026", "ذهب2026", "ABC"] {
+        let (status, body) = app
+            .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "code": bad}))
+            .await;
+        assert_eq!((status, body["errors"]["code"][0].as_str()), (422, Some(shape)), "{bad}");
+    }
+    let past = json!({"package_id": package, "code": "PAST2020", "expires_at": "2020-01-01"});
+    let (status, body) = app.post("/api/v1/admin/redemption-cards", Some(&admin), &past).await;
+    assert_eq!(
+        (status, body["errors"]["expires_at"][0].as_str()),
+        (422, Some("The expiry date cannot be in the past."))
+    );
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM redemption_cards"), cards_before);
+    let (status, body) = app
+        .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "code": "gold2026"}))
+        .await;
+    assert_eq!((status, body["data"]["code"].as_str()), (201, Some("GOLD2026")), "{body}");
+    let gold = body["data"]["id"].as_i64().unwrap_or_default();
+    let (status, _) = app.delete(&format!("/api/v1/admin/redemption-cards/{gold}"), Some(&admin)).await;
+    assert_eq!(status, 204);
+
     let (status, body) = app
         .put(
             &format!("/api/v1/admin/redemption-cards/{id}"),

@@ -476,15 +476,22 @@ pub struct CardForm {
     pub notes: Option<String>,
 }
 
-fn parse_expiry(value: Option<&str>) -> Result<Option<NaiveDateTime>, Msg> {
+/// An expiry as typed: a day (valid through its end in Tripoli) or an instant; never before
+/// `now`, so a card cannot be made already expired.
+fn parse_expiry(value: Option<&str>, now: NaiveDateTime) -> Result<Option<NaiveDateTime>, Msg> {
     let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
-    if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+    let at = if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         // The end of that day in Tripoli (UTC+2): 22:00 UTC.
-        return date.and_hms_opt(22, 0, 0).map(Some).ok_or(Msg::DateInvalid);
+        date.and_hms_opt(22, 0, 0).ok_or(Msg::DateInvalid)?
+    } else {
+        chrono::DateTime::parse_from_rfc3339(value).map(|t| t.naive_utc()).map_err(|_| Msg::DateInvalid)?
+    };
+    if at <= now {
+        return Err(Msg::ExpiryInPast);
     }
-    chrono::DateTime::parse_from_rfc3339(value).map(|t| Some(t.naive_utc())).map_err(|_| Msg::DateInvalid)
+    Ok(Some(at))
 }
 
 fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppError> {
@@ -494,9 +501,10 @@ fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppErr
     }
     let code = match form.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         None => Some(generate_code(services)),
-        Some(raw) => errors.check("code", CardCode::parse(raw)),
+        Some(raw) => errors.check("code", CardCode::for_card(raw)),
     };
-    let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref())).flatten();
+    let now = services.clock.now();
+    let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref(), now)).flatten();
     let notes = errors.check("notes", text::optional_multiline(form.notes.as_deref(), 500)).flatten();
     errors.into_result()?;
     match (form.package_id, code) {

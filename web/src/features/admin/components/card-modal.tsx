@@ -27,7 +27,10 @@ export function CardModal({ opened, card, onClose }: CardModalProps) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={card ? t('cards.editTitle') : t('cards.addTitle')}
+      title={
+        // A redeemed card is history: shown, not edited.
+        card ? t(canChangeCard(card) ? 'cards.editTitle' : 'cards.viewTitle') : t('cards.addTitle')
+      }
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       {opened && <CardForm key={card?.id ?? 'new'} card={card} onDone={onClose} />}
@@ -134,6 +137,8 @@ export function CardForm({ card, onDone }: { card: RedemptionCard | null; onDone
           label={t('cards.expiresAt')}
           description={t('cards.expiryHint')}
           type="date"
+          // The picker offers today (Tripoli) or later; the server refuses a past day.
+          min={expiryDay(new Date().toISOString())}
           value={values.expiresAt}
           onChange={(e) => set('expiresAt', e.currentTarget.value)}
           error={errors.expires_at}
