@@ -139,6 +139,22 @@ async fn packages_are_managed_and_protected(backend: Backend) {
     assert_eq!(body["errors"]["price"][0], "Price cannot be negative");
     assert_eq!(body["errors"]["store_limit"][0], "Store limit must be at least 1");
     assert_eq!(body["errors"]["duration_months"][0], "Duration must be at least 1 month");
+    // Each cause its own message: blank, too large, not whole.
+    let packages_before = app.scalar("SELECT COUNT(*) AS n FROM packages");
+    let (status, body) = app
+        .post(
+            "/api/v1/packages",
+            Some(&admin),
+            &json!({"name": "Big", "price": " ", "store_limit": 10_001, "duration_months": 121}),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["price"][0], "Enter a price (0 for a free plan)");
+    assert_eq!(body["errors"]["store_limit"][0], "Store limit must be at most 10,000");
+    assert_eq!(body["errors"]["duration_months"][0], "Duration must be at most 120 months");
+    let (status, body) = app.post("/api/v1/packages", Some(&admin), &json!({"name": "Half", "store_limit": 2.5})).await;
+    assert_eq!((status, body["errors"]["store_limit"].is_array()), (422, true), "{body}");
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM packages"), packages_before);
 
     // Defaults: price 0, one store, one month, active; features one per line, trimmed.
     let (status, body) = app

@@ -358,20 +358,26 @@ fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
     let name = errors.check("name", text::required(&form.name, Msg::NameRequired, text::NAME_MAX));
     let description =
         errors.check("description", text::optional_multiline(form.description.as_deref(), 1000)).flatten();
-    let price = match form.price.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
+    // Left out, the price is the spec's default 0; sent blank, it was forgotten.
+    let price = match form.price.as_deref().map(str::trim) {
         None => Some(Money::ZERO),
+        Some("") => errors.check("price", Err(Msg::PriceRequired)),
         Some(raw) => errors.check(
             "price",
             Money::parse(raw).and_then(|m| if m.is_negative() { Err(Msg::PriceNegative) } else { Ok(m) }),
         ),
     };
     let store_limit = form.store_limit.unwrap_or(1);
-    if !(1..=10_000).contains(&store_limit) {
+    if store_limit < 1 {
         errors.add("store_limit", Msg::StoreLimitMin);
+    } else if store_limit > 10_000 {
+        errors.add("store_limit", Msg::StoreLimitMax);
     }
     let duration_months = form.duration_months.unwrap_or(1);
-    if !(1..=120).contains(&duration_months) {
+    if duration_months < 1 {
         errors.add("duration_months", Msg::DurationMin);
+    } else if duration_months > 120 {
+        errors.add("duration_months", Msg::DurationMax);
     }
     let features: Vec<String> = form
         .features

@@ -65,12 +65,21 @@ export function validatePackage(
 ): Partial<Record<PackageField, string>> {
   const errors: Partial<Record<PackageField, string>> = {};
   if (!values.name.trim()) errors.name = t('packages.errors.name');
+  // Each cause its own message: blank, negative, not whole, too large.
   const price = toNumber(values.price);
-  if (!Number.isFinite(price) || price < 0) errors.price = t('packages.errors.price');
+  if (normalizeDigits(values.price).trim() === '') errors.price = t('packages.errors.priceRequired');
+  else if (!Number.isFinite(price) || price < 0) errors.price = t('packages.errors.price');
   const limit = toNumber(values.storeLimit);
-  if (!Number.isInteger(limit) || limit < 1) errors.store_limit = t('packages.errors.storeLimit');
+  if (Number.isFinite(limit) && !Number.isInteger(limit))
+    errors.store_limit = t('packages.errors.storeLimitWhole');
+  else if (!Number.isInteger(limit) || limit < 1) errors.store_limit = t('packages.errors.storeLimit');
+  else if (limit > 10_000) errors.store_limit = t('packages.errors.storeLimitMax');
   const duration = toNumber(values.durationMonths);
-  if (!Number.isInteger(duration) || duration < 1) errors.duration_months = t('packages.errors.duration');
+  if (Number.isFinite(duration) && !Number.isInteger(duration))
+    errors.duration_months = t('packages.errors.durationWhole');
+  else if (!Number.isInteger(duration) || duration < 1)
+    errors.duration_months = t('packages.errors.duration');
+  else if (duration > 120) errors.duration_months = t('packages.errors.durationMax');
   return errors;
 }
 

@@ -5,7 +5,7 @@ import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { apiError, json, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { canChangeCard, cardRequest, expiryDay } from '../card-rules';
-import { PACKAGE_DEFAULTS, packageRequest, splitFeatures } from '../package-rules';
+import { PACKAGE_DEFAULTS, packageRequest, splitFeatures, validatePackage } from '../package-rules';
 import { adminRoutes, makeCard, makePackage } from './fixtures';
 
 async function openTab(tab: 'packages' | 'cards', extra: Parameters<typeof adminRoutes>[0] = {}) {
@@ -34,6 +34,28 @@ describe('package form', { timeout: 15_000 }, () => {
       features: [],
       is_active: true,
     });
+  });
+
+  it('gives each cause its own message: blank, negative, not whole, too large', async () => {
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces('admin');
+    const t = i18n.getFixedT('en', 'admin');
+    const base = { ...PACKAGE_DEFAULTS, name: 'Gold' };
+    expect(validatePackage({ ...base, price: ' ' }, t).price).toBe('Enter a price (0 for a free plan)');
+    expect(validatePackage({ ...base, price: '-1' }, t).price).toBe('Price cannot be negative');
+    expect(validatePackage({ ...base, storeLimit: '2.5' }, t).store_limit).toBe(
+      'Store limit must be a whole number',
+    );
+    expect(validatePackage({ ...base, storeLimit: '10001' }, t).store_limit).toBe(
+      'Store limit must be at most 10,000',
+    );
+    expect(validatePackage({ ...base, storeLimit: '0' }, t).store_limit).toBe(
+      'Store limit must be at least 1',
+    );
+    expect(validatePackage({ ...base, durationMonths: '121' }, t).duration_months).toBe(
+      'Duration must be at most 120 months',
+    );
+    expect(validatePackage(base, t)).toEqual({});
   });
 
   it('opens with the spec defaults and sends the features as a list', async () => {

@@ -52,6 +52,29 @@ describe('rewards tab', () => {
     expect(api.requestsTo('POST /api/v1/rewards')).toHaveLength(0);
   });
 
+  it('never clamps: 0 points and 150 % keep what was typed and show their messages on leaving the field', async () => {
+    const { app, api } = await openRewards();
+    await app.user.click(screen.getByRole('button', { name: 'Add Reward' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByLabelText(/Reward name/), 'Half off');
+    await app.user.click(within(dialog).getByRole('combobox', { name: /Reward type/ }));
+    await app.user.click(await screen.findByRole('option', { name: 'Discount' }));
+    expect(within(dialog).queryByText('Please select a reward type')).not.toBeInTheDocument();
+    const points = within(dialog).getByLabelText(/Points required/);
+    await app.user.type(points, '0');
+    await app.user.tab();
+    expect(points).toHaveValue('0');
+    expect(within(dialog).getByText('Points required must be greater than 0')).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText(/Discount \(%\)/);
+    await app.user.clear(amount);
+    await app.user.type(amount, '150');
+    await app.user.tab();
+    expect(amount).toHaveValue('150');
+    expect(within(dialog).getByText('Discount percentage must be between 0 and 100')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(api.requestsTo('POST /api/v1/rewards')).toHaveLength(0);
+  });
+
   it('asks before disabling, then sends the whole reward with is_active flipped', async () => {
     const { app, api } = await openRewards({
       'PUT /api/v1/rewards/1': () => json({ data: { ...coffee, is_active: false } }),

@@ -60,8 +60,16 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
   const [values, setValues] = useState<RewardFormValues>(() => initialValues(reward));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof RewardFormValues>(key: K, value: RewardFormValues[K]) =>
+  const set = <K extends keyof RewardFormValues>(key: K, value: RewardFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    // A picked type clears its message; a typed value's message waits for the next check.
+    if (key === 'type') setErrors((current) => ({ ...current, type: undefined }));
+  };
+  /** On leaving a number field: its message now, not only on Enter or Save. */
+  const checkField = (field: 'points_required' | 'amount') => {
+    const key = validateReward(values)[field];
+    setErrors((current) => ({ ...current, [field]: key ? t(key) : undefined }));
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -136,21 +144,26 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           label={t('rewards.pointsRequired')}
           value={values.pointsRequired}
           onChange={(value) => set('pointsRequired', String(value))}
+          onBlur={() => checkField('points_required')}
           error={errors.points_required}
           min={1}
           step={1}
           allowDecimal={false}
+          // Never change what was typed: 0 shows its message instead of becoming 1.
+          clampBehavior="none"
           required
         />
         <NumberInput
           label={isDiscount ? t('rewards.amountDiscount') : t('rewards.amountLyd')}
           value={values.amount}
           onChange={(value) => set('amount', String(value))}
+          onBlur={() => checkField('amount')}
           error={errors.amount}
           min={0}
           max={isDiscount ? 100 : undefined}
           step={amountStep(values.type)}
           decimalScale={isDiscount ? 0 : 3}
+          clampBehavior="none"
         />
         <Switch
           label={t('rewards.isActive')}
