@@ -61,6 +61,8 @@ pub enum Conflict {
     StoreHasHistory,
     /// Another plan already waits to start after the current one.
     NextPlanWaiting,
+    /// A person with stores, a plan or sales is deactivated, not deleted.
+    UserHasHistory,
 }
 
 impl From<FieldErrors> for AppError {

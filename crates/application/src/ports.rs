@@ -373,6 +373,9 @@ pub trait AdminRepo {
     ) -> RepoResult<(Vec<User>, i64)>;
     /// Whether a store has customers, invoices or redemptions.
     fn store_has_history(&mut self, store_id: i64) -> RepoResult<bool>;
+    /// Whether a person has a history to keep: a store owner's live stores or any plan row; a
+    /// cashier's sales, redemptions or points changes.
+    fn user_has_history(&mut self, user_id: i64) -> RepoResult<bool>;
     fn hide_store(&mut self, store_id: i64, now: NaiveDateTime) -> RepoResult<()>;
     fn list_packages(&mut self, active_only: bool) -> RepoResult<Vec<crate::Package>>;
     fn package_by_id(&mut self, id: i64) -> RepoResult<Option<crate::Package>>;

@@ -39,6 +39,7 @@ pub enum ErrorCode {
     CardLocked,
     StoreHasHistory,
     NextPlanWaiting,
+    UserHasHistory,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -74,6 +75,7 @@ impl ErrorCode {
         ErrorCode::CardLocked,
         ErrorCode::StoreHasHistory,
         ErrorCode::NextPlanWaiting,
+        ErrorCode::UserHasHistory,
         ErrorCode::RateLimited,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
@@ -112,6 +114,7 @@ impl ErrorCode {
             CardLocked => (StatusCode::CONFLICT, "card_locked", "This card has been redeemed and can no longer be edited or deleted.", "تم استبدال هذه البطاقة ولا يمكن تعديلها أو حذفها."),
             StoreHasHistory => (StatusCode::CONFLICT, "store_has_history", "This store has customers or sales and cannot be deleted.", "لهذا المتجر عملاء أو مبيعات ولا يمكن حذفه."),
             NextPlanWaiting => (StatusCode::CONFLICT, "next_plan_waiting", "Another plan is already waiting to start after the current one. Use this card once it has started, or switch to it now.", "توجد باقة أخرى بانتظار البدء بعد الباقة الحالية. استخدم هذه البطاقة بعد بدئها، أو انتقل إليها الآن."),
+            UserHasHistory => (StatusCode::CONFLICT, "user_has_history", "This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history.", "لهذا الشخص متاجر أو باقة أو مبيعات ولا يمكن حذفه. عطّل الحساب بدلاً من ذلك: يتوقف تسجيل دخوله فورًا ويبقى السجل محفوظًا."),
             RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
             ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
             InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
@@ -154,6 +157,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
         Conflict::CardLocked => ErrorCode::CardLocked,
         Conflict::StoreHasHistory => ErrorCode::StoreHasHistory,
         Conflict::NextPlanWaiting => ErrorCode::NextPlanWaiting,
+        Conflict::UserHasHistory => ErrorCode::UserHasHistory,
     }
 }
 

@@ -117,12 +117,23 @@ async fn users_are_managed_with_the_specs_rules(backend: Backend) {
     assert_eq!(app.delete(&format!("/api/v1/users/{me}"), Some(&admin)).await.0, 409);
     assert_eq!(app.get("/api/v1/auth/user", Some(&admin)).await.0, 200);
 
-    // A cashier deleted with history keeps that history.
+    // People with history are deactivated, not deleted: a cashier with sales, an owner with
+    // stores and a plan. The refusal changes nothing; deactivating stops them at once.
     let cashier = app.scalar("SELECT id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let owner = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
     let invoices = app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE pos_user_id = {cashier}"));
-    assert_eq!(app.delete(&format!("/api/v1/users/{cashier}"), Some(&admin)).await.0, 204);
-    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE pos_user_id = {cashier}")), invoices);
     assert!(invoices > 0);
+    for person in [cashier, owner] {
+        let (status, body) = app.delete(&format!("/api/v1/users/{person}"), Some(&admin)).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("user_has_history")), "{body}");
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM users WHERE deleted_at IS NOT NULL AND email LIKE '%demo.ly'"), 0);
+    let owner_token = app.login("owner@demo.ly", "demo1234").await;
+    let (status, body) = app.delete(&format!("/api/v1/store-owner/pos-users/{cashier}"), Some(&owner_token)).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("user_has_history")), "{body}");
+    assert_eq!(app.post(&format!("/api/v1/users/{owner}/deactivate"), Some(&admin), &json!({})).await.0, 200);
+    assert_eq!(app.get("/api/v1/auth/user", Some(&owner_token)).await.0, 401);
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE pos_user_id = {cashier}")), invoices);
 }
 
 async fn packages_are_managed_and_protected(backend: Backend) {

@@ -222,6 +222,11 @@ pub fn delete_user(services: &Services, actor: &Actor, id: i64) -> Result<(), Ap
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.user_by_id(id)?.ok_or(AppError::NotFound)?;
+        // People with history are deactivated, not deleted (DESIGN.md section 5): their stores,
+        // plans and sales stay theirs.
+        if repos.user_has_history(id)? {
+            return Err(AppError::Conflict(Conflict::UserHasHistory));
+        }
         repos.revoke_user_sessions(id, now)?;
         Ok(repos.hide_user(id, now)?)
     })

@@ -149,12 +149,16 @@ pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> 
     })
 }
 
-/// Removes a POS user; its invoices and redemptions keep its name.
+/// Removes a POS user without history; one with sales, redemptions or points changes is
+/// deactivated instead (409), so its history keeps its name.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
     actor.require(&[Role::StoreOwner])?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         own_staff(repos, actor, id)?;
+        if repos.user_has_history(id)? {
+            return Err(AppError::Conflict(crate::Conflict::UserHasHistory));
+        }
         repos.revoke_user_sessions(id, now)?;
         Ok(repos.hide_user(id, now)?)
     })

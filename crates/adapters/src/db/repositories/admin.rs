@@ -13,7 +13,8 @@ use super::users::{users_with_store, UserWithStore};
 use super::{contains_pattern, limits, sql_lower};
 use crate::db::pool::DbBackend;
 use crate::db::schema::{
-    customers, invoices, packages, redemption_cards, redemptions, store_days, stores, subscriptions, users,
+    customers, invoices, packages, points_ledger, redemption_cards, redemptions, store_days, stores, subscriptions,
+    users,
 };
 use crate::db::tx::{map_error, map_unique, DbTx};
 
@@ -188,6 +189,28 @@ impl AdminRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_error)?;
         Ok(customers || sales || gifts)
+    }
+
+    fn user_has_history(&mut self, user_id: i64) -> RepoResult<bool> {
+        let checks = [
+            diesel::select(exists(
+                stores::table.filter(stores::owner_id.eq(user_id)).filter(stores::deleted_at.is_null()),
+            ))
+            .get_result::<bool>(self.conn),
+            diesel::select(exists(subscriptions::table.filter(subscriptions::store_owner_id.eq(user_id))))
+                .get_result::<bool>(self.conn),
+            diesel::select(exists(invoices::table.filter(invoices::pos_user_id.eq(user_id))))
+                .get_result::<bool>(self.conn),
+            diesel::select(exists(redemptions::table.filter(redemptions::pos_user_id.eq(user_id))))
+                .get_result::<bool>(self.conn),
+            diesel::select(exists(points_ledger::table.filter(points_ledger::actor_id.eq(user_id))))
+                .get_result::<bool>(self.conn),
+        ];
+        let mut any = false;
+        for check in checks {
+            any |= check.map_err(map_error)?;
+        }
+        Ok(any)
     }
 
     fn hide_store(&mut self, store_id: i64, now: NaiveDateTime) -> RepoResult<()> {
