@@ -47,6 +47,8 @@ pub enum Conflict {
     AlreadyJoined,
     /// The owner's plan allows no more stores.
     StoreLimitReached,
+    /// The same, said to the admin adding a store for an owner.
+    OwnersStoreLimitReached,
     /// The owner has no active plan.
     NoActivePlan,
     CardAlreadyRedeemed,

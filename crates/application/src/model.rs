@@ -271,6 +271,12 @@ pub struct Subscription {
     pub auto_renew: bool,
 }
 
+/// Stores an owner may still add: the plan's limit less the stores it has (never below 0);
+/// none without a plan. The rule `stores::create` enforces.
+pub fn store_slots_left(plan: Option<&Subscription>, store_count: i64) -> i64 {
+    plan.map_or(0, |s| (s.package.store_limit - store_count).max(0))
+}
+
 /// What the subscription tab shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubscriptionStatus {

@@ -1220,6 +1220,8 @@ pub struct SubscriptionStatusDto {
     pub active_subscription: Option<ActiveSubscription>,
     /// A plan bought for after the active one: it starts when the active one ends.
     pub next_subscription: Option<ActiveSubscription>,
+    /// Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
+    pub remaining_store_slots: i64,
 }
 
 impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
@@ -1228,6 +1230,7 @@ impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
             has_active_subscription: s.active.is_some(),
             current_store_count: s.current_store_count,
             remaining_days: s.remaining_days,
+            remaining_store_slots: loyalty_application::store_slots_left(s.active.as_ref(), s.current_store_count),
             active_subscription: s.active.map(Into::into),
             next_subscription: s.next.map(Into::into),
         }
@@ -1571,10 +1574,7 @@ impl StoreOwnerRecordDto {
             store_owner_name: r.user.store_owner_name,
             stores_count: r.stores_count,
             has_active_subscription: r.active_subscription.is_some(),
-            remaining_store_slots: r
-                .active_subscription
-                .as_ref()
-                .map_or(0, |s| (s.package.store_limit - r.stores_count).max(0)),
+            remaining_store_slots: loyalty_application::store_slots_left(r.active_subscription.as_ref(), r.stores_count),
             active_subscription: r.active_subscription.map(|s| OwnerSubscriptionDto {
                 remaining_days: loyalty_domain::plan::days_left(s.ends_at, now),
                 end_date: utc(s.ends_at),

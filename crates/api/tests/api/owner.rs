@@ -70,7 +70,10 @@ async fn stores_respect_the_plan_limit(backend: Backend) {
     let owner_id = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
     let (status, body) =
         app.post("/api/v1/stores", Some(&admin), &json!({"name": "X", "store_owner_id": owner_id})).await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("store_limit_reached")));
+    assert_eq!((status, body["code"].as_str()), (409, Some("owner_store_limit_reached")));
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("store owner's plan")), "{body}");
+    let (_, status_now) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(status_now["data"]["remaining_store_slots"], 0, "the limit is known before the attempt");
     let (_, all) = app.get("/api/v1/stores", Some(&admin)).await;
     assert_eq!(all["data"].as_array().map(Vec::len), Some(3));
 }

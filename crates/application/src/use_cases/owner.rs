@@ -59,8 +59,14 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
         }
         let plan = repos.active_subscription(owner_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
         let used = i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX);
-        if used >= plan.package.store_limit {
-            return Err(AppError::Conflict(Conflict::StoreLimitReached));
+        if crate::store_slots_left(Some(&plan), used) == 0 {
+            // The admin adds a store for an owner: the message speaks of the owner's plan.
+            let by_admin = actor.role == Role::Admin;
+            return Err(AppError::Conflict(if by_admin {
+                Conflict::OwnersStoreLimitReached
+            } else {
+                Conflict::StoreLimitReached
+            }));
         }
         Ok(repos.insert_store(NewStore { owner_id, name, address, registration_token: token, now })?)
     })?;

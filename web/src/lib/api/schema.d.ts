@@ -1942,6 +1942,11 @@ export interface components {
              * @description Whole days until the end, rounded up; 0 without a plan.
              */
             remaining_days: number;
+            /**
+             * Format: int64
+             * @description Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
+             */
+            remaining_store_slots: number;
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];

@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { json, mockApi, noContent, type Routes } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { StaffUser } from '../types';
-import { ownerRoutes, store } from './fixtures';
+import { ownerRoutes, store, subscriptionWith } from './fixtures';
 
 beforeEach(() => window.sessionStorage.clear());
 
@@ -95,6 +95,23 @@ describe('staff tab', () => {
 });
 
 describe('stores tab', () => {
+  it('turns Add Store off at the plan limit and says why, before any attempt', async () => {
+    const full = { ...subscriptionWith(25), remaining_store_slots: 0 };
+    const { api } = await openDashboard({ 'GET /api/v1/subscriptions/status': () => json({ data: full }) });
+    const add = await screen.findByRole('button', { name: 'Add Store' });
+    await waitFor(() => expect(add).toBeDisabled());
+    expect(add).toHaveAccessibleDescription(
+      'Your plan allows no more stores: redeem a card for a larger plan to add one.',
+    );
+    expect(api.requestsTo('POST /api/v1/stores')).toHaveLength(0);
+  });
+
+  it('offers Add Store while the plan has room', async () => {
+    await openDashboard();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Store' })).toBeEnabled());
+    expect(screen.queryByTestId('add-store-reason')).not.toBeInTheDocument();
+  });
+
   it('shows the plan-limit message from the server', async () => {
     const { app } = await openDashboard({
       'POST /api/v1/stores': () =>

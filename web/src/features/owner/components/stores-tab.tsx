@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
+import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
 import { QueryState } from './query-state';
 import { StoreModal } from './store-modal';
@@ -12,7 +13,11 @@ export function StoresTab() {
   const { t } = useTranslation('owner');
   const format = useFormat();
   const stores = useOwnerStores();
+  const status = useSubscriptionStatus();
   const [modal, setModal] = useState<{ store: Store | null } | null>(null);
+  // The server says how many stores the plan still allows: at 0 the button says why it is off.
+  const full = status.data !== undefined && status.data.remaining_store_slots === 0;
+  const fullReason = !status.data?.has_active_subscription ? t('stores.noPlan') : t('stores.limitReached');
 
   return (
     <Stack data-testid="owner-stores">
@@ -20,9 +25,21 @@ export function StoresTab() {
         <Title order={2} fz="h3">
           {t('stores.title')}
         </Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ store: null })}>
-          {t('stores.add')}
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={() => setModal({ store: null })}
+            disabled={full}
+            aria-describedby={full ? 'add-store-reason' : undefined}
+          >
+            {t('stores.add')}
+          </Button>
+          {full && (
+            <Text size="sm" c="dimmed" id="add-store-reason" data-testid="add-store-reason">
+              {fullReason}
+            </Text>
+          )}
+        </Stack>
       </Group>
       <QueryState query={stores}>
         {(list) =>
