@@ -8,7 +8,8 @@ import {
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTabParam } from '@/lib/use-tab-param';
 import { useTranslation } from 'react-i18next';
 // Registers the 'admin' namespace: it is not part of the first bundle.
 import './locales';
@@ -59,25 +60,16 @@ const PANELS: Record<AdminTab, ReactNode> = {
   analytics: <AnalyticsTab />,
 };
 
-function isAdminTab(value: string | null): value is AdminTab {
-  return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
-}
-
 /** The admin's dashboard (spec section 2): four live figures and seven tabs, each loaded on demand. */
 export function AdminDashboard() {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<AdminTab>('overview');
+  const [tab, setTab] = useTabParam(ADMIN_TABS);
   return (
     <Stack gap="lg" data-testid="admin-dashboard">
       <div className={classes.noPrint}>
         <SummaryCards />
       </div>
-      <Tabs
-        value={tab}
-        onChange={(value) => isAdminTab(value) && setTab(value)}
-        keepMounted={false}
-        variant="outline"
-      >
+      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
         <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
           {ADMIN_TABS.map((name) => (
             <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`admin-tab-${name}`}>

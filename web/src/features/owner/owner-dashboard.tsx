@@ -10,6 +10,7 @@ import {
   IconUserShield,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTabParam } from '@/lib/use-tab-param';
 import { useTranslation } from 'react-i18next';
 // Registers the 'owner' namespace: it is not part of the first bundle.
 import './locales';
@@ -54,15 +55,11 @@ const ICONS: Record<OwnerTab, ReactNode> = {
   settings: <IconSettings size={18} />,
 };
 
-function isOwnerTab(value: string | null): value is OwnerTab {
-  return value !== null && (OWNER_TABS as readonly string[]).includes(value);
-}
-
 /** The store owner's dashboard (spec section 2): cards, the expiration ribbon and eight tabs. */
 export function OwnerDashboard() {
   const { t } = useTranslation('owner');
   const subscription = useSubscriptionStatus();
-  const [tab, setTab] = useState<OwnerTab>('stores');
+  const [tab, setTab] = useTabParam(OWNER_TABS);
   // Bumped by "Renew now": the subscription tab focuses its code input whenever it changes.
   const [focusCode, setFocusCode] = useState(0);
 
@@ -91,12 +88,7 @@ export function OwnerDashboard() {
           }}
         />
       </div>
-      <Tabs
-        value={tab}
-        onChange={(value) => isOwnerTab(value) && setTab(value)}
-        keepMounted={false}
-        variant="outline"
-      >
+      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
         <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
           {OWNER_TABS.map((name) => (
             <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`owner-tab-${name}`}>

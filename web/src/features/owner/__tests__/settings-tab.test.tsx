@@ -73,4 +73,17 @@ describe('loyalty settings tab', () => {
     expect(min).toHaveValue('-2');
     expect(screen.queryByText('Loyalty settings saved successfully!')).not.toBeInTheDocument();
   });
+
+  it('keeps the open tab in the URL: a reload returns to it', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(ownerRoutes({ 'GET /api/v1/loyalty-config': () => json({ data: CONFIG }) }));
+    const app = renderApp('/dashboard?tab=settings');
+    expect(await screen.findByTestId('owner-settings')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+    await app.user.click(screen.getByRole('tab', { name: 'Subscription' }));
+    await waitFor(() => expect(app.location().search).toBe('?tab=subscription'));
+    await app.user.click(screen.getByRole('tab', { name: 'Stores' }));
+    await waitFor(() => expect(app.location().search).toBe(''));
+  });
 });

@@ -171,6 +171,9 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           onChange={(e) => set('isActive', e.currentTarget.checked)}
         />
         <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('cancel')}
+          </Button>
           <Button type="submit" loading={save.isPending}>
             {save.isPending ? t('saving') : t('save')}
           </Button>

@@ -120,10 +120,13 @@ export function RewardsTab() {
                           </ThemeIcon>
                         </Tooltip>
                       </Table.Td>
-                      <Table.Td fw={600}>{reward.name}</Table.Td>
+                      <Table.Td fw={600}>
+                        {/* Its own direction: "خصم 10%" keeps its % in an English table. */}
+                        <bdi>{reward.name}</bdi>
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
-                          {reward.description || t('dash')}
+                          {reward.description ? <bdi>{reward.description}</bdi> : t('dash')}
                         </Text>
                       </Table.Td>
                       <Table.Td>{format.points(reward.points_required)}</Table.Td>

@@ -117,6 +117,9 @@ function StaffForm({ user, onDone }: { user: StaffUser | null; onDone: () => voi
           allowDeselect={false}
         />
         <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('cancel')}
+          </Button>
           <Button type="submit" loading={save.isPending}>
             {save.isPending ? t('saving') : t('save')}
           </Button>

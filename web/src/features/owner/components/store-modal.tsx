@@ -101,6 +101,9 @@ function StoreForm({ store, onDone }: { store: Store | null; onDone: () => void 
           error={errors.address}
         />
         <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            {t('cancel')}
+          </Button>
           <Button type="submit" loading={save.isPending}>
             {save.isPending ? t('saving') : t('save')}
           </Button>
