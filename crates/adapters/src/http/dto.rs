@@ -1574,7 +1574,10 @@ impl StoreOwnerRecordDto {
             store_owner_name: r.user.store_owner_name,
             stores_count: r.stores_count,
             has_active_subscription: r.active_subscription.is_some(),
-            remaining_store_slots: loyalty_application::store_slots_left(r.active_subscription.as_ref(), r.stores_count),
+            remaining_store_slots: loyalty_application::store_slots_left(
+                r.active_subscription.as_ref(),
+                r.stores_count,
+            ),
             active_subscription: r.active_subscription.map(|s| OwnerSubscriptionDto {
                 remaining_days: loyalty_domain::plan::days_left(s.ends_at, now),
                 end_date: utc(s.ends_at),

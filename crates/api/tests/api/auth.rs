@@ -12,6 +12,7 @@ both_backends!(
     registration_validation_messages,
     registration_rejects_a_taken_email,
     inactive_user_cannot_sign_in_and_loses_its_sessions,
+    a_deactivated_owner_stops_its_cashiers_at_once,
     bad_tampered_and_foreign_tokens_are_refused,
     expired_token_is_refused,
     alg_none_token_is_refused,
@@ -177,6 +178,33 @@ async fn inactive_user_cannot_sign_in_and_loses_its_sessions(backend: Backend) {
     let (status, body) =
         app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "nope-nope"})).await;
     assert_eq!((status, body["code"].as_str()), (401, Some("invalid_credentials")));
+}
+
+/// Issue #14 item 5: deactivating an owner stops its staff at once, and activating brings them
+/// back; other owners' cashiers are untouched.
+async fn a_deactivated_owner_stops_its_cashiers_at_once(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else {
+        return;
+    };
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let owner = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
+    let invoices_before = app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    assert_eq!(app.get("/api/v1/pos/today", Some(&cashier)).await.0, 200);
+
+    assert_eq!(app.post(&format!("/api/v1/users/{owner}/deactivate"), Some(&admin), &json!({})).await.0, 200);
+    assert_eq!(app.get("/api/v1/pos/today", Some(&cashier)).await.0, 401, "the session ends with the owner");
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers");
+    let sale = json!({"customer_id": customer, "total_cost": "10"});
+    assert_eq!(app.post("/api/v1/invoices", Some(&cashier), &sale).await.0, 401);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM invoices"), invoices_before, "no sale went through");
+    let (status, body) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "cashier@demo.ly", "password": "demo1234"})).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("account_inactive")));
+
+    assert_eq!(app.post(&format!("/api/v1/users/{owner}/activate"), Some(&admin), &json!({})).await.0, 200);
+    let again = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.get("/api/v1/pos/today", Some(&again)).await.0, 200);
 }
 
 /// Splits a JWT into its three parts.

@@ -41,6 +41,13 @@ pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError
     if !credentials.user.is_active {
         return Err(AppError::AccountInactive);
     }
+    // A cashier of a deactivated owner is stopped with it.
+    if let (Role::PosUser, Some(store)) = (credentials.user.role, credentials.user.store.as_ref()) {
+        let store_id = store.id;
+        if !transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.store_owner_active(store_id)?))? {
+            return Err(AppError::AccountInactive);
+        }
+    }
     start_session(services, credentials.user)
 }
 

@@ -67,6 +67,18 @@ macro_rules! users_with_store {
 pub(crate) use users_with_store;
 
 impl UserRepo for DbTx<'_> {
+    fn store_owner_active(&mut self, store_id: i64) -> RepoResult<bool> {
+        let active: Option<bool> = stores::table
+            .inner_join(users::table.on(users::id.eq(stores::owner_id)))
+            .filter(stores::id.eq(store_id))
+            .filter(users::deleted_at.is_null())
+            .select(users::is_active)
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(active.unwrap_or(false))
+    }
+
     fn credentials_by_email(&mut self, email: &Email) -> RepoResult<Option<UserCredentials>> {
         let row: Option<UserWithStore> = users_with_store!()
             .filter(users::email.eq(email.as_str()))
