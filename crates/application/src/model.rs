@@ -333,10 +333,20 @@ pub struct OwnerSummary {
     pub points_outstanding: i64,
 }
 
+/// A phone registered in several of an owner's stores, and who holds it in each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedPhone {
+    pub phone: String,
+    /// (customer id, customer name, store)
+    pub customers: Vec<(i64, String, StoreRef)>,
+}
+
 /// The owner's customers overview: summary cards and, per store, one page of customers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CustomersOverview {
     pub summary: OwnerSummary,
+    /// Which customers share a phone across stores (the summary counts them).
+    pub shared_phones: Vec<SharedPhone>,
     pub stores: Vec<(StoreCustomerFigures, Page<Customer>)>,
 }
 

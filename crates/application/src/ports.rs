@@ -128,6 +128,9 @@ pub trait StoreRepo {
     ) -> RepoResult<()>;
     /// The owner's dashboard figures.
     fn owner_summary(&mut self, store_ids: &[i64]) -> RepoResult<OwnerSummary>;
+    /// The customers whose phone is registered in more than one of these stores, by phone
+    /// then store name; at most `limit` phones.
+    fn shared_phone_customers(&mut self, store_ids: &[i64], limit: i64) -> RepoResult<Vec<crate::SharedPhone>>;
     /// Customers and points per store.
     fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>>;
     /// The live store a registration token (from its QR code) belongs to.

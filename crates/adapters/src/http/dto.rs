@@ -1164,9 +1164,40 @@ pub struct StoreOverview {
     pub meta: ListMeta,
 }
 
+/// A phone registered in several of the owner's stores, and who holds it in each.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneDto {
+    /// E.164.
+    pub phone: String,
+    pub customers: Vec<SharedPhoneCustomer>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneCustomer {
+    pub id: i64,
+    pub name: String,
+    pub store: StoreRefDto,
+}
+
+impl From<loyalty_application::SharedPhone> for SharedPhoneDto {
+    fn from(p: loyalty_application::SharedPhone) -> Self {
+        Self {
+            phone: p.phone,
+            customers: p
+                .customers
+                .into_iter()
+                .map(|(id, name, store)| SharedPhoneCustomer { id, name, store: store.into() })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CustomersOverview {
     pub summary: OwnerSummaryDto,
+    /// Which customers share a phone across the owner's stores (up to 50 phones; the summary
+    /// counts all).
+    pub shared_phones: Vec<SharedPhoneDto>,
     pub stores_overview: Vec<StoreOverview>,
 }
 envelope!(CustomersOverviewEnvelope, CustomersOverview);

@@ -495,6 +495,14 @@ async fn dashboard_and_overview_figures_are_live(backend: Backend) {
 
     let (status, overview) = app.get("/api/v1/customers/store-owner-overview?per_page=2", Some(&owner)).await;
     assert_eq!(status, 200);
+    // The count has names: which customers share the phone, in which stores.
+    let shared = overview["data"]["shared_phones"].as_array().cloned().unwrap_or_default();
+    assert_eq!(shared.len(), 1, "{overview}");
+    let holders = shared[0]["customers"].as_array().cloned().unwrap_or_default();
+    assert_eq!(holders.len(), 2);
+    assert_ne!(holders[0]["store"]["id"], holders[1]["store"]["id"]);
+    let phone = shared[0]["phone"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE phone = '{phone}'")), 2);
     let stores = overview["data"]["stores_overview"].as_array().cloned().unwrap_or_default();
     assert_eq!(stores.len(), 2);
     let counted: i64 = stores.iter().filter_map(|s| s["customer_count"].as_i64()).sum();

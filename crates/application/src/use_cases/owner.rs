@@ -242,6 +242,9 @@ pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppEr
 }
 
 /// The customers overview: summary, per store figures, and one page of each store's customers.
+/// Phones shared across stores listed in the overview (the summary counts them all).
+pub const SHARED_PHONES_SHOWN: i64 = 50;
+
 pub fn customers_overview(
     services: &Services,
     actor: &Actor,
@@ -264,6 +267,7 @@ pub fn customers_overview(
             let (items, total) = repos.list_customers(&filter, None, page)?;
             per_store.push((figures, Page { items, page: page.page, per_page: page.per_page, total }));
         }
-        Ok(CustomersOverview { summary, stores: per_store })
+        let shared_phones = repos.shared_phone_customers(&stores, SHARED_PHONES_SHOWN)?;
+        Ok(CustomersOverview { summary, shared_phones, stores: per_store })
     })
 }

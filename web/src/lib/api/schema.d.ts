@@ -1340,6 +1340,11 @@ export interface components {
             total_spent: string;
         };
         CustomersOverview: {
+            /**
+             * @description Which customers share a phone across the owner's stores (up to 50 phones; the summary
+             *     counts all).
+             */
+            shared_phones: components["schemas"]["SharedPhoneDto"][];
             stores_overview: components["schemas"]["StoreOverview"][];
             summary: components["schemas"]["OwnerSummaryDto"];
         };
@@ -1816,6 +1821,18 @@ export interface components {
         };
         SalePreviewEnvelope: {
             data: components["schemas"]["SalePreview"];
+        };
+        SharedPhoneCustomer: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description A phone registered in several of the owner's stores, and who holds it in each. */
+        SharedPhoneDto: {
+            customers: components["schemas"]["SharedPhoneCustomer"][];
+            /** @description E.164. */
+            phone: string;
         };
         /**
          * @description The signed-in person, with what they may do: a client offers exactly these actions (the

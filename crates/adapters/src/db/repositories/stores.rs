@@ -3,7 +3,9 @@ use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, StoreRepo};
-use loyalty_application::{OwnerSummary, PersonRef, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary};
+use loyalty_application::{
+    OwnerSummary, PersonRef, SharedPhone, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary,
+};
 use loyalty_domain::{LoyaltySettings, Money, PointsRate};
 
 use crate::db::pool::DbBackend;
@@ -203,6 +205,40 @@ impl StoreRepo for DbTx<'_> {
             duplicate_phone_numbers: i64::try_from(duplicated.len()).unwrap_or(i64::MAX),
             points_outstanding,
         })
+    }
+
+    fn shared_phone_customers(&mut self, store_ids: &[i64], limit: i64) -> RepoResult<Vec<SharedPhone>> {
+        let phones: Vec<Option<String>> = customers::table
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.is_not_null())
+            .group_by(customers::phone)
+            .having(count_star().gt(1))
+            .select(customers::phone)
+            .order(customers::phone)
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)?;
+        let phones: Vec<String> = phones.into_iter().flatten().collect();
+        let rows: Vec<(Option<String>, i64, String, i64, String)> = customers::table
+            .inner_join(stores::table.on(stores::id.eq(customers::store_id)))
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.eq_any(&phones))
+            .order((customers::phone, stores::name, customers::id))
+            .select((customers::phone, customers::id, customers::name, stores::id, stores::name))
+            .load(self.conn)
+            .map_err(map_error)?;
+        let mut shared: Vec<SharedPhone> = Vec::new();
+        for (phone, id, name, store_id, store_name) in rows {
+            let phone = phone.unwrap_or_default();
+            let entry = (id, name, StoreRef { id: store_id, name: store_name });
+            match shared.last_mut() {
+                Some(last) if last.phone == phone => last.customers.push(entry),
+                _ => shared.push(SharedPhone { phone, customers: vec![entry] }),
+            }
+        }
+        Ok(shared)
     }
 
     fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>> {

@@ -424,6 +424,7 @@ async fn customers_overview(
     let (page, store) = (query.page_request(), query.store_id);
     let overview = blocking(lang, move || owner::customers_overview(&services, &actor, page, store)).await?;
     let summary = overview.summary;
+    let shared_phones = overview.shared_phones;
     let stores_overview = overview
         .stores
         .into_iter()
@@ -435,8 +436,13 @@ async fn customers_overview(
             customers: page.items.into_iter().map(CustomerDto::from).collect(),
         })
         .collect();
-    Ok(HttpResponse::Ok()
-        .json(CustomersOverviewEnvelope { data: CustomersOverview { summary: summary.into(), stores_overview } }))
+    Ok(HttpResponse::Ok().json(CustomersOverviewEnvelope {
+        data: CustomersOverview {
+            summary: summary.into(),
+            shared_phones: shared_phones.into_iter().map(Into::into).collect(),
+            stores_overview,
+        },
+    }))
 }
 
 /// The owner's plan: package, stores used over the limit, end date, days left, auto-renew.

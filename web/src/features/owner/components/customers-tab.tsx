@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-queries';
-import type { StoreOverview } from '../types';
+import { Link } from 'react-router';
+import { Ltr } from '@/components/ltr';
+import type { CustomersOverview, StoreOverview } from '../types';
 import { LabelledPagination } from './labelled-pagination';
 import { QueryState } from './query-state';
 import { StatCard } from '@/components/stat-card';
@@ -40,7 +42,7 @@ export function CustomersTab() {
         </Button>
       </Group>
       <QueryState query={overview} fallback={t('customers.loadFailed')}>
-        {({ summary, stores_overview: stores }) => (
+        {({ summary, shared_phones: shared, stores_overview: stores }) => (
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
               <StatCard
@@ -68,6 +70,7 @@ export function CustomersTab() {
                 color="red"
               />
             </SimpleGrid>
+            {shared.length > 0 && <SharedPhones shared={shared} />}
             {summary.total_customers === 0 || stores.length === 0 ? (
               <Card withBorder py="xl">
                 <Stack align="center" gap="xs">
@@ -152,6 +155,51 @@ function StoreCustomers({ overview }: { overview: StoreOverview }) {
           <LabelledPagination total={pages} value={page} onChange={setPage} size="sm" />
         </Group>
       )}
+    </Card>
+  );
+}
+
+/** The duplicate-phone count with names: who holds each shared phone, in which store. */
+function SharedPhones({ shared }: { shared: CustomersOverview['shared_phones'] }) {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="shared-phones">
+      <Title order={3} fz="h4" mb="sm">
+        {t('customers.sharedPhonesTitle')}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('customers.phone')}</Table.Th>
+              <Table.Th>{t('customers.heldBy')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shared.map((entry) => (
+              <Table.Tr key={entry.phone} data-testid="shared-phone">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Ltr>{format.phone(entry.phone)}</Ltr>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2}>
+                    {entry.customers.map((customer) => (
+                      <Text size="sm" key={customer.id}>
+                        <Link to={`/customer/${customer.id}`}>
+                          <bdi>{customer.name}</bdi>
+                        </Link>
+                        {' · '}
+                        <bdi>{customer.store.name}</bdi>
+                      </Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }
