@@ -824,7 +824,10 @@ export interface paths {
         /** Edits a POS user; the password changes only when one is sent. */
         put: operations["update_staff"];
         post?: never;
-        /** Removes a POS user (signed out at once; its history keeps its name). */
+        /**
+         * Removes a POS user without history (signed out at once); one with sales, redemptions or
+         *     points changes is deactivated instead (409).
+         */
         delete: operations["delete_staff"];
         options?: never;
         head?: never;
@@ -6440,6 +6443,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The POS user has sales, redemptions or points changes: deactivate instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7509,7 +7521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An admin cannot delete itself */
+            /** @description An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead */
             409: {
                 headers: {
                     [name: string]: unknown;

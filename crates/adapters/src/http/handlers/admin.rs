@@ -159,7 +159,7 @@ async fn update_user(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
-        (status = 409, description = "An admin cannot delete itself", body = ErrorBody),
+        (status = 409, description = "An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead", body = ErrorBody),
     ))]
 async fn delete_user(
     services: web::Data<Services>,

@@ -208,7 +208,8 @@ async fn update_staff(
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 
-/// Removes a POS user (signed out at once; its history keeps its name).
+/// Removes a POS user without history (signed out at once); one with sales, redemptions or
+/// points changes is deactivated instead (409).
 #[utoipa::path(delete, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner", security(("bearer" = [])),
     params(("id" = i64, Path, description = "User id")),
     responses(
@@ -216,6 +217,7 @@ async fn update_staff(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+        (status = 409, description = "The POS user has sales, redemptions or points changes: deactivate instead", body = ErrorBody),
     ))]
 async fn delete_staff(
     services: web::Data<Services>,
