@@ -8,7 +8,7 @@ work=$(mktemp -d)
 log="$work/server.log"
 DATABASE_URL="sqlite://$work/e2e.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" LOYALTY_WEB_DIR="${LOYALTY_WEB_DIR:-web/dist}" \
   LOYALTY_LOGIN_PER_ACCOUNT=1000 LOYALTY_LOGIN_PER_CLIENT=1000 \
-  LOYALTY_PUBLIC_PER_CLIENT=1000 LOYALTY_PUBLIC_PER_PHONE=1000 "$bin" serve > "$log" 2>&1 &
+  LOYALTY_REGISTER_PER_CLIENT=1000 LOYALTY_REGISTER_PER_HOUR=1000 LOYALTY_PUBLIC_PER_CLIENT=1000 LOYALTY_PUBLIC_PER_PHONE=1000 "$bin" serve > "$log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true

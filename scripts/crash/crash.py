@@ -126,6 +126,8 @@ class Server:
                 "LOYALTY_BIND": f"127.0.0.1:{self.port}",
                 "LOYALTY_LOGIN_PER_ACCOUNT": "100000",
                 "LOYALTY_LOGIN_PER_CLIENT": "100000",
+                "LOYALTY_REGISTER_PER_CLIENT": "100000",
+                "LOYALTY_REGISTER_PER_HOUR": "100000",
                 "LOYALTY_PUBLIC_PER_CLIENT": "100000",
                 "LOYALTY_PUBLIC_PER_PHONE": "100000",
                 "RUST_LOG": env.get("RUST_LOG", "warn"),

@@ -42,7 +42,7 @@ start_server() { # $1: run name
   DATABASE_URL="sqlite://$work/$1.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" \
     LOYALTY_JWT_SECRET=fuzz-secret-0123456789abcdefghijklmnopqrstuv LOYALTY_WEB_DIR="$work/no-web" \
     LOYALTY_LOGIN_PER_ACCOUNT=1000000 LOYALTY_LOGIN_PER_CLIENT=1000000 \
-    LOYALTY_PUBLIC_PER_CLIENT=1000000 LOYALTY_PUBLIC_PER_PHONE=1000000 RUST_LOG=warn,actix_web::middleware::logger=info \
+    LOYALTY_REGISTER_PER_CLIENT=1000000 LOYALTY_REGISTER_PER_HOUR=1000000 LOYALTY_PUBLIC_PER_CLIENT=1000000 LOYALTY_PUBLIC_PER_PHONE=1000000 RUST_LOG=warn,actix_web::middleware::logger=info \
     "$bin" serve > "$work/$1.server.log" 2>&1 &
   server=$!
   for _ in $(seq 1 120); do

@@ -179,24 +179,111 @@ impl Clock for SystemClock {
     }
 }
 
-/// Sign-in attempts: a burst then a steady rate, per account and per client address.
+/// Sign-in and registration limits.
+///
+/// Sign-in: every attempt counts against its client address; wrong passwords count against
+/// the pair (account, client address) and, with a much higher ceiling, against the account
+/// from every address. So an attacker who knows an email slows down their own address, and the
+/// owner signing in from theirs is not locked out; only a spread attack on one account (many
+/// addresses) reaches the ceiling. Registration: per client address and overall, per hour.
 pub struct GovernorLoginThrottle {
-    per_account: DefaultKeyedRateLimiter<String>,
-    per_client: DefaultKeyedRateLimiter<String>,
+    attempts_per_client: DefaultKeyedRateLimiter<String>,
+    failures_per_pair: FailureLimit,
+    failures_per_account: FailureLimit,
+    registrations_per_client: DefaultKeyedRateLimiter<String>,
+    registrations: governor::DefaultDirectRateLimiter,
+}
+
+/// The limits, all bursts then a steady rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoginLimits {
+    /// Wrong passwords per minute for one account from one client address.
+    pub failures_per_account_client: u32,
+    /// Wrong passwords per minute for one account from all addresses together.
+    pub failures_per_account: u32,
+    /// Sign-in attempts per minute from one client address, right or wrong.
+    pub attempts_per_client: u32,
+    /// Registrations per hour from one client address.
+    pub registrations_per_client_hour: u32,
+    /// Registrations per hour from everyone.
+    pub registrations_per_hour: u32,
+}
+
+impl Default for LoginLimits {
+    fn default() -> Self {
+        Self {
+            failures_per_account_client: 10,
+            failures_per_account: 100,
+            attempts_per_client: 60,
+            registrations_per_client_hour: 10,
+            registrations_per_hour: 300,
+        }
+    }
+}
+
+fn nonzero(n: u32) -> NonZeroU32 {
+    NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN)
+}
+
+/// Failures under a rate, and the keys that went over it until they may try again. A key is
+/// refused before its password is checked while it is blocked.
+struct FailureLimit {
+    limiter: DefaultKeyedRateLimiter<String>,
+    blocked_until: Mutex<std::collections::HashMap<String, std::time::Instant>>,
+}
+
+impl FailureLimit {
+    fn per_minute(n: u32) -> Self {
+        Self { limiter: RateLimiter::keyed(Quota::per_minute(nonzero(n))), blocked_until: Mutex::default() }
+    }
+
+    fn check(&self, key: &str) -> Result<(), u64> {
+        let now = std::time::Instant::now();
+        match self.blocked_until.lock().get(key) {
+            Some(until) if *until > now => Err(until.duration_since(now).as_secs().max(1)),
+            _ => Ok(()),
+        }
+    }
+
+    fn record(&self, key: String) {
+        if let Err(not_until) = self.limiter.check_key(&key) {
+            let clock = governor::clock::DefaultClock::default();
+            let wait = not_until.wait_time_from(governor::clock::Clock::now(&clock));
+            self.blocked_until.lock().insert(key, std::time::Instant::now() + wait);
+        }
+    }
+
+    fn prune(&self) {
+        self.limiter.retain_recent();
+        let now = std::time::Instant::now();
+        self.blocked_until.lock().retain(|_, until| *until > now);
+    }
 }
 
 impl GovernorLoginThrottle {
-    /// `per_account` and `per_client` are attempts per minute (also the burst).
-    pub fn new(per_account: u32, per_client: u32) -> Self {
-        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
-        Self { per_account: RateLimiter::keyed(quota(per_account)), per_client: RateLimiter::keyed(quota(per_client)) }
+    pub fn new(limits: LoginLimits) -> Self {
+        Self {
+            attempts_per_client: RateLimiter::keyed(Quota::per_minute(nonzero(limits.attempts_per_client))),
+            failures_per_pair: FailureLimit::per_minute(limits.failures_per_account_client),
+            failures_per_account: FailureLimit::per_minute(limits.failures_per_account),
+            registrations_per_client: RateLimiter::keyed(Quota::per_hour(nonzero(
+                limits.registrations_per_client_hour,
+            ))),
+            registrations: RateLimiter::direct(Quota::per_hour(nonzero(limits.registrations_per_hour))),
+        }
     }
 
     /// Forgets keys that are back to a full burst, so memory stays bounded.
     pub fn prune(&self) {
-        self.per_account.retain_recent();
-        self.per_client.retain_recent();
+        self.attempts_per_client.retain_recent();
+        self.failures_per_pair.prune();
+        self.failures_per_account.prune();
+        self.registrations_per_client.retain_recent();
     }
+}
+
+fn pair(email: &str, client: &str) -> String {
+    format!("{email}\n{client}")
 }
 
 /// Seconds to wait, from governor's answer.
@@ -208,9 +295,20 @@ fn wait(outcome: Result<(), governor::NotUntil<governor::clock::QuantaInstant>>)
 }
 
 impl LoginThrottle for GovernorLoginThrottle {
-    fn check(&self, email: &str, client: &str) -> Result<(), u64> {
-        wait(self.per_client.check_key(&client.to_owned()))?;
-        wait(self.per_account.check_key(&email.to_owned()))
+    fn before_sign_in(&self, email: &str, client: &str) -> Result<(), u64> {
+        self.failures_per_pair.check(&pair(email, client))?;
+        self.failures_per_account.check(email)?;
+        wait(self.attempts_per_client.check_key(&client.to_owned()))
+    }
+
+    fn sign_in_failed(&self, email: &str, client: &str) {
+        self.failures_per_pair.record(pair(email, client));
+        self.failures_per_account.record(email.to_owned());
+    }
+
+    fn before_registration(&self, client: &str) -> Result<(), u64> {
+        wait(self.registrations_per_client.check_key(&client.to_owned()))?;
+        wait(self.registrations.check())
     }
 }
 
@@ -328,13 +426,25 @@ mod tests {
     }
 
     #[test]
-    fn throttle_limits_per_account_then_reports_wait() {
-        let throttle = GovernorLoginThrottle::new(3, 100);
+    fn wrong_passwords_block_their_pair_and_then_the_account() {
+        let throttle = GovernorLoginThrottle::new(LoginLimits {
+            failures_per_account_client: 2,
+            failures_per_account: 4,
+            ..LoginLimits::default()
+        });
         for _ in 0..3 {
-            assert!(throttle.check("a@demo.ly", "1.2.3.4").is_ok());
+            assert!(throttle.before_sign_in("a@demo.ly", "1.2.3.4").is_ok());
+            throttle.sign_in_failed("a@demo.ly", "1.2.3.4");
         }
-        assert!(matches!(throttle.check("a@demo.ly", "1.2.3.4"), Err(secs) if secs >= 1));
-        assert!(throttle.check("b@demo.ly", "1.2.3.4").is_ok());
+        assert!(matches!(throttle.before_sign_in("a@demo.ly", "1.2.3.4"), Err(secs) if secs >= 1));
+        assert!(throttle.before_sign_in("a@demo.ly", "5.6.7.8").is_ok());
+        assert!(throttle.before_sign_in("b@demo.ly", "1.2.3.4").is_ok());
+        // Two more failures from elsewhere pass the account's ceiling of four.
+        throttle.sign_in_failed("a@demo.ly", "5.6.7.8");
+        throttle.sign_in_failed("a@demo.ly", "9.9.9.9");
+        assert!(throttle.before_sign_in("a@demo.ly", "10.0.0.1").is_err());
+        throttle.prune();
+        assert!(throttle.before_sign_in("a@demo.ly", "10.0.0.1").is_err(), "pruning keeps a live block");
     }
 
     #[test]

@@ -15,6 +15,8 @@ use loyalty_adapters::system::{
 use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
 use loyalty_application::{Services, Settings};
 
+pub use loyalty_adapters::system::LoginLimits;
+
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Everything the server needs to start.
@@ -26,8 +28,8 @@ pub struct Config {
     pub web_dir: PathBuf,
     pub session_ttl: chrono::Duration,
     pub db_pool_size: u32,
-    /// Sign-in attempts per minute per account and per client address.
-    pub login_limits: (u32, u32),
+    /// Sign-in and registration limits.
+    pub login_limits: LoginLimits,
     /// Where customers reach the web app; QR registration links start with it.
     pub public_url: String,
     /// Public lookups and joins per minute per client address and per phone number.
@@ -44,7 +46,7 @@ impl Config {
             web_dir: PathBuf::from("web/dist"),
             session_ttl: chrono::Duration::hours(12),
             db_pool_size: 8,
-            login_limits: (10, 60),
+            login_limits: LoginLimits::default(),
             public_limits: (30, 10),
             public_url: "http://127.0.0.1:8080".to_owned(),
         }
@@ -76,7 +78,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     if config.demo_mode {
         seed_demo(&pool, hasher.as_ref())?;
     }
-    let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits.0, config.login_limits.1));
+    let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits));
     let public_throttle = Arc::new(GovernorPublicThrottle::new(config.public_limits.0, config.public_limits.1));
     spawn_pruner(throttle.clone(), public_throttle.clone());
     let services = Services {

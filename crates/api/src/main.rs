@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config};
+use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits};
 
 /// The loyalty-points platform: API and web app in one process.
 #[derive(Parser, Debug)]
@@ -39,12 +39,21 @@ enum Command {
         workers: Option<usize>,
         #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16)]
         db_pool_size: u32,
-        /// Sign-in attempts allowed per minute for one account.
+        /// Wrong passwords allowed per minute for one account from one client address.
         #[arg(long, env = "LOYALTY_LOGIN_PER_ACCOUNT", default_value_t = 10)]
         login_per_account: u32,
+        /// Wrong passwords allowed per minute for one account from all addresses together.
+        #[arg(long, env = "LOYALTY_LOGIN_ACCOUNT_CEILING", default_value_t = 100)]
+        login_account_ceiling: u32,
         /// Sign-in attempts allowed per minute from one client address.
         #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = 60)]
         login_per_client: u32,
+        /// Registrations allowed per hour from one client address.
+        #[arg(long, env = "LOYALTY_REGISTER_PER_CLIENT", default_value_t = 10)]
+        register_per_client: u32,
+        /// Registrations allowed per hour from everyone.
+        #[arg(long, env = "LOYALTY_REGISTER_PER_HOUR", default_value_t = 300)]
+        register_per_hour: u32,
         /// Where customers reach the product (QR registration links start with it); default:
         /// http://{bind}.
         #[arg(long, env = "LOYALTY_PUBLIC_URL")]
@@ -122,7 +131,10 @@ fn run(cli: Cli) -> Result<(), String> {
             workers,
             db_pool_size,
             login_per_account,
+            login_account_ceiling,
             login_per_client,
+            register_per_client,
+            register_per_hour,
             public_per_client,
             public_per_phone,
             public_url,
@@ -139,7 +151,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 web_dir: web_dir.clone(),
                 session_ttl: chrono::Duration::minutes(session_minutes.max(1)),
                 db_pool_size: db_pool_size.max(1),
-                login_limits: (login_per_account, login_per_client),
+                login_limits: LoginLimits {
+                    failures_per_account_client: login_per_account,
+                    failures_per_account: login_account_ceiling,
+                    attempts_per_client: login_per_client,
+                    registrations_per_client_hour: register_per_client,
+                    registrations_per_hour: register_per_hour,
+                },
                 public_limits: (public_per_client, public_per_phone),
                 public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
                 ..Config::for_url(cli.database_url.clone())

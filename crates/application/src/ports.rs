@@ -526,10 +526,16 @@ pub trait Clock: Send + Sync {
     fn now(&self) -> NaiveDateTime;
 }
 
-/// Limits sign-in attempts per account and per client address.
+/// Limits sign-in and registration attempts.
 pub trait LoginThrottle: Send + Sync {
-    /// `Err(seconds to wait)` when either limit is spent.
-    fn check(&self, email: &str, client: &str) -> Result<(), u64>;
+    /// Before a password is checked: `Err(seconds to wait)` when this client has spent its
+    /// attempts, or this account has had too many wrong passwords from this client (or, with a
+    /// much higher ceiling, from everywhere).
+    fn before_sign_in(&self, email: &str, client: &str) -> Result<(), u64>;
+    /// A wrong password (or an unknown email) for `email` from `client`.
+    fn sign_in_failed(&self, email: &str, client: &str);
+    /// Before a registration is tried: per client address and overall.
+    fn before_registration(&self, client: &str) -> Result<(), u64>;
 }
 
 /// Limits for the public pages, per client address and per phone number.

@@ -1,5 +1,5 @@
 use jwt_simple::prelude::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, Backend, TestApp};
 
@@ -17,6 +17,9 @@ both_backends!(
     expired_token_is_refused,
     alg_none_token_is_refused,
     login_attempts_are_limited,
+    an_attack_from_many_addresses_reaches_the_account_ceiling,
+    one_address_has_a_ceiling_on_attempts,
+    registration_is_limited_per_address_and_overall,
 );
 
 async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
@@ -290,31 +293,136 @@ async fn alg_none_token_is_refused(backend: Backend) {
     }
 }
 
+/// A client bound to another loopback address: a second client address for the limits.
+fn client_from(address: &str) -> reqwest::Client {
+    let ip: std::net::IpAddr = address.parse().unwrap_or_else(|e| panic!("{e}"));
+    reqwest::Client::builder().local_address(ip).build().unwrap_or_else(|e| panic!("{e}"))
+}
+
+async fn sign_in_from(app: &TestApp, client: &reqwest::Client, email: &str, password: &str) -> (u16, u64) {
+    let response = client
+        .post(app.url("/api/v1/auth/login"))
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let retry_after =
+        response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+    (response.status().as_u16(), retry_after)
+}
+
+fn limits(change: impl FnOnce(&mut loyalty_api::LoginLimits)) -> loyalty_api::LoginLimits {
+    let mut limits = loyalty_api::LoginLimits::default();
+    change(&mut limits);
+    limits
+}
+
+/// Wrong passwords slow down the address they come from; the owner signing in from their own
+/// address is not locked out (#14 item 3).
 async fn login_attempts_are_limited(backend: Backend) {
     let Some(app) = TestApp::spawn_with(backend, |c| {
         c.demo_mode = true;
-        c.login_limits = (3, 100);
+        c.login_limits = limits(|l| l.failures_per_account_client = 3);
     })
     .await
     else {
         return;
     };
-    for _ in 0..3 {
-        let (status, _) =
-            app.post("/api/v1/auth/login", None, &json!({"email": "owner@demo.ly", "password": "wrong-one"})).await;
-        assert_eq!(status, 401);
+    let attacker = client_from("127.0.0.1");
+    // The burst, and one more whose failure starts the wait.
+    for _ in 0..4 {
+        assert_eq!(sign_in_from(&app, &attacker, "owner@demo.ly", "wrong-one").await.0, 401);
     }
-    let response = app
-        .client
-        .post(app.url("/api/v1/auth/login"))
-        .json(&json!({"email": "owner@demo.ly", "password": "demo1234"}))
+    // From the attacker's address even the right password waits: it is not checked.
+    let (status, retry_after) = sign_in_from(&app, &attacker, "owner@demo.ly", "demo1234").await;
+    assert_eq!(status, 429);
+    assert!(retry_after >= 1);
+    assert_eq!(sign_in_from(&app, &attacker, "owner@demo.ly", "wrong-two").await.0, 429);
+    // The owner, from another address, signs in at once.
+    let owner = client_from("127.0.0.2");
+    assert_eq!(sign_in_from(&app, &owner, "owner@demo.ly", "demo1234").await.0, 200);
+    // Another account from the attacker's address is not locked out either.
+    assert_eq!(sign_in_from(&app, &attacker, "admin@demo.ly", "demo1234").await.0, 200);
+}
+
+/// Wrong passwords from many addresses reach the per-account ceiling; every address waits.
+async fn an_attack_from_many_addresses_reaches_the_account_ceiling(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.login_limits = limits(|l| l.failures_per_account = 4);
+    })
+    .await
+    else {
+        return;
+    };
+    for n in 2..=6 {
+        let client = client_from(&format!("127.0.0.{n}"));
+        assert_eq!(sign_in_from(&app, &client, "owner@demo.ly", "wrong-one").await.0, 401, "address {n}");
+    }
+    let (status, retry_after) = sign_in_from(&app, &client_from("127.0.0.9"), "owner@demo.ly", "demo1234").await;
+    assert_eq!(status, 429);
+    assert!(retry_after >= 1);
+    // Other accounts are untouched.
+    assert_eq!(sign_in_from(&app, &client_from("127.0.0.9"), "admin@demo.ly", "demo1234").await.0, 200);
+}
+
+/// Every attempt from one address counts, right or wrong, across accounts.
+async fn one_address_has_a_ceiling_on_attempts(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.login_limits = limits(|l| l.attempts_per_client = 3);
+    })
+    .await
+    else {
+        return;
+    };
+    let client = client_from("127.0.0.3");
+    for email in ["nobody1@demo.ly", "nobody2@demo.ly", "nobody3@demo.ly"] {
+        assert_eq!(sign_in_from(&app, &client, email, "wrong-one").await.0, 401);
+    }
+    assert_eq!(sign_in_from(&app, &client, "owner@demo.ly", "demo1234").await.0, 429);
+    assert_eq!(sign_in_from(&app, &client_from("127.0.0.4"), "owner@demo.ly", "demo1234").await.0, 200);
+}
+
+async fn register_from(app: &TestApp, client: &reqwest::Client, email: &str) -> (u16, Value) {
+    let response = client
+        .post(app.url("/api/v1/auth/register"))
+        .json(&json!({"name": "Sara", "email": email, "password": "secret123", "store_owner_name": "Sara's shops"}))
         .send()
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(response.status().as_u16(), 429);
-    let retry_after: u64 =
-        response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
-    assert!(retry_after >= 1);
-    // Another account from the same address is not locked out.
-    app.login("admin@demo.ly", "demo1234").await;
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Registration is limited per address and overall, so "this email is taken" cannot list
+/// accounts quickly (#14 item 2). Invalid fields do not count.
+async fn registration_is_limited_per_address_and_overall(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.login_limits = limits(|l| {
+            l.registrations_per_client_hour = 2;
+            l.registrations_per_hour = 4;
+        });
+    })
+    .await
+    else {
+        return;
+    };
+    let prober = client_from("127.0.0.5");
+    let (status, body) = register_from(&app, &prober, "not-an-email").await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(register_from(&app, &prober, "owner@demo.ly").await.0, 422);
+    assert_eq!(register_from(&app, &prober, "new1@demo.ly").await.0, 201);
+    let (status, body) = register_from(&app, &prober, "admin@demo.ly").await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["code"], "rate_limited", "{body}");
+    // Nothing was written by the refused one.
+    assert_eq!(register_from(&app, &client_from("127.0.0.6"), "new2@demo.ly").await.0, 201);
+    assert_eq!(register_from(&app, &client_from("127.0.0.7"), "new3@demo.ly").await.0, 201);
+    // Four registrations tried this hour (one refused as taken): everyone waits now.
+    assert_eq!(register_from(&app, &client_from("127.0.0.8"), "new4@demo.ly").await.0, 429);
+    app.login("new3@demo.ly", "secret123").await;
+    let (status, _) = sign_in_from(&app, &client_from("127.0.0.8"), "new4@demo.ly", "secret123").await;
+    assert_eq!(status, 401);
 }

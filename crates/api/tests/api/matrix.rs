@@ -436,7 +436,13 @@ async fn world(app: &TestApp) -> World {
 async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend) {
     let Some(app) = TestApp::spawn_with(backend, |c| {
         c.demo_mode = true;
-        c.login_limits = (10_000, 10_000);
+        c.login_limits = loyalty_api::LoginLimits {
+            failures_per_account_client: 10_000,
+            failures_per_account: 10_000,
+            attempts_per_client: 10_000,
+            registrations_per_client_hour: 10_000,
+            registrations_per_hour: 10_000,
+        };
         c.public_limits = (10_000, 10_000);
     })
     .await

@@ -27,16 +27,20 @@ pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError
 
     services
         .login_throttle
-        .check(email.as_str(), &cmd.client)
+        .before_sign_in(email.as_str(), &cmd.client)
         .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
+    let failed = || {
+        services.login_throttle.sign_in_failed(email.as_str(), &cmd.client);
+        AppError::InvalidCredentials
+    };
 
     let found = transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.credentials_by_email(&email)?))?;
     let Some(credentials) = found else {
         services.hasher.verify_dummy(&cmd.password);
-        return Err(AppError::InvalidCredentials);
+        return Err(failed());
     };
     if cmd.password.len() > PASSWORD_MAX || !services.hasher.verify(&cmd.password, &credentials.password_hash) {
-        return Err(AppError::InvalidCredentials);
+        return Err(failed());
     }
     if !credentials.user.is_active {
         return Err(AppError::AccountInactive);
@@ -56,9 +60,14 @@ pub struct RegisterCommand {
     pub email: String,
     pub password: String,
     pub store_owner_name: String,
+    /// The client's address, for the registration limit.
+    pub client: String,
 }
 
 /// A store owner signs up and is signed in.
+///
+/// Registrations are limited per client address and overall once the fields are valid, so
+/// "this email is taken" cannot be used to list accounts faster than sign-in allows.
 pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&cmd.name, Msg::NameRequired, text::NAME_MAX));
@@ -70,6 +79,10 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
     let (Some(name), Some(email), Some(password), Some(owner_name)) = (name, email, password, owner_name) else {
         return Err(AppError::Internal("validated fields missing".into()));
     };
+    services
+        .login_throttle
+        .before_registration(&cmd.client)
+        .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
 
     let password_hash = services.hasher.hash(password)?;
     let now = services.clock.now();

@@ -181,8 +181,9 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password.
-         * @description An unknown email and a wrong password get the same answer. Attempts are limited per
-         *     account and per client address.
+         * @description An unknown email and a wrong password get the same answer. Attempts are limited per client
+         *     address; wrong passwords per account and client address (so someone else's wrong passwords
+         *     do not lock the owner out), with a much higher ceiling per account.
          */
         post: operations["login"];
         delete?: never;
@@ -3091,6 +3092,17 @@ export interface operations {
             /** @description A field is missing or invalid, or the email is taken */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many registrations from this address, or overall */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

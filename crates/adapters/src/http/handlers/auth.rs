@@ -34,8 +34,9 @@ fn session_body(session: Session) -> AuthSessionEnvelope {
 
 /// Sign in with email and password.
 ///
-/// An unknown email and a wrong password get the same answer. Attempts are limited per
-/// account and per client address.
+/// An unknown email and a wrong password get the same answer. Attempts are limited per client
+/// address; wrong passwords per account and client address (so someone else's wrong passwords
+/// do not lock the owner out), with a much higher ceiling per account.
 #[utoipa::path(post, path = "/api/v1/auth/login", tag = "auth",
     request_body = LoginRequest,
     responses(
@@ -64,16 +65,19 @@ async fn login(
     responses(
         (status = 201, description = "Registered and signed in", body = AuthSessionEnvelope),
         (status = 422, description = "A field is missing or invalid, or the email is taken", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this address, or overall", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn register(
     services: web::Data<Services>,
+    req: HttpRequest,
     lang: Lang,
     body: ValidJson<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let ValidJson(RegisterRequest { name, email, password, store_owner_name }) = body;
-    let session =
-        blocking(lang, move || auth::register(&services, RegisterCommand { name, email, password, store_owner_name }))
-            .await?;
+    let command = RegisterCommand { name, email, password, store_owner_name, client };
+    let session = blocking(lang, move || auth::register(&services, command)).await?;
     Ok(HttpResponse::Created().json(session_body(session)))
 }
 
