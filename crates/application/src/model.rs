@@ -63,6 +63,9 @@ pub struct Customer {
     pub email: Option<String>,
     pub loyalty_points: i64,
     pub created_at: NaiveDateTime,
+    /// Joined by the store's link and no cashier has confirmed the name at the counter yet:
+    /// anyone can join with a phone that is not theirs, so the counter checks.
+    pub unconfirmed_join: bool,
 }
 
 /// What the customer detail page shows beside the customer.

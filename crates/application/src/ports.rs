@@ -120,6 +120,8 @@ pub trait StoreRepo {
     /// the check. Returns false for an unknown user.
     fn lock_user(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     fn registration_token(&mut self, store_id: i64) -> RepoResult<Option<String>>;
+    /// A new registration token: the old link and its QR code stop working.
+    fn replace_registration_token(&mut self, store_id: i64, token: &str, now: NaiveDateTime) -> RepoResult<()>;
     fn save_loyalty_settings(
         &mut self,
         owner_id: i64,
@@ -154,6 +156,8 @@ pub struct NewCustomer {
     pub email: Option<String>,
     /// Staff who added the customer; `None` when the customer joined by itself.
     pub created_by: Option<i64>,
+    /// Joined by the store's link: marked until a cashier confirms the name.
+    pub unconfirmed_join: bool,
     pub now: NaiveDateTime,
 }
 
@@ -181,6 +185,8 @@ pub trait CustomerRepo {
     /// Hides the customer; its invoices, redemptions and ledger stay. False when it was hidden
     /// already (by a concurrent delete that committed first).
     fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Clears the "joined by link, not confirmed" mark. False when there was none.
+    fn confirm_join(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     /// Adds `delta` to the balance in one conditional update and returns the new balance;
     /// `None` when the balance would go below zero (nothing changes then).
     fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;

@@ -22,6 +22,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: 'fatima@example.ly',
     loyalty_points: 120,
     created_at: '2025-01-01T10:00:00Z',
+    unconfirmed_join: false,
     ...overrides,
   };
 }

@@ -124,6 +124,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        unconfirmed_join -> Bool,
     }
 }
 

@@ -502,6 +502,9 @@ pub struct CustomerDto {
     pub email: Option<String>,
     pub loyalty_points: i64,
     pub created_at: DateTime<Utc>,
+    /// True while a customer who joined by the store's link has not been confirmed at the
+    /// counter (`POST /customers/{id}/confirm-join`): the phone may not be theirs.
+    pub unconfirmed_join: bool,
 }
 
 impl From<loyalty_application::Customer> for CustomerDto {
@@ -515,6 +518,7 @@ impl From<loyalty_application::Customer> for CustomerDto {
             email: c.email,
             loyalty_points: c.loyalty_points,
             created_at: utc(c.created_at),
+            unconfirmed_join: c.unconfirmed_join,
         }
     }
 }

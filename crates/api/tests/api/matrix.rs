@@ -163,6 +163,7 @@ fn table() -> Vec<Row> {
         row("GET", "/api/v1/customers/{id}/history", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("GET", "/api/v1/customers/{id}/invoices", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("GET", "/api/v1/customers/{id}/redemptions", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
+        row("POST", "/api/v1/customers/{id}/confirm-join", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("PUT", "/api/v1/customers/{id}/points", [401, 401, 404, 404, 200, 200, 403])
             .on(Customer)
             .body(|_, _| json!({"points": 5, "reason": "matrix"})),
@@ -186,6 +187,9 @@ fn table() -> Vec<Row> {
         row("PUT", "/api/v1/loyalty-config", [401, 401, 403, 200, 403, 200, 403])
             .body(|_, _| json!({"cost_per_point": "1.0", "min_purchase": "0"})),
         row("POST", "/api/v1/qr-code/generate", [401, 401, 403, 404, 403, 200, 200])
+            .body(|w, _| json!({"store_id": w.num(Store), "size": 150})),
+        // After the public rows: the join token they use stops working here.
+        row("POST", "/api/v1/qr-code/rotate", [401, 401, 403, 404, 403, 200, 200])
             .body(|w, _| json!({"store_id": w.num(Store), "size": 150})),
         row("GET", "/api/v1/rewards", [401, 401, 200, 200, 200, 200, 403]),
         row("POST", "/api/v1/rewards", [401, 401, 403, 201, 403, 201, 403])

@@ -10,7 +10,117 @@ both_backends!(
     lookups_are_rate_limited_per_phone_and_per_client,
     joining_a_store_from_its_link,
     lookups_do_not_use_up_the_join_allowance,
+    a_customer_who_joined_by_link_is_marked_until_confirmed,
+    a_rotated_link_stops_the_old_one,
 );
+
+/// The store's join link, read through the owner's QR answer.
+async fn join_token(app: &TestApp, owner: &str, store: i64) -> String {
+    let (status, qr) = app.post("/api/v1/qr-code/generate", Some(owner), &json!({"store_id": store})).await;
+    assert_eq!(status, 200, "{qr}");
+    let url = qr["data"]["registration_url"].as_str().unwrap_or_default();
+    url.rsplit('/').next().unwrap_or_default().to_owned()
+}
+
+/// Join squatting is contained (#14 item 4): whoever joins by link is marked "not confirmed"
+/// for the cashier, until the cashier confirms the name at the counter; staff-added customers
+/// are never marked; a member's phone joining again changes nothing.
+async fn a_customer_who_joined_by_link_is_marked_until_confirmed(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let token = join_token(&app, &owner, store).await;
+    let join = format!("/api/v1/public/stores/{token}/join");
+    let (status, _) = app.post(&join, None, &json!({"name": "Squatter", "phone": "0945557111"})).await;
+    assert_eq!(status, 201);
+    let id = app.scalar("SELECT id AS n FROM customers WHERE phone = '+218945557111'");
+
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let (status, found) = app.post("/api/v1/customers/search", Some(&cashier), &json!({"query": "0945557111"})).await;
+    assert_eq!(status, 200, "{found}");
+    assert_eq!(found["data"][0]["unconfirmed_join"], true, "{found}");
+    let (_, detail) = app.get(&format!("/api/v1/customers/{id}"), Some(&cashier)).await;
+    assert_eq!(detail["data"]["customer"]["unconfirmed_join"], true, "{detail}");
+
+    // The same phone joining again is refused and leaves the name as it was.
+    let (status, _) = app.post(&join, None, &json!({"name": "Someone else", "phone": "0945557111"})).await;
+    assert_eq!(status, 409);
+    let (_, detail) = app.get(&format!("/api/v1/customers/{id}"), Some(&cashier)).await;
+    assert_eq!(detail["data"]["customer"]["name"], "Squatter");
+
+    // Another owner's staff cannot confirm it; the store's cashier can, once.
+    let (status, _) = app.post(&format!("/api/v1/customers/{id}/confirm-join"), None, &json!({})).await;
+    assert_eq!(status, 401);
+    let (status, body) = app.post(&format!("/api/v1/customers/{id}/confirm-join"), Some(&cashier), &json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["unconfirmed_join"], false);
+    let (status, body) = app.post(&format!("/api/v1/customers/{id}/confirm-join"), Some(&cashier), &json!({})).await;
+    assert_eq!((status, &body["data"]["unconfirmed_join"]), (200, &json!(false)));
+    assert_eq!(
+        app.scalar(&format!(
+            "SELECT COUNT(*) AS n FROM activity_log WHERE subject_id = {id} AND kind = 'customer_updated'"
+        )),
+        1,
+        "one audit row for the confirmation"
+    );
+    assert_eq!(app.post("/api/v1/customers/999999/confirm-join", Some(&cashier), &json!({})).await.0, 404);
+
+    // A customer the cashier adds is not marked.
+    let (status, added) =
+        app.post("/api/v1/customers", Some(&cashier), &json!({"name": "At the counter", "phone": "0945557222"})).await;
+    assert_eq!(status, 201, "{added}");
+    assert_eq!(added["data"]["unconfirmed_join"], false);
+}
+
+/// The owner rotates a store's join link (#14 item 4): the old link and its QR stop working at
+/// once, the new one works, customers who joined stay; only the store's owner may rotate.
+async fn a_rotated_link_stops_the_old_one(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let old = join_token(&app, &owner, store).await;
+    let (status, _) = app
+        .post(&format!("/api/v1/public/stores/{old}/join"), None, &json!({"name": "Early", "phone": "0945557333"}))
+        .await;
+    assert_eq!(status, 201);
+
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    assert_eq!(app.post("/api/v1/qr-code/rotate", Some(&cashier), &json!({"store_id": store})).await.0, 403);
+    let (status, body) = app.post("/api/v1/qr-code/rotate", Some(&owner), &json!({"store_id": store, "size": 7})).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(join_token(&app, &owner, store).await, old, "a refused rotation changes nothing");
+
+    let (status, rotated) = app.post("/api/v1/qr-code/rotate", Some(&owner), &json!({"store_id": store})).await;
+    assert_eq!(status, 200, "{rotated}");
+    assert!(rotated["data"]["qr_code_svg"].as_str().is_some_and(|svg| svg.contains("<svg")));
+    let new = join_token(&app, &owner, store).await;
+    assert_ne!(new, old);
+    assert!(rotated["data"]["registration_url"].as_str().is_some_and(|url| url.ends_with(&new)));
+
+    assert_eq!(app.get(&format!("/api/v1/public/stores/{old}"), None).await.0, 404);
+    let (status, _) = app
+        .post(&format!("/api/v1/public/stores/{old}/join"), None, &json!({"name": "Late", "phone": "0945557444"}))
+        .await;
+    assert_eq!(status, 404);
+    assert_eq!(app.get(&format!("/api/v1/public/stores/{new}"), None).await.0, 200);
+    let (status, _) = app
+        .post(&format!("/api/v1/public/stores/{new}/join"), None, &json!({"name": "Late", "phone": "0945557444"}))
+        .await;
+    assert_eq!(status, 201);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM customers WHERE phone = '+218945557333'"), 1);
+
+    // Another owner cannot rotate this store's link.
+    let (_, registered) = app
+        .post(
+            "/api/v1/auth/register",
+            None,
+            &json!({"name": "Other", "email": "other@demo.ly", "password": "secret123", "store_owner_name": "Other"}),
+        )
+        .await;
+    let other = registered["data"]["token"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(app.post("/api/v1/qr-code/rotate", Some(&other), &json!({"store_id": store})).await.0, 404);
+    assert_eq!(join_token(&app, &owner, store).await, new);
+}
 
 async fn lookup(app: &TestApp, phone: &str) -> (u16, Value) {
     app.post("/api/v1/public/points", None, &json!({"phone": phone})).await

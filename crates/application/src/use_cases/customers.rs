@@ -137,6 +137,7 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
                 phone: valid.phone,
                 email: valid.email,
                 created_by: Some(actor.user_id),
+                unconfirmed_join: false,
                 now,
             })
             .map_err(phone_taken)?;
@@ -171,6 +172,29 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
             now,
         )?;
         Ok(updated)
+    })
+}
+
+/// A cashier has checked at the counter that the customer who joined by the store's link is who
+/// the name says: the mark goes. Confirming a customer without the mark changes nothing.
+pub fn confirm_join(services: &Services, actor: &Actor, id: i64) -> Result<Customer, AppError> {
+    actor.require(READERS)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let customer = visible_customer(repos, actor, id)?;
+        if repos.confirm_join(id, now)? {
+            let details = vec![("customer", customer.name.clone()), ("confirmed", "join".to_owned())];
+            super::activity::log(
+                repos,
+                ActivityKind::CustomerUpdated,
+                Some(actor.user_id),
+                customer.store.id,
+                id,
+                details,
+                now,
+            )?;
+        }
+        visible_customer(repos, actor, id)
     })
 }
 

@@ -115,6 +115,28 @@ pub fn registration_link(
     })
 }
 
+/// A new registration link for the store (for a link that was shared too widely or misused):
+/// the old link and its printed QR code stop working at once. Only its owner (or the admin).
+pub fn rotate_registration_link(
+    services: &Services,
+    actor: &Actor,
+    store_id: i64,
+    size: Option<u32>,
+) -> Result<(StoreRef, String, u32), AppError> {
+    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let size = size.unwrap_or(200);
+    if !QR_SIZES.contains(&size) {
+        return Err(FieldErrors::single("size", Msg::QrSize).into());
+    }
+    let token = services.ids.random_id();
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+        repos.replace_registration_token(store.id, &token, now)?;
+        Ok((StoreRef { id: store.id, name: store.name }, token.clone(), size))
+    })
+}
+
 /// The owner's loyalty settings, or for a POS user those of its store's owner (so the invoice
 /// form can show the minimum purchase and ask to confirm a large total).
 pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<LoyaltySettings, AppError> {

@@ -101,6 +101,7 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
                 phone: Some(phone.as_str().to_owned()),
                 email,
                 created_by: None,
+                unconfirmed_join: true,
                 now,
             })
             .map_err(|e| match e {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -22,6 +23,7 @@ import {
   IconPhone,
   IconPlus,
   IconReceipt2,
+  IconUserCheck,
   IconUserQuestion,
   type Icon,
 } from '@tabler/icons-react';
@@ -30,10 +32,12 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Ltr } from '@/components/ltr';
+import { messageOf } from '@/lib/api/errors';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
 import type { Customer, CustomerDetail, Invoice } from '@/lib/api/types';
 import { initialsOf, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';
+import { useConfirmJoin } from './api/confirm-join';
 import { useCustomerActivity } from './api/customer-activity';
 import { AddPointsDialog } from './components/add-points-dialog';
 import { CustomerActivityList } from './components/customer-activity-list';
@@ -177,6 +181,7 @@ function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
           </Text>
         </Stack>
       </Group>
+      {customer.unconfirmed_join && <ConfirmJoin customer={customer} />}
       <Group gap="xl" mt="lg">
         <ContactRow icon={IconMail} label={t('customers.fields.email')}>
           {customer.email ? <Ltr>{customer.email}</Ltr> : t('common.notProvided')}
@@ -186,6 +191,40 @@ function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
         </ContactRow>
       </Group>
     </Card>
+  );
+}
+
+/** Joined by the store's link: the cashier asks for the name on the phone, then confirms. */
+function ConfirmJoin({ customer }: { customer: CustomerDetail['customer'] }) {
+  const { t } = useTranslation();
+  const confirm = useConfirmJoin();
+  return (
+    <Alert
+      mt="lg"
+      color="orange"
+      variant="light"
+      icon={<IconUserQuestion size={20} aria-hidden />}
+      title={t('customers.unconfirmed.badge')}
+      data-testid="confirm-join"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('customers.unconfirmed.explain')}</Text>
+        {confirm.isError && (
+          <Text size="sm" c="red" role="alert">
+            {messageOf(confirm.error, t('customers.unconfirmed.failed'))}
+          </Text>
+        )}
+        <Button
+          color="orange"
+          leftSection={<IconUserCheck size={18} aria-hidden />}
+          loading={confirm.isPending}
+          onClick={() => confirm.mutate(customer.id)}
+          data-testid="confirm-join-button"
+        >
+          {t('customers.unconfirmed.confirm')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

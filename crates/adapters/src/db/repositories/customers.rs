@@ -11,10 +11,10 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-type Row = (i64, i64, String, Option<String>, Option<String>, i64, NaiveDateTime, String, i64);
+type Row = (i64, i64, String, Option<String>, Option<String>, i64, NaiveDateTime, bool, String, i64);
 
 fn into_customer(row: Row) -> Customer {
-    let (id, store_id, name, phone, email, loyalty_points, created_at, store_name, owner_id) = row;
+    let (id, store_id, name, phone, email, loyalty_points, created_at, unconfirmed_join, store_name, owner_id) = row;
     Customer {
         id,
         store: StoreScope { id: store_id, name: store_name, owner_id },
@@ -23,6 +23,7 @@ fn into_customer(row: Row) -> Customer {
         email,
         loyalty_points,
         created_at,
+        unconfirmed_join,
     }
 }
 
@@ -67,6 +68,7 @@ fn select_customer() -> (
     customers::email,
     customers::loyalty_points,
     customers::created_at,
+    customers::unconfirmed_join,
     stores::name,
     stores::owner_id,
 ) {
@@ -78,6 +80,7 @@ fn select_customer() -> (
         customers::email,
         customers::loyalty_points,
         customers::created_at,
+        customers::unconfirmed_join,
         stores::name,
         stores::owner_id,
     )
@@ -126,6 +129,7 @@ impl CustomerRepo for DbTx<'_> {
                 customers::email.eq(c.email),
                 customers::loyalty_points.eq(0i64),
                 customers::created_by.eq(c.created_by),
+                customers::unconfirmed_join.eq(c.unconfirmed_join),
                 customers::created_at.eq(c.now),
                 customers::updated_at.eq(c.now),
             ))
@@ -145,6 +149,16 @@ impl CustomerRepo for DbTx<'_> {
             .execute(self.conn)
             .map_err(map_unique("customers.phone"))?;
         Ok(())
+    }
+
+    fn confirm_join(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let confirmed = diesel::update(
+            customers::table.find(id).filter(customers::deleted_at.is_null()).filter(customers::unconfirmed_join),
+        )
+        .set((customers::unconfirmed_join.eq(false), customers::updated_at.eq(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(confirmed == 1)
     }
 
     fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {

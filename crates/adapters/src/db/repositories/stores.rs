@@ -147,6 +147,14 @@ impl StoreRepo for DbTx<'_> {
         stores::table.select(stores::registration_token).find(store_id).first(self.conn).optional().map_err(map_error)
     }
 
+    fn replace_registration_token(&mut self, store_id: i64, token: &str, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(stores::table.find(store_id))
+            .set((stores::registration_token.eq(token), stores::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_unique("stores.registration_token"))?;
+        Ok(())
+    }
+
     fn save_loyalty_settings(
         &mut self,
         owner_id: i64,

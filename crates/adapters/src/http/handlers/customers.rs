@@ -20,6 +20,7 @@ use crate::http::ApiError;
     get_customer,
     update_customer,
     delete_customer,
+    confirm_join,
     add_points,
     customer_invoices,
     customer_redemptions,
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/customers/{id}", web::get().to(get_customer))
         .route("/api/v1/customers/{id}", web::put().to(update_customer))
         .route("/api/v1/customers/{id}", web::delete().to(delete_customer))
+        .route("/api/v1/customers/{id}/confirm-join", web::post().to(confirm_join))
         .route("/api/v1/customers/{id}/points", web::put().to(add_points))
         .route("/api/v1/customers/{id}/invoices", web::get().to(customer_invoices))
         .route("/api/v1/customers/{id}/redemptions", web::get().to(customer_redemptions))
@@ -153,6 +155,28 @@ async fn update_customer(
     let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), form(body.0));
     let customer = blocking(lang, move || customers::update(&services, &actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// The cashier has checked at the counter that a customer who joined by the store's link is
+/// who the name says: `unconfirmed_join` becomes false. Anyone can join with a phone that is
+/// not theirs, so such a customer is marked until then. Confirming twice changes nothing.
+#[utoipa::path(post, path = "/api/v1/customers/{id}/confirm-join", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 200, description = "The customer, confirmed", body = CustomerEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn confirm_join(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    let customer = blocking(lang, move || customers::confirm_join(&services, &actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 

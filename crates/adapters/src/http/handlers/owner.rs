@@ -36,6 +36,7 @@ use crate::http::{ApiError, Lang, ServerInfo};
     get_loyalty_config,
     put_loyalty_config,
     generate_qr,
+    rotate_qr,
     owner_summary,
     customers_overview,
     subscription_status,
@@ -64,6 +65,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/loyalty-config", web::get().to(get_loyalty_config))
         .route("/api/v1/loyalty-config", web::put().to(put_loyalty_config))
         .route("/api/v1/qr-code/generate", web::post().to(generate_qr))
+        .route("/api/v1/qr-code/rotate", web::post().to(rotate_qr))
         .route("/api/v1/customers/store-owner-overview", web::get().to(customers_overview))
         .route("/api/v1/subscriptions/status", web::get().to(subscription_status))
         .route("/api/v1/subscriptions/toggle-auto-renew", web::post().to(toggle_auto_renew))
@@ -384,8 +386,39 @@ async fn generate_qr(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let QrRequest { store_id, size } = body.0;
-    let (store, token, size) =
-        blocking(lang, move || owner::registration_link(&services, &actor, store_id, size)).await?;
+    let link = blocking(lang, move || owner::registration_link(&services, &actor, store_id, size)).await?;
+    qr_answer(&info, link, lang)
+}
+
+/// A new registration link for the store: the old link and every printed QR code of it stop
+/// working at once (customers who joined stay). For a link that was shared too widely or used
+/// to join with other people's phones.
+#[utoipa::path(post, path = "/api/v1/qr-code/rotate", tag = "owner", security(("bearer" = [])),
+    request_body = QrRequest,
+    responses(
+        (status = 200, description = "The new code and the URL it encodes", body = QrCodeEnvelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
+        (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
+    ))]
+async fn rotate_qr(
+    services: web::Data<Services>,
+    info: web::Data<ServerInfo>,
+    caller: Authenticated,
+    body: ValidJson<QrRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let QrRequest { store_id, size } = body.0;
+    let link = blocking(lang, move || owner::rotate_registration_link(&services, &actor, store_id, size)).await?;
+    qr_answer(&info, link, lang)
+}
+
+fn qr_answer(
+    info: &ServerInfo,
+    (store, token, size): (loyalty_application::StoreRef, String, u32),
+    lang: Lang,
+) -> Result<HttpResponse, ApiError> {
     let registration_url = format!("{}/join/{token}", info.public_url.trim_end_matches('/'));
     let code = QrCode::new(registration_url.as_bytes())
         .map_err(|e| ApiError::from_app(AppError::Internal(format!("qr: {e}")), lang))?;

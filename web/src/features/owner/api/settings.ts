@@ -37,3 +37,14 @@ export async function generateQr(body: { store_id: number; size: number }): Prom
 export function useGenerateQr() {
   return useMutation({ mutationFn: generateQr });
 }
+
+/** A new join link for the store: the old link and its printed codes stop working. */
+export async function rotateQr(body: { store_id: number; size: number }): Promise<QrCode> {
+  const { data, error, response } = await api.POST('/api/v1/qr-code/rotate', { body });
+  if (!data) throw toApiError(response, error);
+  return data.data;
+}
+
+export function useRotateQr() {
+  return useMutation({ mutationFn: rotateQr });
+}

@@ -6,13 +6,16 @@ import {
   IconDownload,
   IconPrinter,
   IconQrcode,
+  IconRefresh,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
-import { useGenerateQr } from '../api/settings';
+import { useGenerateQr, useRotateQr } from '../api/settings';
+import type { QrCode } from '../types';
+import { ConfirmDialog } from './confirm-dialog';
 import classes from './qr-tab.module.css';
 
 /** Spec section 9. */
@@ -49,11 +52,14 @@ export function QrTab() {
   const { t } = useTranslation('owner');
   const stores = useOwnerStores();
   const generate = useGenerateQr();
+  const rotate = useRotateQr();
   const [storeId, setStoreId] = useState<string | null>(null);
   const [size, setSize] = useState<QrSize>('200');
+  const [qr, setQr] = useState<QrCode | null>(null);
+  const [askRotate, setAskRotate] = useState(false);
   const list = stores.data ?? [];
   const chosen = storeId ?? (list[0] ? String(list[0].id) : null);
-  const qr = generate.data;
+  const failed = generate.isError ? generate.error : rotate.isError ? rotate.error : null;
 
   return (
     <Stack data-testid="owner-qr">
@@ -92,7 +98,11 @@ export function QrTab() {
               leftSection={<IconQrcode size={18} />}
               loading={generate.isPending}
               disabled={!chosen}
-              onClick={() => chosen && generate.mutate({ store_id: Number(chosen), size: Number(size) })}
+              onClick={() => {
+                if (!chosen) return;
+                rotate.reset();
+                generate.mutate({ store_id: Number(chosen), size: Number(size) }, { onSuccess: setQr });
+              }}
             >
               {generate.isPending ? t('qr.generating') : t('qr.generate')}
             </Button>
@@ -100,7 +110,7 @@ export function QrTab() {
         </Card>
       )}
 
-      {generate.isError && (
+      {failed && (
         <Alert
           color="red"
           variant="light"
@@ -109,7 +119,18 @@ export function QrTab() {
           data-testid="qr-error"
           className={classes.noPrint}
         >
-          {messageOf(generate.error, t('qr.failed'))}
+          {messageOf(failed, rotate.isError ? t('qr.rotateFailed') : t('qr.failed'))}
+        </Alert>
+      )}
+      {rotate.isSuccess && (
+        <Alert
+          color="teal"
+          variant="light"
+          role="status"
+          data-testid="qr-rotated"
+          className={classes.noPrint}
+        >
+          {t('qr.rotated')}
         </Alert>
       )}
 
@@ -157,6 +178,15 @@ export function QrTab() {
               <Button variant="light" leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
                 {t('qr.print')}
               </Button>
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconRefresh size={18} />}
+                onClick={() => setAskRotate(true)}
+                data-testid="qr-rotate"
+              >
+                {t('qr.rotate')}
+              </Button>
             </Group>
             <details className={classes.noPrint}>
               <summary>
@@ -179,6 +209,29 @@ export function QrTab() {
             </details>
           </Stack>
         </Card>
+      )}
+      {qr && (
+        <ConfirmDialog
+          opened={askRotate}
+          message={t('qr.rotateConfirm', { name: isolate(qr.store.name) })}
+          confirmLabel={t('qr.rotateConfirmLabel')}
+          danger
+          busy={rotate.isPending}
+          onClose={() => setAskRotate(false)}
+          onConfirm={() => {
+            generate.reset();
+            rotate.mutate(
+              { store_id: qr.store.id, size: qr.size },
+              {
+                onSuccess: (fresh) => {
+                  setQr(fresh);
+                  setAskRotate(false);
+                },
+                onError: () => setAskRotate(false),
+              },
+            );
+          }}
+        />
       )}
     </Stack>
   );

@@ -16,6 +16,7 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
+import { UnconfirmedJoinBadge } from '@/components/unconfirmed-join-badge';
 import { isNetworkError, messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { initialsOf, normalizeDigits, useFormat } from '@/lib/format';
@@ -199,6 +200,7 @@ function SearchResult({ customer, onPick }: { customer: Customer; onPick: (custo
                 {customer.phone ? format.phone(customer.phone) : (customer.email ?? t('common.notProvided'))}
               </Ltr>
             </Text>
+            {customer.unconfirmed_join && <UnconfirmedJoinBadge />}
           </Stack>
         </Group>
         <Badge tt="none" variant="light" size="lg" className={classes.noShrink}>
@@ -241,6 +243,7 @@ function SelectedCustomerCard({ customer, onClear, pointsLabel, disabled }: Sele
                 <Ltr>{format.phone(customer.phone)}</Ltr>
               </Text>
             )}
+            {customer.unconfirmed_join && <UnconfirmedJoinBadge />}
           </Stack>
         </Group>
         <Group gap="sm" wrap="nowrap">
