@@ -280,6 +280,12 @@ pub fn store_slots_left(plan: Option<&Subscription>, store_count: i64) -> i64 {
     plan.map_or(0, |s| (s.package.store_limit - store_count).max(0))
 }
 
+/// Whether the owner may add cashiers and rewards, or switch them back on: only while a plan is
+/// in effect (docs/plans.md). The rule `subscriptions::plan_in_effect` enforces.
+pub fn may_grow(plan: Option<&Subscription>) -> bool {
+    plan.is_some()
+}
+
 /// What the subscription tab shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubscriptionStatus {

@@ -1257,6 +1257,9 @@ pub struct SubscriptionStatusDto {
     pub next_subscription: Option<ActiveSubscription>,
     /// Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
     pub remaining_store_slots: i64,
+    /// Cashiers and rewards may be added or switched back on: false without a plan in effect
+    /// (cancelled or expired), when those answer 409 `no_active_plan`. What exists keeps working.
+    pub may_add_staff_and_rewards: bool,
 }
 
 impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
@@ -1266,6 +1269,7 @@ impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
             current_store_count: s.current_store_count,
             remaining_days: s.remaining_days,
             remaining_store_slots: loyalty_application::store_slots_left(s.active.as_ref(), s.current_store_count),
+            may_add_staff_and_rewards: loyalty_application::may_grow(s.active.as_ref()),
             active_subscription: s.active.map(Into::into),
             next_subscription: s.next.map(Into::into),
         }

@@ -18,6 +18,7 @@ both_backends!(
     an_admin_assignment_asks_before_replacing_a_plan,
     dashboard_and_overview_figures_are_live,
     pos_activity_feed_is_filtered_and_scoped,
+    a_lapsed_plan_stops_growth_but_not_the_counter,
 );
 
 async fn owner_app(backend: Backend) -> Option<(TestApp, String)> {
@@ -577,4 +578,83 @@ async fn pos_activity_feed_is_filtered_and_scoped(backend: Backend) {
     let store = app.scalar("SELECT MIN(id) AS n FROM stores");
     assert_eq!(app.get(&format!("/api/v1/store-owner/pos-activities?store_id={store}"), Some(&stranger)).await.0, 404);
     assert_eq!(app.get("/api/v1/store-owner/pos-activities", Some(&cashier)).await.0, 403);
+}
+
+/// The rule for a cancelled or expired plan (docs/plans.md, #14 item 5): nothing grows (no new
+/// store, cashier or reward, nothing switched back on) until a plan is in effect again; what
+/// exists keeps working, the counter above all.
+async fn a_lapsed_plan_stops_growth_but_not_the_counter(backend: Backend) {
+    let Some((app, owner)) = owner_app(backend).await else { return };
+    let store = app.scalar("SELECT MAX(id) AS n FROM stores");
+    let staff = json!({"name": "Till", "email": "till@shop.ly", "password": "till-pass-1", "store_id": store});
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&owner), &staff).await;
+    assert_eq!(status, 201, "{body}");
+    let till = body["data"]["id"].as_i64().unwrap_or_default();
+    let prize = json!({"name": "Coffee", "type": "prize", "points_required": 10});
+    let (status, body) = app.post("/api/v1/rewards", Some(&owner), &prize).await;
+    assert_eq!(status, 201, "{body}");
+    let reward = body["data"]["id"].as_i64().unwrap_or_default();
+    // One reward and one cashier off before the plan ends.
+    let off = json!({"name": "Coffee", "type": "prize", "points_required": 10, "is_active": false});
+    assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &off).await.0, 200);
+    let till_path = format!("/api/v1/store-owner/pos-users/{till}");
+    assert_eq!(app.post(&format!("{till_path}/deactivate"), Some(&owner), &json!({})).await.0, 200);
+
+    let (_, status_before) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
+    assert_eq!(status_before["data"]["may_add_staff_and_rewards"], true);
+    let (status, cancelled) = app.post("/api/v1/subscriptions/cancel", Some(&owner), &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(cancelled["data"]["may_add_staff_and_rewards"], false, "{cancelled}");
+    assert_eq!(cancelled["data"]["remaining_store_slots"], 0);
+    let counts = |app: &TestApp| {
+        (
+            app.scalar("SELECT COUNT(*) AS n FROM users WHERE role = 'pos_user' AND deleted_at IS NULL"),
+            app.scalar("SELECT COUNT(*) AS n FROM rewards"),
+            app.scalar("SELECT COUNT(*) AS n FROM stores"),
+        )
+    };
+    let before = counts(&app);
+
+    // Growth is refused with the plan's message, and nothing is written.
+    let refused = [
+        app.post("/api/v1/stores", Some(&owner), &json!({"name": "After cancel"})).await,
+        app.post(
+            "/api/v1/store-owner/pos-users",
+            Some(&owner),
+            &json!({"name": "New", "email": "new-till@shop.ly", "password": "till-pass-2", "store_id": store}),
+        )
+        .await,
+        app.post("/api/v1/rewards", Some(&owner), &json!({"name": "Tea", "type": "prize", "points_required": 5})).await,
+        app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &prize).await,
+        app.post(&format!("{till_path}/activate"), Some(&owner), &json!({})).await,
+    ];
+    for (status, body) in &refused {
+        assert_eq!((*status, body["code"].as_str()), (409, Some("no_active_plan")), "{body}");
+        assert_eq!(body["message"], "There is no active subscription. Activate a plan first.");
+    }
+    assert_eq!(counts(&app), before);
+    let (_, rewards) = app.get("/api/v1/rewards", Some(&owner)).await;
+    let coffee = rewards["data"].as_array().and_then(|r| r.iter().find(|r| r["id"] == reward).cloned());
+    assert_eq!(coffee.map(|c| c["is_active"].clone()), Some(json!(false)));
+
+    // What exists keeps working: editing, switching off, settings, and the whole counter.
+    let renamed = json!({"name": "Coffee (large)", "type": "prize", "points_required": 12, "is_active": false});
+    assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &renamed).await.0, 200);
+    let settings = json!({"cost_per_point": "2.0", "min_purchase": "0"});
+    assert_eq!(app.put("/api/v1/loyalty-config", Some(&owner), &settings).await.0, 200);
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customer = app.scalar("SELECT MIN(id) AS n FROM customers WHERE store_id = (SELECT store_id FROM users WHERE email = 'cashier@demo.ly')");
+    let (status, sale) =
+        app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "20"})).await;
+    assert_eq!(status, 201, "{sale}");
+    let (status, _) = app.get(&format!("/api/v1/customers/{customer}"), Some(&cashier)).await;
+    assert_eq!(status, 200);
+
+    // A card brings growth back.
+    let (status, body) =
+        app.post("/api/v1/redemption-cards/redeem", Some(&owner), &json!({"code": "K7M2Q9XHT4WD"})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["may_add_staff_and_rewards"], true);
+    assert_eq!(app.post(&format!("{till_path}/activate"), Some(&owner), &json!({})).await.0, 200);
+    assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &prize).await.0, 200);
 }

@@ -57,7 +57,7 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
         if owner.is_none() || !repos.lock_user(owner_id, now)? {
             return Err(FieldErrors::single("store_owner_id", Msg::StoreOwnerRequired).into());
         }
-        let plan = repos.active_subscription(owner_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
+        let plan = super::subscriptions::plan_in_effect(repos, owner_id, now)?;
         let used = i64::try_from(repos.owner_store_ids(owner_id)?.len()).unwrap_or(i64::MAX);
         if crate::store_slots_left(Some(&plan), used) == 0 {
             // The admin adds a store for an owner: the message speaks of the owner's plan.
@@ -234,6 +234,7 @@ pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Re
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
+        super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
         let id = repos.insert_reward(&fields, actor.user_id, now)?;
         repos.reward_by_id(id, RewardCounts::With)?.ok_or(AppError::NotFound)
     })
@@ -245,10 +246,13 @@ pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardFo
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        repos
+        let current = repos
             .reward_by_id(id, RewardCounts::Without)?
             .filter(|r| r.store_owner_id == actor.user_id)
             .ok_or(AppError::NotFound)?;
+        if fields.is_active && !current.is_active {
+            super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+        }
         repos.update_reward(id, &fields, now)?;
         repos.reward_by_id(id, RewardCounts::With)?.ok_or(AppError::NotFound)
     })

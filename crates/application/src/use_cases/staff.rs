@@ -90,6 +90,7 @@ pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<Use
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         own_store(repos, actor, valid.store_id)?;
+        super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
         repos
             .insert_user(NewUser {
                 name: valid.name,
@@ -140,7 +141,10 @@ pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> 
     actor.require(&[Role::StoreOwner])?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        own_staff(repos, actor, id)?;
+        let current = own_staff(repos, actor, id)?;
+        if active && !current.is_active {
+            super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+        }
         repos.set_user_active(id, active, now)?;
         if !active {
             repos.revoke_user_sessions(id, now)?;

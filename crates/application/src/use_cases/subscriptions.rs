@@ -23,7 +23,7 @@ pub fn toggle_auto_renew(services: &Services, actor: &Actor) -> Result<Subscript
     actor.require(&[Role::StoreOwner])?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        let plan = repos.active_subscription(actor.user_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
+        let plan = plan_in_effect(repos, actor.user_id, now)?;
         Ok(repos.set_auto_renew(plan.id, !plan.auto_renew, now)?)
     })?;
     status(services, actor)
@@ -33,10 +33,26 @@ pub fn cancel(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, 
     actor.require(&[Role::StoreOwner])?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        repos.active_subscription(actor.user_id, now)?.ok_or(AppError::Conflict(Conflict::NoActivePlan))?;
+        plan_in_effect(repos, actor.user_id, now)?;
         Ok(repos.end_subscription(actor.user_id, "cancelled", now)?)
     })?;
     status(services, actor)
+}
+
+/// The plan in effect, or 409 `no_active_plan`. The rule for an owner whose plan was cancelled
+/// or ran out (docs/plans.md): nothing grows (no new store, cashier or reward, no cashier or
+/// reward switched back on) until a plan is in effect again; everything that exists keeps
+/// working, so the counter never takes customers' points hostage.
+pub(crate) fn plan_in_effect(
+    repos: &mut dyn Repos,
+    owner_id: i64,
+    now: NaiveDateTime,
+) -> Result<Subscription, AppError> {
+    let plan = repos.active_subscription(owner_id, now)?;
+    match plan {
+        Some(plan) if crate::may_grow(Some(&plan)) => Ok(plan),
+        _ => Err(AppError::Conflict(Conflict::NoActivePlan)),
+    }
 }
 
 fn store_count(repos: &mut dyn Repos, owner_id: i64) -> Result<i64, AppError> {

@@ -2004,6 +2004,11 @@ export interface components {
             /** Format: int64 */
             current_store_count: number;
             has_active_subscription: boolean;
+            /**
+             * @description Cashiers and rewards may be added or switched back on: false without a plan in effect
+             *     (cancelled or expired), when those answer 409 `no_active_plan`. What exists keeps working.
+             */
+            may_add_staff_and_rewards: boolean;
             next_subscription?: null | components["schemas"]["ActiveSubscription"];
             /**
              * Format: int64

@@ -41,6 +41,7 @@ export function subscriptionWith(remainingDays: number, autoRenew = false): Subs
         : null,
     next_subscription: null,
     remaining_store_slots: remainingDays > 0 ? 8 : 0,
+    may_add_staff_and_rewards: remainingDays > 0,
   };
 }
 

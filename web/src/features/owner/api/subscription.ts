@@ -15,6 +15,15 @@ export function useSubscriptionStatus() {
   return useQuery(queryOptions({ queryKey: ownerKeys.subscription(), queryFn: getSubscriptionStatus }));
 }
 
+/**
+ * Whether cashiers and rewards may be added or switched back on: the server's answer (false
+ * once a plan is cancelled or has run out). Unknown while loading: the server still decides.
+ */
+export function useMayAddStaffAndRewards(): boolean {
+  const status = useSubscriptionStatus();
+  return status.data?.may_add_staff_and_rewards ?? true;
+}
+
 export async function toggleAutoRenew(): Promise<SubscriptionStatus> {
   const { data, error, response } = await api.POST('/api/v1/subscriptions/toggle-auto-renew');
   if (!data) throw toApiError(response, error);

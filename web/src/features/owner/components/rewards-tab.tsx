@@ -26,6 +26,7 @@ import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useOwnerRewards, useSaveReward } from '../api/rewards';
+import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
@@ -45,6 +46,7 @@ export function RewardsTab() {
   const toggle = useSaveReward();
   const [modal, setModal] = useState<{ reward: OwnerReward | null } | null>(null);
   const [confirming, setConfirming] = useState<OwnerReward | null>(null);
+  const mayGrow = useMayAddStaffAndRewards();
 
   function amountOf(reward: OwnerReward): string {
     if (reward.type === 'discount') return `${format.number(Number(reward.amount))}%`;
@@ -79,9 +81,21 @@ export function RewardsTab() {
         <Title order={2} fz="h3">
           {t('rewards.title')}
         </Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ reward: null })}>
-          {t('rewards.add')}
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={() => setModal({ reward: null })}
+            disabled={!mayGrow}
+            aria-describedby={mayGrow ? undefined : 'rewards-no-plan'}
+          >
+            {t('rewards.add')}
+          </Button>
+          {!mayGrow && (
+            <Text size="sm" c="dimmed" id="rewards-no-plan" data-testid="rewards-no-plan">
+              {t('rewards.noPlan')}
+            </Text>
+          )}
+        </Stack>
       </Group>
       <QueryState query={rewards}>
         {(list) =>
@@ -150,6 +164,8 @@ export function RewardsTab() {
                             variant="subtle"
                             color={reward.is_active ? 'orange' : 'green'}
                             aria-label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
+                            disabled={!reward.is_active && !mayGrow}
+                            aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
                             onClick={() => setConfirming(reward)}
                           >
                             {reward.is_active ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}

@@ -7,6 +7,7 @@ import { isolate } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
+import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { StaffUser } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
@@ -21,6 +22,7 @@ export function StaffTab() {
   const setActive = useSetStaffActive();
   const [modal, setModal] = useState<{ user: StaffUser | null } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
+  const mayGrow = useMayAddStaffAndRewards();
 
   function confirm() {
     if (!pending) return;
@@ -58,9 +60,21 @@ export function StaffTab() {
         <Title order={2} fz="h3">
           {t('staff.title')}
         </Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ user: null })}>
-          {t('staff.add')}
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={() => setModal({ user: null })}
+            disabled={!mayGrow}
+            aria-describedby={mayGrow ? undefined : 'staff-no-plan'}
+          >
+            {t('staff.add')}
+          </Button>
+          {!mayGrow && (
+            <Text size="sm" c="dimmed" id="staff-no-plan" data-testid="staff-no-plan">
+              {t('staff.noPlan')}
+            </Text>
+          )}
+        </Stack>
       </Group>
       <QueryState query={staff}>
         {(list) =>
@@ -114,6 +128,8 @@ export function StaffTab() {
                             variant="subtle"
                             color={user.is_active ? 'orange' : 'green'}
                             aria-label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
+                            disabled={!user.is_active && !mayGrow}
+                            aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
                             onClick={() =>
                               setPending({ action: user.is_active ? 'deactivate' : 'activate', user })
                             }
