@@ -422,20 +422,48 @@ impl ListQuery {
 }
 
 /// A decimal amount in LYD, sent as a string (`"12.500"`) or a JSON number (`12.5`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+///
+/// A number is kept exactly as it was written (never through a float), so
+/// `12.0000000000000001` or `1e2` are refused like the strings `"12.0000000000000001"` and
+/// `"1e2"` instead of being rounded on the way in.
+#[derive(Debug, Clone)]
 pub enum DecimalInput {
     Text(String),
-    Number(serde_json::Number),
+    Number(String),
 }
+
+impl<'de> Deserialize<'de> for DecimalInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let raw = <Box<serde_json::value::RawValue>>::deserialize(deserializer)?;
+        let text = raw.get();
+        match text.as_bytes().first() {
+            Some(b'"') => serde_json::from_str(text).map(DecimalInput::Text).map_err(D::Error::custom),
+            Some(b'-' | b'0'..=b'9') => Ok(DecimalInput::Number(text.to_owned())),
+            _ => Err(D::Error::custom("invalid type: expected a decimal string or a number")),
+        }
+    }
+}
+
+/// What an amount looks like as a string: up to 9 digits, then up to 3 decimals.
+pub const AMOUNT_PATTERN: &str = r"^\d{1,9}(\.\d{1,3})?$";
 
 /// The schema of a [`DecimalInput`]: a decimal string or a JSON number.
 fn decimal_schema(description: &str, example: &str, nullable: bool) -> utoipa::openapi::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
     let mut one_of = OneOfBuilder::new()
-        .description(Some(format!("{description} A decimal string or a JSON number.")))
-        .item(ObjectBuilder::new().schema_type(Type::String).examples([example]))
-        .item(ObjectBuilder::new().schema_type(Type::Number));
+        .description(Some(format!(
+            "{description} A decimal string or a JSON number, exactly as written: at most three \
+             decimals, no exponent, no separators."
+        )))
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(AMOUNT_PATTERN)).examples([example]))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0.0))
+                .maximum(Some(999_999_999.999))
+                .multiple_of(Some(0.001)),
+        );
     if nullable {
         one_of = one_of.item(ObjectBuilder::new().schema_type(Type::Null));
     }
@@ -474,7 +502,7 @@ impl DecimalInput {
     pub fn into_string(self) -> String {
         match self {
             DecimalInput::Text(s) => s,
-            DecimalInput::Number(n) => n.to_string(),
+            DecimalInput::Number(n) => n,
         }
     }
 }

@@ -3,11 +3,12 @@
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 
-use crate::helpers::{both_backends, Backend, TestApp};
+use crate::helpers::{both_backends, read, Backend, TestApp};
 
 both_backends!(
     invoices_award_points_by_the_owners_rate,
     invoice_validation_writes_nothing,
+    amounts_are_read_exactly_as_written,
     invoice_numbers_are_unique_per_store,
     totals_above_the_owners_maximum_are_refused_and_previewed,
     idempotency_key_replays_the_first_answer,
@@ -125,6 +126,62 @@ async fn invoice_validation_writes_nothing(backend: Backend) {
     let (status, _) = d.invoice(d.fatima, json!(true)).await;
     assert_eq!(status, 422);
     assert_eq!(count(), before);
+}
+
+/// Amounts are exact (#14 item 7): a JSON number is read as written, never through a float, so
+/// an over-long number or an exponent is refused like the same string, and nothing is written.
+async fn amounts_are_read_exactly_as_written(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let count = || d.app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    let before = (count(), d.balance(d.fatima).await);
+    let fatima = d.fatima;
+    let send = |total: &'static str| {
+        let (app, token) = (&d.app, d.cashier.clone());
+        async move {
+            let body = format!(r#"{{"customer_id": {fatima}, "total_cost": {total}}}"#);
+            let response = app
+                .client
+                .post(app.url("/api/v1/invoices"))
+                .bearer_auth(token)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await;
+            read(response).await
+        }
+    };
+    for total in [
+        "12.0000000000000001",
+        "12.0001",
+        "1e2",
+        "1E2",
+        "12.5e0",
+        "-0",
+        r#""1_000""#,
+        r#""1e3""#,
+        r#""+5""#,
+        r#"".5""#,
+        r#""12.""#,
+        r#""1,000""#,
+        "123456789012345678901234567890",
+    ] {
+        let (status, body) = send(total).await;
+        assert_eq!(status, 422, "{total}: {body}");
+        assert!(body["errors"]["total_cost"][0].is_string(), "{total}: {body}");
+    }
+    for shape in ["[12]", "{}", "true"] {
+        let (status, body) = send(shape).await;
+        assert_eq!(status, 422, "{shape}: {body}");
+        assert!(body["errors"]["total_cost"].is_array(), "{shape}: {body}");
+    }
+    assert_eq!((count(), d.balance(d.fatima).await), before);
+    // Exact numbers and strings still sell, to the dirham.
+    let (status, body) = send("12.5").await;
+    assert_eq!((status, body["data"]["invoice"]["total_cost"].as_str()), (201, Some("12.500")), "{body}");
+    let (status, body) = send(r#""7.125""#).await;
+    assert_eq!((status, body["data"]["invoice"]["total_cost"].as_str()), (201, Some("7.125")), "{body}");
+    let (status, body) = send("20").await;
+    assert_eq!((status, body["data"]["invoice"]["total_cost"].as_str()), (201, Some("20.000")), "{body}");
 }
 
 async fn totals_above_the_owners_maximum_are_refused_and_previewed(backend: Backend) {

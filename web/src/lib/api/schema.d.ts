@@ -1305,7 +1305,7 @@ export interface components {
             customer_id?: number | null;
             /** @description Optional; unique per store. */
             invoice_id?: string | null;
-            /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number. */
+            /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             total_cost: string | number;
         };
         CreateRedemptionRequest: {
@@ -1559,13 +1559,13 @@ export interface components {
              * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
              */
             cashier_daily_points?: number | null;
-            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number. */
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             confirm_above?: string | number;
-            /** @description Points per LYD: at least 0.1, in steps of 0.1. A decimal string or a JSON number. */
+            /** @description Points per LYD: at least 0.1, in steps of 0.1. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             cost_per_point?: string | number;
-            /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number. */
+            /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             max_invoice_total?: string | number;
-            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number. */
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             min_purchase?: string | number;
         };
         Meta: {
@@ -1643,7 +1643,7 @@ export interface components {
             features?: string[] | null;
             is_active?: boolean | null;
             name: string;
-            /** @description LYD, 0 or more (default 0). A decimal string or a JSON number. */
+            /** @description LYD, 0 or more (default 0). A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             price?: string | number | null;
             /**
              * Format: int64
@@ -1839,7 +1839,7 @@ export interface components {
             points_required: number;
         };
         RewardRequest: {
-            /** @description LYD for cash and prize; percent 0-100 for discount. A decimal string or a JSON number. */
+            /** @description LYD for cash and prize; percent 0-100 for discount. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             amount?: string | number | null;
             description?: string | null;
             is_active?: boolean | null;
