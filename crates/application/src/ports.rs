@@ -466,6 +466,8 @@ pub trait UserRepo {
     fn store_owner_active(&mut self, store_id: i64) -> RepoResult<bool>;
     /// The live user with this id.
     fn user_by_id(&mut self, id: i64) -> RepoResult<Option<User>>;
+    /// Every live user's id and email (for the look-alike check).
+    fn user_emails(&mut self) -> RepoResult<Vec<(i64, String)>>;
     /// Errors: `Duplicate("users.email")` when a live user has the email.
     fn insert_user(&mut self, user: NewUser) -> RepoResult<User>;
     /// Live POS users working in any of `store_ids`, by name.

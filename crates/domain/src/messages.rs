@@ -32,6 +32,8 @@ messages! {
     EmailRequired => ("Email is required", "البريد الإلكتروني مطلوب"),
     EmailInvalid => ("Please enter a valid email address", "يرجى إدخال بريد إلكتروني صحيح"),
     EmailTaken => ("This email is already registered", "هذا البريد الإلكتروني مسجل مسبقاً"),
+    EmailNotLatin => ("Use Latin letters, digits and . _ + - before the @", "استخدم الحروف اللاتينية والأرقام و . _ + - قبل @"),
+    EmailConfusable => ("This email looks almost the same as one already registered", "هذا البريد الإلكتروني يكاد يطابق بريداً مسجلاً مسبقاً"),
     PasswordRequired => ("Password is required", "كلمة المرور مطلوبة"),
     PasswordTooShort => ("Password must be at least 8 characters", "يجب أن تتكون كلمة المرور من 8 أحرف على الأقل"),
     PasswordTooLong => ("Password must be at most 128 characters", "يجب ألا تتجاوز كلمة المرور 128 حرفاً"),

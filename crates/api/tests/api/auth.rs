@@ -20,6 +20,7 @@ both_backends!(
     an_attack_from_many_addresses_reaches_the_account_ceiling,
     one_address_has_a_ceiling_on_attempts,
     registration_is_limited_per_address_and_overall,
+    look_alike_emails_are_refused,
 );
 
 async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
@@ -425,4 +426,57 @@ async fn registration_is_limited_per_address_and_overall(backend: Backend) {
     app.login("new3@demo.ly", "secret123").await;
     let (status, _) = sign_in_from(&app, &client_from("127.0.0.8"), "new4@demo.ly", "secret123").await;
     assert_eq!(status, 401);
+}
+
+/// Confusable emails (#14 item 10): a Cyrillic letter before the @ is refused with its own
+/// message; an international domain is stored in its IDNA form; an email that looks like a
+/// live user's ("adrnin" for "admin") is refused wherever people are created or renamed.
+async fn look_alike_emails_are_refused(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let users = || app.scalar("SELECT COUNT(*) AS n FROM users");
+    let before = users();
+    let register = |email: &str| {
+        let form = json!({"name": "Sara", "email": email, "password": "secret123", "store_owner_name": "Sara"});
+        let app = &app;
+        async move { app.post("/api/v1/auth/register", None, &form).await }
+    };
+    let (status, body) = register("\u{43e}wner@demo.ly").await;
+    assert_eq!(
+        (status, body["errors"]["email"][0].as_str()),
+        (422, Some("Use Latin letters, digits and . _ + - before the @"))
+    );
+    let (status, body) = register("adrnin@demo.ly").await;
+    assert_eq!(
+        (status, body["errors"]["email"][0].as_str()),
+        (422, Some("This email looks almost the same as one already registered"))
+    );
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let form = json!({"name": "Look", "email": "adrnin@demo.ly", "password": "secret123", "role": "admin"});
+    let (status, body) = app.post("/api/v1/users", Some(&admin), &form).await;
+    assert_eq!(
+        (status, body["errors"]["email"][0].as_str()),
+        (422, Some("This email looks almost the same as one already registered"))
+    );
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let store = app.scalar("SELECT MIN(id) AS n FROM stores");
+    let staff = json!({"name": "Look", "email": "adrnin@demo.ly", "password": "secret123", "store_id": store});
+    let (status, body) = app.post("/api/v1/store-owner/pos-users", Some(&owner), &staff).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(users(), before, "nothing written");
+
+    // Renaming a cashier to a look-alike is refused too; keeping one's own email is not.
+    let cashier = app.scalar("SELECT id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let path = format!("/api/v1/store-owner/pos-users/{cashier}");
+    let (status, _) =
+        app.put(&path, Some(&owner), &json!({"name": "Salem", "email": "adrnin@demo.ly", "store_id": store})).await;
+    assert_eq!(status, 422);
+    let (status, body) =
+        app.put(&path, Some(&owner), &json!({"name": "Salem", "email": "cashier@demo.ly", "store_id": store})).await;
+    assert_eq!(status, 200, "{body}");
+
+    // An international domain is kept in its ASCII form and signs in as typed.
+    let (status, body) = register("sara@d\u{435}mo.ly").await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["user"]["email"], "sara@xn--dmo-rdd.ly");
+    app.login("sara@d\u{435}mo.ly", "secret123").await;
 }

@@ -140,6 +140,7 @@ pub fn create_user(services: &Services, actor: &Actor, form: UserForm) -> Result
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         check_store(repos, valid.store_id)?;
+        super::refuse_look_alike_email(repos, &valid.email, None)?;
         let user = repos
             .insert_user(NewUser {
                 name: valid.name,
@@ -173,6 +174,7 @@ pub fn update_user(services: &Services, actor: &Actor, id: i64, form: UserForm) 
             return Err(AppError::Conflict(Conflict::CannotChangeSelf));
         }
         check_store(repos, valid.store_id)?;
+        super::refuse_look_alike_email(repos, &valid.email, Some(id))?;
         let password_changed = hash.is_some();
         repos
             .update_user(

@@ -87,6 +87,7 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
     let password_hash = services.hasher.hash(password)?;
     let now = services.clock.now();
     let user = transaction(&*services.db, TxMode::Write, |repos| {
+        super::refuse_look_alike_email(repos, &email, None)?;
         repos
             .insert_user(NewUser {
                 name,

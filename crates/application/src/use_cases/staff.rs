@@ -91,6 +91,7 @@ pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<Use
     transaction(&*services.db, TxMode::Write, |repos| {
         own_store(repos, actor, valid.store_id)?;
         super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+        super::refuse_look_alike_email(repos, &valid.email, None)?;
         repos
             .insert_user(NewUser {
                 name: valid.name,
@@ -113,6 +114,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> R
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = own_staff(repos, actor, id)?;
         own_store(repos, actor, valid.store_id)?;
+        super::refuse_look_alike_email(repos, &valid.email, Some(id))?;
         let moved = current.store.as_ref().map(|s| s.id) != Some(valid.store_id);
         let password_changed = password_hash.is_some();
         repos

@@ -103,6 +103,14 @@ impl UserRepo for DbTx<'_> {
         row.map(|(user, store)| user.into_user(store)).transpose()
     }
 
+    fn user_emails(&mut self) -> RepoResult<Vec<(i64, String)>> {
+        users::table
+            .filter(users::deleted_at.is_null())
+            .select((users::id, users::email))
+            .load(self.conn)
+            .map_err(map_error)
+    }
+
     fn insert_user(&mut self, user: NewUser) -> RepoResult<User> {
         let id: i64 = diesel::insert_into(users::table)
             .values(NewUserRow {
