@@ -145,6 +145,7 @@ pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
+        check_sqlite_files_writable(path)?;
     }
     r2d2::Pool::builder()
         .max_size(max_size)
@@ -154,6 +155,30 @@ pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
         .test_on_check_out(true)
         .build(ConnectionManager { url: url.clone() })
         .map_err(|e| format!("cannot connect to the database: {e}"))
+}
+
+/// SQLite writes the database file, its `-wal` and `-shm` files and new files beside them. One
+/// it cannot write fails later in the worst way (an unwritable `-shm` ends the process with
+/// SIGBUS and no log line), so the server checks them at start and says which one is wrong.
+pub fn check_sqlite_files_writable(path: &std::path::Path) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let probe = dir.join(format!(".loyalty-write-check-{}", std::process::id()));
+    std::fs::write(&probe, b"ok")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| format!("cannot write in {}: {e}; the database's directory must be writable", dir.display()))?;
+    for suffix in ["", "-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let file = std::path::PathBuf::from(name);
+        if file.exists() {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&file)
+                .map_err(|e| format!("cannot write {}: {e}; the database's files must be writable", file.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs the pending migrations of the connection's backend; returns how many ran.

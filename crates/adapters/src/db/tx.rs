@@ -173,9 +173,33 @@ impl Database for DieselDatabase {
 }
 
 /// Diesel's error as the ports describe it. Unique violations are named by the caller.
+/// What a database says when it cannot keep a write: a full disk, a read-only file, file
+/// system or server, an I/O error. Answered 503 with `Retry-After`, never 500, and logged.
+const STORAGE_FAILURES: [&str; 10] = [
+    "database or disk is full",
+    "attempt to write a readonly database",
+    "disk i/o error",
+    "unable to open database file",
+    "no space left on device",
+    "could not extend file",
+    "could not write to file",
+    "in a read-only transaction",
+    "read-only file system",
+    "database disk image is malformed",
+];
+
+fn storage_failure(message: &str) -> bool {
+    let message = message.to_lowercase();
+    STORAGE_FAILURES.iter().any(|known| message.contains(known))
+}
+
 pub(crate) fn map_error(error: diesel::result::Error) -> RepoError {
     use diesel::result::{DatabaseErrorKind, Error};
     match error {
+        Error::DatabaseError(_, info) if storage_failure(info.message()) => {
+            tracing::error!(error = %info.message(), "the database cannot keep writes: answering 503");
+            RepoError::Unavailable(info.message().to_owned())
+        }
         Error::DatabaseError(DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand, info) => {
             RepoError::Unavailable(info.message().to_owned())
         }

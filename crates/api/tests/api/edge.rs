@@ -1,6 +1,6 @@
 //! Bad input at the edge: a clear 4xx in the error shape, never a 500, nothing written.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, read, Backend, TestApp};
 
@@ -14,7 +14,61 @@ both_backends!(
     a_busy_pool_is_waited_for_not_refused,
     control_and_invisible_characters_are_refused,
     answers_with_tokens_or_data_are_never_cached,
+    a_database_that_cannot_write_answers_503_and_recovers,
 );
+
+/// A database that cannot keep writes (a full disk, a read-only file or server) answers 503
+/// with `Retry-After`, writes nothing and leaves reads working; once it can write again the
+/// same sale, retried with its key, goes through once (#14 item 6). Read-only is made here
+/// on the pool's only connection: SQLite's `query_only`, PostgreSQL's read-only transactions.
+async fn a_database_that_cannot_write_answers_503_and_recovers(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.db_pool_size = 1;
+    })
+    .await
+    else {
+        return;
+    };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let customer = app.scalar(
+        "SELECT MIN(id) AS n FROM customers WHERE store_id = (SELECT store_id FROM users WHERE email = 'cashier@demo.ly')",
+    );
+    let invoices = || app.scalar("SELECT COUNT(*) AS n FROM invoices");
+    let before = invoices();
+    let (read_only, writable) = match backend {
+        Backend::Sqlite => ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"),
+        Backend::Postgres => ("SET default_transaction_read_only = on", "SET default_transaction_read_only = off"),
+    };
+    app.execute(read_only);
+
+    let sale = json!({"customer_id": customer, "total_cost": "25"});
+    let response = app
+        .client
+        .post(app.url("/api/v1/invoices"))
+        .bearer_auth(&cashier)
+        .header("Idempotency-Key", "disk-full-1")
+        .json(&sale)
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(response.status().as_u16(), 503);
+    let retry_after: u64 =
+        response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).unwrap_or(0);
+    assert!(retry_after >= 1);
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    assert_eq!(body["code"], "service_unavailable", "{body}");
+    let (status, _) = app.get(&format!("/api/v1/customers/{customer}"), Some(&cashier)).await;
+    assert_eq!(status, 200, "reads keep working");
+    assert_eq!(invoices(), before);
+
+    app.execute(writable);
+    let (status, body) = app.post_keyed("/api/v1/invoices", &cashier, "disk-full-1", &sale).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, _) = app.post_keyed("/api/v1/invoices", &cashier, "disk-full-1", &sale).await;
+    assert_eq!(status, 201);
+    assert_eq!(invoices(), before + 1);
+}
 
 /// Sign-in answers carry a token and lists carry people's data: `no-store`. The web app's
 /// hashed assets are cached for a year, but a miss is not, and source maps are not public.

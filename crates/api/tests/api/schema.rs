@@ -87,3 +87,24 @@ fn migrations_round_trip_on_sqlite() {
 fn migrations_round_trip_on_postgres() {
     round_trip(Backend::Postgres);
 }
+
+/// A server that could not write its SQLite files would fail later in the worst way (an
+/// unwritable `-shm` ended it with SIGBUS and no log line): at start it names the file (#14
+/// item 6). A directory where `-shm` belongs cannot be opened for writing, even by root.
+#[test]
+fn start_up_names_a_database_file_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let db = dir.path().join("shop.db");
+    let mut shm = db.as_os_str().to_owned();
+    shm.push("-shm");
+    std::fs::create_dir(&shm).unwrap_or_else(|e| panic!("mkdir: {e}"));
+    let config = loyalty_api::Config::for_url(format!("sqlite://{}", db.display()));
+    let error = loyalty_api::build_state(&config).err().unwrap_or_default();
+    assert!(error.contains("shop.db-shm") && error.contains("must be writable"), "{error}");
+
+    std::fs::remove_dir(&shm).unwrap_or_else(|e| panic!("rmdir: {e}"));
+    assert!(loyalty_api::build_state(&config).is_ok(), "starts once the file is fixed");
+    assert!(pool::check_sqlite_files_writable(&db).is_ok());
+    let nowhere = std::path::Path::new("/proc/loyalty/shop.db");
+    assert!(pool::check_sqlite_files_writable(nowhere).is_err_and(|e| e.contains("/proc/loyalty")));
+}
