@@ -79,3 +79,8 @@ crash:
 fuzz:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/fuzz/run.sh
+
+# The same schema fuzzing on PostgreSQL (TEST_DATABASE_URL: scripts/pg-start.sh prints it).
+fuzz-pg:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty FUZZ_POSTGRES_URL="$TEST_DATABASE_URL" FUZZ_PORT=18400 scripts/fuzz/run.sh

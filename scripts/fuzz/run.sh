@@ -5,6 +5,9 @@
 #
 #   scripts/fuzz/run.sh                 # all runs; LOYALTY_BIN, FUZZ_EXAMPLES, FUZZ_PORT tune it
 #   scripts/fuzz/run.sh admin cashier   # only these runs (admin, owner, cashier, anonymous, logout)
+#   FUZZ_POSTGRES_URL=postgres://u:p@host:5432/postgres scripts/fuzz/run.sh
+#                                       # the same on PostgreSQL: each run gets a fresh database
+#                                       # loyalty_fuzz_<run> on that server (dropped after)
 #
 # Each role gets its own fresh server and database: an admin's run deactivates and deletes
 # users, an owner's run deletes its staff; neither may take the next run's account away.
@@ -37,9 +40,24 @@ stop_server() {
 }
 trap 'stop_server' EXIT
 
+pg_url=${FUZZ_POSTGRES_URL:-}
+database_url() { # $1: run name -> a fresh, empty database for it
+  if [ -z "$pg_url" ]; then
+    rm -f "$work/$1.db"*
+    echo "sqlite://$work/$1.db"
+    return
+  fi
+  local name="loyalty_fuzz_$1"
+  psql -q "$pg_url" -c "DROP DATABASE IF EXISTS $name WITH (FORCE)" -c "CREATE DATABASE $name" > /dev/null
+  echo "${pg_url%/*}/$name"
+}
+drop_database() { # $1: run name
+  [ -z "$pg_url" ] || psql -q "$pg_url" -c "DROP DATABASE IF EXISTS loyalty_fuzz_$1 WITH (FORCE)" > /dev/null
+}
+backend=$([ -n "$pg_url" ] && echo PostgreSQL || echo SQLite)
+
 start_server() { # $1: run name
-  rm -f "$work/$1.db"*
-  DATABASE_URL="sqlite://$work/$1.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" \
+  DATABASE_URL="$(database_url "$1")" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" \
     LOYALTY_JWT_SECRET=fuzz-secret-0123456789abcdefghijklmnopqrstuv LOYALTY_WEB_DIR="$work/no-web" \
     LOYALTY_LOGIN_PER_ACCOUNT=1000000 LOYALTY_LOGIN_PER_CLIENT=1000000 \
     LOYALTY_REGISTER_PER_CLIENT=1000000 LOYALTY_REGISTER_PER_HOUR=1000000 LOYALTY_PUBLIC_PER_CLIENT=1000000 LOYALTY_PUBLIC_PER_PHONE=1000000 RUST_LOG=warn,actix_web::middleware::logger=info \
@@ -86,7 +104,7 @@ for run in "${runs[@]}"; do
   start_server "$run"
   self_id=""
   [ "$run" = admin ] && self_id=$(user_id "$email")
-  echo "=== fuzz: $run (${email:-no token}) ==="
+  echo "=== fuzz: $run (${email:-no token}) on $backend ==="
   started=$(date +%s)
   for attempt in 1 2; do
     status=0
@@ -127,10 +145,11 @@ for run in "${runs[@]}"; do
     grep -E '" 5[0-9][0-9] |ERROR|panicked' "$work/$run.server.log" | head -n 20 || true
   fi
   stop_server
+  drop_database "$run"
 done
 
 echo
-echo "== schema fuzzing summary =="
+echo "== schema fuzzing summary ($backend) =="
 for run in "${runs[@]}"; do echo " - $run: ${summary[$run]}"; done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]} (output in $work)"
