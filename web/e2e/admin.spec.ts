@@ -170,6 +170,17 @@ for (const lang of ['ar', 'en'] as const) {
     await openTab(page, 'analytics');
     await expect(page.getByTestId('chart-invoices').locator('svg').first()).toBeVisible();
     await expect(page.getByTestId('top-stores')).toBeVisible();
+    // Time runs with the reading direction: in Arabic the values' axis is on the right and the
+    // newest day on the left.
+    for (const chart of ['chart-invoices', 'chart-revenue', 'chart-points']) {
+      const card = await page.getByTestId(chart).locator('svg.recharts-surface').first().boundingBox();
+      const yAxis = await page.getByTestId(chart).locator('.recharts-yAxis').first().boundingBox();
+      expect(card && yAxis, chart).toBeTruthy();
+      const onTheRight = yAxis!.x > card!.x + card!.width / 2;
+      expect(onTheRight, `${chart}: the values' axis on the ${lang === 'ar' ? 'right' : 'left'}`).toBe(
+        lang === 'ar',
+      );
+    }
     await saveScreenshot(page, `admin-analytics-${lang}`);
   });
 }

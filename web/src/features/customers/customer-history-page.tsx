@@ -27,6 +27,7 @@ import { useFormat } from '@/lib/format';
 import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
+import { ScrollTable } from '@/components/scroll-table';
 
 const KIND_COLORS: Record<LedgerKind, string> = {
   invoice: 'teal',
@@ -118,7 +119,7 @@ export function CustomerHistoryPage() {
                 <Text c="dimmed">{t('customers.history.empty')}</Text>
               </Stack>
             ) : (
-              <Table.ScrollContainer minWidth={760}>
+              <ScrollTable minWidth={760}>
                 <Table
                   striped
                   highlightOnHover
@@ -178,7 +179,7 @@ export function CustomerHistoryPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
 
             {pages > 1 && (

@@ -7,6 +7,7 @@ import { intlLocale, useFormat } from '@/lib/format';
 import { useAdminAnalytics } from '../api/queries';
 import type { DayFigures } from '../types';
 import { QueryState } from './query-state';
+import { ScrollTable } from '@/components/scroll-table';
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -14,7 +15,7 @@ function ChartCard({ title, children, testId }: { title: string; children: React
       <Title order={3} fz="md" mb="md">
         {title}
       </Title>
-      {/* Charts read left to right in both languages, like the dates on their axis. */}
+      {/* The chart's own layout stays left-to-right; its axes are turned for Arabic (below). */}
       <div dir="ltr">{children}</div>
     </Card>
   );
@@ -22,9 +23,13 @@ function ChartCard({ title, children, testId }: { title: string; children: React
 
 /** The last 30 days from the server, one point per day, and the top stores by revenue. */
 export function AnalyticsTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const format = useFormat();
   const analytics = useAdminAnalytics();
+  // In Arabic time runs right to left: the newest day on the left, the values' axis on the right.
+  const rtl = i18n.dir() === 'rtl';
+  const xAxisProps = { reversed: rtl };
+  const yAxis = (props: object) => ({ ...props, orientation: rtl ? ('right' as const) : ('left' as const) });
   const dayLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
     day: 'numeric',
     month: 'short',
@@ -54,7 +59,8 @@ export function AnalyticsTab() {
                   dataKey="day"
                   series={[{ name: 'invoices', label: t('analytics.invoicesSeries'), color: 'indigo.6' }]}
                   valueFormatter={number}
-                  yAxisProps={{ allowDecimals: false }}
+                  xAxisProps={xAxisProps}
+                  yAxisProps={yAxis({ allowDecimals: false })}
                   tickLine="y"
                 />
               </ChartCard>
@@ -67,7 +73,8 @@ export function AnalyticsTab() {
                   valueFormatter={(value) => format.lyd(value)}
                   curveType="monotone"
                   tickLine="y"
-                  yAxisProps={{ width: 90 }}
+                  xAxisProps={xAxisProps}
+                  yAxisProps={yAxis({ width: 90 })}
                 />
               </ChartCard>
             </SimpleGrid>
@@ -81,7 +88,8 @@ export function AnalyticsTab() {
                   { name: 'redeemed', label: t('analytics.pointsRedeemed'), color: 'grape.6' },
                 ]}
                 valueFormatter={number}
-                yAxisProps={{ allowDecimals: false }}
+                xAxisProps={xAxisProps}
+                yAxisProps={yAxis({ allowDecimals: false })}
                 withLegend
                 curveType="monotone"
                 tickLine="y"
@@ -94,7 +102,7 @@ export function AnalyticsTab() {
               {data.top_stores.length === 0 ? (
                 <Text c="dimmed">{t('analytics.noSales')}</Text>
               ) : (
-                <Table.ScrollContainer minWidth={560}>
+                <ScrollTable minWidth={560}>
                   <Table striped verticalSpacing="sm">
                     <Table.Thead>
                       <Table.Tr>
@@ -119,7 +127,7 @@ export function AnalyticsTab() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               )}
               <Text size="xs" c="dimmed" mt="sm">
                 {t('analytics.period')}

@@ -16,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { PrintSheet } from './print-sheet';
 import { QueryState } from './query-state';
+import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 15;
 const STATUSES: readonly CardStatus[] = ['available', 'redeemed', 'expired'];
@@ -100,7 +101,7 @@ export function CardsTab() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={980}>
+              <ScrollTable minWidth={980}>
                 <Table striped highlightOnHover verticalSpacing="sm" data-testid="cards-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -199,7 +200,7 @@ export function CardsTab() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               <Pager
                 page={result.meta.page}
                 perPage={result.meta.per_page}

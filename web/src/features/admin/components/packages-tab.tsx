@@ -11,6 +11,7 @@ import type { Package } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { PackageModal } from './package-modal';
 import { QueryState } from './query-state';
+import { ScrollTable } from '@/components/scroll-table';
 
 type Pending = { pkg: Package; action: 'delete' | 'toggle' };
 
@@ -66,7 +67,7 @@ export function PackagesTab() {
               {t('packages.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={860}>
+            <ScrollTable minWidth={860}>
               <Table striped highlightOnHover verticalSpacing="sm" data-testid="packages-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -154,7 +155,7 @@ export function PackagesTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>

@@ -8,6 +8,7 @@ import { useStoreOwnerRecords } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
 import { AssignPackageModal } from './assign-package-modal';
 import { QueryState } from './query-state';
+import { ScrollTable } from '@/components/scroll-table';
 
 function daysColor(days: number): string {
   if (days <= 7) return 'red';
@@ -30,7 +31,7 @@ export function StoreOwnersTab() {
               {t('owners.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={900}>
+            <ScrollTable minWidth={900}>
               <Table striped highlightOnHover verticalSpacing="sm" data-testid="owners-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -148,7 +149,7 @@ export function StoreOwnersTab() {
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>

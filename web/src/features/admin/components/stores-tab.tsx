@@ -11,6 +11,7 @@ import type { AdminStore } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { StoreModal } from './store-modal';
+import { ScrollTable } from '@/components/scroll-table';
 
 export function StoresTab() {
   const { t } = useTranslation('admin');
@@ -41,7 +42,7 @@ export function StoresTab() {
               {t('stores.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
+            <ScrollTable minWidth={820}>
               <Table striped highlightOnHover verticalSpacing="sm" data-testid="stores-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -95,7 +96,7 @@ export function StoresTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>

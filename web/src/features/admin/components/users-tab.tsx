@@ -21,6 +21,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
 import { UserModal } from './user-modal';
+import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 10;
 const ROLE_COLOR: Record<UserRole, string> = { admin: 'red', store_owner: 'indigo', pos_user: 'teal' };
@@ -102,7 +103,7 @@ export function UsersTab() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={760}>
+              <ScrollTable minWidth={760}>
                 <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -198,7 +199,7 @@ export function UsersTab() {
                     })}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               <Pager
                 page={result.meta.page}
                 perPage={result.meta.per_page}

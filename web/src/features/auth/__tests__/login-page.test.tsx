@@ -208,8 +208,10 @@ describe('a session that ends during work', () => {
     });
     const app = renderApp('/customer/7');
     await waitFor(() => expect(app.pathname()).toBe('/login'));
+    // The sign-in page is its own chunk: wait for its form, not only for the address.
+    const email = await screen.findByLabelText(/Email/);
     expect(screen.queryByTestId('session-ended')).not.toBeInTheDocument();
-    await app.user.type(screen.getByLabelText(/Email/), 'cashier@demo.ly');
+    await app.user.type(email, 'cashier@demo.ly');
     await app.user.type(screen.getByLabelText(/Password/), 'demo1234');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(app.pathname()).toBe('/customer/7'));

@@ -20,6 +20,7 @@ import { activityInfo, describeActivity } from '../activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityQuery } from '../types';
 import { LabelledPagination } from './labelled-pagination';
+import { ScrollTable } from '@/components/scroll-table';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
 const RANGES = ['7d', '30d', '90d', 'custom'] as const;
@@ -135,7 +136,7 @@ export function ActivityTab() {
           {messageOf(feed.error, t('loadFailed'))}
         </Alert>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <ScrollTable minWidth={860}>
           <Table
             striped
             withTableBorder
@@ -189,7 +190,7 @@ export function ActivityTab() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <Group justify="center">

@@ -18,6 +18,7 @@ import type { CustomersOverview, StoreOverview } from '../types';
 import { LabelledPagination } from './labelled-pagination';
 import { QueryState } from './query-state';
 import { StatCard } from '@/components/stat-card';
+import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 10;
 
@@ -121,7 +122,7 @@ function StoreCustomers({ overview }: { overview: StoreOverview }) {
           {t('customers.storeEmpty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollTable minWidth={600}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -148,7 +149,7 @@ function StoreCustomers({ overview }: { overview: StoreOverview }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <Group justify="center" mt="sm">
@@ -168,7 +169,7 @@ function SharedPhones({ shared }: { shared: CustomersOverview['shared_phones'] }
       <Title order={3} fz="h4" mb="sm">
         {t('customers.sharedPhonesTitle')}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable minWidth={480}>
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -199,7 +200,7 @@ function SharedPhones({ shared }: { shared: CustomersOverview['shared_phones'] }
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Card>
   );
 }

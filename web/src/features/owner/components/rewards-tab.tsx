@@ -31,6 +31,7 @@ import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { RewardModal } from './reward-modal';
+import { ScrollTable } from '@/components/scroll-table';
 
 const TYPE_ICONS: Record<RewardType, ReactNode> = {
   prize: <IconGift size={18} />,
@@ -106,7 +107,7 @@ export function RewardsTab() {
               </Text>
             </Card>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollTable minWidth={760}>
               <Table striped highlightOnHover withTableBorder verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -176,7 +177,7 @@ export function RewardsTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>

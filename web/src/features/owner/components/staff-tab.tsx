@@ -12,6 +12,7 @@ import type { StaffUser } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { StaffModal } from './staff-modal';
+import { ScrollTable } from '@/components/scroll-table';
 
 type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };
 
@@ -85,7 +86,7 @@ export function StaffTab() {
               </Text>
             </Card>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped highlightOnHover withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -150,7 +151,7 @@ export function StaffTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>

@@ -8,6 +8,7 @@ import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
 import { QueryState } from './query-state';
 import { StoreModal } from './store-modal';
+import { ScrollTable } from '@/components/scroll-table';
 
 export function StoresTab() {
   const { t } = useTranslation('owner');
@@ -51,7 +52,7 @@ export function StoresTab() {
               </Stack>
             </Card>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped highlightOnHover withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -86,7 +87,7 @@ export function StoresTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryState>
