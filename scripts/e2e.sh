@@ -32,5 +32,8 @@ E2E_JOIN_TOKEN=$(curl -sf -H "authorization: Bearer $owner_token" -H 'content-ty
   -d "{\"store_id\": $store_id}" "$base/qr-code/generate" \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["registration_url"].rsplit("/join/", 1)[1])')
 export E2E_JOIN_TOKEN
+# The database file, for the few tests that arrange what no endpoint does (a plan that ends in
+# six days).
+export E2E_DB_PATH="$work/e2e.db"
 cd web
 E2E_BASE_URL="http://127.0.0.1:$port" npx playwright test --output="$work/test-results" "$@" || { status=$?; echo "--- server log ---"; tail -n 50 "$log"; exit $status; }

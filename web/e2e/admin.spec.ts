@@ -33,6 +33,18 @@ async function pick(scope: Locator, page: Page, label: string, option: string | 
   await page.getByRole('option', { name: option }).first().click();
 }
 
+// The server's own messages (the spec's words), shown under their field or in a toast.
+const SERVER = {
+  ar: {
+    cardCode: 'رمز البطاقة من 4 إلى 50 حرفًا لاتينيًا (A-Z) أو رقمًا (0-9)، دون مسافات.',
+    hasHistory: 'لهذا الشخص متاجر أو باقة أو مبيعات ولا يمكن حذفه.',
+  },
+  en: {
+    cardCode: 'A card code is 4 to 50 letters A-Z and digits 0-9, without spaces.',
+    hasHistory: 'This person has stores, a plan or sales and cannot be deleted.',
+  },
+} as const;
+
 function dialog(page: Page) {
   return page.getByRole('dialog');
 }
@@ -74,6 +86,12 @@ for (const lang of ['ar', 'en'] as const) {
     const packageForm = page.getByTestId('package-form');
     await expect(packageForm.getByLabel(t('packages.storeLimit'))).toHaveValue('1');
     await packageForm.getByLabel(t('packages.name')).fill(packageName);
+    // A blank price has its own message (not "cannot be negative"), and nothing is saved.
+    await packageForm.getByLabel(t('packages.priceLyd')).fill('');
+    await packageForm.getByRole('button', { name: t('save') }).click();
+    await expect(packageForm).toContainText(t('packages.errors.priceRequired'));
+    await expect(packageForm).not.toContainText(t('packages.errors.price'));
+    await expect(page.getByTestId('package-row').filter({ hasText: packageName })).toHaveCount(0);
     await packageForm.getByLabel(t('packages.priceLyd')).fill('120');
     await packageForm.getByLabel(t('packages.storeLimit')).fill('3');
     await packageForm.getByLabel(t('packages.features')).fill('Three stores\n\nPriority support\n');
@@ -102,6 +120,12 @@ for (const lang of ['ar', 'en'] as const) {
     const cardForm = page.getByTestId('card-form');
     await pick(cardForm, page, t('cards.package'), packageName);
     await cardForm.getByLabel(t('notes')).fill(`single ${suffix}`);
+    // A code with a space is refused under its field, and no card is made.
+    await cardForm.getByLabel(t('cards.code')).fill('GOLD 2026');
+    await cardForm.getByRole('button', { name: t('cards.create') }).click();
+    await expect(cardForm).toContainText(SERVER[lang].cardCode);
+    await expect(page.getByTestId('card-row').filter({ hasText: `single ${suffix}` })).toHaveCount(0);
+    await cardForm.getByLabel(t('cards.code')).fill('');
     await cardForm.getByRole('button', { name: t('cards.create') }).click();
     await expect(cardForm).toBeHidden();
     await expect(page.getByTestId('card-row').filter({ hasText: `single ${suffix}` })).toBeVisible();
@@ -162,6 +186,23 @@ for (const lang of ['ar', 'en'] as const) {
       selfRow.getByRole('button', { name: t('users.deactivateNamed').replace('{{name}}', '') }).first(),
     ).toBeDisabled();
     await saveScreenshot(page, `admin-users-${lang}`);
+
+    // A store owner with stores, customers and a plan cannot be deleted: the server says why
+    // and to deactivate instead, and the owner stays.
+    await page.getByTestId('users-search').fill('owner@demo.ly');
+    const ownerUserRow = page.getByTestId('user-row').filter({ hasText: 'owner@demo.ly' });
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await ownerUserRow
+      .getByRole('button', { name: t('users.deleteNamed').replace('{{name}}', '') })
+      .first()
+      .click();
+    await page.getByTestId('confirm-button').click();
+    await expect(page.getByText(SERVER[lang].hasHistory, { exact: false }).first()).toBeVisible();
+    await saveScreenshot(page, `admin-owner-has-history-${lang}`);
+    await dialog(page).getByRole('button', { name: t('goBack') }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(ownerUserRow).toBeVisible();
+    await page.getByTestId('users-search').fill('');
 
     // Stores and analytics.
     await openTab(page, 'stores');

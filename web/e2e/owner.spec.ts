@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { saveScreenshot, signIn, switchTo } from './helpers';
@@ -25,6 +26,8 @@ const TEXT = {
     amount: 'نسبة الخصم (%)',
     save: 'حفظ',
     nameRequired: 'اسم المكافأة مطلوب',
+    pointsPositive: 'يجب أن تكون النقاط المطلوبة أكبر من 0',
+    discountRange: 'يجب أن تكون نسبة الخصم بين 0 و100',
     rewardCreated: 'تم إنشاء المكافأة بنجاح!',
     rate: 'النقاط لكل دينار',
     settingsSaved: 'تم حفظ إعدادات الولاء بنجاح!',
@@ -59,6 +62,8 @@ const TEXT = {
     amount: 'Discount (%)',
     save: 'Save',
     nameRequired: 'Reward name is required',
+    pointsPositive: 'Points required must be greater than 0',
+    discountRange: 'Discount percentage must be between 0 and 100',
     rewardCreated: 'Reward created successfully!',
     rate: 'Points per LYD spent',
     settingsSaved: 'Loyalty settings saved successfully!',
@@ -150,6 +155,8 @@ for (const lang of ['ar', 'en'] as const) {
     // Customers overview.
     await openTab(page, text.tabs.customers);
     await expect(page.getByTestId('store-customers').first()).toBeVisible();
+    // The demo customer Fatima is in both stores under one phone: the overview names her.
+    await expect(page.getByTestId('shared-phones')).toContainText('+218 91 234 5678');
     await saveScreenshot(page, `owner-customers-${lang}`);
 
     // Staff.
@@ -179,6 +186,27 @@ for (const lang of ['ar', 'en'] as const) {
     const rewardName = lang === 'ar' ? 'خصم الجمعة' : 'Friday discount';
     await rewardDialog.getByLabel(text.rewardName).fill(rewardName);
     await pick(page, 'reward-type', text.discount);
+    // 0 points and 150 % are refused with the spec's messages (on leaving the field and on
+    // save), kept as typed, and nothing is sent.
+    let rewardPosts = 0;
+    const countPosts = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/rewards')) rewardPosts += 1;
+    };
+    page.on('request', countPosts);
+    const rowsBefore = await page.getByTestId('reward-row').count();
+    await rewardDialog.getByLabel(text.points).fill('0');
+    await rewardDialog.getByLabel(text.amount).fill('150');
+    await rewardDialog.getByLabel(text.points).focus();
+    await expect(rewardDialog.getByText(text.discountRange)).toBeVisible();
+    await rewardDialog.getByRole('button', { name: text.save }).click();
+    await expect(rewardDialog.getByText(text.pointsPositive)).toBeVisible();
+    await expect(rewardDialog.getByText(text.discountRange)).toBeVisible();
+    await expect(rewardDialog.getByLabel(text.points)).toHaveValue('0');
+    await expect(rewardDialog.getByLabel(text.amount)).toHaveValue('150');
+    await saveScreenshot(page, `owner-reward-refused-${lang}`);
+    page.off('request', countPosts);
+    expect(rewardPosts).toBe(0);
+    expect(await page.getByTestId('reward-row').count()).toBe(rowsBefore);
     await rewardDialog.getByLabel(text.points).fill('120');
     await rewardDialog.getByLabel(text.amount).fill('15');
     await rewardDialog.getByRole('button', { name: text.save }).click();
@@ -314,5 +342,138 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(dialog).toBeHidden();
     }
     await saveScreenshot(page, `owner-plan-changed-${lang}`);
+  });
+}
+
+/** Sets the owner's plan to end in 5.5 days (six days left, rounded up) in the test database. */
+function endPlanInSixDays(ownerId: number) {
+  const db = process.env.E2E_DB_PATH;
+  if (!db) throw new Error('E2E_DB_PATH is not set (scripts/e2e.sh sets it)');
+  const script = [
+    'import sqlite3, sys, datetime',
+    'end = datetime.datetime.utcnow() + datetime.timedelta(days=5, hours=12)',
+    'c = sqlite3.connect(sys.argv[1])',
+    "c.execute(\"UPDATE subscriptions SET ends_at = ? WHERE store_owner_id = ? AND status = 'active'\", (end.strftime('%Y-%m-%d %H:%M:%S'), int(sys.argv[2])))",
+    'c.commit()',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, db, String(ownerId)]);
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the ribbon counts the days left with the right plural (${lang})`, async ({ page, request }) => {
+    const email = `ribbon-${lang}@demo.ly`;
+    const registered = await request.post('/api/v1/auth/register', {
+      data: { name: 'Huda', email, password: 'ribbon-pass-1', store_owner_name: 'Huda' },
+    });
+    expect(registered.status()).toBe(201);
+    const ownerId = ((await registered.json()) as { data: { user: { id: number } } }).data.user.id;
+    const admin = await request.post('/api/v1/auth/login', {
+      data: { email: 'admin@demo.ly', password: 'demo1234' },
+    });
+    const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+    const packages = await request.get('/api/v1/packages', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const packageId = ((await packages.json()) as { data: { id: number }[] }).data[0]!.id;
+    const assigned = await request.post('/api/v1/admin/subscriptions/assign', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { store_owner_id: ownerId, package_id: packageId },
+    });
+    expect(assigned.status()).toBe(200);
+    endPlanInSixDays(ownerId);
+
+    await signIn(page, email, 'ribbon-pass-1');
+    if (lang === 'en') await switchTo(page, 'en');
+    const ribbon = page.getByTestId('expiration-ribbon');
+    await expect(ribbon).toHaveAttribute('data-band', 'soon');
+    await expect(ribbon).toContainText(lang === 'ar' ? 'بقي 6 أيام' : 'in 6 days');
+    await saveScreenshot(page, `owner-ribbon-six-days-${lang}`);
+  });
+}
+
+const LIMITS = {
+  ar: {
+    limitReached: 'لا تسمح باقتك بمتاجر أخرى: استبدل بطاقة لباقة أكبر لإضافة متجر.',
+    noPlanStores: 'لا توجد باقة نشطة: استبدل رمز اشتراك لإضافة متاجر.',
+    cancel: 'إلغاء الاشتراك',
+    goBack: 'تراجع',
+    givesUp: /يضيع المتبقي منها: \d+ (يومًا|أيام|يوم)/,
+  },
+  en: {
+    limitReached: 'Your plan allows no more stores: redeem a card for a larger plan to add one.',
+    noPlanStores: 'There is no active plan: redeem a subscription code to add stores.',
+    cancel: 'Cancel Subscription',
+    goBack: 'Go back',
+    givesUp: /its \d+ days left are given up/,
+  },
+} as const;
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`a new owner sees the limit before trying, and what cancelling gives up (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const words = LIMITS[lang];
+    const email = `limits-${lang}@demo.ly`;
+    const registered = await request.post('/api/v1/auth/register', {
+      data: { name: 'Salma', email, password: 'limits-pass-1', store_owner_name: 'Salma' },
+    });
+    expect(registered.status()).toBe(201);
+    const owner = (await registered.json()) as { data: { token: string; user: { id: number } } };
+    const admin = await request.post('/api/v1/auth/login', {
+      data: { email: 'admin@demo.ly', password: 'demo1234' },
+    });
+    const adminAuth = {
+      Authorization: `Bearer ${((await admin.json()) as { data: { token: string } }).data.token}`,
+    };
+    const packages = await request.get('/api/v1/packages', { headers: adminAuth });
+    const smallest = ((await packages.json()) as { data: { id: number; store_limit: number }[] }).data.sort(
+      (a, b) => a.store_limit - b.store_limit,
+    )[0]!;
+    const assigned = await request.post('/api/v1/admin/subscriptions/assign', {
+      headers: adminAuth,
+      data: { store_owner_id: owner.data.user.id, package_id: smallest.id },
+    });
+    expect(assigned.status()).toBe(200);
+    for (let n = 1; n <= smallest.store_limit; n += 1) {
+      const store = await request.post('/api/v1/stores', {
+        headers: { Authorization: `Bearer ${owner.data.token}` },
+        data: { name: `Salma ${lang} ${n}` },
+      });
+      expect(store.status()).toBe(201);
+    }
+
+    await signIn(page, email, 'limits-pass-1');
+    if (lang === 'en') await switchTo(page, 'en');
+    // At the limit, "Add store" is off and says why, before any attempt.
+    await expect(page.getByRole('button', { name: TEXT[lang].addStore })).toBeDisabled();
+    await expect(page.getByTestId('add-store-reason')).toHaveText(words.limitReached);
+    await saveScreenshot(page, `owner-store-limit-${lang}`);
+
+    // Cancelling says what it gives up; "Go back" (never a bare "Cancel") changes nothing.
+    await openTab(page, TEXT[lang].tabs.subscription);
+    await page.getByRole('button', { name: words.cancel }).click();
+    const prompt = page.getByRole('dialog');
+    await expect(prompt).toContainText(words.givesUp);
+    await expect(prompt.getByRole('button', { name: words.goBack })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: /^(Cancel|إلغاء)$/ })).toHaveCount(0);
+    await saveScreenshot(page, `owner-cancel-prompt-${lang}`);
+    await prompt.getByRole('button', { name: words.goBack }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('active-subscription')).toBeVisible();
+
+    // Cancelled for real: nothing can be added, with the reason; what exists stays.
+    await page.getByRole('button', { name: words.cancel }).click();
+    await page.getByTestId('confirm-button').click();
+    await expect(page.getByTestId('no-subscription')).toBeVisible();
+    await openTab(page, TEXT[lang].tabs.stores);
+    await expect(page.getByTestId('add-store-reason')).toHaveText(words.noPlanStores);
+    await expect(page.getByRole('row').filter({ hasText: `Salma ${lang} 1` })).toBeVisible();
+    await openTab(page, TEXT[lang].tabs.staff);
+    await expect(page.getByTestId('staff-no-plan')).toBeVisible();
+    await openTab(page, TEXT[lang].tabs.rewards);
+    await expect(page.getByTestId('rewards-no-plan')).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXT[lang].addReward })).toBeDisabled();
+    await saveScreenshot(page, `owner-lapsed-rewards-${lang}`);
   });
 }

@@ -73,6 +73,15 @@ describe('rewards tab', () => {
     expect(within(dialog).getByText('Discount percentage must be between 0 and 100')).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(api.requestsTo('POST /api/v1/rewards')).toHaveLength(0);
+
+    // Put right, a message goes while typing, before the field is left: the form does not
+    // shrink under the pointer on its way to Save (a click there would land beside the button).
+    await app.user.clear(points);
+    await app.user.type(points, '120');
+    expect(within(dialog).queryByText('Points required must be greater than 0')).not.toBeInTheDocument();
+    await app.user.clear(amount);
+    await app.user.type(amount, '15');
+    expect(within(dialog).queryByText('Discount percentage must be between 0 and 100')).not.toBeInTheDocument();
   });
 
   it('asks before disabling, then sends the whole reward with is_active flipped', async () => {

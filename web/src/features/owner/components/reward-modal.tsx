@@ -22,6 +22,12 @@ import type { OwnerReward, RewardType } from '../types';
 
 const TYPES: RewardType[] = ['prize', 'discount', 'cash'];
 type Field = 'name' | 'type' | 'description' | 'points_required' | 'amount';
+const FIELD_OF: Partial<Record<keyof RewardFormValues, Field>> = {
+  name: 'name',
+  description: 'description',
+  pointsRequired: 'points_required',
+  amount: 'amount',
+};
 
 interface RewardModalProps {
   opened: boolean;
@@ -61,9 +67,19 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = <K extends keyof RewardFormValues>(key: K, value: RewardFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    // A picked type clears its message; a typed value's message waits for the next check.
-    if (key === 'type') setErrors((current) => ({ ...current, type: undefined }));
+    const next = { ...values, [key]: value };
+    setValues(next);
+    // A message goes as soon as what is typed is right (a new one waits for leaving the field
+    // or Save): the form must not shrink under the pointer on its way to Save, or the click
+    // lands beside the button. A new type can also make the amount right or wrong.
+    const fields: Field[] =
+      key === 'type' ? ['type', 'amount'] : [FIELD_OF[key]].filter((f): f is Field => !!f);
+    const found: Partial<Record<Field, unknown>> = validateReward(next);
+    setErrors((current) => {
+      const cleared = { ...current };
+      for (const field of fields) if (cleared[field] && !found[field]) cleared[field] = undefined;
+      return cleared;
+    });
   };
   /** On leaving a number field: its message now, not only on Enter or Save. */
   const checkField = (field: 'points_required' | 'amount') => {
