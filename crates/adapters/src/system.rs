@@ -247,9 +247,7 @@ impl FailureLimit {
 
     fn record(&self, key: String) {
         if let Err(not_until) = self.limiter.check_key(&key) {
-            let clock = governor::clock::DefaultClock::default();
-            let wait = not_until.wait_time_from(governor::clock::Clock::now(&clock));
-            self.blocked_until.lock().insert(key, std::time::Instant::now() + wait);
+            self.blocked_until.lock().insert(key, std::time::Instant::now() + wait_time(&not_until));
         }
     }
 
@@ -286,12 +284,17 @@ fn pair(email: &str, client: &str) -> String {
     format!("{email}\n{client}")
 }
 
-/// Seconds to wait, from governor's answer.
-fn wait(outcome: Result<(), governor::NotUntil<governor::clock::QuantaInstant>>) -> Result<(), u64> {
-    outcome.map_err(|not_until| {
-        let clock = governor::clock::DefaultClock::default();
-        not_until.wait_time_from(governor::clock::Clock::now(&clock)).as_secs().max(1)
-    })
+type NotUntil = governor::NotUntil<governor::clock::QuantaInstant>;
+
+/// How long governor says to wait.
+fn wait_time(not_until: &NotUntil) -> std::time::Duration {
+    let clock = governor::clock::DefaultClock::default();
+    not_until.wait_time_from(governor::clock::Clock::now(&clock))
+}
+
+/// Seconds to wait (at least 1), from governor's answer.
+fn wait(outcome: Result<(), NotUntil>) -> Result<(), u64> {
+    outcome.map_err(|not_until| wait_time(&not_until).as_secs().max(1))
 }
 
 impl LoginThrottle for GovernorLoginThrottle {
@@ -320,8 +323,10 @@ pub struct GovernorPublicThrottle {
 
 impl GovernorPublicThrottle {
     pub fn new(per_client: u32, per_phone: u32) -> Self {
-        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN));
-        Self { per_client: RateLimiter::keyed(quota(per_client)), per_phone: RateLimiter::keyed(quota(per_phone)) }
+        Self {
+            per_client: RateLimiter::keyed(Quota::per_minute(nonzero(per_client))),
+            per_phone: RateLimiter::keyed(Quota::per_minute(nonzero(per_phone))),
+        }
     }
 
     /// Forgets keys that are back to a full burst, so memory stays bounded.

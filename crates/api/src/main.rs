@@ -40,19 +40,19 @@ enum Command {
         #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16)]
         db_pool_size: u32,
         /// Wrong passwords allowed per minute for one account from one client address.
-        #[arg(long, env = "LOYALTY_LOGIN_PER_ACCOUNT", default_value_t = 10)]
+        #[arg(long, env = "LOYALTY_LOGIN_PER_ACCOUNT", default_value_t = LoginLimits::default().failures_per_account_client)]
         login_per_account: u32,
         /// Wrong passwords allowed per minute for one account from all addresses together.
-        #[arg(long, env = "LOYALTY_LOGIN_ACCOUNT_CEILING", default_value_t = 100)]
+        #[arg(long, env = "LOYALTY_LOGIN_ACCOUNT_CEILING", default_value_t = LoginLimits::default().failures_per_account)]
         login_account_ceiling: u32,
         /// Sign-in attempts allowed per minute from one client address.
-        #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = 60)]
+        #[arg(long, env = "LOYALTY_LOGIN_PER_CLIENT", default_value_t = LoginLimits::default().attempts_per_client)]
         login_per_client: u32,
         /// Registrations allowed per hour from one client address.
-        #[arg(long, env = "LOYALTY_REGISTER_PER_CLIENT", default_value_t = 10)]
+        #[arg(long, env = "LOYALTY_REGISTER_PER_CLIENT", default_value_t = LoginLimits::default().registrations_per_client_hour)]
         register_per_client: u32,
         /// Registrations allowed per hour from everyone.
-        #[arg(long, env = "LOYALTY_REGISTER_PER_HOUR", default_value_t = 300)]
+        #[arg(long, env = "LOYALTY_REGISTER_PER_HOUR", default_value_t = LoginLimits::default().registrations_per_hour)]
         register_per_hour: u32,
         /// Where customers reach the product (QR registration links start with it); default:
         /// http://{bind}.

@@ -294,6 +294,10 @@ pub struct SubscriptionStatus {
     pub next: Option<Subscription>,
     pub current_store_count: i64,
     pub remaining_days: i64,
+    /// Stores the plan still allows ([`store_slots_left`]).
+    pub remaining_store_slots: i64,
+    /// Cashiers and rewards may be added or switched back on ([`may_grow`]).
+    pub may_grow: bool,
 }
 
 /// What taking a package would do, shown before anything changes: the choices the owner (or

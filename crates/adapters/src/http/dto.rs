@@ -426,11 +426,10 @@ impl ListQuery {
 /// A number is kept exactly as it was written (never through a float), so
 /// `12.0000000000000001` or `1e2` are refused like the strings `"12.0000000000000001"` and
 /// `"1e2"` instead of being rounded on the way in.
+///
+/// Holds the text either way: a string's content, or the number's literal.
 #[derive(Debug, Clone)]
-pub enum DecimalInput {
-    Text(String),
-    Number(String),
-}
+pub struct DecimalInput(String);
 
 impl<'de> Deserialize<'de> for DecimalInput {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -438,8 +437,8 @@ impl<'de> Deserialize<'de> for DecimalInput {
         let raw = <Box<serde_json::value::RawValue>>::deserialize(deserializer)?;
         let text = raw.get();
         match text.as_bytes().first() {
-            Some(b'"') => serde_json::from_str(text).map(DecimalInput::Text).map_err(D::Error::custom),
-            Some(b'-' | b'0'..=b'9') => Ok(DecimalInput::Number(text.to_owned())),
+            Some(b'"') => serde_json::from_str(text).map(DecimalInput).map_err(D::Error::custom),
+            Some(b'-' | b'0'..=b'9') => Ok(DecimalInput(text.to_owned())),
             _ => Err(D::Error::custom("invalid type: expected a decimal string or a number")),
         }
     }
@@ -500,10 +499,7 @@ fn price_schema() -> utoipa::openapi::Schema {
 
 impl DecimalInput {
     pub fn into_string(self) -> String {
-        match self {
-            DecimalInput::Text(s) => s,
-            DecimalInput::Number(n) => n,
-        }
+        self.0
     }
 }
 
@@ -1296,8 +1292,8 @@ impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
             has_active_subscription: s.active.is_some(),
             current_store_count: s.current_store_count,
             remaining_days: s.remaining_days,
-            remaining_store_slots: loyalty_application::store_slots_left(s.active.as_ref(), s.current_store_count),
-            may_add_staff_and_rewards: loyalty_application::may_grow(s.active.as_ref()),
+            remaining_store_slots: s.remaining_store_slots,
+            may_add_staff_and_rewards: s.may_grow,
             active_subscription: s.active.map(Into::into),
             next_subscription: s.next.map(Into::into),
         }

@@ -104,15 +104,27 @@ pub fn registration_link(
     size: Option<u32>,
 ) -> Result<(StoreRef, String, u32), AppError> {
     actor.require(&[Role::StoreOwner, Role::Admin])?;
+    let size = qr_size(size)?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let store = linked_store(repos, actor, store_id)?;
+        let token = repos.registration_token(store.id)?.ok_or(AppError::NotFound)?;
+        Ok((store, token, size))
+    })
+}
+
+/// The QR size asked for (200 when none), one of [`QR_SIZES`].
+fn qr_size(size: Option<u32>) -> Result<u32, AppError> {
     let size = size.unwrap_or(200);
     if !QR_SIZES.contains(&size) {
         return Err(FieldErrors::single("size", Msg::QrSize).into());
     }
-    transaction(&*services.db, TxMode::Read, |repos| {
-        let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
-        let token = repos.registration_token(store.id)?.ok_or(AppError::NotFound)?;
-        Ok((StoreRef { id: store.id, name: store.name }, token, size))
-    })
+    Ok(size)
+}
+
+/// A store whose registration link the actor may see or change: its owner's, or any for the admin.
+fn linked_store(repos: &mut dyn Repos, actor: &Actor, store_id: i64) -> Result<StoreRef, AppError> {
+    let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+    Ok(StoreRef { id: store.id, name: store.name })
 }
 
 /// A new registration link for the store (for a link that was shared too widely or misused):
@@ -124,16 +136,13 @@ pub fn rotate_registration_link(
     size: Option<u32>,
 ) -> Result<(StoreRef, String, u32), AppError> {
     actor.require(&[Role::StoreOwner, Role::Admin])?;
-    let size = size.unwrap_or(200);
-    if !QR_SIZES.contains(&size) {
-        return Err(FieldErrors::single("size", Msg::QrSize).into());
-    }
+    let size = qr_size(size)?;
     let token = services.ids.random_id();
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+        let store = linked_store(repos, actor, store_id)?;
         repos.replace_registration_token(store.id, &token, now)?;
-        Ok((StoreRef { id: store.id, name: store.name }, token.clone(), size))
+        Ok((store, token.clone(), size))
     })
 }
 

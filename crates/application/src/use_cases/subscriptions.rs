@@ -15,7 +15,9 @@ pub fn status(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, 
         let next = repos.next_subscription(actor.user_id, now)?;
         let current_store_count = store_count(repos, actor.user_id)?;
         let remaining_days = active.as_ref().map_or(0, |s| days_left(s.ends_at, now));
-        Ok(SubscriptionStatus { active, next, current_store_count, remaining_days })
+        let remaining_store_slots = crate::store_slots_left(active.as_ref(), current_store_count);
+        let may_grow = crate::may_grow(active.as_ref());
+        Ok(SubscriptionStatus { active, next, current_store_count, remaining_days, remaining_store_slots, may_grow })
     })
 }
 
@@ -49,10 +51,7 @@ pub(crate) fn plan_in_effect(
     now: NaiveDateTime,
 ) -> Result<Subscription, AppError> {
     let plan = repos.active_subscription(owner_id, now)?;
-    match plan {
-        Some(plan) if crate::may_grow(Some(&plan)) => Ok(plan),
-        _ => Err(AppError::Conflict(Conflict::NoActivePlan)),
-    }
+    plan.filter(|p| crate::may_grow(Some(p))).ok_or(AppError::Conflict(Conflict::NoActivePlan))
 }
 
 fn store_count(repos: &mut dyn Repos, owner_id: i64) -> Result<i64, AppError> {
