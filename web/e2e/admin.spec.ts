@@ -199,7 +199,9 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByTestId('confirm-button').click();
     await expect(page.getByText(SERVER[lang].hasHistory, { exact: false }).first()).toBeVisible();
     await saveScreenshot(page, `admin-owner-has-history-${lang}`);
-    await dialog(page).getByRole('button', { name: t('goBack') }).click();
+    await dialog(page)
+      .getByRole('button', { name: t('goBack') })
+      .click();
     await expect(dialog(page)).toHaveCount(0);
     await expect(ownerUserRow).toBeVisible();
     await page.getByTestId('users-search').fill('');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { saveScreenshot, signIn, switchTo } from './helpers';
+import { bearerOf, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
 
 // The counter on a bad day, against the real server: the network drops, a total is mistyped, a
 // scanner types fast. Each test makes its own customer, so counts are exact.
@@ -33,19 +33,9 @@ const TEXT = {
   },
 } as const;
 
-/** A Libyan mobile number no other test run has used on this database. */
-function uniquePhone(): string {
-  return `0915${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-}
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  return { Authorization: `Bearer ${token ?? ''}` };
-}
-
 async function newCustomer(page: Page, request: APIRequestContext, name: string, phone: string) {
   const response = await request.post('/api/v1/customers', {
-    headers: await bearer(page),
+    headers: await bearerOf(page),
     data: { name, phone },
   });
   expect(response.status()).toBe(201);
@@ -54,7 +44,7 @@ async function newCustomer(page: Page, request: APIRequestContext, name: string,
 
 async function invoiceTotals(page: Page, request: APIRequestContext, customerId: number): Promise<string[]> {
   const response = await request.get(`/api/v1/customers/${customerId}/invoices`, {
-    headers: await bearer(page),
+    headers: await bearerOf(page),
   });
   expect(response.status()).toBe(200);
   const { data } = (await response.json()) as { data: { total_cost: string }[] };
@@ -78,7 +68,7 @@ for (const lang of ['ar', 'en'] as const) {
   }) => {
     await signIn(page, 'cashier@demo.ly');
     if (lang === 'en') await switchTo(page, 'en');
-    const phone = uniquePhone();
+    const phone = uniquePhone('0915');
     const customer = await newCustomer(page, request, `Offline ${lang}`, phone);
 
     await page.goto('/create-invoice');
@@ -115,7 +105,7 @@ for (const lang of ['ar', 'en'] as const) {
   }) => {
     await signIn(page, 'cashier@demo.ly');
     if (lang === 'en') await switchTo(page, 'en');
-    const phone = uniquePhone();
+    const phone = uniquePhone('0915');
     const customer = await newCustomer(page, request, `Big sale ${lang}`, phone);
     await page.goto('/create-invoice');
     await scanCustomer(page, lang, phone);
@@ -138,9 +128,9 @@ for (const lang of ['ar', 'en'] as const) {
   test(`a void from the customer page takes the points back (${lang})`, async ({ page, request }) => {
     await signIn(page, 'cashier@demo.ly');
     if (lang === 'en') await switchTo(page, 'en');
-    const customer = await newCustomer(page, request, `Void ${lang}`, uniquePhone());
+    const customer = await newCustomer(page, request, `Void ${lang}`, uniquePhone('0915'));
     const sale = await request.post('/api/v1/invoices', {
-      headers: await bearer(page),
+      headers: await bearerOf(page),
       data: { customer_id: customer.id, total_cost: '862.65' },
     });
     expect(sale.status()).toBe(201);
@@ -163,7 +153,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('customer-activity')).toContainText(TEXT[lang].voided);
     await expect(page.getByRole('button', { name: TEXT[lang].void, exact: true })).toHaveCount(0);
 
-    const detail = await request.get(`/api/v1/customers/${customer.id}`, { headers: await bearer(page) });
+    const detail = await request.get(`/api/v1/customers/${customer.id}`, { headers: await bearerOf(page) });
     const body = (await detail.json()) as { data: { customer: { loyalty_points: number } } };
     expect(body.data.customer.loyalty_points).toBe(0);
   });

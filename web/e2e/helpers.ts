@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -38,4 +38,27 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('welcome-banner')).toBeVisible();
+}
+
+/** A Libyan mobile number no earlier run used on this database; each spec has its own prefix. */
+export function uniquePhone(prefix: '0915' | '0916'): string {
+  return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+}
+
+/** The Authorization header of whoever is signed in on the page. */
+export async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  return { Authorization: `Bearer ${token ?? ''}` };
+}
+
+/** Signs in through the API; the Authorization header for the next calls. */
+export async function apiAuth(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<Record<string, string>> {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return { Authorization: `Bearer ${data.token}` };
 }

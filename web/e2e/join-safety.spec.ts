@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { saveScreenshot, signIn, switchTo } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiAuth, bearerOf, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
 
 // Join squatting, contained (#14 item 4), against the real server: whoever joins by the store's
 // link is marked for the cashier until the name is confirmed at the counter, and the owner can
@@ -28,24 +28,6 @@ const TEXT = {
   },
 } as const;
 
-function uniquePhone(): string {
-  return `0916${String(Date.now() % 1_000_000).padStart(6, '0')}`;
-}
-
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  return { Authorization: `Bearer ${token ?? ''}` };
-}
-
-async function signInApi(request: APIRequestContext, email: string): Promise<Record<string, string>> {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password: 'demo1234' } });
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as {
-    data: { token: string; user: { store?: { id: number } | null } };
-  };
-  return { Authorization: `Bearer ${data.token}` };
-}
-
 async function joinToken(request: APIRequestContext, owner: Record<string, string>, storeId: number) {
   const response = await request.post('/api/v1/qr-code/generate', {
     headers: owner,
@@ -61,13 +43,13 @@ for (const lang of ['ar', 'en'] as const) {
     page,
     request,
   }) => {
-    const owner = await signInApi(request, 'owner@demo.ly');
+    const owner = await apiAuth(request, 'owner@demo.ly');
     const cashierUser = await request.get('/api/v1/auth/user', {
-      headers: await signInApi(request, 'cashier@demo.ly'),
+      headers: await apiAuth(request, 'cashier@demo.ly'),
     });
     const storeId = ((await cashierUser.json()) as { data: { store: { id: number } } }).data.store.id;
     const token = await joinToken(request, owner, storeId);
-    const phone = uniquePhone();
+    const phone = uniquePhone('0916');
     const joined = await request.post(`/api/v1/public/stores/${token}/join`, {
       data: { name: `Squatter ${lang}`, phone },
     });
@@ -84,7 +66,7 @@ for (const lang of ['ar', 'en'] as const) {
     await saveScreenshot(page, `join-unconfirmed-search-${lang}`);
 
     const found = await request.post('/api/v1/customers/search', {
-      headers: await bearer(page),
+      headers: await bearerOf(page),
       data: { query: phone },
     });
     const id = ((await found.json()) as { data: { id: number }[] }).data[0]?.id;
@@ -101,7 +83,7 @@ for (const lang of ['ar', 'en'] as const) {
   });
 
   test(`the owner makes a new join link and the old one stops (${lang})`, async ({ page, request }) => {
-    const owner = await signInApi(request, 'owner@demo.ly');
+    const owner = await apiAuth(request, 'owner@demo.ly');
     const stores = await request.get('/api/v1/store-owner/stores', { headers: owner });
     const list = ((await stores.json()) as { data: { id: number; name: string }[] }).data;
     // Not the store whose link the public tests use.

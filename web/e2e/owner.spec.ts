@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { saveScreenshot, signIn, switchTo } from './helpers';
+import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
 
 // The store owner's dashboard against the real server and demo data. The demo plan ends in 25
 // days, so the expiration ribbon shows. Both languages run on the same fresh database: each
@@ -282,11 +282,7 @@ for (const lang of ['ar', 'en'] as const) {
 
 /** A fresh card for the one-store package, made by the admin through the API. */
 async function basicCard(request: APIRequestContext, lang: string): Promise<string> {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: 'admin@demo.ly', password: 'demo1234' },
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await apiAuth(request, 'admin@demo.ly');
   const packages = (await (await request.get('/api/v1/packages', { headers })).json()) as {
     data: { id: number; store_limit: number }[];
   };
@@ -345,6 +341,30 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
+/** A newly registered owner, given the smallest package by the admin, through the API. */
+async function newOwnerWithPlan(request: APIRequestContext, email: string, password: string) {
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { name: 'Salma', email, password, store_owner_name: 'Salma' },
+  });
+  expect(registered.status()).toBe(201);
+  const { data } = (await registered.json()) as { data: { token: string; user: { id: number } } };
+  const admin = await apiAuth(request, 'admin@demo.ly');
+  const packages = await request.get('/api/v1/packages', { headers: admin });
+  const smallest = ((await packages.json()) as { data: { id: number; store_limit: number }[] }).data.sort(
+    (a, b) => a.store_limit - b.store_limit,
+  )[0]!;
+  const assigned = await request.post('/api/v1/admin/subscriptions/assign', {
+    headers: admin,
+    data: { store_owner_id: data.user.id, package_id: smallest.id },
+  });
+  expect(assigned.status()).toBe(200);
+  return {
+    id: data.user.id,
+    auth: { Authorization: `Bearer ${data.token}` },
+    storeLimit: smallest.store_limit,
+  };
+}
+
 /** Sets the owner's plan to end in 5.5 days (six days left, rounded up) in the test database. */
 function endPlanInSixDays(ownerId: number) {
   const db = process.env.E2E_DB_PATH;
@@ -362,24 +382,7 @@ function endPlanInSixDays(ownerId: number) {
 for (const lang of ['ar', 'en'] as const) {
   test(`the ribbon counts the days left with the right plural (${lang})`, async ({ page, request }) => {
     const email = `ribbon-${lang}@demo.ly`;
-    const registered = await request.post('/api/v1/auth/register', {
-      data: { name: 'Huda', email, password: 'ribbon-pass-1', store_owner_name: 'Huda' },
-    });
-    expect(registered.status()).toBe(201);
-    const ownerId = ((await registered.json()) as { data: { user: { id: number } } }).data.user.id;
-    const admin = await request.post('/api/v1/auth/login', {
-      data: { email: 'admin@demo.ly', password: 'demo1234' },
-    });
-    const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
-    const packages = await request.get('/api/v1/packages', {
-      headers: { Authorization: `Bearer ${adminToken}` },
-    });
-    const packageId = ((await packages.json()) as { data: { id: number }[] }).data[0]!.id;
-    const assigned = await request.post('/api/v1/admin/subscriptions/assign', {
-      headers: { Authorization: `Bearer ${adminToken}` },
-      data: { store_owner_id: ownerId, package_id: packageId },
-    });
-    expect(assigned.status()).toBe(200);
+    const { id: ownerId } = await newOwnerWithPlan(request, email, 'ribbon-pass-1');
     endPlanInSixDays(ownerId);
 
     await signIn(page, email, 'ribbon-pass-1');
@@ -415,29 +418,10 @@ for (const lang of ['ar', 'en'] as const) {
   }) => {
     const words = LIMITS[lang];
     const email = `limits-${lang}@demo.ly`;
-    const registered = await request.post('/api/v1/auth/register', {
-      data: { name: 'Salma', email, password: 'limits-pass-1', store_owner_name: 'Salma' },
-    });
-    expect(registered.status()).toBe(201);
-    const owner = (await registered.json()) as { data: { token: string; user: { id: number } } };
-    const admin = await request.post('/api/v1/auth/login', {
-      data: { email: 'admin@demo.ly', password: 'demo1234' },
-    });
-    const adminAuth = {
-      Authorization: `Bearer ${((await admin.json()) as { data: { token: string } }).data.token}`,
-    };
-    const packages = await request.get('/api/v1/packages', { headers: adminAuth });
-    const smallest = ((await packages.json()) as { data: { id: number; store_limit: number }[] }).data.sort(
-      (a, b) => a.store_limit - b.store_limit,
-    )[0]!;
-    const assigned = await request.post('/api/v1/admin/subscriptions/assign', {
-      headers: adminAuth,
-      data: { store_owner_id: owner.data.user.id, package_id: smallest.id },
-    });
-    expect(assigned.status()).toBe(200);
-    for (let n = 1; n <= smallest.store_limit; n += 1) {
+    const owner = await newOwnerWithPlan(request, email, 'limits-pass-1');
+    for (let n = 1; n <= owner.storeLimit; n += 1) {
       const store = await request.post('/api/v1/stores', {
-        headers: { Authorization: `Bearer ${owner.data.token}` },
+        headers: owner.auth,
         data: { name: `Salma ${lang} ${n}` },
       });
       expect(store.status()).toBe(201);
