@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Ltr } from '@/components/ltr';
+import { ScrollTable } from '@/components/scroll-table';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
@@ -27,7 +28,6 @@ import { useFormat } from '@/lib/format';
 import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
-import { ScrollTable } from '@/components/scroll-table';
 
 const KIND_COLORS: Record<LedgerKind, string> = {
   invoice: 'teal',

@@ -3,11 +3,11 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
 import { useAdminAnalytics } from '../api/queries';
 import type { DayFigures } from '../types';
 import { QueryState } from './query-state';
-import { ScrollTable } from '@/components/scroll-table';
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (

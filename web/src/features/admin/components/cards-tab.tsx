@@ -3,6 +3,7 @@ import { IconEdit, IconEye, IconPlus, IconStack2, IconTrash } from '@tabler/icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
@@ -16,7 +17,6 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { PrintSheet } from './print-sheet';
 import { QueryState } from './query-state';
-import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 15;
 const STATUSES: readonly CardStatus[] = ['available', 'redeemed', 'expired'];

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@
 import { IconEdit, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
@@ -11,7 +12,6 @@ import type { Package } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { PackageModal } from './package-modal';
 import { QueryState } from './query-state';
-import { ScrollTable } from '@/components/scroll-table';
 
 type Pending = { pkg: Package; action: 'delete' | 'toggle' };
 

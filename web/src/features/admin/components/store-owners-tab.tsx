@@ -3,12 +3,12 @@ import { IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
+import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { useStoreOwnerRecords } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
 import { AssignPackageModal } from './assign-package-modal';
 import { QueryState } from './query-state';
-import { ScrollTable } from '@/components/scroll-table';
 
 function daysColor(days: number): string {
   if (days <= 7) return 'red';

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
@@ -11,7 +12,6 @@ import type { AdminStore } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { StoreModal } from './store-modal';
-import { ScrollTable } from '@/components/scroll-table';
 
 export function StoresTab() {
   const { t } = useTranslation('admin');

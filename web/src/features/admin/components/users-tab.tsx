@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { showToast } from '@/lib/toasts';
@@ -21,7 +22,6 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Pager } from './pager';
 import { QueryState } from './query-state';
 import { UserModal } from './user-modal';
-import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 10;
 const ROLE_COLOR: Record<UserRole, string> = { admin: 'red', store_owner: 'indigo', pos_user: 'teal' };

@@ -14,13 +14,13 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { activityInfo, describeActivity } from '../activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityQuery } from '../types';
 import { LabelledPagination } from './labelled-pagination';
-import { ScrollTable } from '@/components/scroll-table';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
 const RANGES = ['7d', '30d', '90d', 'custom'] as const;

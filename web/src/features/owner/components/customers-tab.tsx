@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-queries';
@@ -18,7 +19,6 @@ import type { CustomersOverview, StoreOverview } from '../types';
 import { LabelledPagination } from './labelled-pagination';
 import { QueryState } from './query-state';
 import { StatCard } from '@/components/stat-card';
-import { ScrollTable } from '@/components/scroll-table';
 
 const PER_PAGE = 10;
 

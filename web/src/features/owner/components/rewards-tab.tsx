@@ -22,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
@@ -31,7 +32,6 @@ import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { RewardModal } from './reward-modal';
-import { ScrollTable } from '@/components/scroll-table';
 
 const TYPE_ICONS: Record<RewardType, ReactNode> = {
   prize: <IconGift size={18} />,

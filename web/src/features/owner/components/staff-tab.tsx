@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } fro
 import { IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
@@ -12,7 +13,6 @@ import type { StaffUser } from '../types';
 import { ConfirmDialog } from './confirm-dialog';
 import { QueryState } from './query-state';
 import { StaffModal } from './staff-modal';
-import { ScrollTable } from '@/components/scroll-table';
 
 type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };
 

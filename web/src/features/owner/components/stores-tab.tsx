@@ -2,13 +2,13 @@ import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from '@man
 import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
 import { QueryState } from './query-state';
 import { StoreModal } from './store-modal';
-import { ScrollTable } from '@/components/scroll-table';
 
 export function StoresTab() {
   const { t } = useTranslation('owner');
