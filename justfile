@@ -34,12 +34,12 @@ e2e: build-web
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/e2e.sh
 
-# Regenerate the OpenAPI document and the web app's API types from the code.
+# Regenerate the OpenAPI document and the web app's API types and bounds from the code.
 openapi: web-deps
     cargo run -q -p loyalty-api -- openapi > openapi/openapi.json
     cd web && npm run gen:api
 
-# Fail when openapi/openapi.json or web/src/lib/api/schema.d.ts is stale.
+# Fail when openapi/openapi.json, web/src/lib/api/schema.d.ts or web/src/lib/api/bounds.ts is stale.
 openapi-check: web-deps
     #!/usr/bin/env bash
     set -euo pipefail
@@ -49,6 +49,8 @@ openapi-check: web-deps
     diff -u openapi/openapi.json "$tmp/openapi.json" > /dev/null || { echo "openapi/openapi.json is stale: run 'just openapi'"; exit 1; }
     (cd web && npx openapi-typescript "$tmp/openapi.json" -o "$tmp/schema.d.ts" > /dev/null)
     diff -u web/src/lib/api/schema.d.ts "$tmp/schema.d.ts" > /dev/null || { echo "web/src/lib/api/schema.d.ts is stale: run 'just openapi'"; exit 1; }
+    (cd web && node scripts/gen-bounds.mjs "$tmp/openapi.json" "$tmp/bounds.ts")
+    diff -u web/src/lib/api/bounds.ts "$tmp/bounds.ts" > /dev/null || { echo "web/src/lib/api/bounds.ts is stale: run 'just openapi'"; exit 1; }
     echo "contract is current"
 
 # Format Rust and web code.

@@ -92,6 +92,16 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(packageForm).toContainText(t('packages.errors.priceRequired'));
     await expect(packageForm).not.toContainText(t('packages.errors.price'));
     await expect(page.getByTestId('package-row').filter({ hasText: packageName })).toHaveCount(0);
+    // Past the server's bounds (read from the OpenAPI document): each message names the bound,
+    // the months with their plural form ("120 شهرًا"), and nothing is changed or saved.
+    await packageForm.getByLabel(t('packages.storeLimit')).fill('10001');
+    await packageForm.getByLabel(t('packages.durationMonths')).fill('121');
+    await packageForm.getByRole('button', { name: t('save') }).click();
+    await expect(packageForm).toContainText(t('packages.errors.storeLimitMax').replace('{{max}}', '10,000'));
+    const months = lang === 'ar' ? 'packages.errors.durationMax_many' : 'packages.errors.durationMax_other';
+    await expect(packageForm).toContainText(t(months).replace('{{value}}', '120'));
+    await expect(packageForm.getByLabel(t('packages.durationMonths'))).toHaveValue('121');
+    await packageForm.getByLabel(t('packages.durationMonths')).fill('1');
     await packageForm.getByLabel(t('packages.priceLyd')).fill('120');
     await packageForm.getByLabel(t('packages.storeLimit')).fill('3');
     await packageForm.getByLabel(t('packages.features')).fill('Three stores\n\nPriority support\n');

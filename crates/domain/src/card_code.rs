@@ -15,7 +15,7 @@ impl CardCode {
         let trimmed = input.trim();
         if trimmed.is_empty() {
             Err(Msg::RedemptionCodeEmpty)
-        } else if trimmed.chars().count() > Self::MAX_LEN {
+        } else if input.chars().count() > Self::MAX_LEN {
             Err(Msg::RedemptionCodeTooLong)
         } else {
             Ok(Self(trimmed.to_uppercase()))
@@ -25,12 +25,27 @@ impl CardCode {
     /// Shortest code a card can be given by hand.
     pub const MIN_LEN: usize = 4;
 
+    /// What a card form's code may be, as published in the OpenAPI document: blank (a code is
+    /// generated), or `MIN_LEN` to `MAX_LEN` of A-Z, a-z and 0-9, spaces around allowed.
+    pub const PATTERN: &'static str = r"^\s*([A-Za-z0-9]{4,50})?\s*$";
+
+    /// A card form's code: `None` when left out or blank (one is generated), else
+    /// [`CardCode::for_card`].
+    pub fn typed_for_card(input: Option<&str>) -> Result<Option<Self>, Msg> {
+        match input.map(|i| i.trim_matches(|c: char| c.is_ascii_whitespace())) {
+            None | Some("") => Ok(None),
+            Some(typed) => Self::for_card(typed).map(Some),
+        }
+    }
+
     /// A code typed for a new or edited card: 4 to 50 of A-Z and 0-9 (lower case is
     /// upper-cased), so every accepted code prints in the code font and reads aloud unambiguously.
+    /// Checked before upper-casing, so no letter becomes Latin by it ("ß" is not "SS").
     pub fn for_card(input: &str) -> Result<Self, Msg> {
-        let code = Self::parse(input)?;
-        let shaped = (Self::MIN_LEN..=Self::MAX_LEN).contains(&code.0.len())
-            && code.0.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        let typed = input.trim_matches(|c: char| c.is_ascii_whitespace());
+        let code = Self::parse(typed)?;
+        let shaped =
+            (Self::MIN_LEN..=Self::MAX_LEN).contains(&typed.len()) && typed.bytes().all(|b| b.is_ascii_alphanumeric());
         if shaped {
             Ok(code)
         } else {
@@ -73,6 +88,19 @@ mod tests {
         }
         assert_eq!(CardCode::for_card(""), Err(Msg::RedemptionCodeEmpty));
         assert_eq!(CardCode::for_card(&"A".repeat(51)), Err(Msg::RedemptionCodeTooLong));
+        // Upper-casing makes "ß" "SS" and "ﬀ" "FF": refused as typed, as the pattern says.
+        for bad in ["straße", "ﬀABCD", "\u{85}ABCD", "ABCD\u{A0}"] {
+            assert_eq!(CardCode::for_card(bad), Err(Msg::CardCodeShape), "{bad:?}");
+        }
+        assert_eq!(CardCode::typed_for_card(Some("  ")), Ok(None));
+        assert_eq!(CardCode::typed_for_card(None), Ok(None));
+        assert_eq!(CardCode::typed_for_card(Some("\u{85}")), Err(Msg::RedemptionCodeEmpty));
+        assert!(CardCode::PATTERN.contains(&format!("{{{},{}}}", CardCode::MIN_LEN, CardCode::MAX_LEN)));
+    }
+
+    #[test]
+    fn a_code_is_bounded_as_typed() {
+        assert_eq!(CardCode::parse(&format!(" {}", "A".repeat(50))), Err(Msg::RedemptionCodeTooLong));
     }
 
     #[test]

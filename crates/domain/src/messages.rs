@@ -99,3 +99,37 @@ messages! {
     TextCharactersNotAllowed => ("This text contains characters that are not allowed", "يحتوي هذا النص على أحرف غير مسموح بها"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Msg;
+    use crate::{plan, reward_rules, CardCode};
+
+    /// A bound written into a message's words is the rule's constant (both languages).
+    #[test]
+    fn messages_name_the_rules_bounds() {
+        let thousands = |n: i64| {
+            let digits = n.to_string();
+            let mut out = String::new();
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        };
+        let cases = [
+            (Msg::StoreLimitMax, thousands(plan::STORE_LIMIT_MAX)),
+            (Msg::DurationMax, plan::DURATION_MONTHS_MAX.to_string()),
+            (Msg::DiscountRange, reward_rules::DISCOUNT_PERCENT_MAX.to_string()),
+            (Msg::RedemptionCodeTooLong, CardCode::MAX_LEN.to_string()),
+            (Msg::CardCodeShape, format!("{} to {}", CardCode::MIN_LEN, CardCode::MAX_LEN)),
+        ];
+        for (msg, bound) in cases {
+            assert!(msg.en().contains(&bound), "{msg:?}: {} lacks {bound}", msg.en());
+            let number = bound.split(' ').next_back().unwrap_or_default();
+            assert!(msg.ar().contains(number), "{msg:?}: {} lacks {number}", msg.ar());
+        }
+    }
+}

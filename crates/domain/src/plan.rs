@@ -2,6 +2,11 @@
 
 use chrono::{Months, NaiveDateTime};
 
+/// The most stores a package may allow.
+pub const STORE_LIMIT_MAX: i64 = 10_000;
+/// The longest a package may run, in months.
+pub const DURATION_MONTHS_MAX: i64 = 120;
+
 /// A plan held by a store owner: its package and period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Held {

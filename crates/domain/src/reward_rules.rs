@@ -2,13 +2,18 @@
 
 use crate::{Money, Msg};
 
+/// A discount reward's largest percentage.
+pub const DISCOUNT_PERCENT_MAX: i64 = 100;
+/// The fewest points a reward can cost.
+pub const POINTS_REQUIRED_MIN: i64 = 1;
+
 /// A reward's amount: a percentage 0-100 (whole numbers) for discounts, LYD not negative for
 /// cash and prizes. Held in thousandths.
 pub fn reward_amount(is_discount: bool, amount: &str) -> Result<i64, Msg> {
     let value = if amount.trim().is_empty() { Money::ZERO } else { Money::parse(amount)? };
     if is_discount {
         let percent = value.dirhams();
-        if !(0..=100_000).contains(&percent) || percent % 1000 != 0 {
+        if !(0..=DISCOUNT_PERCENT_MAX * 1000).contains(&percent) || percent % 1000 != 0 {
             return Err(Msg::DiscountRange);
         }
         Ok(percent)
@@ -20,7 +25,7 @@ pub fn reward_amount(is_discount: bool, amount: &str) -> Result<i64, Msg> {
 }
 
 pub fn points_required(points: i64) -> Result<i64, Msg> {
-    if points > 0 {
+    if points >= POINTS_REQUIRED_MIN {
         Ok(points)
     } else {
         Err(Msg::PointsRequiredPositive)

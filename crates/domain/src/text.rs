@@ -4,7 +4,12 @@ use crate::Msg;
 
 /// A required, trimmed, bounded one-line text such as a person's or a store's name: see
 /// [`clean`]. A text with nothing visible in it is missing.
+///
+/// Every text is bounded twice, as typed and as kept: a value longer than `max_chars` as typed
+/// is refused even when trimming would shorten it, so the published `maxLength` is exactly the
+/// rule (NFC normalising can also lengthen a text, hence the second check).
 pub fn required(input: &str, missing: Msg, max_chars: usize) -> Result<String, Msg> {
+    typed_within(input, max_chars)?;
     match clean(input, Lines::One)? {
         None => Err(missing),
         Some(t) if t.chars().count() > max_chars => Err(Msg::TooLong),
@@ -14,12 +19,22 @@ pub fn required(input: &str, missing: Msg, max_chars: usize) -> Result<String, M
 
 /// An optional trimmed one-line text: blank (or nothing visible) becomes `None`.
 pub fn optional(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Msg> {
+    input.map(|i| typed_within(i, max_chars)).transpose()?;
     bounded(input.map(|i| clean(i, Lines::One)).transpose()?.flatten(), max_chars)
 }
 
 /// An optional text that may run over several lines (a description, notes).
 pub fn optional_multiline(input: Option<&str>, max_chars: usize) -> Result<Option<String>, Msg> {
+    input.map(|i| typed_within(i, max_chars)).transpose()?;
     bounded(input.map(|i| clean(i, Lines::Many)).transpose()?.flatten(), max_chars)
+}
+
+fn typed_within(input: &str, max_chars: usize) -> Result<(), Msg> {
+    if input.chars().count() > max_chars {
+        Err(Msg::TooLong)
+    } else {
+        Ok(())
+    }
 }
 
 fn bounded(text: Option<String>, max_chars: usize) -> Result<Option<String>, Msg> {
@@ -101,6 +116,8 @@ pub fn latin_digits(input: &str) -> std::borrow::Cow<'_, str> {
 
 /// Longest name we keep for people, stores, rewards and packages.
 pub const NAME_MAX: usize = 120;
+/// Longest notes (on cards and plans) and reward description.
+pub const NOTES_MAX: usize = 500;
 
 #[cfg(test)]
 mod tests {
@@ -114,6 +131,16 @@ mod tests {
         assert_eq!(optional_multiline(Some("line one\nline two\tend"), 50), Ok(Some("line one\nline two\tend".into())));
         assert_eq!(optional_multiline(Some("a\u{0}"), 50), Err(Msg::TextCharactersNotAllowed));
         assert!(has_forbidden_characters("tok\u{0}en") && !has_forbidden_characters("token-1_A"));
+    }
+
+    #[test]
+    fn a_text_is_bounded_as_typed_and_as_kept() {
+        assert_eq!(required(&format!("{} ", "a".repeat(5)), Msg::NameRequired, 5), Err(Msg::TooLong));
+        assert_eq!(optional(Some(&format!(" {}", "a".repeat(5))), 5), Err(Msg::TooLong));
+        assert_eq!(optional_multiline(Some("abcde\n"), 5), Err(Msg::TooLong));
+        assert_eq!(required("abcde", Msg::NameRequired, 5), Ok("abcde".into()));
+        // "e" + combining acute is two characters typed, one kept: still two as typed.
+        assert_eq!(required("Rene\u{301}", Msg::NameRequired, 4), Err(Msg::TooLong));
     }
 
     #[test]

@@ -474,7 +474,7 @@ fn invoice_total_schema() -> utoipa::openapi::Schema {
 }
 
 fn reward_amount_schema() -> utoipa::openapi::Schema {
-    decimal_schema("LYD for cash and prize; percent 0-100 for discount.", "10", true)
+    decimal_schema("LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount.", "10", true)
 }
 
 fn points_rate_schema() -> utoipa::openapi::Schema {
@@ -598,7 +598,6 @@ pub struct CustomerRequest {
     pub email: Option<String>,
     /// Editing only, and only as the current balance: balances change through
     /// `PUT /customers/{id}/points`; another value is a 422.
-    #[schema(minimum = 0, maximum = 1_000_000_000)]
     pub loyalty_points: Option<i64>,
     /// Store owners: which of their stores. POS users: ignored (their own store).
     pub store_id: Option<i64>,
@@ -608,7 +607,6 @@ pub struct CustomerRequest {
 pub struct AddPointsRequest {
     /// A POS user adds 1 to 10,000, within the owner's daily cap for cashiers; a store owner
     /// adds or removes (negative) up to 10,000 at a time.
-    #[schema(minimum = -10_000, maximum = 10_000)]
     pub points: i64,
     /// Optional for a POS user; required for a store owner. Up to 255 characters.
     pub reason: Option<String>,
@@ -1080,7 +1078,6 @@ pub struct LoyaltyConfigRequest {
     #[schema(schema_with = confirm_above_schema)]
     pub confirm_above: Option<DecimalInput>,
     /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
-    #[schema(minimum = 0, maximum = 1_000_000)]
     pub cashier_daily_points: Option<i64>,
 }
 
@@ -1405,7 +1402,7 @@ envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RedeemCodeRequest {
-    /// Trimmed; at most 50 characters; case-insensitive.
+    /// Trimmed; case-insensitive.
     #[serde(default)]
     #[schema(required = true)]
     pub code: String,
@@ -1575,7 +1572,7 @@ pub struct PackageListPlain {
 }
 
 /// Features as a list, or as one text with a feature per line.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(untagged)]
 pub enum FeaturesInput {
     Lines(String),
@@ -1591,12 +1588,11 @@ pub struct PackageRequest {
     /// LYD, 0 or more (default 0).
     #[schema(schema_with = price_schema)]
     pub price: Option<DecimalInput>,
-    /// At least 1 (default 1).
+    /// Default 1.
     pub store_limit: Option<i64>,
-    /// At least 1 (default 1).
+    /// Default 1.
     pub duration_months: Option<i64>,
     /// A list, or one text with a feature per line; trimmed, blanks dropped.
-    #[schema(value_type = Option<Vec<String>>)]
     pub features: Option<FeaturesInput>,
     pub is_active: Option<bool>,
 }
@@ -1746,7 +1742,8 @@ pub struct CardQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CardRequest {
     pub package_id: Option<i64>,
-    /// Leave out or empty for a generated 12-character code; at most 50 characters.
+    /// Leave out or blank for a generated 12-character code; else letters A-Z (lower case is
+    /// upper-cased) and digits, spaces around ignored.
     pub code: Option<String>,
     /// `YYYY-MM-DD` (valid through that day, Tripoli) or RFC 3339; null for no expiry.
     pub expires_at: Option<String>,
@@ -1755,7 +1752,7 @@ pub struct CardRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CardBatchRequest {
-    /// 1 to 500.
+    /// How many cards.
     pub count: i64,
     pub package_id: Option<i64>,
     pub expires_at: Option<String>,

@@ -2,6 +2,7 @@
 //! OpenAPI document (utoipa).
 
 pub mod auth;
+mod bounds;
 pub mod dto;
 pub mod error;
 pub mod handlers;

@@ -50,6 +50,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
     doc.merge(handlers::admin::AdminApi::openapi());
+    super::bounds::PublishedBounds.modify(&mut doc);
     document_edge_errors(&mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc

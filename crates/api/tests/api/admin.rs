@@ -14,6 +14,7 @@ both_backends!(
     concurrent_saves_of_one_package_stay_whole,
     overview_and_analytics_are_live,
     admin_manages_stores,
+    the_published_bounds_are_the_rules,
 );
 
 async fn admin_app(backend: Backend) -> Option<(TestApp, String)> {
@@ -280,7 +281,7 @@ async fn redemption_cards_lifecycle(backend: Backend) {
     // later. Each refusal changes nothing.
     let cards_before = app.scalar("SELECT COUNT(*) AS n FROM redemption_cards");
     let shape = "A card code is 4 to 50 letters A-Z and digits 0-9, without spaces.";
-    for bad in ["GOLD 2026", "GOLD-2026", "ذهب2026", "ABC"] {
+    for bad in ["GOLD 2026", "GOLD-2026", "ذهب2026", "ABC", "straße", "\u{85}GOLD"] {
         let (status, body) = app
             .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "code": bad}))
             .await;
@@ -294,7 +295,7 @@ async fn redemption_cards_lifecycle(backend: Backend) {
     );
     assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM redemption_cards"), cards_before);
     let (status, body) = app
-        .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "code": "gold2026"}))
+        .post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package, "code": " gold2026\t"}))
         .await;
     assert_eq!((status, body["data"]["code"].as_str()), (201, Some("GOLD2026")), "{body}");
     let gold = body["data"]["id"].as_i64().unwrap_or_default();
@@ -460,4 +461,47 @@ async fn admin_manages_stores(backend: Backend) {
     assert_eq!(app.delete(&format!("/api/v1/stores/{id}"), Some(&admin)).await.0, 404);
     let owner = app.login("owner@demo.ly", "demo1234").await;
     assert_eq!(app.delete(&format!("/api/v1/stores/{busy}"), Some(&owner)).await.0, 403);
+}
+
+/// The bounds the OpenAPI document publishes (and the forms read) are the server's rules: the
+/// bound itself is accepted, one past it refused with the field's message and nothing saved, and
+/// a text is bounded as typed, before trimming.
+async fn the_published_bounds_are_the_rules(backend: Backend) {
+    let Some((app, admin)) = admin_app(backend).await else { return };
+    let (_, doc) = app.get("/api/v1/openapi.json", None).await;
+    let field = |schema: &str, property: &str| doc["components"]["schemas"][schema]["properties"][property].clone();
+    let limit = field("PackageRequest", "store_limit")["maximum"].as_i64().unwrap_or_default();
+    let months = field("PackageRequest", "duration_months")["maximum"].as_i64().unwrap_or_default();
+    let name_max = field("PackageRequest", "name")["maxLength"].as_u64().unwrap_or_default() as usize;
+    assert!(limit > 1 && months > 1 && name_max > 1, "{limit} {months} {name_max}");
+
+    let before = app.scalar("SELECT COUNT(*) AS n FROM packages");
+    let over = json!({"name": "Over", "store_limit": limit + 1, "duration_months": months + 1});
+    let (status, body) = app.post("/api/v1/packages", Some(&admin), &over).await;
+    assert_eq!(status, 422);
+    assert!(body["errors"]["store_limit"].is_array() && body["errors"]["duration_months"].is_array(), "{body}");
+    let padded = format!("{}  ", "n".repeat(name_max - 1));
+    let (status, body) = app.post("/api/v1/packages", Some(&admin), &json!({"name": padded})).await;
+    assert_eq!((status, body["errors"]["name"][0].as_str()), (422, Some("This value is too long")));
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM packages"), before);
+
+    let at = json!({"name": "n".repeat(name_max), "store_limit": limit, "duration_months": months});
+    let (status, body) = app.post("/api/v1/packages", Some(&admin), &at).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        (body["data"]["store_limit"].as_i64(), body["data"]["duration_months"].as_i64()),
+        (Some(limit), Some(months))
+    );
+
+    // A reward's discount: the document's x-discount-maximum is the largest percent accepted.
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let percent = field("RewardRequest", "amount")["x-discount-maximum"].as_i64().unwrap_or_default();
+    let reward = |amount: i64| json!({"name": "Max", "type": "discount", "points_required": 1, "amount": amount});
+    let (status, body) = app.post("/api/v1/rewards", Some(&owner), &reward(percent + 1)).await;
+    assert_eq!(
+        (status, body["errors"]["amount"][0].as_str()),
+        (422, Some("Discount percentage must be between 0 and 100"))
+    );
+    let (status, _) = app.post("/api/v1/rewards", Some(&owner), &reward(percent)).await;
+    assert_eq!(status, 201);
 }

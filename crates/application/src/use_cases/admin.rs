@@ -2,7 +2,7 @@
 //! overview and analytics. Admin only (403 for other roles).
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
-use loyalty_domain::plan::PlanMode;
+use loyalty_domain::plan::{self, PlanMode};
 use loyalty_domain::{text, CardCode, Email, FieldErrors, Money, Msg, Role};
 
 use super::auth::check_new_password;
@@ -14,6 +14,11 @@ use crate::{
     ActivityRecord, Actor, AppError, Card, Conflict, DayFigures, Package, PackageSummary, Page, PageRequest,
     PlanChangePreview, PlatformCounts, Services, StoreOwnerRecord, StoreRanking, User,
 };
+
+/// The most cards one batch makes.
+pub const CARD_BATCH_MAX: i64 = 500;
+/// The longest package description.
+pub const PACKAGE_DESCRIPTION_MAX: usize = 1000;
 
 fn admin(actor: &Actor) -> Result<(), AppError> {
     actor.require(&[Role::Admin])
@@ -280,7 +285,7 @@ pub fn assign_package(
 ) -> Result<StoreOwnerRecord, AppError> {
     admin(actor)?;
     let mut errors = assignment_errors(store_owner_id, package_id);
-    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), 500)).flatten();
+    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), text::NOTES_MAX)).flatten();
     errors.into_result()?;
     let (owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
     let now = services.clock.now();
@@ -363,8 +368,9 @@ pub struct PackageForm {
 fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::NameRequired, text::NAME_MAX));
-    let description =
-        errors.check("description", text::optional_multiline(form.description.as_deref(), 1000)).flatten();
+    let description = errors
+        .check("description", text::optional_multiline(form.description.as_deref(), PACKAGE_DESCRIPTION_MAX))
+        .flatten();
     // Left out, the price is the spec's default 0; sent blank, it was forgotten.
     let price = match form.price.as_deref().map(str::trim) {
         None => Some(Money::ZERO),
@@ -377,13 +383,13 @@ fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
     let store_limit = form.store_limit.unwrap_or(1);
     if store_limit < 1 {
         errors.add("store_limit", Msg::StoreLimitMin);
-    } else if store_limit > 10_000 {
+    } else if store_limit > plan::STORE_LIMIT_MAX {
         errors.add("store_limit", Msg::StoreLimitMax);
     }
     let duration_months = form.duration_months.unwrap_or(1);
     if duration_months < 1 {
         errors.add("duration_months", Msg::DurationMin);
-    } else if duration_months > 120 {
+    } else if duration_months > plan::DURATION_MONTHS_MAX {
         errors.add("duration_months", Msg::DurationMax);
     }
     let features: Vec<String> = form
@@ -512,13 +518,13 @@ fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppErr
     if form.package_id.is_none() {
         errors.add("package_id", Msg::CardPackageRequired);
     }
-    let code = match form.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
-        None => Some(generate_code(services)),
-        Some(raw) => errors.check("code", CardCode::for_card(raw)),
+    let code = match errors.check("code", CardCode::typed_for_card(form.code.as_deref())) {
+        Some(None) => Some(generate_code(services)),
+        typed => typed.flatten(),
     };
     let now = services.clock.now();
     let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref(), now)).flatten();
-    let notes = errors.check("notes", text::optional_multiline(form.notes.as_deref(), 500)).flatten();
+    let notes = errors.check("notes", text::optional_multiline(form.notes.as_deref(), text::NOTES_MAX)).flatten();
     errors.into_result()?;
     match (form.package_id, code) {
         (Some(package_id), Some(code)) => {
@@ -566,7 +572,7 @@ pub fn create_card(services: &Services, actor: &Actor, form: CardForm) -> Result
 /// Creates `count` cards with generated codes, for printing.
 pub fn create_cards(services: &Services, actor: &Actor, count: i64, form: CardForm) -> Result<Vec<Card>, AppError> {
     admin(actor)?;
-    if !(1..=500).contains(&count) {
+    if !(1..=CARD_BATCH_MAX).contains(&count) {
         return Err(FieldErrors::single("count", Msg::BatchCount).into());
     }
     let template = card_fields(services, CardForm { code: None, ..form })?;
@@ -663,4 +669,13 @@ pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppErr
         let top_stores = repos.top_stores(first_day, 10)?;
         Ok(Analytics { days, top_stores })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_batch_message_names_the_batch_bound() {
+        let max = super::CARD_BATCH_MAX.to_string();
+        assert!(super::Msg::BatchCount.en().contains(&max) && super::Msg::BatchCount.ar().contains(&max));
+    }
 }

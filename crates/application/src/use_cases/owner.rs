@@ -211,7 +211,8 @@ pub struct RewardForm {
 fn validate_reward(form: RewardForm) -> Result<RewardFields, AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::RewardNameRequired, text::NAME_MAX));
-    let description = errors.check("description", text::optional_multiline(form.description.as_deref(), 500)).flatten();
+    let description =
+        errors.check("description", text::optional_multiline(form.description.as_deref(), text::NOTES_MAX)).flatten();
     let reward_type = form.reward_type.as_deref().and_then(RewardType::parse);
     if reward_type.is_none() {
         errors.add("type", Msg::RewardTypeRequired);

@@ -1,6 +1,18 @@
 import type { TFunction } from 'i18next';
-import { normalizeDigits } from '@/lib/format';
+import { bounds } from '@/lib/api/bounds';
+import { formatNumber, normalizeDigits } from '@/lib/format';
 import type { Package, PackageRequest } from './types';
+
+/** The server's bounds (the OpenAPI document). */
+export const PACKAGE_BOUNDS = {
+  priceMin: bounds.PackageRequest.price.minimum,
+  storeLimitMin: bounds.PackageRequest.store_limit.minimum,
+  storeLimitMax: bounds.PackageRequest.store_limit.maximum,
+  durationMin: bounds.PackageRequest.duration_months.minimum,
+  durationMax: bounds.PackageRequest.duration_months.maximum,
+  nameMax: bounds.PackageRequest.name.maxLength,
+  descriptionMax: bounds.PackageRequest.description.maxLength,
+} as const;
 
 export interface PackageFormValues {
   name: string;
@@ -68,18 +80,28 @@ export function validatePackage(
   // Each cause its own message: blank, negative, not whole, too large.
   const price = toNumber(values.price);
   if (normalizeDigits(values.price).trim() === '') errors.price = t('packages.errors.priceRequired');
-  else if (!Number.isFinite(price) || price < 0) errors.price = t('packages.errors.price');
+  else if (!Number.isFinite(price) || price < PACKAGE_BOUNDS.priceMin)
+    errors.price = t('packages.errors.price');
+  // Bounds read the same in both languages: Latin digits with a thousands comma (lib/format).
   const limit = toNumber(values.storeLimit);
   if (Number.isFinite(limit) && !Number.isInteger(limit))
     errors.store_limit = t('packages.errors.storeLimitWhole');
-  else if (!Number.isInteger(limit) || limit < 1) errors.store_limit = t('packages.errors.storeLimit');
-  else if (limit > 10_000) errors.store_limit = t('packages.errors.storeLimitMax');
+  else if (!Number.isInteger(limit) || limit < PACKAGE_BOUNDS.storeLimitMin)
+    errors.store_limit = t('packages.errors.storeLimit');
+  else if (limit > PACKAGE_BOUNDS.storeLimitMax)
+    errors.store_limit = t('packages.errors.storeLimitMax', {
+      max: formatNumber(PACKAGE_BOUNDS.storeLimitMax, 'en'),
+    });
   const duration = toNumber(values.durationMonths);
   if (Number.isFinite(duration) && !Number.isInteger(duration))
     errors.duration_months = t('packages.errors.durationWhole');
-  else if (!Number.isInteger(duration) || duration < 1)
+  else if (!Number.isInteger(duration) || duration < PACKAGE_BOUNDS.durationMin)
     errors.duration_months = t('packages.errors.duration');
-  else if (duration > 120) errors.duration_months = t('packages.errors.durationMax');
+  else if (duration > PACKAGE_BOUNDS.durationMax)
+    errors.duration_months = t('packages.errors.durationMax', {
+      count: PACKAGE_BOUNDS.durationMax,
+      value: formatNumber(PACKAGE_BOUNDS.durationMax, 'en'),
+    });
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import { bounds } from '@/lib/api/bounds';
 import type { Customer, CustomerRequest } from '@/lib/api/types';
 import { normalizeDigits } from '@/lib/format';
 
@@ -44,9 +45,10 @@ export function requestOf(values: CustomerFormValues): CustomerRequest {
   };
 }
 
-/** Spec section 9: 1 to 10,000 points per action. */
+/** Spec section 9: at least 1 point per action, at most the server's bound (the OpenAPI document). */
 export const ADD_POINTS_MIN = 1;
-export const ADD_POINTS_MAX = 10_000;
+export const ADD_POINTS_MAX = bounds.AddPointsRequest.points.maximum;
+export const REASON_MAX = bounds.AddPointsRequest.reason.maxLength;
 
 export type AddPointsProblem = 'min' | 'max';
 

@@ -1,5 +1,14 @@
+import { bounds } from '@/lib/api/bounds';
 import { normalizeDigits } from '@/lib/format';
 import type { RewardType } from './types';
+
+/** The server's bounds (the OpenAPI document): a reward's points and a discount's percent. */
+export const REWARD_BOUNDS = {
+  pointsMin: bounds.RewardRequest.points_required.minimum,
+  discountMax: bounds.RewardRequest.amount['x-discount-maximum'],
+  nameMax: bounds.RewardRequest.name.maxLength,
+  descriptionMax: bounds.RewardRequest.description.maxLength,
+} as const;
 
 export interface RewardFormValues {
   name: string;
@@ -31,12 +40,13 @@ export function validateReward(values: RewardFormValues): RewardErrors {
   if (!values.name.trim()) errors.name = 'rewards.nameRequired';
   if (!values.type) errors.type = 'rewards.typeRequired';
   const points = toNumber(values.pointsRequired);
-  if (!Number.isFinite(points) || points <= 0 || !Number.isInteger(points)) {
+  if (!Number.isFinite(points) || points < REWARD_BOUNDS.pointsMin || !Number.isInteger(points)) {
     errors.points_required = 'rewards.pointsPositive';
   }
   const amount = toNumber(values.amount);
   if (values.type === 'discount') {
-    if (!Number.isFinite(amount) || amount < 0 || amount > 100) errors.amount = 'rewards.discountRange';
+    if (!Number.isFinite(amount) || amount < 0 || amount > REWARD_BOUNDS.discountMax)
+      errors.amount = 'rewards.discountRange';
   } else if (values.type) {
     if (!Number.isFinite(amount) || amount < 0) errors.amount = 'rewards.amountNonNegative';
   }

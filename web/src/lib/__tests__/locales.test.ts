@@ -90,7 +90,7 @@ describe('locale files', () => {
       'Are you sure you want to delete {{name}}? This action cannot be undone.',
     );
     expect(en.customers.addPoints.rules.min).toBe('Please enter a valid number of points (minimum 1)');
-    expect(en.customers.addPoints.rules.max).toBe('Cannot add more than 10,000 points at once');
+    expect(en.customers.addPoints.rules.max).toBe('Cannot add more than {{max}} points at once');
     expect(en.customers.detail.notFoundTitle).toBe('Customer Not Found');
     expect(en.customers.detail.notFoundDescription).toBe(
       "The customer you're looking for doesn't exist or has been removed.",

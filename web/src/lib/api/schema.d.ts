@@ -1246,7 +1246,7 @@ export interface components {
         CardBatchRequest: {
             /**
              * Format: int64
-             * @description 1 to 500.
+             * @description How many cards.
              */
             count: number;
             expires_at?: string | null;
@@ -1283,7 +1283,10 @@ export interface components {
             data: components["schemas"]["CardDto"][];
         };
         CardRequest: {
-            /** @description Leave out or empty for a generated 12-character code; at most 50 characters. */
+            /**
+             * @description Leave out or blank for a generated 12-character code; else letters A-Z (lower case is
+             *     upper-cased) and digits, spaces around ignored.
+             */
             code?: string | null;
             /** @description `YYYY-MM-DD` (valid through that day, Tripoli) or RFC 3339; null for no expiry. */
             expires_at?: string | null;
@@ -1432,6 +1435,8 @@ export interface components {
             /** @description A message for people, in the request's language. */
             message: string;
         };
+        /** @description Features as a list, or as one text with a feature per line. */
+        FeaturesInput: string | string[];
         Health: {
             database: components["schemas"]["DatabaseHealth"];
             /** @description `ok` or `degraded`. */
@@ -1636,18 +1641,17 @@ export interface components {
             description?: string | null;
             /**
              * Format: int64
-             * @description At least 1 (default 1).
+             * @description Default 1.
              */
             duration_months?: number | null;
-            /** @description A list, or one text with a feature per line; trimmed, blanks dropped. */
-            features?: string[] | null;
+            features?: null | components["schemas"]["FeaturesInput"];
             is_active?: boolean | null;
             name: string;
             /** @description LYD, 0 or more (default 0). A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             price?: string | number | null;
             /**
              * Format: int64
-             * @description At least 1 (default 1).
+             * @description Default 1.
              */
             store_limit?: number | null;
         };
@@ -1767,7 +1771,7 @@ export interface components {
             store_id: number;
         };
         RedeemCodeRequest: {
-            /** @description Trimmed; at most 50 characters; case-insensitive. */
+            /** @description Trimmed; case-insensitive. */
             code: string;
             /**
              * @description For a card of another plan than the active one: `queue` (the default) starts it when the
@@ -1839,7 +1843,7 @@ export interface components {
             points_required: number;
         };
         RewardRequest: {
-            /** @description LYD for cash and prize; percent 0-100 for discount. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             amount?: string | number | null;
             description?: string | null;
             is_active?: boolean | null;

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@manti
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeDigits } from '@/lib/format';
+import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useCreateCardBatch } from '../api/mutations';
 import { usePackages } from '../api/queries';
@@ -11,7 +12,8 @@ import { FormError } from './form-error';
 
 const FIELDS = ['count', 'package_id', 'expires_at', 'notes'] as const;
 type Field = (typeof FIELDS)[number];
-export const MAX_BATCH = 500;
+/** The most cards one batch makes: the server's bound (the OpenAPI document). */
+export const MAX_BATCH = bounds.CardBatchRequest.count.maximum;
 
 interface BatchCardsModalProps {
   opened: boolean;
@@ -49,7 +51,7 @@ function BatchForm({ onClose, onCreated }: Omit<BatchCardsModalProps, 'opened'>)
     setAlert(null);
     const number = Number(normalizeDigits(count).trim());
     const found: Partial<Record<Field, string>> = {};
-    if (!Number.isInteger(number) || number < 1 || number > MAX_BATCH)
+    if (!Number.isInteger(number) || number < bounds.CardBatchRequest.count.minimum || number > MAX_BATCH)
       found.count = t('cards.countRange', { max: MAX_BATCH });
     if (!packageId) found.package_id = t('cards.packageRequired');
     setErrors(found);

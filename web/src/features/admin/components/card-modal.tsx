@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
 import { useFormat } from '@/lib/format';
+import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useSaveCard } from '../api/mutations';
 import { usePackages } from '../api/queries';
@@ -128,7 +129,7 @@ export function CardForm({ card, onDone }: { card: RedemptionCard | null; onDone
           value={values.code}
           onChange={(e) => set('code', e.currentTarget.value.toUpperCase())}
           error={errors.code}
-          maxLength={50}
+          maxLength={bounds.RedeemCodeRequest.code.maxLength}
           disabled={readOnly}
           dir="ltr"
           ff="monospace"

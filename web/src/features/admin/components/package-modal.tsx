@@ -6,6 +6,7 @@ import { useSavePackage } from '../api/mutations';
 import { splitError } from '../form-errors';
 import {
   PACKAGE_FIELDS,
+  PACKAGE_BOUNDS,
   packageFormValues,
   packageRequest,
   validatePackage,
@@ -94,6 +95,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={errors.name}
+          maxLength={PACKAGE_BOUNDS.nameMax}
           required
           data-autofocus
         />
@@ -102,6 +104,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
           value={values.description}
           onChange={(e) => set('description', e.currentTarget.value)}
           error={errors.description}
+          maxLength={PACKAGE_BOUNDS.descriptionMax}
           rows={2}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -109,7 +112,7 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
             label={t('packages.priceLyd')}
             type="number"
             step="0.01"
-            min={0}
+            min={PACKAGE_BOUNDS.priceMin}
             inputMode="decimal"
             value={values.price}
             onChange={(e) => set('price', e.currentTarget.value)}
@@ -119,7 +122,8 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
           <TextInput
             label={t('packages.storeLimit')}
             type="number"
-            min={1}
+            min={PACKAGE_BOUNDS.storeLimitMin}
+            max={PACKAGE_BOUNDS.storeLimitMax}
             step={1}
             inputMode="numeric"
             value={values.storeLimit}
@@ -130,7 +134,8 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
           <TextInput
             label={t('packages.durationMonths')}
             type="number"
-            min={1}
+            min={PACKAGE_BOUNDS.durationMin}
+            max={PACKAGE_BOUNDS.durationMax}
             step={1}
             inputMode="numeric"
             value={values.durationMonths}

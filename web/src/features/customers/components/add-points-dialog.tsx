@@ -20,7 +20,7 @@ import { isolate, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';
 import { showToast } from '@/lib/toasts';
 import { useAddPoints } from '../api/add-points';
-import { ADD_POINTS_MAX, ADD_POINTS_MIN, addPointsProblem } from '../customer-rules';
+import { ADD_POINTS_MAX, ADD_POINTS_MIN, addPointsProblem, REASON_MAX } from '../customer-rules';
 
 interface AddPointsDialogProps {
   opened: boolean;
@@ -78,7 +78,9 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
   const pointsError =
     serverErrors.points ??
     (touched && problem
-      ? t(`customers.addPoints.rules.${problem === 'max' && removing ? 'maxRemove' : problem}`)
+      ? t(`customers.addPoints.rules.${problem === 'max' && removing ? 'maxRemove' : problem}`, {
+          max: format.points(ADD_POINTS_MAX),
+        })
       : undefined);
   const change = removing ? -adding : adding;
 
@@ -126,6 +128,7 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
         <Text size="sm" c="dimmed">
           {t(mayRemove ? 'customers.addPoints.forAdjust' : 'customers.addPoints.for', {
             name: isolate(customer.name),
+            max: format.points(ADD_POINTS_MAX),
           })}
         </Text>
         {mayRemove && (
@@ -172,7 +175,7 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={serverErrors.reason}
-          maxLength={255}
+          maxLength={REASON_MAX}
           name="reason"
         />
         <SimpleGrid cols={2} spacing="sm">

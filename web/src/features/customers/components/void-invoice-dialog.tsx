@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import type { Invoice } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
+import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useVoidInvoice } from '../api/void-invoice';
 
@@ -82,7 +83,7 @@ function VoidInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =
             setReasonError(undefined);
           }}
           error={reasonError}
-          maxLength={255}
+          maxLength={bounds.VoidInvoiceRequest.reason.maxLength}
           rows={2}
           withAsterisk
           data-autofocus

@@ -6,11 +6,12 @@ import { PlanChangeChoices } from '@/components/plan-change-choices';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
+import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { usePreviewCode, useRedeemCode } from '../api/subscription';
 
 /** Spec section 9. */
-export const REDEEM_CODE_MAX_LENGTH = 50;
+export const REDEEM_CODE_MAX_LENGTH = bounds.RedeemCodeRequest.code.maxLength;
 
 interface RedeemCodeFormProps {
   /** Focuses the input whenever it changes (the ribbon's "Renew now"). */

@@ -17,7 +17,7 @@ import { ApiError, messageOf } from '@/lib/api/errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useSaveReward } from '../api/rewards';
-import { amountStep, validateReward, type RewardFormValues } from '../reward-rules';
+import { amountStep, REWARD_BOUNDS, validateReward, type RewardFormValues } from '../reward-rules';
 import type { OwnerReward, RewardType } from '../types';
 
 const TYPES: RewardType[] = ['prize', 'discount', 'cash'];
@@ -84,7 +84,10 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
   /** On leaving a number field: its message now, not only on Enter or Save. */
   const checkField = (field: 'points_required' | 'amount') => {
     const key = validateReward(values)[field];
-    setErrors((current) => ({ ...current, [field]: key ? t(key) : undefined }));
+    setErrors((current) => ({
+      ...current,
+      [field]: key ? t(key, { max: REWARD_BOUNDS.discountMax }) : undefined,
+    }));
   };
 
   function submit(event: FormEvent) {
@@ -92,7 +95,8 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
     setFailure(null);
     const found = validateReward(values);
     const translated: Partial<Record<Field, string>> = {};
-    for (const [field, key] of Object.entries(found)) translated[field as Field] = t(key);
+    for (const [field, key] of Object.entries(found))
+      translated[field as Field] = t(key, { max: REWARD_BOUNDS.discountMax });
     setErrors(translated);
     if (Object.keys(found).length > 0) return;
     const body = {
@@ -136,6 +140,7 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={errors.name}
+          maxLength={REWARD_BOUNDS.nameMax}
           required
           data-autofocus
         />
@@ -154,6 +159,7 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           value={values.description}
           onChange={(e) => set('description', e.currentTarget.value)}
           error={errors.description}
+          maxLength={REWARD_BOUNDS.descriptionMax}
           rows={2}
         />
         <NumberInput
@@ -162,7 +168,7 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           onChange={(value) => set('pointsRequired', String(value))}
           onBlur={() => checkField('points_required')}
           error={errors.points_required}
-          min={1}
+          min={REWARD_BOUNDS.pointsMin}
           step={1}
           allowDecimal={false}
           // Never change what was typed: 0 shows its message instead of becoming 1.
@@ -176,7 +182,7 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
           onBlur={() => checkField('amount')}
           error={errors.amount}
           min={0}
-          max={isDiscount ? 100 : undefined}
+          max={isDiscount ? REWARD_BOUNDS.discountMax : undefined}
           step={amountStep(values.type)}
           decimalScale={isDiscount ? 0 : 3}
           clampBehavior="none"

@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '@/lib/api/idempotency';
 import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
+import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useCreateInvoice } from '../api/create-invoice';
 import { salePreviewQueryOptions, useSalePreview } from '../api/preview-sale';
@@ -230,7 +231,7 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
               setErrors((current) => ({ ...current, invoiceId: undefined }));
             }}
             error={errors.invoiceId}
-            maxLength={64}
+            maxLength={bounds.CreateInvoiceRequest.invoice_id.maxLength}
             name="invoice_id"
             size="md"
             miw={200}

@@ -1,0 +1,178 @@
+// Generated from openapi/openapi.json by scripts/gen-bounds.mjs (`just openapi`): do not edit.
+// Each request field's bounds as the server checks them (crates/adapters/src/http/bounds.rs).
+
+export const bounds = {
+  AddPointsRequest: {
+    points: {
+      maximum: 10000,
+      minimum: -10000,
+    },
+    reason: {
+      maxLength: 255,
+    },
+  },
+  AssignPackageRequest: {
+    notes: {
+      maxLength: 500,
+    },
+  },
+  CardBatchRequest: {
+    count: {
+      maximum: 500,
+      minimum: 1,
+    },
+    notes: {
+      maxLength: 500,
+    },
+  },
+  CardRequest: {
+    code: {
+      pattern: '^\\s*([A-Za-z0-9]{4,50})?\\s*$',
+    },
+    notes: {
+      maxLength: 500,
+    },
+  },
+  CreateInvoiceRequest: {
+    invoice_id: {
+      maxLength: 50,
+    },
+    total_cost: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+  },
+  CustomerRequest: {
+    loyalty_points: {
+      maximum: 1000000000,
+      minimum: 0,
+    },
+    name: {
+      maxLength: 120,
+    },
+  },
+  Health: {
+    uptime_seconds: {
+      minimum: 0,
+    },
+  },
+  JoinStoreRequest: {
+    name: {
+      maxLength: 120,
+    },
+  },
+  LoyaltyConfigRequest: {
+    cashier_daily_points: {
+      maximum: 1000000,
+      minimum: 0,
+    },
+    confirm_above: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+    cost_per_point: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+    max_invoice_total: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+    min_purchase: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+  },
+  PackageRequest: {
+    description: {
+      maxLength: 1000,
+    },
+    duration_months: {
+      maximum: 120,
+      minimum: 1,
+    },
+    name: {
+      maxLength: 120,
+    },
+    price: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+    store_limit: {
+      maximum: 10000,
+      minimum: 1,
+    },
+  },
+  QrCodeDto: {
+    size: {
+      minimum: 0,
+    },
+  },
+  QrRequest: {
+    size: {
+      minimum: 0,
+    },
+  },
+  RedeemCodeRequest: {
+    code: {
+      maxLength: 50,
+    },
+  },
+  RegisterRequest: {
+    name: {
+      maxLength: 120,
+    },
+    store_owner_name: {
+      maxLength: 120,
+    },
+  },
+  RewardRequest: {
+    amount: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      'x-discount-maximum': 100,
+    },
+    description: {
+      maxLength: 500,
+    },
+    name: {
+      maxLength: 120,
+    },
+    points_required: {
+      minimum: 1,
+    },
+  },
+  StaffRequest: {
+    name: {
+      maxLength: 120,
+    },
+  },
+  StoreRequest: {
+    address: {
+      maxLength: 255,
+    },
+    name: {
+      maxLength: 120,
+    },
+  },
+  UserRequest: {
+    name: {
+      maxLength: 120,
+    },
+    store_owner_name: {
+      maxLength: 120,
+    },
+  },
+  VoidInvoiceRequest: {
+    reason: {
+      maxLength: 255,
+    },
+  },
+} as const;
