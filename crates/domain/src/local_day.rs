@@ -1,20 +1,22 @@
 //! "Today" is the merchant's local day in Libya, not the UTC date.
 
-use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use chrono_tz::Africa::Tripoli;
 
 /// The UTC bounds `[start, end)` of the Tripoli day that contains `now` (a UTC time).
 pub fn local_day_bounds(now: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
-    let local_date = local_date(now);
-    let start_of = |date: chrono::NaiveDate| {
-        Tripoli
-            .from_local_datetime(&date.and_time(NaiveTime::MIN))
-            .earliest()
-            .map(|t| t.naive_utc())
-            .unwrap_or_else(|| date.and_time(NaiveTime::MIN) - Duration::hours(2))
+    local_date_bounds(local_date(now))
+}
+
+/// The UTC bounds `[start, end)` of a Tripoli date.
+pub fn local_date_bounds(date: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
+    let start_of = |date: NaiveDate| {
+        let midnight = date.and_time(NaiveTime::MIN);
+        // Tripoli keeps no daylight saving time today; a skipped midnight would fall back to
+        // the midnight's UTC reading, never panic.
+        Tripoli.from_local_datetime(&midnight).earliest().map_or(midnight, |t| t.naive_utc())
     };
-    let next = local_date.succ_opt().unwrap_or(local_date);
-    (start_of(local_date), start_of(next))
+    (start_of(date), start_of(date.succ_opt().unwrap_or(date)))
 }
 
 /// The Tripoli date of a UTC time.
@@ -42,6 +44,12 @@ mod tests {
         let (start, end) = local_day_bounds(utc(2026, 11, 21, 23, 30));
         assert_eq!(start, utc(2026, 11, 21, 22, 0));
         assert_eq!(end, utc(2026, 11, 22, 22, 0));
+    }
+
+    #[test]
+    fn a_dates_bounds_are_its_tripoli_midnights() {
+        let date = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default();
+        assert_eq!(local_date_bounds(date), (utc(2026, 11, 21, 22, 0), utc(2026, 11, 22, 22, 0)));
     }
 
     #[test]

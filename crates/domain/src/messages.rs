@@ -55,7 +55,6 @@ messages! {
     TotalRequired => ("Total cost is required", "إجمالي التكلفة مطلوب"),
     TotalTooSmall => ("Total cost must be at least 0.01", "يجب ألا يقل إجمالي التكلفة عن 0.01"),
     RewardRequired => ("Please select a reward", "يرجى اختيار مكافأة"),
-    InsufficientPoints => ("Customer has insufficient points for this reward", "نقاط العميل غير كافية لهذه المكافأة"),
     SearchTooShort => ("Type at least 2 characters to search", "اكتب حرفين على الأقل للبحث"),
     SearchTooLong => ("Search must be at most 100 characters", "يجب ألا يتجاوز البحث 100 حرف"),
     StoreNameRequired => ("Store name is required", "اسم المتجر مطلوب"),

@@ -188,13 +188,30 @@ pub struct DatabaseHealth {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
-    /// `ok` or `degraded`.
-    pub status: String,
+    pub status: HealthStatus,
     pub version: String,
     pub uptime_seconds: u64,
     pub database: DatabaseHealth,
 }
 envelope!(HealthEnvelope, Health);
+
+/// `ok` when the database answers, else `degraded`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum HealthStatus {
+    Ok,
+    Degraded,
+}
+
+impl HealthStatus {
+    pub fn of(database_reachable: bool) -> Self {
+        if database_reachable {
+            HealthStatus::Ok
+        } else {
+            HealthStatus::Degraded
+        }
+    }
+}
 
 /// Largest JSON body any endpoint takes.
 pub const JSON_LIMIT: usize = 64 * 1024;
@@ -1454,6 +1471,7 @@ pub struct ActivityEntryDto {
     #[serde(rename = "type")]
     pub activity_type: ActivityGroup,
     /// What happened, e.g. `invoice_created`, `invoice_voided`, `points_added`.
+    #[schema(schema_with = activity_kind_schema)]
     pub kind: String,
     pub created_at: DateTime<Utc>,
     pub store: Option<StoreRefDto>,
@@ -1461,6 +1479,15 @@ pub struct ActivityEntryDto {
     pub pos_user: Option<PersonDto>,
     pub subject_id: Option<i64>,
     pub details: std::collections::BTreeMap<String, String>,
+}
+
+/// Every kind of activity, listed in the document from the application's list.
+fn activity_kind_schema() -> utoipa::openapi::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .description(Some("What happened."))
+        .enum_values(Some(loyalty_application::ActivityKind::ALL.iter().map(|k| k.as_str())))
+        .build()
 }
 
 impl From<loyalty_application::ActivityRecord> for ActivityEntryDto {

@@ -141,6 +141,21 @@ impl ErrorCode {
     }
 }
 
+/// In the OpenAPI document: the list of every code, so a client (and the web app's types) can
+/// only compare with a code that exists.
+impl utoipa::PartialSchema for ErrorCode {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("A stable snake_case code for programs."))
+            .enum_values(Some(ErrorCode::ALL.iter().map(|code| code.code())))
+            .into()
+    }
+}
+
+impl ToSchema for ErrorCode {}
+
 fn conflict_code(conflict: Conflict) -> ErrorCode {
     match conflict {
         Conflict::IdempotencyKeyReused | Conflict::IdempotencyKeyRace => ErrorCode::IdempotencyKeyReused,
@@ -170,7 +185,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
 pub struct ErrorBody {
     /// A message for people, in the request's language.
     pub message: String,
-    /// A stable snake_case code for programs.
+    #[schema(value_type = ErrorCode)]
     pub code: String,
     /// Per field, its messages in rule order (the first is the one to show).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]

@@ -40,3 +40,53 @@ async fn served_document_matches_the_generated_one() {
         serde_json::from_str(&loyalty_adapters::http::openapi::document_json()).unwrap_or_default();
     assert_eq!(served, generated);
 }
+
+/// Every Rust source file of the workspace, as one text per file.
+fn workspace_sources() -> Vec<(std::path::PathBuf, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push((path.clone(), std::fs::read_to_string(&path).unwrap_or_default()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")), &mut out);
+    out
+}
+
+/// A message or an error code nobody produces is a rule that was removed in one place only.
+#[test]
+fn every_message_and_error_code_is_used() {
+    let sources = workspace_sources();
+    assert!(sources.len() > 20, "found {} files", sources.len());
+    for msg in loyalty_domain::Msg::ALL {
+        let needle = format!("Msg::{msg:?}");
+        // Followed by a character that ends the name, so `Msg::TooLong` is not found in `Msg::TooLongName`.
+        let used = sources.iter().filter(|(path, _)| !path.ends_with("messages.rs")).any(|(_, text)| {
+            text.match_indices(&needle)
+                .any(|(i, _)| !text[i + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        });
+        assert!(used, "{needle} is never used");
+    }
+    for code in loyalty_adapters::http::ErrorCode::ALL {
+        // `ALL` names each once; a code in use is named again where it is produced.
+        let needle = format!("ErrorCode::{code:?}");
+        let exact = sources
+            .iter()
+            .filter(|(path, _)| !path.ends_with("contract.rs"))
+            .flat_map(|(_, text)| {
+                text.match_indices(&needle)
+                    .filter(|(i, _)| {
+                        !text[i + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                    .map(|_| ())
+                    .collect::<Vec<_>>()
+            })
+            .count();
+        assert!(exact >= 2, "{needle} is never produced");
+    }
+}

@@ -1,7 +1,7 @@
 //! Activity feeds: what staff did, written in the same transaction as the change itself.
 
 use chrono::{Duration, NaiveDate};
-use loyalty_domain::local_day::local_day_bounds;
+use loyalty_domain::local_day::local_date_bounds;
 use loyalty_domain::{FieldErrors, Msg, Role};
 
 use crate::policy::StoreAccess;
@@ -77,10 +77,7 @@ pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page
     let now = services.clock.now();
     let (from, to) = match query.range {
         Range::LastDays(days) => (Some(now - Duration::days(days.clamp(1, 3660))), None),
-        Range::Custom { from, to } => {
-            let start = |d: NaiveDate| d.and_hms_opt(12, 0, 0).map(|noon| local_day_bounds(noon - Duration::hours(2)));
-            (from.and_then(start).map(|(s, _)| s), to.and_then(start).map(|(_, e)| e))
-        }
+        Range::Custom { from, to } => (from.map(|d| local_date_bounds(d).0), to.map(|d| local_date_bounds(d).1)),
     };
     let kinds = query
         .activity_type

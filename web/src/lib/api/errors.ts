@@ -1,9 +1,10 @@
-import type { ErrorBody } from './types';
+import type { ErrorBody, ErrorCode } from './types';
 
 /** An API answer other than 2xx, carrying the server's `{message, code, errors}` body. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | null;
+  /** One of the codes the OpenAPI document lists, so a comparison with a code that does not exist fails to compile. */
+  readonly code: ErrorCode | null;
   /** Field name to its messages, for 422 answers. */
   readonly fieldErrors: Record<string, string[]>;
   /** Whether the server sent its own message (so it can be shown as is). */
@@ -16,7 +17,7 @@ export class ApiError extends Error {
     super(message || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.code = typeof body?.code === 'string' ? body.code : null;
+    this.code = typeof body?.code === 'string' ? (body.code as ErrorCode) : null;
     this.fieldErrors = body?.errors ?? {};
     this.hasServerMessage = message.length > 0;
     this.retryAfterSeconds = retryAfterSeconds;

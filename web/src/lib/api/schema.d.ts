@@ -1152,8 +1152,11 @@ export interface components {
             };
             /** Format: int64 */
             id: number;
-            /** @description What happened, e.g. `invoice_created`, `invoice_voided`, `points_added`. */
-            kind: string;
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -1426,8 +1429,7 @@ export interface components {
         };
         /** @description The error body of every endpoint. */
         ErrorBody: {
-            /** @description A stable snake_case code for programs. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Per field, its messages in rule order (the first is the one to show). */
             errors?: {
                 [key: string]: string[];
@@ -1435,12 +1437,16 @@ export interface components {
             /** @description A message for people, in the request's language. */
             message: string;
         };
+        /**
+         * @description A stable snake_case code for programs.
+         * @enum {string}
+         */
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description Features as a list, or as one text with a feature per line. */
         FeaturesInput: string | string[];
         Health: {
             database: components["schemas"]["DatabaseHealth"];
-            /** @description `ok` or `degraded`. */
-            status: string;
+            status: components["schemas"]["HealthStatus"];
             /** Format: int64 */
             uptime_seconds: number;
             version: string;
@@ -1448,6 +1454,11 @@ export interface components {
         HealthEnvelope: {
             data: components["schemas"]["Health"];
         };
+        /**
+         * @description `ok` when the database answers, else `degraded`.
+         * @enum {string}
+         */
+        HealthStatus: "ok" | "degraded";
         InvoiceCreated: {
             /** Format: int64 */
             customer_total_points: number;

@@ -12,6 +12,7 @@ export type LoginRequest = NonNullable<
 >['content']['application/json'];
 export type Meta = JsonBody<paths['/api/v1/meta']['get']['responses'][200]>['data'];
 export type ErrorBody = JsonBody<paths['/api/v1/auth/login']['post']['responses'][401]>;
+export type ErrorCode = ErrorBody['code'];
 
 // Customers
 export type Customer = JsonBody<paths['/api/v1/customers/{id}/points']['put']['responses'][200]>['data'];

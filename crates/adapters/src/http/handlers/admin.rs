@@ -588,7 +588,7 @@ async fn overview(
             revenue: o.counts.revenue.to_string(),
             recent_activity: o.recent.into_iter().map(ActivityEntryDto::from).collect(),
             health: Health {
-                status: if o.database_latency.is_some() { "ok" } else { "degraded" }.to_owned(),
+                status: crate::http::dto::HealthStatus::of(o.database_latency.is_some()),
                 version: info.version.to_owned(),
                 uptime_seconds: info.started_at.elapsed().as_secs(),
                 database: DatabaseHealth {

@@ -2,7 +2,7 @@ use actix_web::{web, HttpResponse};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
-use crate::http::dto::{DatabaseHealth, Health, HealthEnvelope, Meta, MetaEnvelope};
+use crate::http::dto::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope};
 use crate::http::ServerInfo;
 
 #[derive(OpenApi)]
@@ -31,7 +31,7 @@ async fn health(services: web::Data<Services>, info: web::Data<ServerInfo>) -> H
     let ping = web::block(move || db.ping()).await.ok().and_then(Result::ok);
     let body = HealthEnvelope {
         data: Health {
-            status: if ping.is_some() { "ok" } else { "degraded" }.to_owned(),
+            status: HealthStatus::of(ping.is_some()),
             version: info.version.to_owned(),
             uptime_seconds: info.started_at.elapsed().as_secs(),
             database: DatabaseHealth {
