@@ -36,6 +36,12 @@ pub struct Config {
     pub public_limits: (u32, u32),
 }
 
+/// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
+pub const SESSION_MINUTES_DEFAULT: i64 = 720;
+/// Public lookups and joins per minute per client address and per phone number unless
+/// configured (`LOYALTY_PUBLIC_PER_CLIENT`, `LOYALTY_PUBLIC_PER_PHONE`).
+pub const PUBLIC_LIMITS_DEFAULT: (u32, u32) = (30, 10);
+
 impl Config {
     /// A test or demo configuration for a database URL.
     pub fn for_url(database_url: impl Into<String>) -> Self {
@@ -44,10 +50,10 @@ impl Config {
             jwt_secret: random_secret(),
             demo_mode: false,
             web_dir: PathBuf::from("web/dist"),
-            session_ttl: chrono::Duration::hours(12),
+            session_ttl: chrono::Duration::minutes(SESSION_MINUTES_DEFAULT),
             db_pool_size: 8,
             login_limits: LoginLimits::default(),
-            public_limits: (30, 10),
+            public_limits: PUBLIC_LIMITS_DEFAULT,
             public_url: "http://127.0.0.1:8080".to_owned(),
         }
     }

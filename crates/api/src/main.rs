@@ -3,7 +3,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use loyalty_api::{build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits};
+use loyalty_api::{
+    build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits,
+    PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
+};
 
 /// The loyalty-points platform: API and web app in one process.
 #[derive(Parser, Debug)]
@@ -32,7 +35,7 @@ enum Command {
         #[arg(long, env = "LOYALTY_WEB_DIR", default_value = "web/dist")]
         web_dir: PathBuf,
         /// How long a sign-in lasts, in minutes.
-        #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = 720)]
+        #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = SESSION_MINUTES_DEFAULT)]
         session_minutes: i64,
         /// HTTP worker threads (default: one per core).
         #[arg(long, env = "LOYALTY_WORKERS")]
@@ -59,10 +62,10 @@ enum Command {
         #[arg(long, env = "LOYALTY_PUBLIC_URL")]
         public_url: Option<String>,
         /// Public points lookups and store joins allowed per minute from one client address.
-        #[arg(long, env = "LOYALTY_PUBLIC_PER_CLIENT", default_value_t = 30)]
+        #[arg(long, env = "LOYALTY_PUBLIC_PER_CLIENT", default_value_t = PUBLIC_LIMITS_DEFAULT.0)]
         public_per_client: u32,
         /// Public points lookups and store joins allowed per minute for one phone number.
-        #[arg(long, env = "LOYALTY_PUBLIC_PER_PHONE", default_value_t = 10)]
+        #[arg(long, env = "LOYALTY_PUBLIC_PER_PHONE", default_value_t = PUBLIC_LIMITS_DEFAULT.1)]
         public_per_phone: u32,
     },
     /// Run the pending migrations and exit.

@@ -90,3 +90,31 @@ fn every_message_and_error_code_is_used() {
         assert!(exact >= 2, "{needle} is never produced");
     }
 }
+
+/// The README's configuration table states each default the server really has (`serve --help`
+/// prints clap's defaults, which read the code's constants).
+#[test]
+fn the_readme_states_the_servers_defaults() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_loyalty"))
+        .args(["serve", "--help"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap_or_default();
+    let mut checked = 0;
+    for line in help.lines() {
+        let (Some(env_at), Some(default_at)) = (line.find("[env: "), line.find("[default: ")) else { continue };
+        let name = line[env_at + 6..].split(['=', ']']).next().unwrap_or_default();
+        let default = line[default_at + 10..].trim_end().trim_end_matches(']');
+        let row = readme.lines().find(|l| l.starts_with('|') && l.contains(&format!("`{name}`")));
+        let Some(row) = row else { panic!("README has no row for {name}") };
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let names: Vec<&str> = cells[1].split(" / ").collect();
+        let defaults: Vec<&str> = cells[2].split(" / ").collect();
+        let position = names.iter().position(|n| *n == format!("`{name}`"));
+        let stated = position.and_then(|i| defaults.get(i)).copied().unwrap_or_default();
+        assert_eq!(stated, format!("`{default}`"), "README's default for {name}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} defaults found in:\n{help}");
+}
