@@ -5,6 +5,8 @@
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
+use loyalty_domain::{points_for_purchase, Money, PointsRate};
+
 use super::pool::DbConnection;
 use super::repositories::store_days::{self, DayDelta};
 use super::schema::*;
@@ -216,7 +218,11 @@ impl Seeder<'_, '_> {
         Ok(())
     }
 
-    /// An invoice at 1 point per LYD (the demo owner's rate), minimum purchase 5 LYD.
+    /// The demo owner's loyalty settings: 1 point per LYD from a 5 LYD purchase.
+    const DEMO_RATE: PointsRate = PointsRate::from_milli(1000);
+    const DEMO_MINIMUM: Money = Money::from_dirhams(5_000);
+
+    /// An invoice at the demo owner's settings, its points by the domain's rule.
     fn invoice(
         &mut self,
         store: i64,
@@ -226,7 +232,7 @@ impl Seeder<'_, '_> {
         total_dirhams: i64,
         at: NaiveDateTime,
     ) -> QueryResult<()> {
-        let points = if total_dirhams >= 5_000 { total_dirhams / 1000 } else { 0 };
+        let points = points_for_purchase(Money::from_dirhams(total_dirhams), Self::DEMO_RATE, Self::DEMO_MINIMUM);
         let id: i64 = diesel::insert_into(invoices::table)
             .values((
                 invoices::store_id.eq(store),
@@ -351,8 +357,8 @@ impl Seeder<'_, '_> {
         diesel::insert_into(loyalty_settings::table)
             .values((
                 loyalty_settings::store_owner_id.eq(owner),
-                loyalty_settings::points_per_lyd_milli.eq(1000i64),
-                loyalty_settings::min_purchase_dirhams.eq(5_000i64),
+                loyalty_settings::points_per_lyd_milli.eq(Self::DEMO_RATE.milli()),
+                loyalty_settings::min_purchase_dirhams.eq(Self::DEMO_MINIMUM.dirhams()),
                 loyalty_settings::updated_at.eq(self.ago(50, 0)),
             ))
             .execute(self.conn)?;

@@ -1,12 +1,7 @@
 // Names for the admin screens' generated types, all derived from `paths`.
 import type { paths } from '@/lib/api/schema';
 
-type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
-type RequestBody<Operation> = Operation extends {
-  requestBody?: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
+import type { JsonBody, RequestBody } from '@/lib/api/types';
 
 export type AdminOverview = JsonBody<paths['/api/v1/admin/overview']['get']['responses'][200]>['data'];
 export type Health = AdminOverview['health'];

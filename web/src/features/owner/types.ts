@@ -1,12 +1,7 @@
 // Names for the owner screens' generated types, all derived from `paths`.
 import type { paths } from '@/lib/api/schema';
 
-type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
-type RequestBody<Operation> = Operation extends {
-  requestBody?: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
+import type { JsonBody, RequestBody } from '@/lib/api/types';
 
 export type OwnerSummary = JsonBody<paths['/api/v1/store-owner/summary']['get']['responses'][200]>['data'];
 export type Store = JsonBody<paths['/api/v1/store-owner/stores']['get']['responses'][200]>['data'][number];

@@ -1,15 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
-import { toApiError } from './errors';
+import { unwrap } from './errors';
 import { customerKeys } from './query-keys';
 import type { CustomerDetail } from './types';
 
 /** GET /customers/{id}: the customer and statistics computed on the server. */
 export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
-  const { data, error, response } = await api.GET('/api/v1/customers/{id}', {
-    params: { path: { id } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers/{id}', {
+      params: { path: { id } },
+    }),
+  );
   return data.data;
 }
 

@@ -44,6 +44,18 @@ export function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, looksLikeErrorBody(body) ? body : undefined, retryAfterOf(response));
 }
 
+/**
+ * The body of an openapi-fetch call, or the call's ApiError thrown: the one place a call's
+ * failure becomes an error (a 204 has no body and resolves to undefined).
+ */
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw toApiError(response, error);
+  return data as T;
+}
+
 /** The server's message when it sent one, otherwise the given fallback. */
 export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.hasServerMessage) return error.message;

@@ -2,7 +2,16 @@
 // the file can be regenerated (`npm run gen:api`) whatever the schemas end up being called.
 import type { paths } from './schema';
 
-type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON body of a generated response. */
+export type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } }
+  ? Body
+  : never;
+/** The JSON body of a generated operation's request. */
+export type RequestBody<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 export type User = JsonBody<paths['/api/v1/auth/user']['get']['responses'][200]>['data'];
 export type Role = User['role'];

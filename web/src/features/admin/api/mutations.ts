@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type {
   AssignPackageRequest,
   CardBatchRequest,
@@ -21,12 +21,6 @@ function useAdminMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
         void queryClient.invalidateQueries({ queryKey });
     },
   });
-}
-
-async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (data === undefined && !response.ok) throw toApiError(response, error);
-  return data as T;
 }
 
 export function useSaveUser() {

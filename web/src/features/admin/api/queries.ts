@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { CardQuery, UserQuery } from '../types';
 import { adminKeys } from './admin-keys';
 
@@ -8,8 +8,7 @@ export function useAdminOverview() {
   return useQuery({
     queryKey: adminKeys.overview(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/admin/overview');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/admin/overview'));
       return data.data;
     },
   });
@@ -19,8 +18,7 @@ export function useAdminAnalytics() {
   return useQuery({
     queryKey: adminKeys.analytics(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/admin/analytics');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/admin/analytics'));
       return data.data;
     },
   });
@@ -30,8 +28,7 @@ export function useUsers(query: UserQuery) {
   return useQuery({
     queryKey: adminKeys.userList(query),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/users', { params: { query } });
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/users', { params: { query } }));
       return data;
     },
     placeholderData: keepPreviousData,
@@ -42,8 +39,7 @@ export function useStores() {
   return useQuery({
     queryKey: adminKeys.stores(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/stores');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/stores'));
       return data.data;
     },
   });
@@ -53,8 +49,7 @@ export function useStoreOwnerOptions() {
   return useQuery({
     queryKey: adminKeys.storeOwnerOptions(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/store-owners');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/store-owners'));
       return data.data;
     },
   });
@@ -65,8 +60,7 @@ export function usePackages() {
   return useQuery({
     queryKey: adminKeys.packages(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/admin/packages');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/admin/packages'));
       return data.data;
     },
   });
@@ -76,8 +70,7 @@ export function useStoreOwnerRecords() {
   return useQuery({
     queryKey: adminKeys.storeOwners(),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/admin/store-owners');
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(api.GET('/api/v1/admin/store-owners'));
       return data.data;
     },
   });
@@ -87,10 +80,11 @@ export function useCards(query: CardQuery) {
   return useQuery({
     queryKey: adminKeys.cardList(query),
     queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/admin/redemption-cards', {
-        params: { query },
-      });
-      if (!data) throw toApiError(response, error);
+      const data = await unwrap(
+        api.GET('/api/v1/admin/redemption-cards', {
+          params: { query },
+        }),
+      );
       return data;
     },
     placeholderData: keepPreviousData,

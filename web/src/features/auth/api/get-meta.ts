@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { Meta } from '@/lib/api/types';
 
 export async function getMeta(): Promise<Meta> {
-  const { data, error, response } = await api.GET('/api/v1/meta');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/meta'));
   return data.data;
 }
 

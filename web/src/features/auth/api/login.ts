@@ -1,15 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { AuthSession, LoginRequest } from '@/lib/api/types';
 import { useLazyQueryClient } from '@/lib/lazy-query-client';
 import { takeReturn } from '@/lib/session/return-to';
 import { startSession } from '@/lib/session/session';
 
 export async function login(body: LoginRequest): Promise<AuthSession> {
-  const { data, error, response } = await api.POST('/api/v1/auth/login', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/auth/login', { body }));
   return data.data;
 }
 

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { AddPointsRequest, Customer } from '@/lib/api/types';
 
 export async function addPoints({ id, body }: { id: number; body: AddPointsRequest }): Promise<Customer> {
-  const { data, error, response } = await api.PUT('/api/v1/customers/{id}/points', {
-    params: { path: { id } },
-    body,
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.PUT('/api/v1/customers/{id}/points', {
+      params: { path: { id } },
+      body,
+    }),
+  );
   return data.data;
 }
 

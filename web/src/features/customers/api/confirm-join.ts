@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { Customer } from '@/lib/api/types';
 
 export async function confirmJoin(id: number): Promise<Customer> {
-  const { data, error, response } = await api.POST('/api/v1/customers/{id}/confirm-join', {
-    params: { path: { id } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/customers/{id}/confirm-join', {
+      params: { path: { id } },
+    }),
+  );
   return data.data;
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { Invoice, Redemption } from '@/lib/api/types';
 
@@ -8,18 +8,20 @@ import type { Invoice, Redemption } from '@/lib/api/types';
 export const RECENT_ACTIVITY_SIZE = 10;
 
 export async function getCustomerInvoices(id: number): Promise<Invoice[]> {
-  const { data, error, response } = await api.GET('/api/v1/customers/{id}/invoices', {
-    params: { path: { id }, query: { per_page: RECENT_ACTIVITY_SIZE } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers/{id}/invoices', {
+      params: { path: { id }, query: { per_page: RECENT_ACTIVITY_SIZE } },
+    }),
+  );
   return data.data;
 }
 
 export async function getCustomerRedemptions(id: number): Promise<Redemption[]> {
-  const { data, error, response } = await api.GET('/api/v1/customers/{id}/redemptions', {
-    params: { path: { id }, query: { per_page: RECENT_ACTIVITY_SIZE } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers/{id}/redemptions', {
+      params: { path: { id }, query: { per_page: RECENT_ACTIVITY_SIZE } },
+    }),
+  );
   return data.data;
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { LedgerPage } from '@/lib/api/types';
 
@@ -8,10 +8,11 @@ export const HISTORY_PAGE_SIZE = 20;
 
 /** Every change of a customer's points, newest first, a page at a time. */
 export async function getCustomerHistory(id: number, page: number): Promise<LedgerPage> {
-  const { data, error, response } = await api.GET('/api/v1/customers/{id}/history', {
-    params: { path: { id }, query: { page, per_page: HISTORY_PAGE_SIZE } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers/{id}/history', {
+      params: { path: { id }, query: { page, per_page: HISTORY_PAGE_SIZE } },
+    }),
+  );
   return data;
 }
 

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 
 export async function deleteCustomer(id: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/v1/customers/{id}', { params: { path: { id } } });
-  if (!response.ok) throw toApiError(response, error);
+  await unwrap(api.DELETE('/api/v1/customers/{id}', { params: { path: { id } } }));
 }
 
 /** Hides a customer (its history is kept); the lists are reloaded. */

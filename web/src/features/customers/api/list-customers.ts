@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { CustomerPage } from '@/lib/api/types';
 
@@ -12,10 +12,11 @@ export interface CustomerListParams {
 
 /** Customers of the caller's store(s), newest first, searched and paginated by the server. */
 export async function listCustomers({ search, page, perPage }: CustomerListParams): Promise<CustomerPage> {
-  const { data, error, response } = await api.GET('/api/v1/customers', {
-    params: { query: { search: search || undefined, page, per_page: perPage } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers', {
+      params: { query: { search: search || undefined, page, per_page: perPage } },
+    }),
+  );
   return data;
 }
 

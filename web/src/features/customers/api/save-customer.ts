@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { Customer, CustomerRequest } from '@/lib/api/types';
 
 export async function createCustomer(body: CustomerRequest): Promise<Customer> {
-  const { data, error, response } = await api.POST('/api/v1/customers', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/customers', { body }));
   return data.data;
 }
 
 export async function updateCustomer({ id, body }: { id: number; body: CustomerRequest }): Promise<Customer> {
-  const { data, error, response } = await api.PUT('/api/v1/customers/{id}', {
-    params: { path: { id } },
-    body,
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.PUT('/api/v1/customers/{id}', {
+      params: { path: { id } },
+      body,
+    }),
+  );
   return data.data;
 }
 

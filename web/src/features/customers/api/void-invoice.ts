@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { Invoice } from '@/lib/api/types';
 
 export async function voidInvoice({ id, reason }: { id: number; reason: string }): Promise<Invoice> {
-  const { data, error, response } = await api.POST('/api/v1/invoices/{id}/void', {
-    params: { path: { id } },
-    body: { reason },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/invoices/{id}/void', {
+      params: { path: { id } },
+      body: { reason },
+    }),
+  );
   return data.data;
 }
 

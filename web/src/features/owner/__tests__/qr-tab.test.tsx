@@ -18,36 +18,41 @@ function qrAnswer(token: string) {
 }
 
 describe('QR tab', () => {
-  it.each(['en', 'ar'] as const)('makes a new join link only after saying the old one stops (%s)', async (language) => {
-    await i18n.changeLanguage(language);
-    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-    const api = mockApi(
-      ownerRoutes({
-        'POST /api/v1/qr-code/generate': () => qrAnswer('old-token'),
-        'POST /api/v1/qr-code/rotate': () => qrAnswer('new-token'),
-      }),
-    );
-    const app = renderApp('/dashboard?tab=qr');
-    const generate = language === 'en' ? 'Generate QR Code' : 'إنشاء رمز QR';
-    await app.user.click(await screen.findByRole('button', { name: generate }));
-    expect(await screen.findByTestId('qr-url')).toHaveTextContent('/join/old-token');
+  it.each(['en', 'ar'] as const)(
+    'makes a new join link only after saying the old one stops (%s)',
+    async (language) => {
+      await i18n.changeLanguage(language);
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+      const api = mockApi(
+        ownerRoutes({
+          'POST /api/v1/qr-code/generate': () => qrAnswer('old-token'),
+          'POST /api/v1/qr-code/rotate': () => qrAnswer('new-token'),
+        }),
+      );
+      const app = renderApp('/dashboard?tab=qr');
+      const generate = language === 'en' ? 'Generate QR Code' : 'إنشاء رمز QR';
+      await app.user.click(await screen.findByRole('button', { name: generate }));
+      expect(await screen.findByTestId('qr-url')).toHaveTextContent('/join/old-token');
 
-    await app.user.click(screen.getByTestId('qr-rotate'));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(
-      language === 'en' ? 'every printed QR code of it stop working at once' : 'يتوقف الرابط الحالي',
-    );
-    // Going back changes nothing.
-    await app.user.click(within(dialog).getByRole('button', { name: language === 'en' ? 'Go back' : 'تراجع' }));
-    expect(api.requestsTo('POST /api/v1/qr-code/rotate')).toHaveLength(0);
-    expect(screen.getByTestId('qr-url')).toHaveTextContent('/join/old-token');
+      await app.user.click(screen.getByTestId('qr-rotate'));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(
+        language === 'en' ? 'every printed QR code of it stop working at once' : 'يتوقف الرابط الحالي',
+      );
+      // Going back changes nothing.
+      await app.user.click(
+        within(dialog).getByRole('button', { name: language === 'en' ? 'Go back' : 'تراجع' }),
+      );
+      expect(api.requestsTo('POST /api/v1/qr-code/rotate')).toHaveLength(0);
+      expect(screen.getByTestId('qr-url')).toHaveTextContent('/join/old-token');
 
-    await app.user.click(screen.getByTestId('qr-rotate'));
-    await app.user.click(await screen.findByTestId('confirm-button'));
-    expect(await screen.findByTestId('qr-rotated')).toBeInTheDocument();
-    expect(screen.getByTestId('qr-url')).toHaveTextContent('/join/new-token');
-    const sent = api.requestsTo('POST /api/v1/qr-code/rotate');
-    expect(sent).toHaveLength(1);
-    expect(await sent[0]!.clone().json()).toEqual({ store_id: store.id, size: 200 });
-  });
+      await app.user.click(screen.getByTestId('qr-rotate'));
+      await app.user.click(await screen.findByTestId('confirm-button'));
+      expect(await screen.findByTestId('qr-rotated')).toBeInTheDocument();
+      expect(screen.getByTestId('qr-url')).toHaveTextContent('/join/new-token');
+      const sent = api.requestsTo('POST /api/v1/qr-code/rotate');
+      expect(sent).toHaveLength(1);
+      expect(await sent[0]!.clone().json()).toEqual({ store_id: store.id, size: 200 });
+    },
+  );
 });

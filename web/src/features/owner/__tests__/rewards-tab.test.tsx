@@ -81,7 +81,9 @@ describe('rewards tab', () => {
     expect(within(dialog).queryByText('Points required must be greater than 0')).not.toBeInTheDocument();
     await app.user.clear(amount);
     await app.user.type(amount, '15');
-    expect(within(dialog).queryByText('Discount percentage must be between 0 and 100')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('Discount percentage must be between 0 and 100'),
+    ).not.toBeInTheDocument();
   });
 
   it('asks before disabling, then sends the whole reward with is_active flipped', async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type {
   ActivityFeed,
   ActivityQuery,
@@ -12,8 +12,7 @@ import type {
 import { ownerKeys } from './owner-keys';
 
 export async function getOwnerSummary(): Promise<OwnerSummary> {
-  const { data, error, response } = await api.GET('/api/v1/store-owner/summary');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/store-owner/summary'));
   return data.data;
 }
 
@@ -22,8 +21,7 @@ export function useOwnerSummary() {
 }
 
 export async function getOwnerStores(): Promise<Store[]> {
-  const { data, error, response } = await api.GET('/api/v1/store-owner/stores');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/store-owner/stores'));
   return data.data;
 }
 
@@ -32,8 +30,7 @@ export function useOwnerStores() {
 }
 
 export async function getStaff(): Promise<StaffUser[]> {
-  const { data, error, response } = await api.GET('/api/v1/store-owner/pos-users');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/store-owner/pos-users'));
   return data.data;
 }
 
@@ -52,10 +49,11 @@ export async function getCustomersOverview({
   perPage,
   storeId,
 }: OverviewParams): Promise<CustomersOverview> {
-  const { data, error, response } = await api.GET('/api/v1/customers/store-owner-overview', {
-    params: { query: { page, per_page: perPage, ...(storeId ? { store_id: storeId } : {}) } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/customers/store-owner-overview', {
+      params: { query: { page, per_page: perPage, ...(storeId ? { store_id: storeId } : {}) } },
+    }),
+  );
   return data.data;
 }
 
@@ -81,10 +79,11 @@ export function useStoreCustomers(storeId: number, page: number, perPage: number
 }
 
 export async function getActivities(query: ActivityQuery): Promise<ActivityFeed> {
-  const { data, error, response } = await api.GET('/api/v1/store-owner/pos-activities', {
-    params: { query },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/store-owner/pos-activities', {
+      params: { query },
+    }),
+  );
   return data;
 }
 

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { OwnerReward, RewardRequest } from '../types';
 import { ownerKeys } from './owner-keys';
 
 /** All of the owner's rewards, active or not. */
 export async function getOwnerRewards(): Promise<OwnerReward[]> {
-  const { data, error, response } = await api.GET('/api/v1/rewards');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/rewards'));
   return data.data;
 }
 
@@ -22,10 +21,9 @@ export interface SaveRewardInput {
 }
 
 export async function saveReward({ id, body }: SaveRewardInput): Promise<OwnerReward> {
-  const { data, error, response } = id
-    ? await api.PUT('/api/v1/rewards/{id}', { params: { path: { id } }, body })
-    : await api.POST('/api/v1/rewards', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await (id
+    ? unwrap(api.PUT('/api/v1/rewards/{id}', { params: { path: { id } }, body }))
+    : unwrap(api.POST('/api/v1/rewards', { body })));
   return data.data;
 }
 

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { LoyaltyConfig, LoyaltyConfigRequest, QrCode } from '../types';
 import { ownerKeys } from './owner-keys';
 
 export async function getLoyaltyConfig(): Promise<LoyaltyConfig> {
-  const { data, error, response } = await api.GET('/api/v1/loyalty-config');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/loyalty-config'));
   return data.data;
 }
 
@@ -15,8 +14,7 @@ export function useLoyaltyConfig() {
 }
 
 export async function putLoyaltyConfig(body: LoyaltyConfigRequest): Promise<LoyaltyConfig> {
-  const { data, error, response } = await api.PUT('/api/v1/loyalty-config', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.PUT('/api/v1/loyalty-config', { body }));
   return data.data;
 }
 
@@ -29,8 +27,7 @@ export function useSaveLoyaltyConfig() {
 }
 
 export async function generateQr(body: { store_id: number; size: number }): Promise<QrCode> {
-  const { data, error, response } = await api.POST('/api/v1/qr-code/generate', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/qr-code/generate', { body }));
   return data.data;
 }
 
@@ -40,8 +37,7 @@ export function useGenerateQr() {
 
 /** A new join link for the store: the old link and its printed codes stop working. */
 export async function rotateQr(body: { store_id: number; size: number }): Promise<QrCode> {
-  const { data, error, response } = await api.POST('/api/v1/qr-code/rotate', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/qr-code/rotate', { body }));
   return data.data;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { StaffRequest, StaffUser } from '../types';
 import { ownerKeys } from './owner-keys';
 
@@ -10,26 +10,21 @@ export interface SaveStaffInput {
 }
 
 export async function saveStaff({ id, body }: SaveStaffInput): Promise<StaffUser> {
-  const { data, error, response } = id
-    ? await api.PUT('/api/v1/store-owner/pos-users/{id}', { params: { path: { id } }, body })
-    : await api.POST('/api/v1/store-owner/pos-users', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await (id
+    ? unwrap(api.PUT('/api/v1/store-owner/pos-users/{id}', { params: { path: { id } }, body }))
+    : unwrap(api.POST('/api/v1/store-owner/pos-users', { body })));
   return data.data;
 }
 
 export async function deleteStaff(id: number): Promise<void> {
-  const { error, response } = await api.DELETE('/api/v1/store-owner/pos-users/{id}', {
-    params: { path: { id } },
-  });
-  if (!response.ok) throw toApiError(response, error);
+  await unwrap(api.DELETE('/api/v1/store-owner/pos-users/{id}', { params: { path: { id } } }));
 }
 
 export async function setStaffActive({ id, active }: { id: number; active: boolean }): Promise<StaffUser> {
   const options = { params: { path: { id } } };
-  const { data, error, response } = active
-    ? await api.POST('/api/v1/store-owner/pos-users/{id}/activate', options)
-    : await api.POST('/api/v1/store-owner/pos-users/{id}/deactivate', options);
-  if (!data) throw toApiError(response, error);
+  const data = await (active
+    ? unwrap(api.POST('/api/v1/store-owner/pos-users/{id}/activate', options))
+    : unwrap(api.POST('/api/v1/store-owner/pos-users/{id}/deactivate', options)));
   return data.data;
 }
 

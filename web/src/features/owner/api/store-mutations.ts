@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { Store, StoreRequest } from '../types';
 import { ownerKeys } from './owner-keys';
 
@@ -10,10 +10,9 @@ export interface SaveStoreInput {
 }
 
 export async function saveStore({ id, body }: SaveStoreInput): Promise<Store> {
-  const { data, error, response } = id
-    ? await api.PUT('/api/v1/stores/{id}', { params: { path: { id } }, body })
-    : await api.POST('/api/v1/stores', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await (id
+    ? unwrap(api.PUT('/api/v1/stores/{id}', { params: { path: { id } }, body }))
+    : unwrap(api.POST('/api/v1/stores', { body })));
   return data.data;
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import type { SubscriptionStatus } from '../types';
 import { ownerKeys } from './owner-keys';
 
 export async function getSubscriptionStatus(): Promise<SubscriptionStatus> {
-  const { data, error, response } = await api.GET('/api/v1/subscriptions/status');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/subscriptions/status'));
   return data.data;
 }
 
@@ -25,14 +24,12 @@ export function useMayAddStaffAndRewards(): boolean {
 }
 
 export async function toggleAutoRenew(): Promise<SubscriptionStatus> {
-  const { data, error, response } = await api.POST('/api/v1/subscriptions/toggle-auto-renew');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/subscriptions/toggle-auto-renew'));
   return data.data;
 }
 
 export async function cancelSubscription(): Promise<SubscriptionStatus> {
-  const { data, error, response } = await api.POST('/api/v1/subscriptions/cancel');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/subscriptions/cancel'));
   return data.data;
 }
 
@@ -43,17 +40,17 @@ export async function redeemCode({
   code: string;
   mode: PlanMode;
 }): Promise<SubscriptionStatus> {
-  const { data, error, response } = await api.POST('/api/v1/redemption-cards/redeem', {
-    body: { code, mode },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/redemption-cards/redeem', {
+      body: { code, mode },
+    }),
+  );
   return data.data;
 }
 
 /** What a card would do, before anything changes (the card stays unused). */
 export async function previewCode(code: string): Promise<PlanChangePreview> {
-  const { data, error, response } = await api.POST('/api/v1/redemption-cards/preview', { body: { code } });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/redemption-cards/preview', { body: { code } }));
   return data.data;
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys, posKeys } from '@/lib/api/query-keys';
 import type { CreateInvoiceRequest, InvoiceCreated } from '@/lib/api/types';
 
@@ -11,11 +11,12 @@ export interface CreateInvoiceInput {
 }
 
 export async function createInvoice({ body, idempotencyKey }: CreateInvoiceInput): Promise<InvoiceCreated> {
-  const { data, error, response } = await api.POST('/api/v1/invoices', {
-    params: { header: { 'Idempotency-Key': idempotencyKey } },
-    body,
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/invoices', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body,
+    }),
+  );
   return data.data;
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { ActivityItem } from '@/lib/api/types';
 
 /** The latest 10 invoices and redemptions of the cashier's store, newest first. */
 export async function getRecentActivity(): Promise<ActivityItem[]> {
-  const { data, error, response } = await api.GET('/api/v1/pos/activity');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/pos/activity'));
   return data.data;
 }
 

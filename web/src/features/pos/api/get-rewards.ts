@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { Reward } from '@/lib/api/types';
 
 /** The rewards a cashier can redeem (active ones), cheapest first. */
 export async function getRewards(): Promise<Reward[]> {
-  const { data, error, response } = await api.GET('/api/v1/rewards');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/rewards'));
   return data.data.filter((reward) => reward.is_active);
 }
 

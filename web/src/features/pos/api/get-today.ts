@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { TodayCounts } from '@/lib/api/types';
 
 /** Invoices, points issued and redemptions of the cashier's store today (merchant's local day). */
 export async function getTodayCounts(): Promise<TodayCounts> {
-  const { data, error, response } = await api.GET('/api/v1/pos/today');
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.GET('/api/v1/pos/today'));
   return data.data;
 }
 

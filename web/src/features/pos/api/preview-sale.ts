@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { SalePreview } from '@/lib/api/types';
 
 /** What a sale of `total` earns at this counter, from the server's own rule (one home). */
 export async function previewSale(total: string): Promise<SalePreview> {
-  const { data, error, response } = await api.GET('/api/v1/invoices/preview', {
-    params: { query: { total } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/invoices/preview', {
+      params: { query: { total } },
+    }),
+  );
   return data.data;
 }
 

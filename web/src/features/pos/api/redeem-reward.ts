@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys, posKeys } from '@/lib/api/query-keys';
 import type { RedemptionDone } from '@/lib/api/types';
 
@@ -15,11 +15,12 @@ export async function redeemReward({
   rewardId,
   idempotencyKey,
 }: RedeemRewardInput): Promise<RedemptionDone> {
-  const { data, error, response } = await api.POST('/api/v1/redemptions', {
-    params: { header: { 'Idempotency-Key': idempotencyKey } },
-    body: { customer_id: customerId, reward_id: rewardId },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/redemptions', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: { customer_id: customerId, reward_id: rewardId },
+    }),
+  );
   return data.data;
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
 import type { Customer } from '@/lib/api/types';
 
@@ -8,8 +8,7 @@ import type { Customer } from '@/lib/api/types';
 export const MIN_SEARCH_LENGTH = 2;
 
 export async function searchCustomers(query: string): Promise<Customer[]> {
-  const { data, error, response } = await api.POST('/api/v1/customers/search', { body: { query } });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/customers/search', { body: { query } }));
   return data.data;
 }
 

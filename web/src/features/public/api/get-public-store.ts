@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { PublicStore } from './types';
 
 export const publicKeys = {
@@ -10,10 +10,11 @@ export const publicKeys = {
 
 /** GET /public/stores/{token}: the store a registration link opens; 404 when unknown or revoked. */
 export async function getPublicStore(token: string): Promise<PublicStore> {
-  const { data, error, response } = await api.GET('/api/v1/public/stores/{token}', {
-    params: { path: { token } },
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.GET('/api/v1/public/stores/{token}', {
+      params: { path: { token } },
+    }),
+  );
   return data.data.store;
 }
 

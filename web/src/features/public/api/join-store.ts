@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { JoinedStore, JoinStoreRequest } from './types';
 
 /**
@@ -8,11 +8,12 @@ import type { JoinedStore, JoinStoreRequest } from './types';
  * 404 when the link was revoked after the page loaded.
  */
 export async function joinStore(token: string, body: JoinStoreRequest): Promise<JoinedStore> {
-  const { data, error, response } = await api.POST('/api/v1/public/stores/{token}/join', {
-    params: { path: { token } },
-    body,
-  });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(
+    api.POST('/api/v1/public/stores/{token}/join', {
+      params: { path: { token } },
+      body,
+    }),
+  );
   return data.data.store;
 }
 

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
+import { unwrap } from '@/lib/api/errors';
 import type { PointsLookup, PointsLookupRequest } from './types';
 
 /** POST /public/points: an unknown number answers like one with no points (never a 404). */
 export async function lookupPoints(body: PointsLookupRequest): Promise<PointsLookup> {
-  const { data, error, response } = await api.POST('/api/v1/public/points', { body });
-  if (!data) throw toApiError(response, error);
+  const data = await unwrap(api.POST('/api/v1/public/points', { body }));
   return data.data;
 }
 

@@ -2,12 +2,7 @@
 // `src/lib/api/types.ts`, so a regenerated schema keeps them right.
 import type { paths } from '@/lib/api/schema';
 
-type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
-type RequestJson<Operation> = Operation extends {
-  requestBody?: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
+import type { JsonBody, RequestBody as RequestJson } from '@/lib/api/types';
 
 type LookupPoints = paths['/api/v1/public/points']['post'];
 type StoreForToken = paths['/api/v1/public/stores/{token}']['get'];
