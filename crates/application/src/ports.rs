@@ -462,7 +462,7 @@ pub struct NewUser {
 pub trait UserRepo {
     /// The live (not deleted) user with this email, with the password hash.
     fn credentials_by_email(&mut self, email: &Email) -> RepoResult<Option<UserCredentials>>;
-    /// Whether the owner of a store is live and active (its cashiers work only then).
+    /// Whether a store stands and its owner is live and active (its cashiers work only then).
     fn store_owner_active(&mut self, store_id: i64) -> RepoResult<bool>;
     /// The live user with this id.
     fn user_by_id(&mut self, id: i64) -> RepoResult<Option<User>>;

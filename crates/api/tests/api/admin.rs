@@ -457,8 +457,18 @@ async fn admin_manages_stores(backend: Backend) {
     let busy = app.scalar("SELECT MIN(id) AS n FROM stores");
     let (status, body) = app.delete(&format!("/api/v1/stores/{busy}"), Some(&admin)).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("store_has_history")));
+    // A deleted store's cashiers stop with it: the signed-in one is signed out, and signing in
+    // again is refused (no sales keep landing in a store nobody can see).
+    let cashier = json!({"name": "Ghost", "email": "ghost@shop.ly", "password": "ghost-pass-1", "role": "pos_user", "store_id": id});
+    assert_eq!(app.post("/api/v1/users", Some(&admin), &cashier).await.0, 201);
+    let ghost = app.login("ghost@shop.ly", "ghost-pass-1").await;
+    assert_eq!(app.get("/api/v1/auth/user", Some(&ghost)).await.0, 200);
     assert_eq!(app.delete(&format!("/api/v1/stores/{id}"), Some(&admin)).await.0, 204);
     assert_eq!(app.delete(&format!("/api/v1/stores/{id}"), Some(&admin)).await.0, 404);
+    assert_eq!(app.get("/api/v1/auth/user", Some(&ghost)).await.0, 401);
+    let (status, body) =
+        app.post("/api/v1/auth/login", None, &json!({"email": "ghost@shop.ly", "password": "ghost-pass-1"})).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("account_inactive")));
     let owner = app.login("owner@demo.ly", "demo1234").await;
     assert_eq!(app.delete(&format!("/api/v1/stores/{busy}"), Some(&owner)).await.0, 403);
 }

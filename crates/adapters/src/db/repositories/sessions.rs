@@ -39,15 +39,17 @@ impl SessionRepo for DbTx<'_> {
             .filter(sessions::id.eq(session_id))
             .filter(sessions::revoked_at.is_null())
             .filter(sessions::expires_at.gt(now));
-        // A cashier works only while its store's owner is active: deactivating an owner stops
-        // its staff at once. Still one SELECT.
+        // A cashier works only while its store stands and its owner is active: deleting the
+        // store or deactivating the owner stops its staff at once. Still one SELECT.
         let (owners, owned) = diesel::alias!(users as owners, stores as owned_stores);
         let live_owners = owners
             .filter(owners.field(users::is_active).eq(true))
             .filter(owners.field(users::deleted_at).is_null())
             .select(owners.field(users::id));
-        let stores_of_live_owners =
-            owned.filter(owned.field(stores::owner_id).eq_any(live_owners)).select(owned.field(stores::id));
+        let stores_of_live_owners = owned
+            .filter(owned.field(stores::owner_id).eq_any(live_owners))
+            .filter(owned.field(stores::deleted_at).is_null())
+            .select(owned.field(stores::id));
         let row: Option<UserWithStore> = users_with_store!()
             .filter(users::id.eq_any(live_session))
             .filter(users::deleted_at.is_null())

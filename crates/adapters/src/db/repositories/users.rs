@@ -71,6 +71,7 @@ impl UserRepo for DbTx<'_> {
         let active: Option<bool> = stores::table
             .inner_join(users::table.on(users::id.eq(stores::owner_id)))
             .filter(stores::id.eq(store_id))
+            .filter(stores::deleted_at.is_null())
             .filter(users::deleted_at.is_null())
             .select(users::is_active)
             .first(self.conn)

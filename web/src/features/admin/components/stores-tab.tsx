@@ -103,7 +103,7 @@ export function StoresTab() {
       <StoreModal opened={modalOpen} store={editing} onClose={() => setModalOpen(false)} />
       <ConfirmDialog
         opened={deleting !== null}
-        message={deleting ? t('confirmDeleteNamed', { name: deleting.name }) : ''}
+        message={deleting ? t('stores.confirmDelete', { name: deleting.name }) : ''}
         confirmLabel={t('delete')}
         danger
         busy={remove.isPending}
