@@ -63,31 +63,29 @@ fn workspace_sources() -> Vec<(std::path::PathBuf, String)> {
 fn every_message_and_error_code_is_used() {
     let sources = workspace_sources();
     assert!(sources.len() > 20, "found {} files", sources.len());
+    // How often a name is written, outside `skip`, as a whole name (`Msg::TooLong` is not
+    // found in `Msg::TooLongName`).
+    let mentions = |needle: &str, skip: &str| -> usize {
+        sources
+            .iter()
+            .filter(|(path, _)| !path.ends_with(skip))
+            .map(|(_, text)| {
+                text.match_indices(needle)
+                    .filter(|(i, _)| {
+                        !text[i + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                    })
+                    .count()
+            })
+            .sum()
+    };
     for msg in loyalty_domain::Msg::ALL {
         let needle = format!("Msg::{msg:?}");
-        // Followed by a character that ends the name, so `Msg::TooLong` is not found in `Msg::TooLongName`.
-        let used = sources.iter().filter(|(path, _)| !path.ends_with("messages.rs")).any(|(_, text)| {
-            text.match_indices(&needle)
-                .any(|(i, _)| !text[i + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
-        });
-        assert!(used, "{needle} is never used");
+        assert!(mentions(&needle, "messages.rs") >= 1, "{needle} is never used");
     }
     for code in loyalty_adapters::http::ErrorCode::ALL {
         // `ALL` names each once; a code in use is named again where it is produced.
         let needle = format!("ErrorCode::{code:?}");
-        let exact = sources
-            .iter()
-            .filter(|(path, _)| !path.ends_with("contract.rs"))
-            .flat_map(|(_, text)| {
-                text.match_indices(&needle)
-                    .filter(|(i, _)| {
-                        !text[i + needle.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-                    })
-                    .map(|_| ())
-                    .collect::<Vec<_>>()
-            })
-            .count();
-        assert!(exact >= 2, "{needle} is never produced");
+        assert!(mentions(&needle, "contract.rs") >= 2, "{needle} is never produced");
     }
 }
 
