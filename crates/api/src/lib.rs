@@ -150,7 +150,7 @@ pub fn serve(
         App::new()
             .app_data(services.clone())
             .app_data(info.clone())
-            .app_data(web::PayloadConfig::new(http::dto::JSON_LIMIT))
+            .app_data(web::PayloadConfig::new(http::json::JSON_LIMIT))
             .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(http::routes::refuse_control_characters))
             .wrap(http::routes::security_headers())

@@ -6,6 +6,7 @@ mod bounds;
 pub mod dto;
 pub mod error;
 pub mod handlers;
+pub mod json;
 pub mod lang;
 pub mod openapi;
 pub mod routes;

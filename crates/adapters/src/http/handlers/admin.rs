@@ -13,9 +13,10 @@ use crate::http::dto::{
     AssignPackageRequest, CardBatchRequest, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest,
     DatabaseHealth, DayFiguresDto, FeaturesInput, Health, PackageEnvelope, PackageListPlain, PackageRequest,
     PlanChangePreviewEnvelope, StoreOwnerOption, StoreOwnerOptions, StoreOwnerRecordDto, StoreOwnerRecordEnvelope,
-    StoreOwnerRecords, StoreRankingDto, UserEnvelope, UserList, UserQuery, UserRequest, ValidJson,
+    StoreOwnerRecords, StoreRankingDto, UserEnvelope, UserList, UserQuery, UserRequest,
 };
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::{ApiError, ServerInfo};
 
 #[derive(OpenApi)]

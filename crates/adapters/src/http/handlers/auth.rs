@@ -4,10 +4,9 @@ use loyalty_application::{Services, Session};
 use utoipa::OpenApi;
 
 use crate::http::auth::{blocking, Authenticated};
-use crate::http::dto::{
-    utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope, ValidJson,
-};
+use crate::http::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope};
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::{ApiError, Lang};
 
 #[derive(OpenApi)]

@@ -7,9 +7,10 @@ use utoipa::OpenApi;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     AddPointsRequest, CustomerDetail, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
-    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, ValidJson,
+    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList,
 };
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::ApiError;
 
 #[derive(OpenApi)]

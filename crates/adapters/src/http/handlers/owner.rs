@@ -14,9 +14,10 @@ use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
     LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, PlanChangePreviewEnvelope, QrCodeDto,
     QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope,
-    StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain, ValidJson,
+    StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain,
 };
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::{ApiError, Lang, ServerInfo};
 
 #[derive(OpenApi)]

@@ -6,10 +6,9 @@ use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use crate::http::auth::blocking;
-use crate::http::dto::{
-    JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope, ValidJson,
-};
+use crate::http::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::{ApiError, Lang};
 
 #[derive(OpenApi)]

@@ -11,9 +11,10 @@ use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
     InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
-    SalePreviewEnvelope, SalePreviewQuery, TodayCounts, TodayCountsEnvelope, ValidJson, VoidInvoiceRequest,
+    SalePreviewEnvelope, SalePreviewQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
 };
 use crate::http::error::ErrorBody;
+use crate::http::json::ValidJson;
 use crate::http::ApiError;
 
 #[derive(OpenApi)]

@@ -1,0 +1,120 @@
+//! Customers, their statistics and the cashier's search.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PersonDto {
+    pub id: i64,
+    pub name: String,
+}
+
+impl From<loyalty_application::PersonRef> for PersonDto {
+    fn from(p: loyalty_application::PersonRef) -> Self {
+        Self { id: p.id, name: p.name }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerDto {
+    pub id: i64,
+    pub store_id: i64,
+    pub store: StoreRefDto,
+    pub name: String,
+    /// E.164, e.g. `+218912345678`.
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub loyalty_points: i64,
+    pub created_at: DateTime<Utc>,
+    /// True while a customer who joined by the store's link has not been confirmed at the
+    /// counter (`POST /customers/{id}/confirm-join`): the phone may not be theirs.
+    pub unconfirmed_join: bool,
+}
+
+impl From<loyalty_application::Customer> for CustomerDto {
+    fn from(c: loyalty_application::Customer) -> Self {
+        Self {
+            id: c.id,
+            store_id: c.store.id,
+            store: StoreRefDto { id: c.store.id, name: c.store.name },
+            name: c.name,
+            phone: c.phone,
+            email: c.email,
+            loyalty_points: c.loyalty_points,
+            created_at: utc(c.created_at),
+            unconfirmed_join: c.unconfirmed_join,
+        }
+    }
+}
+envelope!(CustomerEnvelope, CustomerDto);
+list_envelope!(CustomerList, CustomerDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerListPlain {
+    pub data: Vec<CustomerDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerStatistics {
+    /// Invoices not voided.
+    pub total_invoices: i64,
+    /// LYD.
+    pub total_spent: String,
+    pub rewards_redeemed: i64,
+    /// LYD per invoice; `"0.000"` without invoices.
+    pub average_per_invoice: String,
+    pub points_earned: i64,
+    pub points_redeemed: i64,
+}
+
+impl From<loyalty_application::CustomerStats> for CustomerStatistics {
+    fn from(s: loyalty_application::CustomerStats) -> Self {
+        Self {
+            total_invoices: s.total_invoices,
+            total_spent: s.total_spent.to_string(),
+            rewards_redeemed: s.rewards_redeemed,
+            average_per_invoice: s.average_per_invoice().to_string(),
+            points_earned: s.points_earned,
+            points_redeemed: s.points_redeemed,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerDetail {
+    pub customer: CustomerDto,
+    pub statistics: CustomerStatistics,
+}
+envelope!(CustomerDetailEnvelope, CustomerDetail);
+
+/// The customer dialog. Empty email or phone means none.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// Editing only, and only as the current balance: balances change through
+    /// `PUT /customers/{id}/points`; another value is a 422.
+    pub loyalty_points: Option<i64>,
+    /// Store owners: which of their stores. POS users: ignored (their own store).
+    pub store_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddPointsRequest {
+    /// A POS user adds 1 to 10,000, within the owner's daily cap for cashiers; a store owner
+    /// adds or removes (negative) up to 10,000 at a time.
+    pub points: i64,
+    /// Optional for a POS user; required for a store owner. Up to 255 characters.
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CustomerSearchRequest {
+    /// At least 2 characters of a name, phone or email.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub query: String,
+}

@@ -1,0 +1,85 @@
+//! Amounts in LYD as they come in: a decimal string or an exact JSON number.
+
+use super::*;
+
+/// A decimal amount in LYD, sent as a string (`"12.500"`) or a JSON number (`12.5`).
+///
+/// A number is kept exactly as it was written (never through a float), so
+/// `12.0000000000000001` or `1e2` are refused like the strings `"12.0000000000000001"` and
+/// `"1e2"` instead of being rounded on the way in.
+///
+/// Holds the text either way: a string's content, or the number's literal.
+#[derive(Debug, Clone)]
+pub struct DecimalInput(String);
+
+impl<'de> Deserialize<'de> for DecimalInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let raw = <Box<serde_json::value::RawValue>>::deserialize(deserializer)?;
+        let text = raw.get();
+        match text.as_bytes().first() {
+            Some(b'"') => serde_json::from_str(text).map(DecimalInput).map_err(D::Error::custom),
+            Some(b'-' | b'0'..=b'9') => Ok(DecimalInput(text.to_owned())),
+            _ => Err(D::Error::custom("invalid type: expected a decimal string or a number")),
+        }
+    }
+}
+
+/// What an amount looks like as a string: up to 9 digits, then up to 3 decimals.
+pub const AMOUNT_PATTERN: &str = r"^\d{1,9}(\.\d{1,3})?$";
+
+/// The schema of a [`DecimalInput`]: a decimal string or a JSON number.
+pub(super) fn decimal_schema(description: &str, example: &str, nullable: bool) -> utoipa::openapi::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    let mut one_of = OneOfBuilder::new()
+        .description(Some(format!(
+            "{description} A decimal string or a JSON number, exactly as written: at most three \
+             decimals, no exponent, no separators."
+        )))
+        .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(AMOUNT_PATTERN)).examples([example]))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0.0))
+                .maximum(Some(999_999_999.999))
+                .multiple_of(Some(0.001)),
+        );
+    if nullable {
+        one_of = one_of.item(ObjectBuilder::new().schema_type(Type::Null));
+    }
+    utoipa::openapi::Schema::OneOf(one_of.build())
+}
+
+pub(super) fn invoice_total_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD, at least 0.01, up to three decimals.", "12.500", false)
+}
+
+pub(super) fn reward_amount_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount.", "10", true)
+}
+
+pub(super) fn points_rate_schema() -> utoipa::openapi::Schema {
+    decimal_schema("Points per LYD: at least 0.1, in steps of 0.1.", "1.5", false)
+}
+
+pub(super) fn min_purchase_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; 0 or more. Omitted keeps the current value.", "5", false)
+}
+
+pub(super) fn max_invoice_total_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; at least 0.010. Omitted keeps the current value.", "10000.000", false)
+}
+
+pub(super) fn confirm_above_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD; 0 or more. Omitted keeps the current value.", "1000.000", false)
+}
+
+pub(super) fn price_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD, 0 or more (default 0).", "250.000", true)
+}
+
+impl DecimalInput {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}

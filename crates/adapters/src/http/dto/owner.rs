@@ -1,0 +1,282 @@
+//! The owner's stores, staff, rewards, loyalty settings, QR codes and overviews.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreDto {
+    pub id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub store_owner_id: i64,
+    pub owner: PersonDto,
+    /// Live customers.
+    pub customers: i64,
+    /// Points held by its customers now.
+    pub points: i64,
+    /// LYD of today's invoices (Africa/Tripoli day).
+    pub sales_today: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::StoreSummary> for StoreDto {
+    fn from(s: loyalty_application::StoreSummary) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            address: s.address,
+            store_owner_id: s.owner.id,
+            owner: s.owner.into(),
+            customers: s.customers,
+            points: s.points,
+            sales_today: s.sales_today.to_string(),
+            created_at: utc(s.created_at),
+        }
+    }
+}
+envelope!(StoreEnvelope, StoreDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreListPlain {
+    pub data: Vec<StoreDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StoreRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    pub address: Option<String>,
+    /// Admin only: the store owner the store belongs to.
+    pub store_owner_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserListPlain {
+    pub data: Vec<UserDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StaffRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub email: String,
+    /// Required on create; leave out (or empty) on edit to keep the current one.
+    pub password: Option<String>,
+    pub store_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RewardRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    pub description: Option<String>,
+    /// `prize`, `discount` or `cash`.
+    #[serde(rename = "type")]
+    pub reward_type: Option<String>,
+    pub points_required: Option<i64>,
+    /// LYD for cash and prize; percent 0-100 for discount.
+    #[schema(schema_with = reward_amount_schema)]
+    pub amount: Option<DecimalInput>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardEnvelope {
+    pub data: RewardDto,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoyaltyConfig {
+    /// Points earned per LYD spent, e.g. `"1.000"`.
+    pub cost_per_point: String,
+    /// LYD an invoice must reach to earn points.
+    pub min_purchase: String,
+    /// LYD: a sale above it is refused (422 on `total_cost`); almost always a mistyped total.
+    pub max_invoice_total: String,
+    /// LYD: the counter asks the cashier to confirm a total above it before sending the sale.
+    pub confirm_above: String,
+    /// The most points one cashier may add by hand in a day (Africa/Tripoli).
+    pub cashier_daily_points: i64,
+}
+envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
+
+impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
+    fn from(s: loyalty_domain::LoyaltySettings) -> Self {
+        Self {
+            cost_per_point: loyalty_domain::Money::from_dirhams(s.rate.milli()).to_string(),
+            min_purchase: s.minimum_purchase.to_string(),
+            max_invoice_total: s.max_invoice_total.to_string(),
+            confirm_above: s.confirm_above.to_string(),
+            cashier_daily_points: s.cashier_daily_points,
+        }
+    }
+}
+
+/// The settings to change: a field left out keeps its value.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoyaltyConfigRequest {
+    /// Points per LYD: at least 0.1, in steps of 0.1.
+    #[schema(schema_with = points_rate_schema)]
+    pub cost_per_point: Option<DecimalInput>,
+    /// LYD; 0 or more.
+    #[schema(schema_with = min_purchase_schema)]
+    pub min_purchase: Option<DecimalInput>,
+    /// LYD; at least 0.010. Default 10,000.000.
+    #[schema(schema_with = max_invoice_total_schema)]
+    pub max_invoice_total: Option<DecimalInput>,
+    /// LYD; 0 or more (0 asks for every sale). Default 1,000.000.
+    #[schema(schema_with = confirm_above_schema)]
+    pub confirm_above: Option<DecimalInput>,
+    /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
+    pub cashier_daily_points: Option<i64>,
+}
+
+impl LoyaltyConfigRequest {
+    pub fn into_change(self) -> loyalty_domain::SettingsChange {
+        loyalty_domain::SettingsChange {
+            rate: self.cost_per_point.map(DecimalInput::into_string),
+            minimum_purchase: self.min_purchase.map(DecimalInput::into_string),
+            max_invoice_total: self.max_invoice_total.map(DecimalInput::into_string),
+            confirm_above: self.confirm_above.map(DecimalInput::into_string),
+            cashier_daily_points: self.cashier_daily_points,
+        }
+    }
+}
+
+/// What a sale would earn at the caller's counter.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SalePreviewQuery {
+    /// The total typed so far, LYD (`"12.500"`).
+    pub total: Option<String>,
+}
+
+/// The points a sale of `total` earns under the store's settings, from the rule the sale uses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SalePreview {
+    /// The total, as the server reads it.
+    #[schema(example = "12.500")]
+    pub total: String,
+    /// Points this sale earns (0 below the minimum purchase).
+    pub points: i64,
+    /// Whether the counter should ask the cashier to confirm this total.
+    pub needs_confirmation: bool,
+    /// The store's settings the answer used.
+    pub settings: LoyaltyConfig,
+}
+envelope!(SalePreviewEnvelope, SalePreview);
+
+impl From<loyalty_application::SalePreview> for SalePreview {
+    fn from(p: loyalty_application::SalePreview) -> Self {
+        Self {
+            total: p.total.to_string(),
+            points: p.points,
+            needs_confirmation: p.needs_confirmation,
+            settings: p.settings.into(),
+        }
+    }
+}
+
+/// Why an invoice is voided.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VoidInvoiceRequest {
+    /// Required, up to 255 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct QrRequest {
+    pub store_id: i64,
+    /// 150, 200 (default) or 300 pixels.
+    pub size: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrCodeDto {
+    /// An SVG document of the code.
+    pub qr_code_svg: String,
+    /// What the code encodes: the store's public registration page.
+    pub registration_url: String,
+    pub size: u32,
+    pub store: StoreRefDto,
+}
+envelope!(QrCodeEnvelope, QrCodeDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OwnerSummaryDto {
+    pub total_stores: i64,
+    pub total_customers: i64,
+    pub total_points_across_all_stores: i64,
+    pub duplicate_phone_numbers: i64,
+    /// LYD of all invoices not voided.
+    pub revenue: String,
+    pub points_issued: i64,
+}
+
+impl From<loyalty_application::OwnerSummary> for OwnerSummaryDto {
+    fn from(s: loyalty_application::OwnerSummary) -> Self {
+        Self {
+            total_stores: s.stores,
+            total_customers: s.customers,
+            total_points_across_all_stores: s.points_outstanding,
+            duplicate_phone_numbers: s.duplicate_phone_numbers,
+            revenue: s.revenue.to_string(),
+            points_issued: s.points_issued,
+        }
+    }
+}
+envelope!(OwnerSummaryEnvelope, OwnerSummaryDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreOverview {
+    pub store: StoreRefDto,
+    pub customer_count: i64,
+    pub total_points_in_store: i64,
+    /// The requested page of the store's customers, newest first.
+    pub customers: Vec<CustomerDto>,
+    pub meta: ListMeta,
+}
+
+/// A phone registered in several of the owner's stores, and who holds it in each.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneDto {
+    /// E.164.
+    pub phone: String,
+    pub customers: Vec<SharedPhoneCustomer>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneCustomer {
+    pub id: i64,
+    pub name: String,
+    pub store: StoreRefDto,
+}
+
+impl From<loyalty_application::SharedPhone> for SharedPhoneDto {
+    fn from(p: loyalty_application::SharedPhone) -> Self {
+        Self {
+            phone: p.phone,
+            customers: p
+                .customers
+                .into_iter()
+                .map(|(id, name, store)| SharedPhoneCustomer { id, name, store: store.into() })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomersOverview {
+    pub summary: OwnerSummaryDto,
+    /// Which customers share a phone across the owner's stores (up to 50 phones; the summary
+    /// counts all).
+    pub shared_phones: Vec<SharedPhoneDto>,
+    pub stores_overview: Vec<StoreOverview>,
+}
+envelope!(CustomersOverviewEnvelope, CustomersOverview);

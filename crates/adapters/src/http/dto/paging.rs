@@ -1,0 +1,54 @@
+//! Pages of a list: the query and the `meta` of the answer.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ListMeta {
+    pub page: i64,
+    pub per_page: i64,
+    pub total: i64,
+}
+
+/// `page`: 1 or more (an out-of-range page is a 422, not a silent clamp).
+pub(super) fn page_number<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<i64>, D::Error> {
+    let value = Option::<i64>::deserialize(de)?;
+    match value {
+        Some(n) if n < 1 => Err(serde::de::Error::custom("page must be 1 or more")),
+        _ => Ok(value),
+    }
+}
+
+/// `per_page`: 1 to 100.
+pub(super) fn page_size<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<i64>, D::Error> {
+    let value = Option::<i64>::deserialize(de)?;
+    match value {
+        Some(n) if !(1..=loyalty_application::PageRequest::MAX_PER_PAGE).contains(&n) => {
+            Err(serde::de::Error::custom("per_page must be between 1 and 100"))
+        }
+        _ => Ok(value),
+    }
+}
+
+/// Paging and narrowing of a list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
+    pub per_page: Option<i64>,
+    /// Matches name, phone or email (customers only).
+    pub search: Option<String>,
+    /// Only this store (it must be one the caller can see).
+    pub store_id: Option<i64>,
+}
+
+impl ListQuery {
+    pub fn page_request(&self) -> loyalty_application::PageRequest {
+        loyalty_application::PageRequest::new(self.page, self.per_page)
+    }
+}

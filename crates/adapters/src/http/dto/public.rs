@@ -1,0 +1,77 @@
+//! What the public pages read and send: the points lookup and joining a store.
+
+use super::*;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PointsLookupRequest {
+    /// Any common Libyan form (`0912345678`, `091-234-5678`, `+218 91 234 5678`,
+    /// `00218912345678`) or an international number.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub phone: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimableRewardDto {
+    pub name: String,
+    pub points_required: i64,
+    /// Whether the points in this store already pay for it.
+    pub claimable: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StorePointsDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    pub rewards: Vec<ClaimableRewardDto>,
+}
+
+/// Points of one phone number. An unknown number has the same shape: no stores, zero points.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PointsLookupDto {
+    pub total_points: i64,
+    pub stores: Vec<StorePointsDto>,
+}
+envelope!(PointsLookupEnvelope, PointsLookupDto);
+
+impl From<loyalty_application::use_cases::public::PointsLookup> for PointsLookupDto {
+    fn from(p: loyalty_application::use_cases::public::PointsLookup) -> Self {
+        Self {
+            total_points: p.total_points,
+            stores: p
+                .stores
+                .into_iter()
+                .map(|s| StorePointsDto {
+                    store: s.store.into(),
+                    points: s.points,
+                    rewards: s
+                        .rewards
+                        .into_iter()
+                        .map(|r| ClaimableRewardDto {
+                            name: r.name,
+                            points_required: r.points_required,
+                            claimable: r.claimable,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicStore {
+    pub store: StoreRefDto,
+}
+envelope!(PublicStoreEnvelope, PublicStore);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct JoinStoreRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub phone: String,
+    pub email: Option<String>,
+}

@@ -1,0 +1,50 @@
+//! Rewards as the counter and the owner see them.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardTypeDto {
+    Prize,
+    Discount,
+    Cash,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardDto {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    #[serde(rename = "type")]
+    pub reward_type: RewardTypeDto,
+    pub points_required: i64,
+    /// LYD for cash and prize; percent for discount. Three decimals.
+    pub amount: String,
+    pub is_active: bool,
+    pub redemptions_count: i64,
+}
+
+impl From<loyalty_application::Reward> for RewardDto {
+    fn from(r: loyalty_application::Reward) -> Self {
+        use loyalty_application::RewardType as T;
+        Self {
+            id: r.id,
+            name: r.name,
+            description: r.description,
+            reward_type: match r.reward_type {
+                T::Prize => RewardTypeDto::Prize,
+                T::Discount => RewardTypeDto::Discount,
+                T::Cash => RewardTypeDto::Cash,
+            },
+            points_required: r.points_required,
+            amount: loyalty_domain::Money::from_dirhams(r.amount_milli).to_string(),
+            is_active: r.is_active,
+            redemptions_count: r.redemptions_count,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardListPlain {
+    pub data: Vec<RewardDto>,
+}

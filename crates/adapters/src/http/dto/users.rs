@@ -1,0 +1,148 @@
+//! Users and sign-in: who the caller is and what they may do.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreRefDto {
+    pub id: i64,
+    pub name: String,
+}
+
+impl From<StoreRef> for StoreRefDto {
+    fn from(s: StoreRef) -> Self {
+        Self { id: s.id, name: s.name }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RoleDto {
+    Admin,
+    StoreOwner,
+    PosUser,
+}
+
+/// A staff member. The password is never returned.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserDto {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub role: RoleDto,
+    pub is_active: bool,
+    /// Set for store owners.
+    pub store_owner_name: Option<String>,
+    /// The store of a POS user.
+    pub store_id: Option<i64>,
+    pub store: Option<StoreRefDto>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<User> for UserDto {
+    fn from(u: User) -> Self {
+        use loyalty_domain::Role;
+        Self {
+            id: u.id,
+            name: u.name,
+            email: u.email,
+            role: match u.role {
+                Role::Admin => RoleDto::Admin,
+                Role::StoreOwner => RoleDto::StoreOwner,
+                Role::PosUser => RoleDto::PosUser,
+            },
+            is_active: u.is_active,
+            store_owner_name: u.store_owner_name,
+            store_id: u.store.as_ref().map(|s| s.id),
+            store: u.store.map(Into::into),
+            created_at: utc(u.created_at),
+        }
+    }
+}
+envelope!(UserEnvelope, UserDto);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    #[schema(example = "owner@demo.ly")]
+    pub email: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    #[schema(example = "demo1234")]
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RegisterRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub email: String,
+    /// At least 8 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub password: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub store_owner_name: String,
+}
+
+/// Something a signed-in person may do (see `SignedInUser.permissions`).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PermissionDto {
+    CreateInvoice,
+    VoidInvoiceToday,
+    VoidInvoiceAnyDay,
+    RedeemReward,
+    ManageCustomers,
+    AddPoints,
+    RemovePoints,
+    ManageLoyaltySettings,
+}
+
+impl From<Permission> for PermissionDto {
+    fn from(p: Permission) -> Self {
+        match p {
+            Permission::CreateInvoice => Self::CreateInvoice,
+            Permission::VoidInvoiceToday => Self::VoidInvoiceToday,
+            Permission::VoidInvoiceAnyDay => Self::VoidInvoiceAnyDay,
+            Permission::RedeemReward => Self::RedeemReward,
+            Permission::ManageCustomers => Self::ManageCustomers,
+            Permission::AddPoints => Self::AddPoints,
+            Permission::RemovePoints => Self::RemovePoints,
+            Permission::ManageLoyaltySettings => Self::ManageLoyaltySettings,
+        }
+    }
+}
+
+/// The signed-in person, with what they may do: a client offers exactly these actions (the
+/// server refuses the others with 403).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedInUser {
+    #[serde(flatten)]
+    pub user: UserDto,
+    pub permissions: Vec<PermissionDto>,
+}
+envelope!(SignedInUserEnvelope, SignedInUser);
+
+impl From<User> for SignedInUser {
+    fn from(user: User) -> Self {
+        let permissions = Permission::of(user.role).into_iter().map(Into::into).collect();
+        Self { user: user.into(), permissions }
+    }
+}
+
+/// A signed-in session.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthSession {
+    /// Send as `Authorization: Bearer <token>`.
+    pub token: String,
+    #[schema(example = "Bearer")]
+    pub token_type: &'static str,
+    pub expires_at: DateTime<Utc>,
+    pub user: SignedInUser,
+}
+envelope!(AuthSessionEnvelope, AuthSession);
