@@ -2,7 +2,8 @@
 
 use loyalty_domain::{text, Email, FieldErrors, Msg, Role};
 
-use crate::ports::{transaction, NewUser, RepoError, TokenClaims, TxMode};
+use super::accounts::{check_person, email_taken, refuse_look_alike_email, PersonFields};
+use crate::ports::{transaction, NewUser, TokenClaims, TxMode};
 use crate::{Actor, AppError, Services, Session, User};
 
 pub const PASSWORD_MIN: usize = 8;
@@ -70,9 +71,8 @@ pub struct RegisterCommand {
 /// "this email is taken" cannot be used to list accounts faster than sign-in allows.
 pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, AppError> {
     let mut errors = FieldErrors::new();
-    let name = errors.check("name", text::required(&cmd.name, Msg::NameRequired, text::NAME_MAX));
-    let email = errors.check("email", Email::parse(&cmd.email));
-    let password = errors.check("password", check_new_password(&cmd.password));
+    let PersonFields { name, email, password } =
+        check_person(&mut errors, &cmd.name, &cmd.email, Some(&cmd.password), true);
     let owner_name = errors
         .check("store_owner_name", text::required(&cmd.store_owner_name, Msg::StoreOwnerNameRequired, text::NAME_MAX));
     errors.into_result()?;
@@ -84,10 +84,10 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
         .before_registration(&cmd.client)
         .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
 
-    let password_hash = services.hasher.hash(password)?;
+    let password_hash = services.hasher.hash(&password)?;
     let now = services.clock.now();
     let user = transaction(&*services.db, TxMode::Write, |repos| {
-        super::refuse_look_alike_email(repos, &email, None)?;
+        refuse_look_alike_email(repos, &email, None)?;
         repos
             .insert_user(NewUser {
                 name,
@@ -98,10 +98,7 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
                 store_id: None,
                 now,
             })
-            .map_err(|e| match e {
-                RepoError::Duplicate(_) => FieldErrors::single("email", Msg::EmailTaken).into(),
-                other => other.into(),
-            })
+            .map_err(email_taken)
     })?;
     start_session(services, user)
 }

@@ -1,10 +1,10 @@
 //! A store owner's POS staff: each works in exactly one of the owner's stores.
 
-use loyalty_domain::{text, Email, FieldErrors, Msg, Role};
+use loyalty_domain::{Email, FieldErrors, Msg, Role};
 
-use super::auth::check_new_password;
+use super::accounts::{check_person, email_taken, refuse_look_alike_email, PersonFields};
 use crate::policy::can_access_store;
-use crate::ports::{transaction, NewUser, RepoError, Repos, TxMode, UserChanges};
+use crate::ports::{transaction, NewUser, Repos, TxMode, UserChanges};
 use crate::{Actor, AppError, Services, User};
 
 #[derive(Debug, Clone, Default)]
@@ -25,16 +25,8 @@ struct ValidStaff {
 
 fn validate(form: StaffForm, creating: bool) -> Result<ValidStaff, AppError> {
     let mut errors = FieldErrors::new();
-    let name = errors.check("name", text::required(&form.name, Msg::NameRequired, text::NAME_MAX));
-    let email = errors.check("email", Email::parse(&form.email));
-    let password = match form.password.as_deref().filter(|p| !p.is_empty()) {
-        None if creating => {
-            errors.add("password", Msg::PasswordRequired);
-            None
-        }
-        None => None,
-        Some(p) => errors.check("password", check_new_password(p).map(str::to_owned)),
-    };
+    let PersonFields { name, email, password } =
+        check_person(&mut errors, &form.name, &form.email, form.password.as_deref(), creating);
     if form.store_id.is_none() {
         errors.add("store_id", Msg::StoreRequired);
     }
@@ -65,13 +57,6 @@ fn own_staff(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<User, AppE
     }
 }
 
-fn email_taken(error: RepoError) -> AppError {
-    match error {
-        RepoError::Duplicate(_) => FieldErrors::single("email", Msg::EmailTaken).into(),
-        other => other.into(),
-    }
-}
-
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<User>, AppError> {
     actor.require(&[Role::StoreOwner])?;
     transaction(&*services.db, TxMode::Read, |repos| {
@@ -91,7 +76,7 @@ pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<Use
     transaction(&*services.db, TxMode::Write, |repos| {
         own_store(repos, actor, valid.store_id)?;
         super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
-        super::refuse_look_alike_email(repos, &valid.email, None)?;
+        refuse_look_alike_email(repos, &valid.email, None)?;
         repos
             .insert_user(NewUser {
                 name: valid.name,
@@ -114,7 +99,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> R
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = own_staff(repos, actor, id)?;
         own_store(repos, actor, valid.store_id)?;
-        super::refuse_look_alike_email(repos, &valid.email, Some(id))?;
+        refuse_look_alike_email(repos, &valid.email, Some(id))?;
         let moved = current.store.as_ref().map(|s| s.id) != Some(valid.store_id);
         let password_changed = password_hash.is_some();
         repos

@@ -1,0 +1,54 @@
+//! The platform's overview and 30-day analytics.
+
+use chrono::Duration;
+use loyalty_domain::Money;
+
+use crate::ports::{transaction, TxMode};
+use crate::{ActivityRecord, Actor, AppError, DayFigures, PageRequest, PlatformCounts, Services, StoreRanking};
+
+use super::admin;
+
+pub struct Overview {
+    pub counts: PlatformCounts,
+    pub recent: Vec<ActivityRecord>,
+    pub database_latency: Option<std::time::Duration>,
+}
+
+pub fn overview(services: &Services, actor: &Actor) -> Result<Overview, AppError> {
+    admin(actor)?;
+    let database_latency = services.db.ping().ok();
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let counts = repos.platform_counts()?;
+        let recent =
+            repos.activity_items(&crate::ports::ActivityFilter::default(), PageRequest { page: 1, per_page: 10 })?;
+        Ok(Overview { counts, recent, database_latency })
+    })
+}
+
+pub struct Analytics {
+    pub days: Vec<DayFigures>,
+    pub top_stores: Vec<StoreRanking>,
+}
+
+/// The last 30 Tripoli days, every day present (zeros included), and the top stores.
+pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppError> {
+    admin(actor)?;
+    let first_day = loyalty_domain::local_day::local_date(services.clock.now()) - Duration::days(29);
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let found = repos.daily_figures(first_day)?;
+        let days = (0..30)
+            .map(|n| {
+                let day = first_day + Duration::days(n);
+                found.iter().find(|d| d.day == day).cloned().unwrap_or(DayFigures {
+                    day,
+                    invoices: 0,
+                    revenue: Money::ZERO,
+                    points_issued: 0,
+                    points_redeemed: 0,
+                })
+            })
+            .collect();
+        let top_stores = repos.top_stores(first_day, 10)?;
+        Ok(Analytics { days, top_stores })
+    })
+}
