@@ -21,6 +21,25 @@ pub(crate) fn visible_customer(repos: &mut dyn Repos, actor: &Actor, id: i64) ->
     repos.customer_by_id(id)?.filter(|c| can_access_store(actor, &c.store)).ok_or(AppError::NotFound)
 }
 
+/// Which sales a list shows: the stores the caller can see, narrowed to one store and to one
+/// customer (404 unless the caller can see that customer).
+pub struct SalesQuery {
+    pub customer_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub page: PageRequest,
+}
+
+impl SalesQuery {
+    pub(crate) fn filter(&self, repos: &mut dyn Repos, actor: &Actor) -> Result<crate::ports::RecordFilter, AppError> {
+        let mut filter = StoreAccess::of(actor, repos)?.filter(self.store_id)?;
+        if let Some(customer_id) = self.customer_id {
+            visible_customer(repos, actor, customer_id)?;
+            filter.customer_id = Some(customer_id);
+        }
+        Ok(filter)
+    }
+}
+
 pub struct ListCustomers {
     pub search: Option<String>,
     pub store_id: Option<i64>,

@@ -5,11 +5,11 @@ use loyalty_domain::local_day::same_local_day;
 use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
 use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
 
-use super::customers::visible_customer;
+use super::customers::{visible_customer, SalesQuery};
 use super::idempotency;
-use crate::policy::{can_access_store, Permission, StoreAccess};
+use crate::policy::{can_access_store, Permission};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
-use crate::{ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, PageRequest, Services};
+use crate::{ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services};
 
 pub const INVOICE_NUMBER_MAX: usize = 50;
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
@@ -160,20 +160,10 @@ fn with_can_void(actor: &Actor, mut invoice: Invoice, now: NaiveDateTime) -> Inv
     invoice
 }
 
-pub struct ListInvoices {
-    pub customer_id: Option<i64>,
-    pub store_id: Option<i64>,
-    pub page: PageRequest,
-}
-
-pub fn list(services: &Services, actor: &Actor, query: ListInvoices) -> Result<Page<Invoice>, AppError> {
+pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Invoice>, AppError> {
     actor.require(READERS)?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let mut filter = StoreAccess::of(actor, repos)?.filter(query.store_id)?;
-        if let Some(customer_id) = query.customer_id {
-            visible_customer(repos, actor, customer_id)?;
-            filter.customer_id = Some(customer_id);
-        }
+        let filter = query.filter(repos, actor)?;
         let (items, total) = repos.list_invoices(&filter, query.page)?;
         let now = services.clock.now();
         let items = items.into_iter().map(|invoice| with_can_void(actor, invoice, now)).collect();

@@ -2,11 +2,10 @@
 
 use loyalty_domain::{FieldErrors, Msg, Role};
 
-use super::customers::visible_customer;
+use super::customers::{visible_customer, SalesQuery};
 use super::idempotency;
-use crate::policy::StoreAccess;
 use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, RewardCounts, TxMode};
-use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, PageRequest, Redemption, Services};
+use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, Redemption, Services};
 
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 
@@ -117,20 +116,10 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<RedemptionDone, AppErr
     Ok(RedemptionDone { points_deducted: redemption.points_spent, customer_total_points: balance, redemption })
 }
 
-pub struct ListRedemptions {
-    pub customer_id: Option<i64>,
-    pub store_id: Option<i64>,
-    pub page: PageRequest,
-}
-
-pub fn list(services: &Services, actor: &Actor, query: ListRedemptions) -> Result<Page<Redemption>, AppError> {
+pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Redemption>, AppError> {
     actor.require(READERS)?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let mut filter = StoreAccess::of(actor, repos)?.filter(query.store_id)?;
-        if let Some(customer_id) = query.customer_id {
-            visible_customer(repos, actor, customer_id)?;
-            filter.customer_id = Some(customer_id);
-        }
+        let filter = query.filter(repos, actor)?;
         let (items, total) = repos.list_redemptions(&filter, query.page)?;
         Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
     })

@@ -1,9 +1,10 @@
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers};
+use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers, SalesQuery};
 use loyalty_application::use_cases::{invoices, redemptions};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
+use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     AddPointsRequest, CustomerDetail, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
@@ -30,17 +31,17 @@ use crate::http::ApiError;
 pub struct CustomersApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/customers", web::get().to(list_customers))
-        .route("/api/v1/customers", web::post().to(create_customer))
-        .route("/api/v1/customers/search", web::post().to(search_customers))
-        .route("/api/v1/customers/{id}", web::get().to(get_customer))
-        .route("/api/v1/customers/{id}", web::put().to(update_customer))
-        .route("/api/v1/customers/{id}", web::delete().to(delete_customer))
-        .route("/api/v1/customers/{id}/confirm-join", web::post().to(confirm_join))
-        .route("/api/v1/customers/{id}/points", web::put().to(add_points))
-        .route("/api/v1/customers/{id}/invoices", web::get().to(customer_invoices))
-        .route("/api/v1/customers/{id}/redemptions", web::get().to(customer_redemptions))
-        .route("/api/v1/customers/{id}/history", web::get().to(customer_history));
+    route::<__path_list_customers, _, _>(cfg, list_customers);
+    route::<__path_create_customer, _, _>(cfg, create_customer);
+    route::<__path_search_customers, _, _>(cfg, search_customers);
+    route::<__path_get_customer, _, _>(cfg, get_customer);
+    route::<__path_update_customer, _, _>(cfg, update_customer);
+    route::<__path_delete_customer, _, _>(cfg, delete_customer);
+    route::<__path_confirm_join, _, _>(cfg, confirm_join);
+    route::<__path_add_points, _, _>(cfg, add_points);
+    route::<__path_customer_invoices, _, _>(cfg, customer_invoices);
+    route::<__path_customer_redemptions, _, _>(cfg, customer_redemptions);
+    route::<__path_customer_history, _, _>(cfg, customer_history);
 }
 
 fn form(body: CustomerRequest) -> CustomerForm {
@@ -59,7 +60,6 @@ fn form(body: CustomerRequest) -> CustomerForm {
     params(ListQuery),
     responses(
         (status = 200, description = "A page of customers", body = CustomerList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
@@ -80,7 +80,6 @@ async fn list_customers(
     request_body = CustomerRequest,
     responses(
         (status = 201, description = "Created", body = CustomerEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody),
     ))]
@@ -100,7 +99,6 @@ async fn create_customer(
     request_body = CustomerSearchRequest,
     responses(
         (status = 200, description = "Up to 20 matches", body = CustomerListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 422, description = "Fewer than 2 characters", body = ErrorBody),
     ))]
@@ -120,7 +118,6 @@ async fn search_customers(
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 200, description = "The customer", body = CustomerDetailEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
@@ -142,7 +139,6 @@ async fn get_customer(
     request_body = CustomerRequest,
     responses(
         (status = 200, description = "Updated", body = CustomerEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -166,7 +162,6 @@ async fn update_customer(
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 200, description = "The customer, confirmed", body = CustomerEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
@@ -186,7 +181,6 @@ async fn confirm_join(
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
@@ -209,7 +203,6 @@ async fn delete_customer(
     request_body = AddPointsRequest,
     responses(
         (status = 200, description = "The customer with the new balance", body = CustomerEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
         (status = 422, description = "Points out of bounds, past the cashiers' daily cap, more than the balance, or no reason from an owner", body = ErrorBody),
@@ -231,7 +224,6 @@ async fn add_points(
     params(("id" = i64, Path, description = "Customer id"), ListQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
@@ -242,7 +234,7 @@ async fn customer_invoices(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = invoices::ListInvoices { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
+    let cmd = SalesQuery { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
     let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
@@ -252,7 +244,6 @@ async fn customer_invoices(
     params(("id" = i64, Path, description = "Customer id"), ListQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
@@ -263,8 +254,7 @@ async fn customer_redemptions(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd =
-        redemptions::ListRedemptions { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
+    let cmd = SalesQuery { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
     let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
@@ -275,7 +265,6 @@ async fn customer_redemptions(
     params(("id" = i64, Path, description = "Customer id"), ListQuery),
     responses(
         (status = 200, description = "A page of ledger entries", body = LedgerList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]

@@ -1,12 +1,14 @@
 //! Invoices, redemptions and the POS dashboard's panels.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use loyalty_application::use_cases::invoices::{self, CreateInvoice, ListInvoices};
-use loyalty_application::use_cases::redemptions::{self, ListRedemptions};
+use loyalty_application::use_cases::customers::SalesQuery;
+use loyalty_application::use_cases::invoices::{self, CreateInvoice};
+use loyalty_application::use_cases::redemptions;
 use loyalty_application::use_cases::{owner, pos};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
+use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
@@ -32,15 +34,15 @@ use crate::http::ApiError;
 pub struct SalesApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/invoices", web::get().to(list_invoices))
-        .route("/api/v1/invoices", web::post().to(create_invoice))
-        .route("/api/v1/invoices/preview", web::get().to(preview_sale))
-        .route("/api/v1/invoices/{id}/void", web::post().to(void_invoice))
-        .route("/api/v1/redemptions", web::get().to(list_redemptions))
-        .route("/api/v1/redemptions", web::post().to(create_redemption))
-        .route("/api/v1/rewards", web::get().to(list_rewards))
-        .route("/api/v1/pos/activity", web::get().to(recent_activity))
-        .route("/api/v1/pos/today", web::get().to(today));
+    route::<__path_list_invoices, _, _>(cfg, list_invoices);
+    route::<__path_create_invoice, _, _>(cfg, create_invoice);
+    route::<__path_preview_sale, _, _>(cfg, preview_sale);
+    route::<__path_void_invoice, _, _>(cfg, void_invoice);
+    route::<__path_list_redemptions, _, _>(cfg, list_redemptions);
+    route::<__path_create_redemption, _, _>(cfg, create_redemption);
+    route::<__path_list_rewards, _, _>(cfg, list_rewards);
+    route::<__path_recent_activity, _, _>(cfg, recent_activity);
+    route::<__path_today, _, _>(cfg, today);
 }
 
 fn idempotency_key(req: &HttpRequest) -> Option<String> {
@@ -52,7 +54,6 @@ fn idempotency_key(req: &HttpRequest) -> Option<String> {
     params(ListQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
@@ -62,7 +63,7 @@ async fn list_invoices(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = ListInvoices { customer_id: None, store_id: query.store_id, page: query.page_request() };
+    let cmd = SalesQuery { customer_id: None, store_id: query.store_id, page: query.page_request() };
     let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
@@ -75,7 +76,6 @@ async fn list_invoices(
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
     responses(
         (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only POS users create invoices", body = ErrorBody),
         (status = 404, description = "No such customer in the POS user's store", body = ErrorBody),
         (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody),
@@ -109,7 +109,6 @@ async fn create_invoice(
     request_body = VoidInvoiceRequest,
     responses(
         (status = 200, description = "Voided", body = InvoiceEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
         (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody),
@@ -134,7 +133,6 @@ async fn void_invoice(
     params(SalePreviewQuery),
     responses(
         (status = 200, description = "The points the sale would earn", body = SalePreviewEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only POS users sell", body = ErrorBody),
         (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
     ))]
@@ -154,7 +152,6 @@ async fn preview_sale(
     params(ListQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
@@ -164,7 +161,7 @@ async fn list_redemptions(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = ListRedemptions { customer_id: None, store_id: query.store_id, page: query.page_request() };
+    let cmd = SalesQuery { customer_id: None, store_id: query.store_id, page: query.page_request() };
     let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
@@ -176,7 +173,6 @@ async fn list_redemptions(
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
     responses(
         (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only POS users redeem", body = ErrorBody),
         (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
         (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody),
@@ -206,7 +202,6 @@ async fn create_redemption(
 #[utoipa::path(get, path = "/api/v1/rewards", tag = "sales", security(("bearer" = [])),
     responses(
         (status = 200, description = "Rewards, cheapest first", body = RewardListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
     ))]
 async fn list_rewards(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -219,7 +214,6 @@ async fn list_rewards(services: web::Data<Services>, caller: Authenticated) -> R
 #[utoipa::path(get, path = "/api/v1/pos/activity", tag = "sales", security(("bearer" = [])),
     responses(
         (status = 200, description = "Recent activity", body = ActivityList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
     ))]
 async fn recent_activity(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -232,7 +226,6 @@ async fn recent_activity(services: web::Data<Services>, caller: Authenticated) -
 #[utoipa::path(get, path = "/api/v1/pos/today", tag = "sales", security(("bearer" = [])),
     responses(
         (status = 200, description = "Today's counts", body = TodayCountsEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only POS users", body = ErrorBody),
     ))]
 async fn today(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
