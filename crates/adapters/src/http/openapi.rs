@@ -66,8 +66,8 @@ pub fn document_json() -> String {
 /// Paths that answer without the database.
 const NO_DATABASE: &[&str] = &["/api/v1/meta", "/api/v1/health"];
 
-/// The answers every operation can give before or beside its handler's own: a body that is not
-/// JSON (400), too large (413), not `application/json` (415) or of the wrong shape (422); a query
+/// The answers every operation can give before or beside its handler's own: no valid session on
+/// a secured operation (401), a body that is not JSON (400), too large (413), not `application/json` (415) or of the wrong shape (422); a query
 /// or path parameter of the wrong type (422 / 404); the database unreachable (503). Documented
 /// here once so that every operation lists them, and left as they are where a handler already
 /// describes them more precisely.
@@ -90,6 +90,14 @@ fn add_edge_errors(op: &mut Operation, uses_database: bool) {
     };
     let (query, path) = (has_param(ParameterIn::Query), has_param(ParameterIn::Path));
     let mut wanted: Vec<(&str, &str)> = Vec::new();
+    let signed_in = op
+        .security
+        .iter()
+        .flatten()
+        .any(|requirement| serde_json::to_value(requirement).is_ok_and(|v| v.get("bearer").is_some()));
+    if signed_in {
+        wanted.push(("401", "Not signed in"));
+    }
     if op.request_body.is_some() {
         wanted.push(("400", "The body is not valid JSON"));
         wanted.push(("408", "The body stopped arriving (10 s)"));
@@ -118,6 +126,29 @@ fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
 
 #[cfg(test)]
 mod tests {
+    /// Every documented operation is served, and nothing is served that the document does not
+    /// describe: the routes are registered from the operations' own `#[utoipa::path]`.
+    #[test]
+    fn the_served_routes_are_the_documented_operations() {
+        use std::collections::BTreeSet;
+        super::super::handlers::SERVED.with(|served| served.borrow_mut().clear());
+        let _ = actix_web::App::new().configure(super::super::routes::configure);
+        let served: BTreeSet<(String, String)> =
+            super::super::handlers::SERVED.with(|served| served.borrow().iter().cloned().collect());
+        let doc = super::document();
+        let mut documented = BTreeSet::new();
+        for (path, item) in &doc.paths.paths {
+            let ops = [("get", &item.get), ("put", &item.put), ("post", &item.post), ("delete", &item.delete)];
+            for (method, op) in ops {
+                if op.is_some() {
+                    documented.insert((method.to_owned(), path.clone()));
+                }
+            }
+        }
+        assert_eq!(served.len(), 77, "the API serves 77 operations");
+        assert_eq!(served, documented);
+    }
+
     #[test]
     fn every_operation_documents_the_edge_errors() {
         let doc = super::document();

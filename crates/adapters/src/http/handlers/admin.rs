@@ -7,6 +7,7 @@ use loyalty_application::use_cases::admin::{self, CardForm, PackageForm, UserFor
 use loyalty_application::{CardStatus, PageRequest, Services};
 use utoipa::OpenApi;
 
+use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityEntryDto, AdminAnalytics, AdminAnalyticsEnvelope, AdminOverview, AdminOverviewEnvelope,
@@ -49,30 +50,30 @@ use crate::http::{ApiError, ServerInfo};
 pub struct AdminApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/users", web::get().to(list_users))
-        .route("/api/v1/users", web::post().to(create_user))
-        .route("/api/v1/users/{id}", web::put().to(update_user))
-        .route("/api/v1/users/{id}", web::delete().to(delete_user))
-        .route("/api/v1/users/{id}/activate", web::post().to(activate_user))
-        .route("/api/v1/users/{id}/deactivate", web::post().to(deactivate_user))
-        .route("/api/v1/store-owners", web::get().to(store_owner_options))
-        .route("/api/v1/stores/{id}", web::delete().to(delete_store))
-        .route("/api/v1/packages", web::get().to(active_packages))
-        .route("/api/v1/admin/packages", web::get().to(all_packages))
-        .route("/api/v1/packages", web::post().to(create_package))
-        .route("/api/v1/packages/{id}", web::put().to(update_package))
-        .route("/api/v1/packages/{id}/toggle", web::post().to(toggle_package))
-        .route("/api/v1/packages/{id}", web::delete().to(delete_package))
-        .route("/api/v1/admin/store-owners", web::get().to(store_owner_records))
-        .route("/api/v1/admin/subscriptions/assign", web::post().to(assign_package))
-        .route("/api/v1/admin/subscriptions/preview", web::post().to(preview_assignment))
-        .route("/api/v1/admin/redemption-cards", web::get().to(list_cards))
-        .route("/api/v1/admin/redemption-cards", web::post().to(create_card))
-        .route("/api/v1/admin/redemption-cards/batch", web::post().to(create_cards))
-        .route("/api/v1/admin/redemption-cards/{id}", web::put().to(update_card))
-        .route("/api/v1/admin/redemption-cards/{id}", web::delete().to(delete_card))
-        .route("/api/v1/admin/overview", web::get().to(overview))
-        .route("/api/v1/admin/analytics", web::get().to(analytics));
+    route::<__path_list_users, _, _>(cfg, list_users);
+    route::<__path_create_user, _, _>(cfg, create_user);
+    route::<__path_update_user, _, _>(cfg, update_user);
+    route::<__path_delete_user, _, _>(cfg, delete_user);
+    route::<__path_activate_user, _, _>(cfg, activate_user);
+    route::<__path_deactivate_user, _, _>(cfg, deactivate_user);
+    route::<__path_store_owner_options, _, _>(cfg, store_owner_options);
+    route::<__path_delete_store, _, _>(cfg, delete_store);
+    route::<__path_active_packages, _, _>(cfg, active_packages);
+    route::<__path_all_packages, _, _>(cfg, all_packages);
+    route::<__path_create_package, _, _>(cfg, create_package);
+    route::<__path_update_package, _, _>(cfg, update_package);
+    route::<__path_toggle_package, _, _>(cfg, toggle_package);
+    route::<__path_delete_package, _, _>(cfg, delete_package);
+    route::<__path_store_owner_records, _, _>(cfg, store_owner_records);
+    route::<__path_assign_package, _, _>(cfg, assign_package);
+    route::<__path_preview_assignment, _, _>(cfg, preview_assignment);
+    route::<__path_list_cards, _, _>(cfg, list_cards);
+    route::<__path_create_card, _, _>(cfg, create_card);
+    route::<__path_create_cards, _, _>(cfg, create_cards);
+    route::<__path_update_card, _, _>(cfg, update_card);
+    route::<__path_delete_card, _, _>(cfg, delete_card);
+    route::<__path_overview, _, _>(cfg, overview);
+    route::<__path_analytics, _, _>(cfg, analytics);
 }
 
 fn user_form(body: UserRequest) -> UserForm {
@@ -92,7 +93,6 @@ fn user_form(body: UserRequest) -> UserForm {
     params(UserQuery),
     responses(
         (status = 200, description = "A page of users", body = UserList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn list_users(
@@ -112,7 +112,6 @@ async fn list_users(
     request_body = UserRequest,
     responses(
         (status = 201, description = "Created", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
@@ -134,7 +133,6 @@ async fn create_user(
     request_body = UserRequest,
     responses(
         (status = 200, description = "Updated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
         (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody),
@@ -157,7 +155,6 @@ async fn update_user(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
         (status = 409, description = "An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead", body = ErrorBody),
@@ -189,7 +186,6 @@ async fn set_active(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Activated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
     ))]
@@ -206,7 +202,6 @@ async fn activate_user(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Deactivated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
         (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody),
@@ -223,7 +218,6 @@ async fn deactivate_user(
 #[utoipa::path(get, path = "/api/v1/store-owners", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Store owners", body = StoreOwnerOptions),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn store_owner_options(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -248,7 +242,6 @@ async fn store_owner_options(services: web::Data<Services>, caller: Authenticate
     params(("id" = i64, Path, description = "Store id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store", body = ErrorBody),
         (status = 409, description = "The store has customers or sales", body = ErrorBody),
@@ -268,7 +261,6 @@ async fn delete_store(
 #[utoipa::path(get, path = "/api/v1/packages", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Active packages", body = PackageListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 async fn active_packages(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
@@ -280,7 +272,6 @@ async fn active_packages(services: web::Data<Services>, caller: Authenticated) -
 #[utoipa::path(get, path = "/api/v1/admin/packages", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Packages", body = PackageListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn all_packages(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -310,7 +301,6 @@ fn package_form(body: PackageRequest) -> PackageForm {
     request_body = PackageRequest,
     responses(
         (status = 201, description = "Created", body = PackageEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
@@ -331,7 +321,6 @@ async fn create_package(
     request_body = PackageRequest,
     responses(
         (status = 200, description = "Updated", body = PackageEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such package", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -353,7 +342,6 @@ async fn update_package(
     params(("id" = i64, Path, description = "Package id")),
     responses(
         (status = 200, description = "Toggled", body = PackageEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such package", body = ErrorBody),
     ))]
@@ -373,7 +361,6 @@ async fn toggle_package(
     params(("id" = i64, Path, description = "Package id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such package", body = ErrorBody),
         (status = 409, description = "Used by a subscription or a card", body = ErrorBody),
@@ -393,7 +380,6 @@ async fn delete_package(
 #[utoipa::path(get, path = "/api/v1/admin/store-owners", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Store owners", body = StoreOwnerRecords),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn store_owner_records(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -412,7 +398,6 @@ async fn store_owner_records(services: web::Data<Services>, caller: Authenticate
     request_body = AssignPackageRequest,
     responses(
         (status = 200, description = "The owner with the new plan", body = StoreOwnerRecordEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store owner", body = ErrorBody),
         (status = 409, description = "Another plan already waits to start", body = ErrorBody),
@@ -438,7 +423,6 @@ async fn assign_package(
     request_body = AssignPackageRequest,
     responses(
         (status = 200, description = "What the assignment would do", body = PlanChangePreviewEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store owner", body = ErrorBody),
         (status = 422, description = "No owner or package, or an inactive package", body = ErrorBody),
@@ -460,7 +444,6 @@ async fn preview_assignment(
     params(CardQuery),
     responses(
         (status = 200, description = "A page of cards", body = CardList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn list_cards(
@@ -485,7 +468,6 @@ fn card_form(body: CardRequest) -> CardForm {
     request_body = CardRequest,
     responses(
         (status = 201, description = "Created", body = CardEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "No active package, duplicate code or bad date", body = ErrorBody),
     ))]
@@ -505,7 +487,6 @@ async fn create_card(
     request_body = CardBatchRequest,
     responses(
         (status = 201, description = "Created", body = CardListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Bad count, package or date", body = ErrorBody),
     ))]
@@ -527,7 +508,6 @@ async fn create_cards(
     request_body = CardRequest,
     responses(
         (status = 200, description = "Updated", body = CardEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such card", body = ErrorBody),
         (status = 409, description = "The card was redeemed", body = ErrorBody),
@@ -550,7 +530,6 @@ async fn update_card(
     params(("id" = i64, Path, description = "Card id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such card", body = ErrorBody),
         (status = 409, description = "The card was redeemed", body = ErrorBody),
@@ -571,7 +550,6 @@ async fn delete_card(
 #[utoipa::path(get, path = "/api/v1/admin/overview", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Overview", body = AdminOverviewEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn overview(
@@ -606,7 +584,6 @@ async fn overview(
 #[utoipa::path(get, path = "/api/v1/admin/analytics", tag = "admin", security(("bearer" = [])),
     responses(
         (status = 200, description = "Analytics", body = AdminAnalyticsEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn analytics(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {

@@ -1,8 +1,9 @@
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::auth::{self, LoginCommand, RegisterCommand};
 use loyalty_application::{Services, Session};
 use utoipa::OpenApi;
 
+use super::{route, ClientAddr};
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope};
 use crate::http::error::ErrorBody;
@@ -14,10 +15,10 @@ use crate::http::{ApiError, Lang};
 pub struct AuthApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/auth/login", web::post().to(login))
-        .route("/api/v1/auth/register", web::post().to(register))
-        .route("/api/v1/auth/logout", web::post().to(logout))
-        .route("/api/v1/auth/user", web::get().to(current_user));
+    route::<__path_login, _, _>(cfg, login);
+    route::<__path_register, _, _>(cfg, register);
+    route::<__path_logout, _, _>(cfg, logout);
+    route::<__path_current_user, _, _>(cfg, current_user);
 }
 
 fn session_body(session: Session) -> AuthSessionEnvelope {
@@ -48,11 +49,10 @@ fn session_body(session: Session) -> AuthSessionEnvelope {
     ))]
 async fn login(
     services: web::Data<Services>,
-    req: HttpRequest,
+    ClientAddr(client): ClientAddr,
     lang: Lang,
     body: ValidJson<LoginRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let ValidJson(LoginRequest { email, password }) = body;
     let session = blocking(lang, move || auth::login(&services, LoginCommand { email, password, client })).await?;
     Ok(HttpResponse::Ok().json(session_body(session)))
@@ -69,11 +69,10 @@ async fn login(
     ))]
 async fn register(
     services: web::Data<Services>,
-    req: HttpRequest,
+    ClientAddr(client): ClientAddr,
     lang: Lang,
     body: ValidJson<RegisterRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let ValidJson(RegisterRequest { name, email, password, store_owner_name }) = body;
     let command = RegisterCommand { name, email, password, store_owner_name, client };
     let session = blocking(lang, move || auth::register(&services, command)).await?;
@@ -85,7 +84,6 @@ async fn register(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Signed out"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 async fn logout(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
@@ -98,7 +96,6 @@ async fn logout(services: web::Data<Services>, caller: Authenticated) -> Result<
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The signed-in user and what they may do", body = SignedInUserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 async fn current_user(caller: Authenticated) -> HttpResponse {
     HttpResponse::Ok().json(SignedInUserEnvelope { data: caller.user.into() })

@@ -2,6 +2,7 @@ use actix_web::{web, HttpResponse};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
+use super::route;
 use crate::http::dto::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope};
 use crate::http::ServerInfo;
 
@@ -10,7 +11,8 @@ use crate::http::ServerInfo;
 pub struct MetaApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/meta", web::get().to(meta)).route("/api/v1/health", web::get().to(health));
+    route::<__path_meta, _, _>(cfg, meta);
+    route::<__path_health, _, _>(cfg, health);
 }
 
 /// Facts the sign-in page needs: whether demo accounts exist, and the API version.

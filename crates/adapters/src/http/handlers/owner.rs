@@ -9,6 +9,7 @@ use qrcode::render::svg;
 use qrcode::QrCode;
 use utoipa::OpenApi;
 
+use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
@@ -50,30 +51,30 @@ use crate::http::{ApiError, Lang, ServerInfo};
 pub struct OwnerApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/stores", web::get().to(list_stores))
-        .route("/api/v1/stores", web::post().to(create_store))
-        .route("/api/v1/stores/{id}", web::put().to(update_store))
-        .route("/api/v1/store-owner/stores", web::get().to(list_owner_stores))
-        .route("/api/v1/store-owner/summary", web::get().to(owner_summary))
-        .route("/api/v1/store-owner/pos-users", web::get().to(list_staff))
-        .route("/api/v1/store-owner/pos-users", web::post().to(create_staff))
-        .route("/api/v1/store-owner/pos-users/{id}", web::put().to(update_staff))
-        .route("/api/v1/store-owner/pos-users/{id}", web::delete().to(delete_staff))
-        .route("/api/v1/store-owner/pos-users/{id}/activate", web::post().to(activate_staff))
-        .route("/api/v1/store-owner/pos-users/{id}/deactivate", web::post().to(deactivate_staff))
-        .route("/api/v1/rewards", web::post().to(create_reward))
-        .route("/api/v1/rewards/{id}", web::put().to(update_reward))
-        .route("/api/v1/loyalty-config", web::get().to(get_loyalty_config))
-        .route("/api/v1/loyalty-config", web::put().to(put_loyalty_config))
-        .route("/api/v1/qr-code/generate", web::post().to(generate_qr))
-        .route("/api/v1/qr-code/rotate", web::post().to(rotate_qr))
-        .route("/api/v1/customers/store-owner-overview", web::get().to(customers_overview))
-        .route("/api/v1/subscriptions/status", web::get().to(subscription_status))
-        .route("/api/v1/subscriptions/toggle-auto-renew", web::post().to(toggle_auto_renew))
-        .route("/api/v1/subscriptions/cancel", web::post().to(cancel_subscription))
-        .route("/api/v1/redemption-cards/redeem", web::post().to(redeem_card))
-        .route("/api/v1/redemption-cards/preview", web::post().to(preview_card))
-        .route("/api/v1/store-owner/pos-activities", web::get().to(pos_activities));
+    route::<__path_list_stores, _, _>(cfg, list_stores);
+    route::<__path_create_store, _, _>(cfg, create_store);
+    route::<__path_update_store, _, _>(cfg, update_store);
+    route::<__path_list_owner_stores, _, _>(cfg, list_owner_stores);
+    route::<__path_owner_summary, _, _>(cfg, owner_summary);
+    route::<__path_list_staff, _, _>(cfg, list_staff);
+    route::<__path_create_staff, _, _>(cfg, create_staff);
+    route::<__path_update_staff, _, _>(cfg, update_staff);
+    route::<__path_delete_staff, _, _>(cfg, delete_staff);
+    route::<__path_activate_staff, _, _>(cfg, activate_staff);
+    route::<__path_deactivate_staff, _, _>(cfg, deactivate_staff);
+    route::<__path_create_reward, _, _>(cfg, create_reward);
+    route::<__path_update_reward, _, _>(cfg, update_reward);
+    route::<__path_get_loyalty_config, _, _>(cfg, get_loyalty_config);
+    route::<__path_put_loyalty_config, _, _>(cfg, put_loyalty_config);
+    route::<__path_generate_qr, _, _>(cfg, generate_qr);
+    route::<__path_rotate_qr, _, _>(cfg, rotate_qr);
+    route::<__path_customers_overview, _, _>(cfg, customers_overview);
+    route::<__path_subscription_status, _, _>(cfg, subscription_status);
+    route::<__path_toggle_auto_renew, _, _>(cfg, toggle_auto_renew);
+    route::<__path_cancel_subscription, _, _>(cfg, cancel_subscription);
+    route::<__path_redeem_card, _, _>(cfg, redeem_card);
+    route::<__path_preview_card, _, _>(cfg, preview_card);
+    route::<__path_pos_activities, _, _>(cfg, pos_activities);
 }
 
 async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Result<HttpResponse, ApiError> {
@@ -86,7 +87,6 @@ async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Resu
 #[utoipa::path(get, path = "/api/v1/stores", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Stores", body = StoreListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 async fn list_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     stores(services, caller.actor, caller.lang).await
@@ -96,7 +96,6 @@ async fn list_stores(services: web::Data<Services>, caller: Authenticated) -> Re
 #[utoipa::path(get, path = "/api/v1/store-owner/stores", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Stores", body = StoreListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
 async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -110,7 +109,6 @@ async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated)
     request_body = StoreRequest,
     responses(
         (status = 201, description = "Created", body = StoreEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 409, description = "Plan limit reached or no active plan", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -133,7 +131,6 @@ async fn create_store(
     request_body = StoreRequest,
     responses(
         (status = 200, description = "Updated", body = StoreEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Not one of the caller's stores", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -155,7 +152,6 @@ async fn update_store(
 #[utoipa::path(get, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Staff", body = UserListPlain),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
 async fn list_staff(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -173,7 +169,6 @@ fn staff_form(body: StaffRequest) -> staff::StaffForm {
     request_body = StaffRequest,
     responses(
         (status = 201, description = "Created", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
@@ -194,7 +189,6 @@ async fn create_staff(
     request_body = StaffRequest,
     responses(
         (status = 200, description = "Updated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
@@ -217,7 +211,6 @@ async fn update_staff(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
         (status = 409, description = "The POS user has sales, redemptions or points changes: deactivate instead", body = ErrorBody),
@@ -249,7 +242,6 @@ async fn set_staff_active(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Activated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
     ))]
@@ -266,7 +258,6 @@ async fn activate_staff(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Deactivated", body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
     ))]
@@ -294,7 +285,6 @@ fn reward_form(body: RewardRequest) -> owner::RewardForm {
     request_body = RewardRequest,
     responses(
         (status = 201, description = "Created", body = RewardEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
@@ -315,7 +305,6 @@ async fn create_reward(
     request_body = RewardRequest,
     responses(
         (status = 200, description = "Updated", body = RewardEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's rewards", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -338,7 +327,6 @@ async fn update_reward(
 #[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners and POS users only", body = ErrorBody),
     ))]
 async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -354,7 +342,6 @@ async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated
     request_body = LoyaltyConfigRequest,
     responses(
         (status = 200, description = "Saved", body = LoyaltyConfigEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid values", body = ErrorBody),
     ))]
@@ -374,7 +361,6 @@ async fn put_loyalty_config(
     request_body = QrRequest,
     responses(
         (status = 200, description = "The code and the URL it encodes", body = QrCodeEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
@@ -398,7 +384,6 @@ async fn generate_qr(
     request_body = QrRequest,
     responses(
         (status = 200, description = "The new code and the URL it encodes", body = QrCodeEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
@@ -432,7 +417,6 @@ fn qr_answer(
 #[utoipa::path(get, path = "/api/v1/store-owner/summary", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Figures", body = OwnerSummaryEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
 async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -447,7 +431,6 @@ async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> 
     params(ListQuery),
     responses(
         (status = 200, description = "Overview", body = CustomersOverviewEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
     ))]
@@ -485,7 +468,6 @@ async fn customers_overview(
 #[utoipa::path(get, path = "/api/v1/subscriptions/status", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "Status", body = SubscriptionStatusEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
 async fn subscription_status(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
@@ -498,7 +480,6 @@ async fn subscription_status(services: web::Data<Services>, caller: Authenticate
 #[utoipa::path(post, path = "/api/v1/subscriptions/toggle-auto-renew", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 409, description = "No active plan", body = ErrorBody),
     ))]
@@ -512,7 +493,6 @@ async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated)
 #[utoipa::path(post, path = "/api/v1/subscriptions/cancel", tag = "owner", security(("bearer" = [])),
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 409, description = "No active plan", body = ErrorBody),
     ))]
@@ -530,7 +510,6 @@ async fn cancel_subscription(services: web::Data<Services>, caller: Authenticate
     request_body = RedeemCodeRequest,
     responses(
         (status = 200, description = "Activated; the new status", body = SubscriptionStatusEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 409, description = "Code already used or expired, or another plan already waits to start", body = ErrorBody),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
@@ -552,7 +531,6 @@ async fn redeem_card(
     request_body = RedeemCodeRequest,
     responses(
         (status = 200, description = "What the card would do", body = PlanChangePreviewEnvelope),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 409, description = "Code already used or expired", body = ErrorBody),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
@@ -574,7 +552,6 @@ async fn preview_card(
     params(ActivityQuery),
     responses(
         (status = 200, description = "A page of the feed", body = ActivityFeed),
-        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Store owners and admins only", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "Bad range or dates", body = ErrorBody),

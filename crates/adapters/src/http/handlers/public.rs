@@ -1,10 +1,11 @@
 //! The pages a customer uses without signing in.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::public::{self, JoinStore};
 use loyalty_application::Services;
 use utoipa::OpenApi;
 
+use super::{route, ClientAddr};
 use crate::http::auth::blocking;
 use crate::http::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
 use crate::http::error::ErrorBody;
@@ -16,13 +17,9 @@ use crate::http::{ApiError, Lang};
 pub struct PublicApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/v1/public/points", web::post().to(lookup_points))
-        .route("/api/v1/public/stores/{token}", web::get().to(store_for_token))
-        .route("/api/v1/public/stores/{token}/join", web::post().to(join_store));
-}
-
-fn client(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    route::<__path_lookup_points, _, _>(cfg, lookup_points);
+    route::<__path_store_for_token, _, _>(cfg, store_for_token);
+    route::<__path_join_store, _, _>(cfg, join_store);
 }
 
 /// A customer's points by phone number: total, per store, and per store the active rewards
@@ -38,11 +35,11 @@ fn client(req: &HttpRequest) -> String {
     ))]
 async fn lookup_points(
     services: web::Data<Services>,
-    req: HttpRequest,
+    ClientAddr(client): ClientAddr,
     lang: Lang,
     body: ValidJson<PointsLookupRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client, phone) = (client(&req), body.0.phone);
+    let phone = body.0.phone;
     let found = blocking(lang, move || public::lookup_points(&services, &client, &phone)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
@@ -80,12 +77,12 @@ async fn store_for_token(
     ))]
 async fn join_store(
     services: web::Data<Services>,
-    req: HttpRequest,
+    ClientAddr(client): ClientAddr,
     lang: Lang,
     token: web::Path<String>,
     body: ValidJson<JoinStoreRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (client, token) = (client(&req), token.into_inner());
+    let token = token.into_inner();
     let JoinStoreRequest { name, phone, email } = body.0;
     let store =
         blocking(lang, move || public::join_store(&services, &client, &token, JoinStore { name, phone, email }))
