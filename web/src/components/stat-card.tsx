@@ -1,4 +1,4 @@
-import { Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function StatCard({
@@ -30,5 +30,40 @@ export function StatCard({
         </ThemeIcon>
       </Group>
     </Card>
+  );
+}
+
+/** One figure of a `StatGrid`: how to read it from the loaded data. */
+export interface Stat<T> {
+  testId: string;
+  label: string;
+  color: string;
+  icon: ReactNode;
+  value: (data: T) => string;
+}
+
+/** A row of live figures: a skeleton while they load, a dash when they could not be loaded. */
+export function StatGrid<T>({
+  data,
+  isError,
+  stats,
+}: {
+  data: T | undefined;
+  isError: boolean;
+  stats: Stat<T>[];
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      {stats.map((stat) => (
+        <StatCard
+          key={stat.testId}
+          testId={stat.testId}
+          label={stat.label}
+          color={stat.color}
+          icon={stat.icon}
+          value={data ? stat.value(data) : isError ? '—' : <Skeleton height={28} width={80} />}
+        />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -7,7 +7,7 @@ import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
 import { useAdminAnalytics } from '../api/queries';
 import type { DayFigures } from '../types';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (

@@ -13,10 +13,10 @@ import { canChangeCard } from '../card-rules';
 import type { CardStatus, RedemptionCard } from '../types';
 import { BatchCardsModal } from './batch-cards-modal';
 import { CardModal } from './card-modal';
-import { ConfirmDialog } from './confirm-dialog';
-import { Pager } from './pager';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Pager } from '@/components/pagination';
 import { PrintSheet } from './print-sheet';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 const PER_PAGE = 15;
 const STATUSES: readonly CardStatus[] = ['available', 'redeemed', 'expired'];

@@ -7,7 +7,7 @@ import { describeActivity } from '../activity-description';
 import { useAdminOverview } from '../api/queries';
 import type { AdminActivity } from '../types';
 import { HealthPanel } from './health-panel';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 const TYPE_ICON = {
   invoice: { icon: <IconReceipt size={18} />, color: 'blue' },

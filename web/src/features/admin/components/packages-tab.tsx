@@ -9,9 +9,9 @@ import { showToast } from '@/lib/toasts';
 import { useDeletePackage, useTogglePackage } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { Package } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PackageModal } from './package-modal';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 type Pending = { pkg: Package; action: 'delete' | 'toggle' };
 

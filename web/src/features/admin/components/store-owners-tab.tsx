@@ -8,7 +8,7 @@ import { useFormat } from '@/lib/format';
 import { useStoreOwnerRecords } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
 import { AssignPackageModal } from './assign-package-modal';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 function daysColor(days: number): string {
   if (days <= 7) return 'red';

@@ -9,8 +9,8 @@ import { showToast } from '@/lib/toasts';
 import { useDeleteStore } from '../api/mutations';
 import { useStores } from '../api/queries';
 import type { AdminStore } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
-import { QueryState } from './query-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { StoreModal } from './store-modal';
 
 export function StoresTab() {

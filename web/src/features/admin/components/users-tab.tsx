@@ -18,9 +18,9 @@ import { showToast } from '@/lib/toasts';
 import { useDeleteUser, useSetUserActive } from '../api/mutations';
 import { useUsers } from '../api/queries';
 import type { AdminUser, UserRole } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
-import { Pager } from './pager';
-import { QueryState } from './query-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Pager } from '@/components/pagination';
+import { QueryState } from '@/components/query-state';
 import { UserModal } from './user-modal';
 
 const PER_PAGE = 10;

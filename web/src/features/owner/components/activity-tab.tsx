@@ -20,7 +20,7 @@ import { useFormat } from '@/lib/format';
 import { activityInfo, describeActivity } from '../activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityQuery } from '../types';
-import { LabelledPagination } from './labelled-pagination';
+import { LabelledPagination } from '@/components/pagination';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
 const RANGES = ['7d', '30d', '90d', 'custom'] as const;

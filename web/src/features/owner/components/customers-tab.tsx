@@ -16,8 +16,8 @@ import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-querie
 import { Link } from 'react-router';
 import { Ltr } from '@/components/ltr';
 import type { CustomersOverview, StoreOverview } from '../types';
-import { LabelledPagination } from './labelled-pagination';
-import { QueryState } from './query-state';
+import { LabelledPagination } from '@/components/pagination';
+import { QueryState } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 
 const PER_PAGE = 10;

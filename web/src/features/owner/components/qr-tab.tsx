@@ -15,7 +15,7 @@ import { isolate } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useGenerateQr, useRotateQr } from '../api/settings';
 import type { QrCode } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import classes from './qr-tab.module.css';
 
 /** Spec section 9. */

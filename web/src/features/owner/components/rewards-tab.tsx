@@ -29,8 +29,8 @@ import { showToast } from '@/lib/toasts';
 import { useOwnerRewards, useSaveReward } from '../api/rewards';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { OwnerReward, RewardType } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
-import { QueryState } from './query-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { RewardModal } from './reward-modal';
 
 const TYPE_ICONS: Record<RewardType, ReactNode> = {

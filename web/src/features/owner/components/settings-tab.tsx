@@ -7,7 +7,7 @@ import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
 import type { LoyaltyConfig, LoyaltyConfigRequest } from '../types';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 
 export function SettingsTab() {
   const { t } = useTranslation('owner');

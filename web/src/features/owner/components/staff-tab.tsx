@@ -10,8 +10,8 @@ import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { StaffUser } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
-import { QueryState } from './query-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { StaffModal } from './staff-modal';
 
 type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };

@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
-import { QueryState } from './query-state';
+import { QueryState } from '@/components/query-state';
 import { StoreModal } from './store-modal';
 
 export function StoresTab() {

@@ -6,8 +6,8 @@ import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
-import { ConfirmDialog } from './confirm-dialog';
-import { QueryState } from './query-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { RedeemCodeForm } from './redeem-code-form';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {

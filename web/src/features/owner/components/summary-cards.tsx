@@ -1,7 +1,6 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconStar, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { StatCard } from '@/components/stat-card';
+import { StatGrid } from '@/components/stat-card';
 import { useFormat } from '@/lib/format';
 import { useOwnerSummary } from '../api/dashboard-queries';
 
@@ -9,39 +8,41 @@ import { useOwnerSummary } from '../api/dashboard-queries';
 export function SummaryCards() {
   const { t } = useTranslation('owner');
   const format = useFormat();
-  const summary = useOwnerSummary();
-  const data = summary.data;
-  const value = (text: string | undefined) => (data ? text : <Skeleton height={28} width={80} />);
+  const { data, isError } = useOwnerSummary();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      <StatCard
-        testId="card-stores"
-        label={t('cards.stores')}
-        color="indigo"
-        icon={<IconBuildingStore size={24} />}
-        value={value(data && format.number(data.total_stores))}
-      />
-      <StatCard
-        testId="card-revenue"
-        label={t('cards.revenue')}
-        color="green"
-        icon={<IconCash size={24} />}
-        value={value(data && format.lyd(data.revenue))}
-      />
-      <StatCard
-        testId="card-customers"
-        label={t('cards.customers')}
-        color="cyan"
-        icon={<IconUsers size={24} />}
-        value={value(data && format.number(data.total_customers))}
-      />
-      <StatCard
-        testId="card-points"
-        label={t('cards.pointsIssued')}
-        color="yellow"
-        icon={<IconStar size={24} />}
-        value={value(data && format.points(data.points_issued))}
-      />
-    </SimpleGrid>
+    <StatGrid
+      data={data}
+      isError={isError}
+      stats={[
+        {
+          testId: 'card-stores',
+          label: t('cards.stores'),
+          color: 'indigo',
+          icon: <IconBuildingStore size={24} />,
+          value: (d) => format.number(d.total_stores),
+        },
+        {
+          testId: 'card-revenue',
+          label: t('cards.revenue'),
+          color: 'green',
+          icon: <IconCash size={24} />,
+          value: (d) => format.lyd(d.revenue),
+        },
+        {
+          testId: 'card-customers',
+          label: t('cards.customers'),
+          color: 'cyan',
+          icon: <IconUsers size={24} />,
+          value: (d) => format.number(d.total_customers),
+        },
+        {
+          testId: 'card-points',
+          label: t('cards.pointsIssued'),
+          color: 'yellow',
+          icon: <IconStar size={24} />,
+          value: (d) => format.points(d.points_issued),
+        },
+      ]}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -7,34 +8,51 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   danger?: boolean;
   busy?: boolean;
+  /** The server's refusal (a 409 such as "cannot change yourself"), shown in the dialog. */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** The spec's confirmations (delete, (de)activate, enable/disable, cancel plan). */
+/**
+ * The spec's confirmations before delete, (de)activate, enable/disable and cancelling a plan:
+ * the action named on its button, and "Go back" (never a bare "Cancel") that changes nothing.
+ */
 export function ConfirmDialog({
   opened,
   message,
   confirmLabel,
   danger,
   busy,
+  error,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation('owner');
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('confirm')}
+      title={t('common.confirm')}
       centered
-      closeButtonProps={{ 'aria-label': t('close') }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
         <Text>{message}</Text>
+        {error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+            data-testid="confirm-error"
+          >
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('goBack')}
+            {t('common.goBack')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}

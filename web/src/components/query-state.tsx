@@ -12,12 +12,14 @@ interface QueryStateProps<T> {
     data: T | undefined;
     refetch: () => unknown;
   };
+  /** What to say when the server gave no message of its own. */
+  fallback?: string;
   children: (data: T) => ReactNode;
 }
 
 /** Spinner, error box with a retry, or the data. */
-export function QueryState<T>({ query, children }: QueryStateProps<T>) {
-  const { t } = useTranslation('admin');
+export function QueryState<T>({ query, fallback, children }: QueryStateProps<T>) {
+  const { t } = useTranslation();
   if (query.isPending) {
     return (
       <Center py="xl">
@@ -28,9 +30,9 @@ export function QueryState<T>({ query, children }: QueryStateProps<T>) {
   if (query.isError || query.data === undefined) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-        {messageOf(query.error, t('loadFailed'))}{' '}
+        {messageOf(query.error, fallback ?? t('common.loadFailed'))}{' '}
         <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-          {t('retry')}
+          {t('common.retry')}
         </Button>
       </Alert>
     );
