@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import admin from '@/features/admin/locales/en.json';
-import owner from '@/features/owner/locales/en.json';
-import main from '@/locales/en.json';
+import { DICTIONARIES, flatten, type Tree } from '@/testing/dictionaries';
 
 // Every translation key is used somewhere in the app's code: a key nobody reads is a sentence
 // left behind when a screen changed, and it is translated and reviewed for nothing. A key counts
 // as used when its full name is a string in the code, or a template names its prefix
 // (`activity.kinds.${kind}`). Plural forms count as their base key.
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [path] : flatten(value, path);
-  });
-}
 
 const sources = Object.entries(
   import.meta.glob<string>('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
@@ -27,7 +16,7 @@ const templatePrefixes = [...sources.matchAll(/`([A-Za-z0-9_.]+)\.\$\{/g)].map((
 const FORMS = /_(zero|one|two|few|many|other)$/;
 
 function unused(tree: Tree): string[] {
-  return flatten(tree).filter((key) => {
+  return [...flatten(tree).keys()].filter((key) => {
     const base = key.replace(FORMS, '');
     const quoted = [`'${base}'`, `"${base}"`, `\`${base}\``].some((q) => sources.includes(q));
     return !quoted && !templatePrefixes.some((prefix) => base.startsWith(prefix));
@@ -40,11 +29,7 @@ describe('translation keys', () => {
     expect(templatePrefixes).toContain('activity.kinds.');
   });
 
-  it.each([
-    ['translation', main as Tree],
-    ['admin', admin as Tree],
-    ['owner', owner as Tree],
-  ])('of %s are all used', (_, tree) => {
-    expect(unused(tree)).toEqual([]);
+  it.each(DICTIONARIES)('of $namespace are all used', ({ en }) => {
+    expect(unused(en)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { IconGift, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
-import { describeActivity } from '../activity-description';
+import { describeActivity } from '@/lib/activity-description';
 import { useAdminOverview } from '../api/queries';
 import type { AdminActivity } from '../types';
 import { HealthPanel } from './health-panel';
@@ -62,6 +62,7 @@ export function OverviewTab() {
 
 function ActivityRow({ entry }: { entry: AdminActivity }) {
   const { t } = useTranslation('admin');
+  const { t: tFeed } = useTranslation();
   const format = useFormat();
   const ago = useRelativeTime();
   const look = TYPE_ICON[entry.type];
@@ -72,7 +73,7 @@ function ActivityRow({ entry }: { entry: AdminActivity }) {
       </ThemeIcon>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500}>
-          {describeActivity(entry, t, { lyd: (amount) => format.lyd(amount), points: format.points })}
+          {describeActivity(entry, tFeed, { lyd: (amount) => format.lyd(amount), points: format.points })}
         </Text>
         <Group gap="xs" mt={2}>
           {entry.store && (

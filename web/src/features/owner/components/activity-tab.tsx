@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
-import { activityInfo, describeActivity } from '../activity-description';
+import { activityInfo, describeActivity } from '@/lib/activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityQuery } from '../types';
 import { LabelledPagination } from '@/components/pagination';
@@ -32,6 +32,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function ActivityTab() {
   const { t } = useTranslation('owner');
+  const { t: tFeed } = useTranslation();
   const format = useFormat();
   const staff = useStaff();
   const stores = useOwnerStores();
@@ -171,10 +172,10 @@ export function ActivityTab() {
                       {t(`activity.types.${entry.type}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{describeActivity(entry, t, lydFormat)}</Table.Td>
+                  <Table.Td>{describeActivity(entry, tFeed, lydFormat)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
-                      {activityInfo(entry, t) || t('dash')}
+                      {activityInfo(entry, tFeed) || t('dash')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatLyd, formatPoints } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
-import { activityInfo, describeActivity } from '../activity-description';
-import type { ActivityEntry } from '../types';
+import { activityInfo, describeActivity } from '@/lib/activity-description';
+import type { components } from '@/lib/api/schema';
+
+type ActivityEntry = components['schemas']['ActivityEntryDto'];
 
 const strip = (text: string) => text.replace(/[\u2066-\u2069]/g, '').replace(/\u00a0/g, ' ');
 
 function describe_(language: 'en' | 'ar', kind: string, details: Record<string, string>) {
-  const t = i18n.getFixedT(language, 'owner');
+  const t = i18n.getFixedT(language);
   const format = {
     lyd: (amount: string) => formatLyd(amount, language),
     points: (p: number) => formatPoints(p, language),
@@ -44,7 +46,7 @@ describe('activity descriptions', () => {
   });
 
   it('isolates names so they keep their own direction', () => {
-    const t = i18n.getFixedT('en', 'owner');
+    const t = i18n.getFixedT('en');
     const text = describeActivity({ kind: 'customer_updated', details: { customer: 'فاطمة' } }, t, {
       lyd: String,
       points: String,
@@ -53,7 +55,7 @@ describe('activity descriptions', () => {
   });
 
   it('puts invoice number, reason and source in the additional info', () => {
-    const t = i18n.getFixedT('en', 'owner');
+    const t = i18n.getFixedT('en');
     expect(activityInfo({ details: { invoice_number: 'INV-1', reason: 'typo' } }, t)).toBe(
       'Invoice #INV-1 · Reason: typo',
     );

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { isolate } from '@/lib/format';
-import type { ActivityEntry } from './types';
+import type { components } from '@/lib/api/schema';
+
+type ActivityEntry = components['schemas']['ActivityEntryDto'];
 
 export interface DescriptionFormat {
   lyd: (amount: string) => string;
@@ -8,12 +10,12 @@ export interface DescriptionFormat {
 }
 
 /**
- * The sentence of an activity entry, from its kind (one the OpenAPI document lists) and facts,
+ * The sentence of an entry of the owner's or the admin's activity feed, from its kind (one the OpenAPI document lists) and facts,
  * in the current language; a kind this build does not know yet reads as the generic sentence.
  */
 export function describeActivity(
   entry: Pick<ActivityEntry, 'kind' | 'details'>,
-  t: TFunction<'owner'>,
+  t: TFunction,
   format: DescriptionFormat,
 ): string {
   const details = entry.details;
@@ -28,7 +30,7 @@ export function describeActivity(
 }
 
 /** The extra facts (invoice number, reason, source), or '' when there are none. */
-export function activityInfo(entry: Pick<ActivityEntry, 'details'>, t: TFunction<'owner'>): string {
+export function activityInfo(entry: Pick<ActivityEntry, 'details'>, t: TFunction): string {
   const { invoice_number: number, reason, source } = entry.details;
   const parts: string[] = [];
   if (number) parts.push(t('activity.info.invoiceNumber', { number }));
