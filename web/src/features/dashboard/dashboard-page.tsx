@@ -4,7 +4,6 @@ import { PageLoader } from '@/components/page-loader';
 import type { Role } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { InvalidRoleNotice } from './components/invalid-role-notice';
-import { RolePlaceholder } from './components/role-placeholder';
 import { WelcomeBanner } from './components/welcome-banner';
 
 /**
@@ -14,10 +13,10 @@ import { WelcomeBanner } from './components/welcome-banner';
 export type RoleViews = Partial<Record<Role, ComponentType>>;
 
 interface DashboardPageProps {
-  roleViews?: RoleViews;
+  roleViews: RoleViews;
 }
 
-export function DashboardPage({ roleViews = {} }: DashboardPageProps) {
+export function DashboardPage({ roleViews }: DashboardPageProps) {
   const { data: user } = useCurrentUser();
   // The layout renders pages only once the user is loaded.
   if (!user) return <PageLoader />;
@@ -36,15 +35,7 @@ export function DashboardPage({ roleViews = {} }: DashboardPageProps) {
 
 function DashboardBody({ role, roleViews }: { role: string; roleViews: RoleViews }) {
   const View = isRole(role, roleViews) ? roleViews[role] : undefined;
-  if (View) return <View />;
-  switch (role) {
-    case 'admin':
-      return <RolePlaceholder view="admin" />;
-    case 'store_owner':
-      return <RolePlaceholder view="storeOwner" />;
-    default:
-      return <InvalidRoleNotice />;
-  }
+  return View ? <View /> : <InvalidRoleNotice />;
 }
 
 function isRole(role: string, roleViews: RoleViews): role is Role {
