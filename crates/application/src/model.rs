@@ -124,7 +124,8 @@ pub struct Redemption {
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum RewardType {
     Prize,
     Discount,
@@ -132,16 +133,13 @@ pub enum RewardType {
 }
 
 impl RewardType {
+    /// The name stored and sent (`snake_case`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            RewardType::Prize => "prize",
-            RewardType::Discount => "discount",
-            RewardType::Cash => "cash",
-        }
+        self.into()
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        [RewardType::Prize, RewardType::Discount, RewardType::Cash].into_iter().find(|t| t.as_str() == value)
+        value.parse().ok()
     }
 }
 
@@ -159,7 +157,8 @@ pub struct Reward {
     pub redemptions_count: i64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum LedgerKind {
     Invoice,
     Redemption,
@@ -169,20 +168,13 @@ pub enum LedgerKind {
 }
 
 impl LedgerKind {
+    /// The name stored and sent (`snake_case`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            LedgerKind::Invoice => "invoice",
-            LedgerKind::Redemption => "redemption",
-            LedgerKind::Manual => "manual",
-            LedgerKind::Adjustment => "adjustment",
-            LedgerKind::Void => "void",
-        }
+        self.into()
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        [LedgerKind::Invoice, LedgerKind::Redemption, LedgerKind::Manual, LedgerKind::Adjustment, LedgerKind::Void]
-            .into_iter()
-            .find(|k| k.as_str() == value)
+        value.parse().ok()
     }
 }
 
@@ -364,7 +356,8 @@ pub struct CustomersOverview {
 }
 
 /// What happened, for the activity feeds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum ActivityKind {
     InvoiceCreated,
     InvoiceVoided,
@@ -376,30 +369,13 @@ pub enum ActivityKind {
 }
 
 impl ActivityKind {
-    pub const ALL: [ActivityKind; 7] = [
-        ActivityKind::InvoiceCreated,
-        ActivityKind::InvoiceVoided,
-        ActivityKind::RedemptionCreated,
-        ActivityKind::CustomerCreated,
-        ActivityKind::CustomerUpdated,
-        ActivityKind::CustomerDeleted,
-        ActivityKind::PointsAdded,
-    ];
-
+    /// The name stored and sent (`snake_case`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            ActivityKind::InvoiceCreated => "invoice_created",
-            ActivityKind::InvoiceVoided => "invoice_voided",
-            ActivityKind::RedemptionCreated => "redemption_created",
-            ActivityKind::CustomerCreated => "customer_created",
-            ActivityKind::CustomerUpdated => "customer_updated",
-            ActivityKind::CustomerDeleted => "customer_deleted",
-            ActivityKind::PointsAdded => "points_added",
-        }
+        self.into()
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.as_str() == value)
+        value.parse().ok()
     }
 
     /// The feed's filter group: `invoice`, `redemption` or `customer`.
@@ -447,7 +423,8 @@ pub struct StoreOwnerRecord {
     pub active_subscription: Option<Subscription>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum CardStatus {
     Available,
     Redeemed,
@@ -455,16 +432,13 @@ pub enum CardStatus {
 }
 
 impl CardStatus {
+    /// The name stored and sent (`snake_case`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            CardStatus::Available => "available",
-            CardStatus::Redeemed => "redeemed",
-            CardStatus::Expired => "expired",
-        }
+        self.into()
     }
 
     pub fn parse(value: &str) -> Option<Self> {
-        [CardStatus::Available, CardStatus::Redeemed, CardStatus::Expired].into_iter().find(|s| s.as_str() == value)
+        value.parse().ok()
     }
 }
 

@@ -1,5 +1,6 @@
 /// A staff member's role (spec section 3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Role {
     Admin,
     StoreOwner,
@@ -7,18 +8,13 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 3] = [Role::Admin, Role::StoreOwner, Role::PosUser];
-
+    /// The name stored and sent (`snake_case`).
     pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::StoreOwner => "store_owner",
-            Role::PosUser => "pos_user",
-        }
+        self.into()
     }
 
-    pub fn parse(value: &str) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.as_str() == value)
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
     }
 }
 
@@ -28,7 +24,7 @@ mod tests {
 
     #[test]
     fn round_trips_and_rejects_unknown() {
-        for role in Role::ALL {
+        for &role in <Role as strum::VariantArray>::VARIANTS {
             assert_eq!(Role::parse(role.as_str()), Some(role));
         }
         assert_eq!(Role::parse("superuser"), None);

@@ -79,11 +79,13 @@ pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page
         Range::LastDays(days) => (Some(now - Duration::days(days.clamp(1, 3660))), None),
         Range::Custom { from, to } => (from.map(|d| local_date_bounds(d).0), to.map(|d| local_date_bounds(d).1)),
     };
-    let kinds = query
-        .activity_type
-        .as_deref()
-        .filter(|t| !t.is_empty() && *t != "all")
-        .map(|group| ActivityKind::ALL.into_iter().filter(|k| k.group() == group).collect::<Vec<_>>());
+    let kinds = query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all").map(|group| {
+        <ActivityKind as strum::VariantArray>::VARIANTS
+            .iter()
+            .copied()
+            .filter(|k| k.group() == group)
+            .collect::<Vec<_>>()
+    });
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
         let filter = ActivityFilter { store_ids: stores, actor_id: query.pos_user_id, kinds, from, to };
