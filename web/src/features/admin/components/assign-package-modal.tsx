@@ -10,7 +10,7 @@ import { showToast } from '@/lib/toasts';
 import { useAssignPackage, usePreviewAssignment } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 interface AssignPackageModalProps {
   owner: StoreOwnerRecord | null;

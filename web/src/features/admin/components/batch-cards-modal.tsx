@@ -6,9 +6,9 @@ import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useCreateCardBatch } from '../api/mutations';
 import { usePackages } from '../api/queries';
-import { splitError } from '../form-errors';
+import { splitError } from '@/lib/api/errors';
 import type { RedemptionCard } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 const FIELDS = ['count', 'package_id', 'expires_at', 'notes'] as const;
 type Field = (typeof FIELDS)[number];

@@ -9,9 +9,9 @@ import { showToast } from '@/lib/toasts';
 import { useSaveCard } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import { canChangeCard, cardRequest, expiryDay, type CardFormValues } from '../card-rules';
-import { splitError } from '../form-errors';
+import { splitError } from '@/lib/api/errors';
 import type { RedemptionCard } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 const FIELDS = ['package_id', 'code', 'expires_at', 'notes'] as const;
 type Field = (typeof FIELDS)[number];

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSavePackage } from '../api/mutations';
-import { splitError } from '../form-errors';
+import { splitError } from '@/lib/api/errors';
 import {
   PACKAGE_FIELDS,
   PACKAGE_BOUNDS,
@@ -14,7 +14,7 @@ import {
   type PackageFormValues,
 } from '../package-rules';
 import type { Package } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 const FIELD_OF: Partial<Record<keyof PackageFormValues, PackageField>> = {
   name: 'name',

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSaveStore } from '../api/mutations';
 import { useStoreOwnerOptions } from '../api/queries';
-import { splitError } from '../form-errors';
+import { splitError } from '@/lib/api/errors';
 import type { AdminStore } from '../types';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 const FIELDS = ['name', 'address', 'store_owner_id'] as const;
 type Field = (typeof FIELDS)[number];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSaveUser } from '../api/mutations';
 import { useStores } from '../api/queries';
-import { splitError } from '../form-errors';
+import { splitError } from '@/lib/api/errors';
 import type { AdminUser, UserRole } from '../types';
 import {
   USER_FIELDS,
@@ -13,7 +13,7 @@ import {
   type UserField,
   type UserFormValues,
 } from '../user-form-rules';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 const ROLES: readonly UserRole[] = ['admin', 'store_owner', 'pos_user'];
 const FIELD_OF: Partial<Record<keyof UserFormValues, UserField>> = {

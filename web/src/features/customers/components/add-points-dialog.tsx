@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -11,10 +10,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';
@@ -107,11 +107,9 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && (error.fieldError('points') || error.fieldError('reason'))) {
-            setServerErrors({ points: error.fieldError('points'), reason: error.fieldError('reason') });
-            return;
-          }
-          setFormError(messageOf(error, t('customers.addPoints.failed')));
+          const shown = splitError(error, ['points', 'reason'], t('customers.addPoints.failed'));
+          setServerErrors(shown.fields);
+          setFormError(shown.alert);
         },
       },
     );
@@ -120,11 +118,7 @@ function AddPointsForm({ customer, onClose, onAdded }: AddPointsFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="add-points-form">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <Text size="sm" c="dimmed">
           {t(mayRemove ? 'customers.addPoints.forAdjust' : 'customers.addPoints.for', {
             name: isolate(customer.name),

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { showToast } from '@/lib/toasts';
 import { useSaveCustomer } from '../api/save-customer';
@@ -42,11 +43,7 @@ export function CustomerDialog({ opened, customer, onClose, onSaved }: CustomerD
 
 type FieldErrors = Partial<Record<CustomerField, string>>;
 
-const SERVER_FIELDS: Record<string, CustomerField> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-};
+const FIELDS = ['name', 'email', 'phone'] as const satisfies readonly CustomerField[];
 
 function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 'opened'>) {
   const { t } = useTranslation();
@@ -79,23 +76,13 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            const fieldErrors: FieldErrors = {};
-            for (const [serverField, field] of Object.entries(SERVER_FIELDS)) {
-              const message = error.fieldError(serverField);
-              if (message) fieldErrors[field] = message;
-            }
-            if (Object.keys(fieldErrors).length > 0) {
-              setErrors(fieldErrors);
-              return;
-            }
-          }
-          setFormError(
-            messageOf(
-              error,
-              editing ? t('customers.dialog.updateFailed') : t('customers.dialog.createFailed'),
-            ),
+          const shown = splitError(
+            error,
+            FIELDS,
+            editing ? t('customers.dialog.updateFailed') : t('customers.dialog.createFailed'),
           );
+          setErrors(shown.fields);
+          setFormError(shown.alert);
         },
       },
     );
@@ -104,11 +91,7 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="customer-form">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <TextInput
           label={t('customers.fields.name')}
           leftSection={<IconUser size={16} aria-hidden />}

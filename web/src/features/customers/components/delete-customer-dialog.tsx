@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form-error';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import type { Customer } from '@/lib/api/types';
@@ -45,11 +46,7 @@ export function DeleteCustomerDialog({ customer, onClose, onDeleted }: DeleteCus
       size="sm"
     >
       <Stack gap="md">
-        {remove.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {messageOf(remove.error, t('customers.delete.failed'))}
-          </Alert>
-        )}
+        <FormError message={remove.isError ? messageOf(remove.error, t('customers.delete.failed')) : null} />
         <Text>{customer ? t('customers.delete.confirm', { name: isolate(customer.name) }) : null}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={remove.isPending}>

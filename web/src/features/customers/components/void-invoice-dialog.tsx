@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconReceiptOff } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconReceiptOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import type { Invoice } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
@@ -51,9 +52,9 @@ function VoidInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =
           onClose();
         },
         onError: (error) => {
-          const field = error instanceof ApiError ? error.fieldError('reason') : undefined;
-          if (field) setReasonError(field);
-          else setFormError(messageOf(error, t('customers.void.failed')));
+          const shown = splitError(error, ['reason'], t('customers.void.failed'));
+          if (shown.fields.reason) setReasonError(shown.fields.reason);
+          setFormError(shown.alert);
         },
       },
     );
@@ -62,11 +63,7 @@ function VoidInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="void-invoice-form">
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <Text>
           {t('customers.void.body', {
             total: format.lyd(invoice.total_cost),

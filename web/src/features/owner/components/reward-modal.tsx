@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useSaveReward } from '../api/rewards';
@@ -116,11 +105,13 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
         },
         onError: (error) => {
           const fields: Field[] = ['name', 'type', 'description', 'points_required', 'amount'];
-          if (error instanceof ApiError && fields.some((field) => error.fieldError(field))) {
-            setErrors(Object.fromEntries(fields.map((field) => [field, error.fieldError(field)])));
-            return;
-          }
-          setFailure(messageOf(error, reward ? t('rewards.updateFailed') : t('rewards.createFailed')));
+          const shown = splitError(
+            error,
+            fields,
+            reward ? t('rewards.updateFailed') : t('rewards.createFailed'),
+          );
+          setErrors(shown.fields);
+          setFailure(shown.alert);
         },
       },
     );
@@ -130,11 +121,7 @@ export function RewardForm({ reward, onDone }: { reward: OwnerReward | null; onD
   return (
     <form onSubmit={submit} noValidate data-testid="reward-form">
       <Stack>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         <TextInput
           label={t('rewards.name')}
           value={values.name}

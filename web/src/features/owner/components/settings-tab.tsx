@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
@@ -90,18 +90,9 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
         showToast(t('settings.saved'));
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          const fieldErrors: Partial<Record<Field, string>> = {};
-          for (const field of FIELDS) {
-            const message = error.fieldError(field);
-            if (message) fieldErrors[field] = message;
-          }
-          if (Object.keys(fieldErrors).length > 0) {
-            setErrors(fieldErrors);
-            return;
-          }
-        }
-        setFailure(messageOf(error, t('settings.failed')));
+        const shown = splitError(error, FIELDS, t('settings.failed'));
+        setErrors(shown.fields);
+        setFailure(shown.alert);
       },
     });
   }
@@ -110,11 +101,7 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
     <Card withBorder radius="md" padding="lg" maw={560}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-              {failure}
-            </Alert>
-          )}
+          <FormError message={failure} />
           {FIELDS.map((field) => (
             <TextInput
               key={field}

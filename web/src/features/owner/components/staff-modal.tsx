@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { splitError } from '@/lib/api/errors';
 import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSaveStaff } from '../api/staff-mutations';
 import type { StaffRequest, StaffUser } from '../types';
 
-type Field = 'name' | 'email' | 'password' | 'store_id';
+const FIELDS = ['name', 'email', 'password', 'store_id'] as const;
+type Field = (typeof FIELDS)[number];
 
 interface StaffModalProps {
   opened: boolean;
@@ -62,12 +63,9 @@ function StaffForm({ user, onDone }: { user: StaffUser | null; onDone: () => voi
           onDone();
         },
         onError: (error) => {
-          const fields: Field[] = ['name', 'email', 'password', 'store_id'];
-          if (error instanceof ApiError && fields.some((field) => error.fieldError(field))) {
-            setErrors(Object.fromEntries(fields.map((field) => [field, error.fieldError(field)])));
-            return;
-          }
-          setFailure(messageOf(error, user ? t('staff.updateFailed') : t('staff.createFailed')));
+          const shown = splitError(error, FIELDS, user ? t('staff.updateFailed') : t('staff.createFailed'));
+          setErrors(shown.fields);
+          setFailure(shown.alert);
         },
       },
     );
@@ -76,11 +74,7 @@ function StaffForm({ user, onDone }: { user: StaffUser | null; onDone: () => voi
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormError message={failure} />
         <TextInput
           label={t('staff.name')}
           value={name}

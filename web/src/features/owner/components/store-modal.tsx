@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { FormError } from '@/components/form-error';
+import { ApiError, splitError } from '@/lib/api/errors';
 import { showToast } from '@/lib/toasts';
 import { useSaveStore } from '../api/store-mutations';
 import type { Store } from '../types';
@@ -52,20 +52,26 @@ function StoreForm({ store, onDone }: { store: Store | null; onDone: () => void 
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && (error.fieldError('name') || error.fieldError('address'))) {
-            setErrors({ name: error.fieldError('name'), address: error.fieldError('address') });
-            return;
-          }
+          const shown = splitError(
+            error,
+            ['name', 'address'],
+            store ? t('stores.updateFailed') : t('stores.createFailed'),
+          );
+          setErrors(shown.fields);
           const code = error instanceof ApiError ? error.code : null;
-          setFailure({
-            title:
-              code === 'store_limit_reached'
-                ? t('stores.limitTitle')
-                : code === 'no_active_plan'
-                  ? t('stores.noPlanTitle')
-                  : undefined,
-            message: messageOf(error, store ? t('stores.updateFailed') : t('stores.createFailed')),
-          });
+          setFailure(
+            shown.alert === null
+              ? null
+              : {
+                  title:
+                    code === 'store_limit_reached'
+                      ? t('stores.limitTitle')
+                      : code === 'no_active_plan'
+                        ? t('stores.noPlanTitle')
+                        : undefined,
+                  message: shown.alert,
+                },
+          );
         },
       },
     );
@@ -74,18 +80,7 @@ function StoreForm({ store, onDone }: { store: Store | null; onDone: () => void 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} />}
-            title={failure.title}
-            role="alert"
-            data-testid="store-error"
-          >
-            {failure.message}
-          </Alert>
-        )}
+        <FormError message={failure?.message ?? null} title={failure?.title} testId="store-error" />
         <TextInput
           label={t('stores.name')}
           value={name}
