@@ -21,6 +21,16 @@ pub(crate) fn visible_customer(repos: &mut dyn Repos, actor: &Actor, id: i64) ->
     repos.customer_by_id(id)?.filter(|c| can_access_store(actor, &c.store)).ok_or(AppError::NotFound)
 }
 
+/// A customer of the cashier's own store, for a sale or a redemption: 404 for any other.
+pub(crate) fn customer_at_counter(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    customer_id: i64,
+    store_id: i64,
+) -> Result<Customer, AppError> {
+    Some(visible_customer(repos, actor, customer_id)?).filter(|c| c.store.id == store_id).ok_or(AppError::NotFound)
+}
+
 /// Which sales a list shows: the stores the caller can see, narrowed to one store and to one
 /// customer (404 unless the caller can see that customer).
 pub struct SalesQuery {

@@ -41,17 +41,26 @@ pub fn remember(
     })
 }
 
-/// Runs `attempt` in a write transaction; when a concurrent twin won the race, answers with
-/// what the twin stored instead.
+/// Runs `attempt` in a write transaction, unless this key already answered this request: then
+/// `rebuild` answers from what was stored, and nothing changes. When a concurrent twin with the
+/// same key won the race, `rebuild` answers with what the twin stored.
 pub fn run<T>(
     services: &Services,
     user_id: i64,
     key: Option<&str>,
     request: &str,
     attempt: impl FnOnce(&mut dyn Repos) -> Result<T, AppError>,
-    rebuild: impl FnOnce(&mut dyn Repos, &str) -> Result<T, AppError>,
+    rebuild: impl Fn(&mut dyn Repos, &str) -> Result<T, AppError>,
 ) -> Result<T, AppError> {
-    match transaction(&*services.db, TxMode::Write, attempt) {
+    let first = transaction(&*services.db, TxMode::Write, |repos| {
+        if let Some(key) = key {
+            if let Some(answer) = replay(repos, user_id, key, request)? {
+                return rebuild(repos, &answer);
+            }
+        }
+        attempt(repos)
+    });
+    match first {
         Err(AppError::Conflict(Conflict::IdempotencyKeyRace)) => {
             let key = key.ok_or_else(|| AppError::Internal("race without a key".into()))?;
             transaction(&*services.db, TxMode::Read, |repos| {

@@ -5,7 +5,7 @@ use loyalty_domain::local_day::same_local_day;
 use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
 use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
 
-use super::customers::{visible_customer, SalesQuery};
+use super::customers::{customer_at_counter, SalesQuery};
 use super::idempotency;
 use crate::policy::{can_access_store, Permission};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
@@ -61,15 +61,7 @@ pub fn create(
         key.as_deref(),
         &request,
         |repos| {
-            if let Some(key) = &key {
-                if let Some(answer) = idempotency::replay(repos, actor.user_id, key, &request)? {
-                    return rebuild(repos, &answer);
-                }
-            }
-            let customer = visible_customer(repos, actor, customer_id)?;
-            if customer.store.id != store_id {
-                return Err(AppError::NotFound);
-            }
+            let customer = customer_at_counter(repos, actor, customer_id, store_id)?;
             let settings = repos.loyalty_settings(customer.store.owner_id)?;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
             let points = settings.points_for(total);

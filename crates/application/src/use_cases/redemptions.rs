@@ -2,7 +2,7 @@
 
 use loyalty_domain::{FieldErrors, Msg, Role};
 
-use super::customers::{visible_customer, SalesQuery};
+use super::customers::{customer_at_counter, SalesQuery};
 use super::idempotency;
 use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, RewardCounts, TxMode};
 use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, Redemption, Services};
@@ -48,15 +48,7 @@ pub fn create(
         key.as_deref(),
         &request,
         |repos| {
-            if let Some(key) = &key {
-                if let Some(answer) = idempotency::replay(repos, actor.user_id, key, &request)? {
-                    return rebuild(repos, &answer);
-                }
-            }
-            let customer = visible_customer(repos, actor, customer_id)?;
-            if customer.store.id != store_id {
-                return Err(AppError::NotFound);
-            }
+            let customer = customer_at_counter(repos, actor, customer_id, store_id)?;
             let reward = repos
                 .reward_by_id(reward_id, RewardCounts::Without)?
                 .filter(|r| r.store_owner_id == customer.store.owner_id)
