@@ -48,7 +48,8 @@ impl Actor {
 /// What a signed-in person may do at the counter and with customers. The web app is told the
 /// caller's list (`GET /auth/user`) and offers exactly these actions; the use cases check the
 /// same table, so a button is never offered that the server would refuse with 403.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
 pub enum Permission {
     /// Make a sale that awards points (a POS user, in its store).
     CreateInvoice,

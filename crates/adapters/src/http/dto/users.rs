@@ -89,32 +89,35 @@ pub struct RegisterRequest {
     pub store_owner_name: String,
 }
 
-/// Something a signed-in person may do (see `SignedInUser.permissions`).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PermissionDto {
-    CreateInvoice,
-    VoidInvoiceToday,
-    VoidInvoiceAnyDay,
-    RedeemReward,
-    ManageCustomers,
-    AddPoints,
-    RemovePoints,
-    ManageLoyaltySettings,
+/// Something a signed-in person may do (see `SignedInUser.permissions`): the application's
+/// permission by its `snake_case` name, the names listed in the document from the same enum.
+#[derive(Debug, Clone, Copy)]
+pub struct PermissionDto(Permission);
+
+const PERMISSION_DESCRIPTION: &str = "Something a signed-in person may do (see `SignedInUser.permissions`).";
+
+impl Serialize for PermissionDto {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.into())
+    }
 }
+
+impl utoipa::PartialSchema for PermissionDto {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let names = <Permission as strum::VariantArray>::VARIANTS.iter().map(|&p| <&'static str>::from(p));
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(PERMISSION_DESCRIPTION))
+            .enum_values(Some(names))
+            .into()
+    }
+}
+
+impl ToSchema for PermissionDto {}
 
 impl From<Permission> for PermissionDto {
     fn from(p: Permission) -> Self {
-        match p {
-            Permission::CreateInvoice => Self::CreateInvoice,
-            Permission::VoidInvoiceToday => Self::VoidInvoiceToday,
-            Permission::VoidInvoiceAnyDay => Self::VoidInvoiceAnyDay,
-            Permission::RedeemReward => Self::RedeemReward,
-            Permission::ManageCustomers => Self::ManageCustomers,
-            Permission::AddPoints => Self::AddPoints,
-            Permission::RemovePoints => Self::RemovePoints,
-            Permission::ManageLoyaltySettings => Self::ManageLoyaltySettings,
-        }
+        Self(p)
     }
 }
 
