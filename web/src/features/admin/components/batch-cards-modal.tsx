@@ -6,7 +6,7 @@ import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { useCreateCardBatch } from '../api/mutations';
 import { usePackages } from '../api/queries';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { RedemptionCard } from '../types';
 import { FormError } from '@/components/form-error';
 

@@ -9,7 +9,7 @@ import { showToast } from '@/lib/toasts';
 import { useSaveCard } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import { canChangeCard, cardRequest, expiryDay, type CardFormValues } from '../card-rules';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { RedemptionCard } from '../types';
 import { FormError } from '@/components/form-error';
 

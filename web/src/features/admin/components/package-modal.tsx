@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSavePackage } from '../api/mutations';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import {
   PACKAGE_FIELDS,
   PACKAGE_BOUNDS,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSaveStore } from '../api/mutations';
 import { useStoreOwnerOptions } from '../api/queries';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { AdminStore } from '../types';
 import { FormError } from '@/components/form-error';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
 import { useSaveUser } from '../api/mutations';
 import { useStores } from '../api/queries';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { AdminUser, UserRole } from '../types';
 import {
   USER_FIELDS,

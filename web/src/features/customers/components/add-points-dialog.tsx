@@ -14,7 +14,7 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { Customer } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';

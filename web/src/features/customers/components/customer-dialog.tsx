@@ -3,7 +3,7 @@ import { IconAt, IconPhone, IconUser } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { Customer } from '@/lib/api/types';
 import { showToast } from '@/lib/toasts';
 import { useSaveCustomer } from '../api/save-customer';

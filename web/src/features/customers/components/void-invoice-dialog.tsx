@@ -3,7 +3,7 @@ import { IconReceiptOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import type { Invoice } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';

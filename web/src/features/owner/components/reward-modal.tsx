@@ -2,7 +2,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, Tex
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useSaveReward } from '../api/rewards';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';

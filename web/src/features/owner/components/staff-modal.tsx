@@ -2,7 +2,7 @@ import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
-import { splitError } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
 import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSaveStaff } from '../api/staff-mutations';
