@@ -65,6 +65,8 @@ pub enum Conflict {
     NextPlanWaiting,
     /// A person with stores, a plan or sales is deactivated, not deleted.
     UserHasHistory,
+    /// The owner already keeps the most API keys allowed.
+    ApiKeyLimitReached,
 }
 
 impl From<FieldErrors> for AppError {

@@ -11,5 +11,5 @@ pub mod use_cases;
 
 pub use error::{AppError, Conflict};
 pub use model::*;
-pub use policy::{Actor, Permission};
+pub use policy::{Actor, KeyGrant, Permission};
 pub use services::{Services, Settings};

@@ -491,3 +491,61 @@ pub struct SalePreview {
     pub needs_confirmation: bool,
     pub settings: loyalty_domain::LoyaltySettings,
 }
+
+/// What an API key may do. Each operation a key may call names the scope it needs (the HTTP
+/// layer's table); a key is refused everywhere else.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+pub enum ApiScope {
+    /// Read customers, their history, invoices and redemptions.
+    #[strum(serialize = "customers:read")]
+    CustomersRead,
+    /// Read the owner's reports: sales lists, the summary, the overview and the activity feed.
+    #[strum(serialize = "reports:read")]
+    ReportsRead,
+}
+
+impl ApiScope {
+    /// The scope's name as sent and stored (`customers:read`).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+}
+
+/// A store owner's API key as the owner sees it (never its secret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiKey {
+    pub id: i64,
+    pub owner_id: i64,
+    pub name: String,
+    /// The start of the secret (`lk_1a2b3c4d`), to tell keys apart.
+    pub prefix: String,
+    pub scopes: Vec<ApiScope>,
+    /// The stores it covers; `None`: all of the owner's stores, those added later too.
+    pub store_ids: Option<Vec<i64>>,
+    pub created_at: NaiveDateTime,
+    pub expires_at: Option<NaiveDateTime>,
+    pub last_used_at: Option<NaiveDateTime>,
+}
+
+/// A key just made: the secret is shown this once and kept only as a digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewKeySecret {
+    pub key: ApiKey,
+    pub secret: String,
+}

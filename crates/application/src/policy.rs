@@ -11,6 +11,24 @@ pub struct Actor {
     /// The one store of a POS user.
     pub store_id: Option<i64>,
     pub session_id: String,
+    /// Set when the caller is an API key acting for its owner (`role` is then the owner's).
+    pub key: Option<KeyGrant>,
+}
+
+/// What an API key's caller is limited to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyGrant {
+    pub id: i64,
+    pub name: String,
+    pub scopes: Vec<crate::ApiScope>,
+    /// `None`: all of the owner's stores.
+    pub store_ids: Option<Vec<i64>>,
+}
+
+impl KeyGrant {
+    pub fn covers(&self, store_id: i64) -> bool {
+        self.store_ids.as_ref().is_none_or(|ids| ids.contains(&store_id))
+    }
 }
 
 impl Actor {
@@ -109,7 +127,13 @@ impl StoreAccess {
     pub fn of(actor: &Actor, repos: &mut dyn Repos) -> Result<StoreAccess, AppError> {
         Ok(match actor.role {
             Role::Admin => StoreAccess::All,
-            Role::StoreOwner => StoreAccess::Stores(repos.owner_store_ids(actor.user_id)?),
+            Role::StoreOwner => {
+                let mut stores = repos.owner_store_ids(actor.user_id)?;
+                if let Some(key) = &actor.key {
+                    stores.retain(|id| key.covers(*id));
+                }
+                StoreAccess::Stores(stores)
+            }
             Role::PosUser => StoreAccess::Stores(vec![actor.pos_store()?]),
         })
     }
@@ -137,7 +161,7 @@ impl StoreAccess {
 pub fn can_access_store(actor: &Actor, store: &StoreScope) -> bool {
     match actor.role {
         Role::Admin => true,
-        Role::StoreOwner => store.owner_id == actor.user_id,
+        Role::StoreOwner => store.owner_id == actor.user_id && actor.key.as_ref().is_none_or(|k| k.covers(store.id)),
         Role::PosUser => actor.store_id == Some(store.id),
     }
 }
@@ -147,7 +171,7 @@ mod tests {
     use super::*;
 
     fn actor(role: Role, store_id: Option<i64>) -> Actor {
-        Actor { user_id: 1, role, store_id, session_id: "s".into() }
+        Actor { user_id: 1, role, store_id, session_id: "s".into(), key: None }
     }
 
     #[test]

@@ -65,6 +65,7 @@ pub fn transaction<T>(
 pub trait Repos:
     UserRepo
     + SessionRepo
+    + ApiKeyRepo
     + StoreRepo
     + CustomerRepo
     + LedgerRepo
@@ -80,6 +81,7 @@ pub trait Repos:
 impl<T> Repos for T where
     T: UserRepo
         + SessionRepo
+        + ApiKeyRepo
         + StoreRepo
         + CustomerRepo
         + LedgerRepo
@@ -507,6 +509,30 @@ pub trait SessionRepo {
     fn revoke_user_sessions(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<()>;
 }
 
+pub struct NewApiKey<'a> {
+    pub owner_id: i64,
+    pub name: &'a str,
+    pub prefix: &'a str,
+    pub secret_digest: &'a str,
+    pub scopes: &'a [crate::ApiScope],
+    pub store_ids: Option<&'a [i64]>,
+    pub expires_at: Option<NaiveDateTime>,
+    pub now: NaiveDateTime,
+}
+
+pub trait ApiKeyRepo {
+    fn insert_api_key(&mut self, key: NewApiKey<'_>) -> RepoResult<crate::ApiKey>;
+    /// The owner's keys that are not revoked, newest first (expired ones included, marked by
+    /// their expiry).
+    fn list_api_keys(&mut self, owner_id: i64) -> RepoResult<Vec<crate::ApiKey>>;
+    /// Revokes one of the owner's keys; false when there is no such live key.
+    fn revoke_api_key(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// The key with this secret digest when it is neither revoked nor expired and its owner is
+    /// live and active, with the owner; `None` otherwise.
+    fn live_api_key(&mut self, secret_digest: &str, now: NaiveDateTime) -> RepoResult<Option<(crate::ApiKey, User)>>;
+    fn touch_api_key(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+}
+
 /// argon2id hashing. Slow on purpose: call it off the request workers.
 pub trait PasswordHasher: Send + Sync {
     fn hash(&self, password: &str) -> Result<String, AppError>;
@@ -527,6 +553,9 @@ pub trait TokenService: Send + Sync {
     fn issue(&self, claims: &TokenClaims, expires_at: NaiveDateTime) -> Result<String, AppError>;
     /// `None` for a token that is malformed, tampered, expired or signed otherwise.
     fn verify(&self, token: &str) -> Option<TokenClaims>;
+    /// The digest kept of an API key's secret (SHA-256, hex): the secret is random and long,
+    /// so a fast digest is enough and a request is not slowed by a password hash.
+    fn secret_digest(&self, secret: &str) -> String;
 }
 
 pub trait Clock: Send + Sync {

@@ -24,6 +24,24 @@ pub fn local_date(t: NaiveDateTime) -> NaiveDate {
     Tripoli.from_utc_datetime(&t).date_naive()
 }
 
+/// An expiry as typed: a day (valid through its end in Tripoli) or an RFC 3339 instant; never at
+/// or before `now`, so nothing is made already expired. Blank is no expiry.
+pub fn parse_expiry(value: Option<&str>, now: NaiveDateTime) -> Result<Option<NaiveDateTime>, crate::Msg> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let at = match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        Ok(date) => local_date_bounds(date).1,
+        Err(_) => {
+            chrono::DateTime::parse_from_rfc3339(value).map(|t| t.naive_utc()).map_err(|_| crate::Msg::DateInvalid)?
+        }
+    };
+    if at <= now {
+        return Err(crate::Msg::ExpiryInPast);
+    }
+    Ok(Some(at))
+}
+
 /// Whether two UTC times fall on the same Tripoli day.
 pub fn same_local_day(a: NaiveDateTime, b: NaiveDateTime) -> bool {
     local_date(a) == local_date(b)

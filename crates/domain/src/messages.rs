@@ -79,6 +79,8 @@ messages! {
     CardPackageRequired => ("please select a package", "يرجى اختيار باقة"),
     CardCodeTaken => ("This code is already used by another card.", "هذا الرمز مستخدم لبطاقة أخرى."),
     CardCodeShape => ("A card code is 4 to 50 letters A-Z and digits 0-9, without spaces.", "رمز البطاقة من 4 إلى 50 حرفًا لاتينيًا (A-Z) أو رقمًا (0-9)، دون مسافات."),
+    ScopesRequired => ("Choose at least one scope", "اختر صلاحية واحدة على الأقل"),
+    ScopeUnknown => ("Unknown scope", "صلاحية غير معروفة"),
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
     DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),

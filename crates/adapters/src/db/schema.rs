@@ -17,6 +17,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    api_keys (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        prefix -> Text,
+        secret_digest -> Text,
+        scopes -> Text,
+        store_ids -> Nullable<Text>,
+        created_at -> Timestamp,
+        expires_at -> Nullable<Timestamp>,
+        last_used_at -> Nullable<Timestamp>,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> Text,
         user_id -> BigInt,
@@ -208,6 +224,7 @@ diesel::table! {
 }
 
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(api_keys -> users (owner_id));
 diesel::joinable!(customers -> stores (store_id));
 diesel::joinable!(invoices -> customers (customer_id));
 diesel::joinable!(redemptions -> customers (customer_id));
@@ -218,6 +235,7 @@ diesel::joinable!(points_ledger -> customers (customer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    api_keys,
     sessions,
     stores,
     packages,

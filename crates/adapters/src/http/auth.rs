@@ -4,10 +4,10 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
-use loyalty_application::use_cases::auth;
+use loyalty_application::use_cases::{api_keys, auth};
 use loyalty_application::{Actor, AppError, Services, User};
 
-use super::{ApiError, ErrorCode, Lang};
+use super::{key_access, ApiError, ErrorCode, Lang};
 
 /// Runs a use case on the blocking pool (diesel and argon2 block) and renders its error in
 /// the caller's language.
@@ -22,7 +22,8 @@ where
     }
 }
 
-/// The signed-in caller: 401 unless the request carries a live bearer token.
+/// The signed-in caller: 401 unless the request carries a live bearer token or API key; 403
+/// for a key on an operation its scopes do not open.
 #[derive(Debug, Clone)]
 pub struct Authenticated {
     pub actor: Actor,
@@ -46,10 +47,20 @@ impl FromRequest for Authenticated {
         let lang = Lang::from_request(req);
         let services = req.app_data::<web::Data<Services>>().cloned();
         let token = bearer_token(req);
+        let (method, path) = (req.method().clone(), req.match_pattern());
         Box::pin(async move {
             let services = services.ok_or_else(|| ApiError::new(ErrorCode::InternalError, lang))?;
             let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, lang))?;
-            let (actor, user) = blocking(lang, move || auth::authenticate(&services, &token)).await?;
+            if !api_keys::is_key_secret(&token) {
+                let (actor, user) = blocking(lang, move || auth::authenticate(&services, &token)).await?;
+                return Ok(Authenticated { actor, user, lang });
+            }
+            let (actor, user) = blocking(lang, move || api_keys::authenticate(&services, &token)).await?;
+            // A key may call only the operations its scopes open (the one table).
+            let scopes = actor.key.as_ref().map(|k| k.scopes.as_slice()).unwrap_or_default();
+            if !path.is_some_and(|path| key_access::allows(scopes, &method, &path)) {
+                return Err(ApiError::new(ErrorCode::Forbidden, lang));
+            }
             Ok(Authenticated { actor, user, lang })
         })
     }

@@ -35,6 +35,7 @@ use Bound::{AtLeast, Extension, MaxLength, Pattern, Range};
 const BOUNDS: &[(&str, &str, Bound)] = &[
     ("AddPointsRequest", "points", Range(-points_rules::MANUAL_POINTS_MAX, points_rules::MANUAL_POINTS_MAX)),
     ("AddPointsRequest", "reason", MaxLength(customers::REASON_MAX)),
+    ("ApiKeyRequest", "name", MaxLength(text::NAME_MAX)),
     ("AssignPackageRequest", "notes", MaxLength(text::NOTES_MAX)),
     ("CardBatchRequest", "count", Range(1, admin::CARD_BATCH_MAX)),
     ("CardBatchRequest", "notes", MaxLength(text::NOTES_MAX)),

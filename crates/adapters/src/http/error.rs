@@ -41,6 +41,7 @@ pub enum ErrorCode {
     NextPlanWaiting,
     UserHasHistory,
     OwnersStoreLimitReached,
+    ApiKeyLimitReached,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -78,6 +79,7 @@ impl ErrorCode {
         ErrorCode::NextPlanWaiting,
         ErrorCode::UserHasHistory,
         ErrorCode::OwnersStoreLimitReached,
+        ErrorCode::ApiKeyLimitReached,
         ErrorCode::RateLimited,
         ErrorCode::ServiceUnavailable,
         ErrorCode::InternalError,
@@ -118,6 +120,7 @@ impl ErrorCode {
             NextPlanWaiting => (StatusCode::CONFLICT, "next_plan_waiting", "Another plan is already waiting to start after the current one. Use this card once it has started, or switch to it now.", "توجد باقة أخرى بانتظار البدء بعد الباقة الحالية. استخدم هذه البطاقة بعد بدئها، أو انتقل إليها الآن."),
             UserHasHistory => (StatusCode::CONFLICT, "user_has_history", "This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history.", "لهذا الشخص متاجر أو باقة أو مبيعات ولا يمكن حذفه. عطّل الحساب بدلاً من ذلك: يتوقف تسجيل دخوله فورًا ويبقى السجل محفوظًا."),
             OwnersStoreLimitReached => (StatusCode::CONFLICT, "owner_store_limit_reached", "This store owner's plan allows no more stores. Assign a larger package first.", "باقة صاحب المتجر هذا لا تسمح بمتاجر أخرى. عيّن له باقة أكبر أولاً."),
+            ApiKeyLimitReached => (StatusCode::CONFLICT, "api_key_limit_reached", "You already have 50 API keys. Revoke one you no longer use first.", "لديك 50 مفتاح API بالفعل. ألغِ مفتاحاً لم تعد تستخدمه أولاً."),
             RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
             ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
             InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
@@ -177,6 +180,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
         Conflict::NextPlanWaiting => ErrorCode::NextPlanWaiting,
         Conflict::UserHasHistory => ErrorCode::UserHasHistory,
         Conflict::OwnersStoreLimitReached => ErrorCode::OwnersStoreLimitReached,
+        Conflict::ApiKeyLimitReached => ErrorCode::ApiKeyLimitReached,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod dto;
 pub mod error;
 pub mod handlers;
 pub mod json;
+pub mod key_access;
 pub mod lang;
 pub mod openapi;
 pub mod routes;

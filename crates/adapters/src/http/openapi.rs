@@ -24,6 +24,7 @@ use super::handlers;
         (name = "admin", description = "The platform: users, stores, packages, plans, redemption cards, overview, analytics"),
         (name = "owner", description = "A store owner's stores, staff, rewards, settings, QR codes and plan"),
         (name = "public", description = "Without signing in: points lookup and joining a store"),
+        (name = "integrations", description = "A store owner's API keys for integrations (web shops, ERPs, accounting tools)"),
     )
 )]
 struct RootApi;
@@ -50,7 +51,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
     doc.merge(handlers::admin::AdminApi::openapi());
+    doc.merge(handlers::integrations::IntegrationsApi::openapi());
     super::bounds::PublishedBounds.modify(&mut doc);
+    super::key_access::document(&mut doc);
     document_edge_errors(&mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
@@ -145,7 +148,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 77, "the API serves 77 operations");
+        assert_eq!(served.len(), 80, "the API serves 80 operations");
         assert_eq!(served, documented);
     }
 

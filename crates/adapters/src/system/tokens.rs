@@ -36,6 +36,11 @@ impl TokenService for JwtTokens {
         claims.expires_at?;
         Some(TokenClaims { session_id: claims.jwt_id?, user_id: claims.subject?.parse().ok()? })
     }
+
+    fn secret_digest(&self, secret: &str) -> String {
+        use sha2::Digest as _;
+        sha2::Sha256::digest(secret.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 #[cfg(test)]

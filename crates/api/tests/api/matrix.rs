@@ -49,6 +49,7 @@ enum Obj {
     Card,
     SpareCard,
     JoinToken,
+    ApiKey,
 }
 
 struct World {
@@ -213,6 +214,10 @@ fn table() -> Vec<Row> {
         row("DELETE", "/api/v1/store-owner/pos-users/{id}", [401, 401, 403, 404, 403, 204, 403]).on(SpareStaff),
         row("GET", "/api/v1/store-owner/stores", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/summary", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/store-owner/api-keys", [401, 401, 403, 200, 403, 200, 403]),
+        row("POST", "/api/v1/store-owner/api-keys", [401, 401, 403, 201, 403, 201, 403])
+            .body(|_, c| json!({"name": format!("Matrix key {c}"), "scopes": ["customers:read"]})),
+        row("DELETE", "/api/v1/store-owner/api-keys/{id}", [401, 401, 403, 404, 403, 204, 403]).on(ApiKey),
         row("GET", "/api/v1/stores", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/stores", [401, 401, 403, 201, 403, 201, 201])
             .body(|w, c| json!({"name": format!("ZZ Store {c}"), "store_owner_id": w.other_owner_id})),
@@ -370,6 +375,13 @@ async fn world(app: &TestApp) -> World {
     let card = created_id(app, "/api/v1/admin/redemption-cards", &admin, json!({"package_id": package_num})).await;
     let spare_card =
         created_id(app, "/api/v1/admin/redemption-cards", &admin, json!({"package_id": package_num})).await;
+    let api_key = created_id(
+        app,
+        "/api/v1/store-owner/api-keys",
+        &owner,
+        json!({"name": "Matrix spare key", "scopes": ["reports:read"]}),
+    )
+    .await;
     let (status, body) =
         app.post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package_num})).await;
     assert_eq!(status, 201, "{body}");
@@ -415,6 +427,7 @@ async fn world(app: &TestApp) -> World {
         (Obj::Card, card),
         (Obj::SpareCard, spare_card),
         (Obj::JoinToken, join_token),
+        (Obj::ApiKey, api_key),
     ]);
     let creds = |e: &str, p: &str| Some((e.to_owned(), p.to_owned()));
     World {

@@ -138,6 +138,7 @@ pub fn authenticate(services: &Services, token: &str) -> Result<(Actor, User), A
         role: user.role,
         store_id: user.store.as_ref().map(|s| s.id),
         session_id: claims.session_id,
+        key: None,
     };
     Ok((actor, user))
 }

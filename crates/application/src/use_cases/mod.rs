@@ -1,6 +1,7 @@
 mod accounts;
 pub mod activity;
 pub mod admin;
+pub mod api_keys;
 pub mod auth;
 pub mod customers;
 pub mod housekeeping;

@@ -11,6 +11,11 @@ export const bounds = {
       maxLength: 255,
     },
   },
+  ApiKeyRequest: {
+    name: {
+      maxLength: 120,
+    },
+  },
   AssignPackageRequest: {
     notes: {
       maxLength: 500,

@@ -818,6 +818,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store-owner/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's API keys that are not revoked, newest first; never their secrets. */
+        get: operations["list_keys"];
+        put?: never;
+        /**
+         * Makes an API key for an integration. The answer carries its secret (`lk_...`) once: only a
+         *     digest is kept. The key acts for the owner within its scopes and stores.
+         */
+        post: operations["create_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store-owner/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a key at once: its next request is refused with 401. */
+        delete: operations["revoke_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store-owner/pos-activities": {
         parameters: {
             query?: never;
@@ -1220,6 +1258,64 @@ export interface components {
         AdminOverviewEnvelope: {
             data: components["schemas"]["AdminOverview"];
         };
+        /** @description A key just made, with its secret: shown this once, keep it safe. */
+        ApiKeyCreated: components["schemas"]["ApiKeyDto"] & {
+            /**
+             * @description Send as `Authorization: Bearer <secret>`. Only a digest is kept: it cannot be shown again.
+             * @example lk_1a2b3c4d5e6f708192a3b4c5d6e7f809
+             */
+            secret: string;
+        };
+        ApiKeyCreatedEnvelope: {
+            data: components["schemas"]["ApiKeyCreated"];
+        };
+        /** @description A key as listed: never its secret. */
+        ApiKeyDto: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description `null`: never expires.
+             */
+            expires_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute.
+             */
+            last_used_at?: string | null;
+            name: string;
+            /** @description The start of the secret (`lk_1a2b3c4d`), to tell keys apart. */
+            prefix: string;
+            scopes: components["schemas"]["ApiScopeDto"][];
+            /** @description The stores the key covers; `null`: all of the owner's stores, those added later too. */
+            store_ids?: number[] | null;
+        };
+        ApiKeyList: {
+            data: components["schemas"]["ApiKeyDto"][];
+        };
+        ApiKeyRequest: {
+            /**
+             * @description A day (`2027-06-30`, valid through its end in Tripoli) or an RFC 3339 instant; leave out
+             *     for a key that does not expire.
+             */
+            expires_at?: string | null;
+            /**
+             * @description What the key is for, e.g. "Web shop".
+             * @example Web shop
+             */
+            name: string;
+            /** @description At least one. */
+            scopes: components["schemas"]["ApiScopeDto"][];
+            /** @description Some of the owner's stores; leave out for all of them (those added later too). */
+            store_ids?: number[] | null;
+        };
+        /**
+         * @description What an API key may do: `customers:read` (customers, their history, invoices and redemptions) or `reports:read` (sales lists, the summary, the overview and the activity feed).
+         * @enum {string}
+         */
+        ApiScopeDto: "customers:read" | "reports:read";
         AssignPackageRequest: {
             auto_renew?: boolean;
             /**
@@ -1441,7 +1537,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description Features as a list, or as one text with a feature per line. */
         FeaturesInput: string | string[];
         Health: {
@@ -6291,6 +6387,215 @@ export interface operations {
             };
             /** @description Invalid fields */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only, signed in as a person (not with a key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Made; keep the secret now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreatedEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only, signed in as a person (not with a key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The owner already keeps 50 keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, no or an unknown scope, a store that is not the owner's, or an expiry in the past */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only, signed in as a person (not with a key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's live keys */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

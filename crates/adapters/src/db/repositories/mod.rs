@@ -1,5 +1,6 @@
 mod activity;
 mod admin;
+mod api_keys;
 mod customers;
 mod idempotency;
 mod invoices;

@@ -43,6 +43,7 @@ macro_rules! list_envelope {
 mod activity;
 mod admin;
 mod customers;
+mod integrations;
 mod meta;
 mod money;
 mod owner;
@@ -56,6 +57,7 @@ mod users;
 pub use activity::*;
 pub use admin::*;
 pub use customers::*;
+pub use integrations::*;
 pub use meta::*;
 pub use money::*;
 pub use owner::*;

@@ -1,6 +1,5 @@
 //! Redemption cards: codes that give an owner a package.
 
-use chrono::{NaiveDate, NaiveDateTime};
 use loyalty_domain::{text, CardCode, FieldErrors, Msg};
 
 use crate::ports::{transaction, CardFields, CardFilter, RepoError, Repos, TxMode};
@@ -35,24 +34,6 @@ pub struct CardForm {
     pub notes: Option<String>,
 }
 
-/// An expiry as typed: a day (valid through its end in Tripoli) or an instant; never before
-/// `now`, so a card cannot be made already expired.
-fn parse_expiry(value: Option<&str>, now: NaiveDateTime) -> Result<Option<NaiveDateTime>, Msg> {
-    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else {
-        return Ok(None);
-    };
-    let at = if let Ok(date) = NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        // The end of that day in Tripoli (UTC+2): 22:00 UTC.
-        date.and_hms_opt(22, 0, 0).ok_or(Msg::DateInvalid)?
-    } else {
-        chrono::DateTime::parse_from_rfc3339(value).map(|t| t.naive_utc()).map_err(|_| Msg::DateInvalid)?
-    };
-    if at <= now {
-        return Err(Msg::ExpiryInPast);
-    }
-    Ok(Some(at))
-}
-
 fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppError> {
     let mut errors = FieldErrors::new();
     if form.package_id.is_none() {
@@ -63,7 +44,8 @@ fn card_fields(services: &Services, form: CardForm) -> Result<CardFields, AppErr
         typed => typed.flatten(),
     };
     let now = services.clock.now();
-    let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref(), now)).flatten();
+    let expires_at =
+        errors.check("expires_at", loyalty_domain::local_day::parse_expiry(form.expires_at.as_deref(), now)).flatten();
     let notes = errors.check("notes", text::optional_multiline(form.notes.as_deref(), text::NOTES_MAX)).flatten();
     errors.into_result()?;
     match (form.package_id, code) {

@@ -1,0 +1,153 @@
+//! API keys: an integration acting for a store owner, on both backends.
+
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(a_key_reads_within_its_scopes_and_stores, keys_are_checked_when_made_and_stop_with_their_owner,);
+
+fn ids(list: &Value, field: &str) -> Vec<i64> {
+    list["data"].as_array().map(|items| items.iter().filter_map(|i| i[field].as_i64()).collect()).unwrap_or_default()
+}
+
+async fn make_key(app: &TestApp, owner: &str, body: Value) -> (i64, String) {
+    let (status, made) = app.post("/api/v1/store-owner/api-keys", Some(owner), &body).await;
+    assert_eq!(status, 201, "{made}");
+    let secret = made["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    (made["data"]["id"].as_i64().unwrap_or_default(), secret)
+}
+
+async fn a_key_reads_within_its_scopes_and_stores(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (_, stores) = app.get("/api/v1/stores", Some(&owner)).await;
+    let store_ids = ids(&stores, "id");
+    assert_eq!(store_ids.len(), 2, "{stores}");
+    let (first, second) = (store_ids[0], store_ids[1]);
+
+    let (id, secret) =
+        make_key(&app, &owner, json!({"name": "Web shop", "scopes": ["customers:read"], "store_ids": [first]})).await;
+    assert!(secret.starts_with("lk_") && secret.len() >= 35, "{secret}");
+    // Only a digest is kept: the secret is nowhere in the table, its start is.
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM api_keys WHERE secret_digest = '{secret}'")), 0);
+    let (status, keys) = app.get("/api/v1/store-owner/api-keys", Some(&owner)).await;
+    assert_eq!(status, 200);
+    assert_eq!(keys["data"][0]["prefix"].as_str(), Some(&secret[..11]));
+    assert_eq!(keys["data"][0]["scopes"], json!(["customers:read"]));
+    assert_eq!(keys["data"][0]["store_ids"], json!([first]));
+    assert!(keys["data"][0].get("secret").is_none() && keys["data"][0]["last_used_at"].is_null(), "{keys}");
+
+    // The key reads the customers of its store, and only those.
+    let (status, customers) = app.get("/api/v1/customers?per_page=100", Some(&secret)).await;
+    assert_eq!(status, 200, "{customers}");
+    let stores_seen: Vec<i64> = customers["data"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["store"]["id"].as_i64()).collect())
+        .unwrap_or_default();
+    assert!(!stores_seen.is_empty() && stores_seen.iter().all(|s| *s == first), "{stores_seen:?}");
+    let (_, others) = app.get(&format!("/api/v1/customers?store_id={second}&per_page=1"), Some(&owner)).await;
+    let other_customer = others["data"][0]["id"].as_i64().unwrap_or_default();
+    let (status, _) = app.get(&format!("/api/v1/customers/{other_customer}"), Some(&secret)).await;
+    assert_eq!(status, 404, "a customer of a store the key does not cover");
+    let (status, _) = app.get(&format!("/api/v1/customers?store_id={second}"), Some(&secret)).await;
+    assert_eq!(status, 404);
+
+    // Outside its scopes, and everywhere keys are not open, it is refused.
+    for (method, path) in [
+        ("get", "/api/v1/invoices"),
+        ("get", "/api/v1/store-owner/summary"),
+        ("get", "/api/v1/store-owner/pos-users"),
+        ("get", "/api/v1/store-owner/api-keys"),
+        ("get", "/api/v1/subscriptions/status"),
+        ("get", "/api/v1/auth/user"),
+        ("post", "/api/v1/customers"),
+        ("post", "/api/v1/store-owner/api-keys"),
+        ("post", "/api/v1/auth/logout"),
+    ] {
+        let (status, body) = match method {
+            "get" => app.get(path, Some(&secret)).await,
+            _ => app.post(path, Some(&secret), &json!({"name": "x", "scopes": ["reports:read"]})).await,
+        };
+        assert_eq!((status, body["code"].as_str()), (403, Some("forbidden")), "{method} {path}");
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM api_keys"), 1, "a key cannot make keys");
+
+    let (_, keys) = app.get("/api/v1/store-owner/api-keys", Some(&owner)).await;
+    assert!(keys["data"][0]["last_used_at"].is_string(), "{keys}");
+
+    // A reports key reads the sales of all the owner's stores.
+    let (_, reports) = make_key(&app, &owner, json!({"name": "Accounting", "scopes": ["reports:read"]})).await;
+    let (status, invoices) = app.get("/api/v1/invoices?per_page=100", Some(&reports)).await;
+    assert_eq!(status, 200, "{invoices}");
+    let (status, summary) = app.get("/api/v1/store-owner/summary", Some(&reports)).await;
+    let (_, by_owner) = app.get("/api/v1/store-owner/summary", Some(&owner)).await;
+    assert_eq!((status, &summary["data"]), (200, &by_owner["data"]));
+    let (status, _) = app.get("/api/v1/customers", Some(&reports)).await;
+    assert_eq!(status, 403, "reports:read does not read customers");
+
+    // Revoked: refused at once.
+    let (status, _) = app.delete(&format!("/api/v1/store-owner/api-keys/{id}"), Some(&owner)).await;
+    assert_eq!(status, 204);
+    let (status, body) = app.get("/api/v1/customers", Some(&secret)).await;
+    assert_eq!((status, body["code"].as_str()), (401, Some("unauthenticated")));
+    let (status, _) = app.delete(&format!("/api/v1/store-owner/api-keys/{id}"), Some(&owner)).await;
+    assert_eq!(status, 404, "already revoked");
+    let (_, keys) = app.get("/api/v1/store-owner/api-keys", Some(&owner)).await;
+    assert_eq!(keys["data"].as_array().map(Vec::len), Some(1));
+    let (status, _) = app.get("/api/v1/customers", Some("lk_0000000000000000000000000000000000")).await;
+    assert_eq!(status, 401, "an unknown key");
+}
+
+async fn keys_are_checked_when_made_and_stop_with_their_owner(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let path = "/api/v1/store-owner/api-keys";
+    for (body, field, message) in [
+        (json!({"name": " ", "scopes": ["customers:read"]}), "name", "Name is required"),
+        (json!({"name": "Shop", "scopes": []}), "scopes", "Choose at least one scope"),
+        (json!({"name": "Shop", "scopes": ["admin:all"]}), "scopes", "Unknown scope"),
+        (
+            json!({"name": "Shop", "scopes": ["customers:read"], "store_ids": [999999]}),
+            "store_ids",
+            "Please select a store",
+        ),
+        (json!({"name": "Shop", "scopes": ["customers:read"], "store_ids": []}), "store_ids", "Please select a store"),
+        (
+            json!({"name": "Shop", "scopes": ["customers:read"], "expires_at": "2020-01-01"}),
+            "expires_at",
+            "The expiry date cannot be in the past.",
+        ),
+        (
+            json!({"name": "Shop", "scopes": ["customers:read"], "expires_at": "soon"}),
+            "expires_at",
+            "Use a date like 2026-11-22.",
+        ),
+    ] {
+        let (status, answer) = app.post(path, Some(&owner), &body).await;
+        assert_eq!((status, answer["errors"][field][0].as_str()), (422, Some(message)), "{body}: {answer}");
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM api_keys"), 0, "nothing made from a refused form");
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let (status, _) = app.post(path, Some(&cashier), &json!({"name": "Mine", "scopes": ["customers:read"]})).await;
+    assert_eq!(status, 403, "only owners make keys");
+
+    let (_, secret) =
+        make_key(&app, &owner, json!({"name": "ERP", "scopes": ["customers:read"], "expires_at": "2099-12-31"})).await;
+    let (_, keys) = app.get(path, Some(&owner)).await;
+    assert!(keys["data"][0]["expires_at"].as_str().is_some_and(|t| t.starts_with("2099-12-31T22:00:00")), "{keys}");
+    let (status, _) = app.get("/api/v1/customers", Some(&secret)).await;
+    assert_eq!(status, 200);
+    // Expired: refused.
+    app.execute("UPDATE api_keys SET expires_at = '2020-01-01 00:00:00'");
+    let (status, _) = app.get("/api/v1/customers", Some(&secret)).await;
+    assert_eq!(status, 401, "an expired key");
+
+    // Deactivating the owner stops its keys.
+    let (_, live) = make_key(&app, &owner, json!({"name": "Shop", "scopes": ["customers:read"]})).await;
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let owner_id = app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
+    let (status, _) = app.post(&format!("/api/v1/users/{owner_id}/deactivate"), Some(&admin), &json!({})).await;
+    assert_eq!(status, 200);
+    let (status, _) = app.get("/api/v1/customers", Some(&live)).await;
+    assert_eq!(status, 401, "the owner is deactivated");
+}
