@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCreditCard,
   IconGift,
+  IconPlugConnected,
   IconQrcode,
   IconSettings,
   IconUsers,
@@ -31,6 +32,9 @@ const SubscriptionTab = lazy(async () => ({
   default: (await import('./components/subscription-tab')).SubscriptionTab,
 }));
 const SettingsTab = lazy(async () => ({ default: (await import('./components/settings-tab')).SettingsTab }));
+const IntegrationsTab = lazy(async () => ({
+  default: (await import('./components/integrations-tab')).IntegrationsTab,
+}));
 
 export const OWNER_TABS = [
   'stores',
@@ -41,6 +45,7 @@ export const OWNER_TABS = [
   'qr',
   'subscription',
   'settings',
+  'integrations',
 ] as const;
 export type OwnerTab = (typeof OWNER_TABS)[number];
 
@@ -53,9 +58,10 @@ const ICONS: Record<OwnerTab, ReactNode> = {
   qr: <IconQrcode size={18} />,
   subscription: <IconCreditCard size={18} />,
   settings: <IconSettings size={18} />,
+  integrations: <IconPlugConnected size={18} />,
 };
 
-/** The store owner's dashboard (spec section 2): cards, the expiration ribbon and eight tabs. */
+/** The store owner's dashboard (spec section 2): cards, the expiration ribbon and the tabs. */
 export function OwnerDashboard() {
   const { t } = useTranslation('owner');
   const subscription = useSubscriptionStatus();
@@ -72,6 +78,7 @@ export function OwnerDashboard() {
     qr: <QrTab />,
     subscription: <SubscriptionTab focusCode={focusCode} />,
     settings: <SettingsTab />,
+    integrations: <IntegrationsTab />,
   };
 
   return (

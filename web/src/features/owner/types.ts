@@ -28,3 +28,7 @@ export type ActivityEntry = ActivityFeed['data'][number];
 export type ActivityQuery = NonNullable<
   paths['/api/v1/store-owner/pos-activities']['get']['parameters']['query']
 >;
+export type ApiKey = JsonBody<paths['/api/v1/store-owner/api-keys']['get']['responses'][200]>['data'][number];
+export type ApiKeyCreated = JsonBody<paths['/api/v1/store-owner/api-keys']['post']['responses'][201]>['data'];
+export type ApiKeyRequest = RequestBody<paths['/api/v1/store-owner/api-keys']['post']>;
+export type ApiScope = ApiKey['scopes'][number];

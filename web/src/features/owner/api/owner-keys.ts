@@ -13,5 +13,6 @@ export const ownerKeys = {
   storeCustomers: (storeId: number, page: number, perPage: number) =>
     [...ownerKeys.customersOverviews(), 'store', storeId, page, perPage] as const,
   activities: () => [...ownerKeys.all, 'activities'] as const,
+  apiKeys: () => [...ownerKeys.all, 'api-keys'] as const,
   activity: (query: object) => [...ownerKeys.activities(), query] as const,
 };

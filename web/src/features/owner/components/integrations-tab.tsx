@@ -1,0 +1,306 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormError } from '@/components/form-error';
+import { QueryState } from '@/components/query-state';
+import { ScrollTable } from '@/components/scroll-table';
+import { bounds } from '@/lib/api/bounds';
+import { messageOf } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
+import { isolate, useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import { useOwnerStores } from '../api/dashboard-queries';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
+import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
+
+/**
+ * The scopes the server offers, each with its label key. A `Record` over the contract's type:
+ * when the server adds a scope, the regenerated types make this fail to compile until it is here.
+ */
+const SCOPES: Record<ApiScope, 'integrations.scopes.customersRead' | 'integrations.scopes.reportsRead'> = {
+  'customers:read': 'integrations.scopes.customersRead',
+  'reports:read': 'integrations.scopes.reportsRead',
+};
+
+/** The owner's API keys: make one (its secret shown once), see when each was used, revoke. */
+export function IntegrationsTab() {
+  const { t } = useTranslation('owner');
+  const keys = useApiKeys();
+  const stores = useOwnerStores();
+  const revoke = useRevokeApiKey();
+  const format = useFormat();
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<ApiKey | null>(null);
+
+  const storeNames = (ids: number[] | null | undefined) =>
+    ids
+      ? ids.map((id) => stores.data?.find((store) => store.id === id)?.name ?? `#${id}`).join(' · ')
+      : t('integrations.allStores');
+
+  function confirmRevoke() {
+    if (!pending) return;
+    revoke.mutate(pending.id, {
+      onSuccess: () => showToast(t('integrations.revoked')),
+      onError: (error) => showToast(messageOf(error, t('integrations.revokeFailed')), { color: 'red' }),
+      onSettled: () => setPending(null),
+    });
+  }
+
+  return (
+    <Stack data-testid="owner-integrations">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} maw={640}>
+          <Title order={2} fz="h3">
+            {t('integrations.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('integrations.intro')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+          {t('integrations.add')}
+        </Button>
+      </Group>
+      <QueryState query={keys}>
+        {(list) =>
+          list.length === 0 ? (
+            <Card withBorder py="xl">
+              <Text c="dimmed" ta="center">
+                {t('integrations.empty')}
+              </Text>
+            </Card>
+          ) : (
+            <ScrollTable minWidth={760}>
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('integrations.name')}</Table.Th>
+                    <Table.Th>{t('integrations.prefix')}</Table.Th>
+                    <Table.Th>{t('integrations.scopesLabel')}</Table.Th>
+                    <Table.Th>{t('integrations.stores')}</Table.Th>
+                    <Table.Th>{t('integrations.lastUsed')}</Table.Th>
+                    <Table.Th>{t('integrations.expires')}</Table.Th>
+                    <Table.Th>{t('integrations.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((key) => (
+                    <Table.Tr key={key.id} data-testid="api-key-row">
+                      <Table.Td fw={600}>{key.name}</Table.Td>
+                      <Table.Td>
+                        <Code dir="ltr">{key.prefix}…</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {key.scopes.map((scope) => (
+                            <Badge key={scope} variant="light" color="teal">
+                              {t(SCOPES[scope])}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{storeNames(key.store_ids)}</Table.Td>
+                      <Table.Td>
+                        {key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never')}
+                      </Table.Td>
+                      <Table.Td>
+                        {key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')}
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${t('integrations.revoke')}: ${key.name}`}
+                          onClick={() => setPending(key)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )
+        }
+      </QueryState>
+      <KeyModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={pending ? t('integrations.confirmRevoke', { name: isolate(pending.name) }) : ''}
+        confirmLabel={t('integrations.revoke')}
+        danger
+        busy={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}
+
+function KeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('owner');
+  const [made, setMade] = useState<ApiKeyCreated | null>(null);
+  const close = () => {
+    setMade(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={made ? t('integrations.madeTitle') : t('integrations.addTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      size="lg"
+    >
+      {opened &&
+        (made ? <SecretOnce made={made} onDone={close} /> : <KeyForm onMade={setMade} onCancel={close} />)}
+    </Modal>
+  );
+}
+
+function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; onCancel: () => void }) {
+  const { t } = useTranslation('owner');
+  const stores = useOwnerStores();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([]);
+  const [storeIds, setStoreIds] = useState<string[]>([]);
+  const [expiresAt, setExpiresAt] = useState('');
+  const [errors, setErrors] = useState<
+    Partial<Record<'name' | 'scopes' | 'store_ids' | 'expires_at', string>>
+  >({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    // The server checks every field; its messages show under them.
+    create.mutate(
+      {
+        name,
+        scopes,
+        store_ids: storeIds.length > 0 ? storeIds.map(Number) : null,
+        expires_at: expiresAt || null,
+      },
+      {
+        onSuccess: onMade,
+        onError: (error) => {
+          const shown = splitError(
+            error,
+            ['name', 'scopes', 'store_ids', 'expires_at'],
+            t('integrations.createFailed'),
+          );
+          setErrors(shown.fields);
+          setFailure(shown.alert);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="api-key-form">
+      <Stack>
+        <FormError message={failure} />
+        <TextInput
+          label={t('integrations.name')}
+          description={t('integrations.nameHint')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          maxLength={bounds.ApiKeyRequest.name.maxLength}
+          required
+          data-autofocus
+        />
+        <Checkbox.Group
+          label={t('integrations.scopesLabel')}
+          value={scopes}
+          onChange={(value) => setScopes(value as ApiScope[])}
+          error={errors.scopes}
+          required
+        >
+          <Stack gap="xs" mt="xs">
+            {(Object.keys(SCOPES) as ApiScope[]).map((scope) => (
+              <Checkbox key={scope} value={scope} label={t(SCOPES[scope])} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <MultiSelect
+          label={t('integrations.stores')}
+          description={t('integrations.storesHint')}
+          placeholder={storeIds.length === 0 ? t('integrations.allStores') : undefined}
+          data={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
+          value={storeIds}
+          onChange={setStoreIds}
+          error={errors.store_ids}
+          clearable
+        />
+        <TextInput
+          label={t('integrations.expires')}
+          description={t('integrations.expiresHint')}
+          type="date"
+          value={expiresAt}
+          onChange={(e) => setExpiresAt(e.currentTarget.value)}
+          error={errors.expires_at}
+          dir="ltr"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} leftSection={<IconKey size={18} />}>
+            {t('integrations.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SecretOnce({ made, onDone }: { made: ApiKeyCreated; onDone: () => void }) {
+  const { t } = useTranslation('owner');
+  return (
+    <Stack data-testid="api-key-secret">
+      <Alert color="orange" variant="light" title={t('integrations.onceTitle')}>
+        {t('integrations.once')}
+      </Alert>
+      <Code block dir="ltr" data-testid="api-key-secret-value">
+        {made.secret}
+      </Code>
+      <Group justify="flex-end">
+        <CopyButton value={made.secret}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+              onClick={copy}
+            >
+              {copied ? t('integrations.copied') : t('integrations.copy')}
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onDone}>{t('integrations.done')}</Button>
+      </Group>
+    </Stack>
+  );
+}
