@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { saveScreenshot, signIn, switchTo } from './helpers';
+
+// An owner makes an API key in the Integrations tab, an integration uses only that key, and
+// revoking it stops the integration at once. Against the real server and demo data.
+const TEXT = {
+  ar: {
+    tab: 'التكاملات',
+    add: 'مفتاح API جديد',
+    name: 'الاسم',
+    readCustomers: 'قراءة العملاء',
+    create: 'إنشاء المفتاح',
+    done: 'تم',
+    revoke: 'إلغاء',
+    revoked: 'تم إلغاء مفتاح API.',
+  },
+  en: {
+    tab: 'Integrations',
+    add: 'New API key',
+    name: 'Name',
+    readCustomers: 'Read customers',
+    create: 'Create key',
+    done: 'Done',
+    revoke: 'Revoke',
+    revoked: 'API key revoked.',
+  },
+};
+
+for (const lang of ['ar', 'en'] as const) {
+  const text = TEXT[lang];
+  test(`an owner's API key reads customers until it is revoked (${lang})`, async ({ page, request }) => {
+    await signIn(page, 'owner@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    await page.getByRole('tab', { name: text.tab }).click();
+    await expect(page.getByTestId('owner-integrations')).toBeVisible();
+
+    await page.getByRole('button', { name: text.add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: text.name }).fill(`Web shop ${lang}`);
+    await dialog.getByRole('checkbox', { name: text.readCustomers }).check();
+    await dialog.getByRole('button', { name: text.create }).click();
+    const secret = (await page.getByTestId('api-key-secret-value').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^lk_[0-9a-f]{32}$/);
+    await saveScreenshot(page, `owner-api-key-secret-${lang}`);
+    await dialog.getByRole('button', { name: text.done }).click();
+
+    const row = page.getByTestId('api-key-row').filter({ hasText: `Web shop ${lang}` });
+    await expect(row).toContainText(secret.slice(0, 11));
+    await expect(row).not.toContainText(secret);
+    await saveScreenshot(page, `owner-integrations-${lang}`);
+
+    // The integration, with the key alone.
+    const auth = { Authorization: `Bearer ${secret}` };
+    const customers = await request.get('/api/v1/customers', { headers: auth });
+    expect(customers.status()).toBe(200);
+    expect(((await customers.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect((await request.get('/api/v1/invoices', { headers: auth })).status()).toBe(403);
+
+    await row.getByRole('button', { name: new RegExp(`^${text.revoke}: `) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.revoke }).click();
+    await expect(page.getByText(text.revoked)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await request.get('/api/v1/customers', { headers: auth })).status()).toBe(401);
+
+    // On a phone the table scrolls sideways inside its frame.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, `owner-integrations-phone-${lang}`);
+  });
+}
