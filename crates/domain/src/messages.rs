@@ -79,6 +79,7 @@ messages! {
     CardPackageRequired => ("please select a package", "يرجى اختيار باقة"),
     CardCodeTaken => ("This code is already used by another card.", "هذا الرمز مستخدم لبطاقة أخرى."),
     CardCodeShape => ("A card code is 4 to 50 letters A-Z and digits 0-9, without spaces.", "رمز البطاقة من 4 إلى 50 حرفًا لاتينيًا (A-Z) أو رقمًا (0-9)، دون مسافات."),
+    IdempotencyKeyInvalid => ("Idempotency-Key must be 1 to 255 visible ASCII characters, without spaces", "يجب أن يتكون Idempotency-Key من 1 إلى 255 حرفاً مرئياً من ASCII دون مسافات"),
     ScopesRequired => ("Choose at least one scope", "اختر صلاحية واحدة على الأقل"),
     ScopeUnknown => ("Unknown scope", "صلاحية غير معروفة"),
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),

@@ -285,6 +285,32 @@ async fn idempotency_key_replays_the_first_answer(backend: Backend) {
     assert_eq!(first, retry);
     assert_eq!(d.balance(d.fatima).await, before + 30 - 50);
     d.app.assert_ledger_matches_balances();
+
+    // A replay says so in a header; a first answer does not.
+    let replayed = |key: &'static str, total: &'static str| {
+        let request = d.app.client.post(d.app.url("/api/v1/invoices")).bearer_auth(&d.cashier);
+        let body = json!({"customer_id": d.fatima, "total_cost": total});
+        async move {
+            let response =
+                request.header("Idempotency-Key", key).json(&body).send().await.unwrap_or_else(|e| panic!("{e}"));
+            (response.status().as_u16(), response.headers().get("idempotent-replayed").map(|v| v.as_bytes().to_vec()))
+        }
+    };
+    assert_eq!(replayed("sale-2", "5").await, (201, None));
+    assert_eq!(replayed("sale-2", "5").await, (201, Some(b"true".to_vec())));
+
+    // A malformed key can never be retried into success: it is a 422 naming the header, and
+    // nothing is sold.
+    let balance = d.balance(d.fatima).await;
+    for key in ["has space", &"k".repeat(256)] {
+        let (status, error) = d.app.post_keyed("/api/v1/invoices", &d.cashier, key, &body).await;
+        assert_eq!(
+            (status, error["errors"]["Idempotency-Key"][0].as_str()),
+            (422, Some("Idempotency-Key must be 1 to 255 visible ASCII characters, without spaces")),
+            "{key}"
+        );
+    }
+    assert_eq!(d.balance(d.fatima).await, balance);
 }
 
 async fn pos_endpoints_respect_roles_and_stores(backend: Backend) {

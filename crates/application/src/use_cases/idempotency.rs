@@ -5,13 +5,23 @@ use crate::{AppError, Conflict, Services};
 
 pub const KEY_MAX: usize = 255;
 
-/// A validated key: 1 to 255 visible ASCII characters.
+/// The header that carries the key; its errors are reported under this name.
+pub const HEADER: &str = "Idempotency-Key";
+
+/// A validated key: 1 to 255 visible ASCII characters (no spaces). A malformed key is a 422
+/// naming the header, so the client fixes it instead of retrying a request that can never pass.
 pub fn parse_key(key: Option<&str>) -> Result<Option<String>, AppError> {
     match key.map(str::trim) {
         None | Some("") => Ok(None),
         Some(k) if k.len() <= KEY_MAX && k.chars().all(|c| c.is_ascii_graphic()) => Ok(Some(k.to_owned())),
-        Some(_) => Err(AppError::Conflict(Conflict::IdempotencyKeyReused)),
+        Some(_) => Err(loyalty_domain::FieldErrors::single(HEADER, loyalty_domain::Msg::IdempotencyKeyInvalid).into()),
     }
+}
+
+/// An answer, and whether it was replayed from what an earlier request with the same key stored.
+pub struct Replayable<T> {
+    pub value: T,
+    pub replayed: bool,
 }
 
 /// The stored answer for this key and request, if a first request already ran; 409 when the
@@ -51,14 +61,14 @@ pub fn run<T>(
     request: &str,
     attempt: impl FnOnce(&mut dyn Repos) -> Result<T, AppError>,
     rebuild: impl Fn(&mut dyn Repos, &str) -> Result<T, AppError>,
-) -> Result<T, AppError> {
+) -> Result<Replayable<T>, AppError> {
     let first = transaction(&*services.db, TxMode::Write, |repos| {
         if let Some(key) = key {
             if let Some(answer) = replay(repos, user_id, key, request)? {
-                return rebuild(repos, &answer);
+                return Ok(Replayable { value: rebuild(repos, &answer)?, replayed: true });
             }
         }
-        attempt(repos)
+        Ok(Replayable { value: attempt(repos)?, replayed: false })
     });
     match first {
         Err(AppError::Conflict(Conflict::IdempotencyKeyRace)) => {
@@ -66,7 +76,7 @@ pub fn run<T>(
             transaction(&*services.db, TxMode::Read, |repos| {
                 let answer = replay(repos, user_id, key, request)?
                     .ok_or_else(|| AppError::Internal("stored answer vanished".into()))?;
-                rebuild(repos, &answer)
+                Ok(Replayable { value: rebuild(repos, &answer)?, replayed: true })
             })
         }
         other => other,

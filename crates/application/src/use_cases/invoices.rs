@@ -28,6 +28,8 @@ pub struct InvoiceCreated {
     pub invoice: Invoice,
     pub points_added: i64,
     pub customer_total_points: i64,
+    /// Answered from what an earlier request with the same `Idempotency-Key` stored.
+    pub replayed: bool,
 }
 
 /// A POS user's sale: points = floor(total x rate) when the total reaches the owner's
@@ -117,7 +119,8 @@ pub fn create(
         },
         rebuild,
     )?;
-    Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), ..created })
+    let idempotency::Replayable { value: created, replayed } = created;
+    Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), replayed, ..created })
 }
 
 /// A typed total as money: required and a valid amount. Its bounds (the minimum and the owner's
@@ -134,7 +137,7 @@ pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
     let (invoice_id, balance) = idempotency::two_ids(answer)?;
     let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
-    Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice })
+    Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice, replayed: false })
 }
 
 /// Whether `actor` may void `invoice` at `now`, store access aside: never twice; the owner's

@@ -14,6 +14,8 @@ pub struct RedemptionDone {
     pub redemption: Redemption,
     pub points_deducted: i64,
     pub customer_total_points: i64,
+    /// Answered from what an earlier request with the same `Idempotency-Key` stored.
+    pub replayed: bool,
 }
 
 /// Deducts the reward's points in one conditional update (never below zero, whatever runs
@@ -42,7 +44,7 @@ pub fn create(
     let request = format!("redemption|{customer_id}|{reward_id}");
     let now = services.clock.now();
 
-    idempotency::run(
+    let done = idempotency::run(
         services,
         actor.user_id,
         key.as_deref(),
@@ -99,13 +101,19 @@ pub fn create(
             rebuild(repos, &answer)
         },
         rebuild,
-    )
+    )?;
+    Ok(RedemptionDone { replayed: done.replayed, ..done.value })
 }
 
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<RedemptionDone, AppError> {
     let (redemption_id, balance) = idempotency::two_ids(answer)?;
     let redemption = repos.redemption_by_id(redemption_id)?.ok_or(AppError::NotFound)?;
-    Ok(RedemptionDone { points_deducted: redemption.points_spent, customer_total_points: balance, redemption })
+    Ok(RedemptionDone {
+        points_deducted: redemption.points_spent,
+        customer_total_points: balance,
+        redemption,
+        replayed: false,
+    })
 }
 
 pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Redemption>, AppError> {

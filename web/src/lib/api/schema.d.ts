@@ -4390,7 +4390,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe */
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -4405,6 +4405,8 @@ export interface operations {
             /** @description Created; the points it gave and the new balance */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,7 +4485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing customer or invalid total */
+            /** @description Missing customer or invalid total, or a malformed Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6041,7 +6043,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe */
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -6056,6 +6058,8 @@ export interface operations {
             /** @description Redeemed; points deducted and the new balance */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
                     [name: string]: unknown;
                 };
                 content: {

@@ -45,6 +45,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_today, _, _>(cfg, today);
 }
 
+/// 201, marked `Idempotent-Replayed: true` when it repeats an earlier request's answer.
+fn created(replayed: bool) -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Created();
+    if replayed {
+        response.insert_header(("Idempotent-Replayed", "true"));
+    }
+    response
+}
+
 fn idempotency_key(req: &HttpRequest) -> Option<String> {
     req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
@@ -73,13 +82,14 @@ async fn list_invoices(
 /// first answer and awards nothing more; the same key with another body is a 409.
 #[utoipa::path(post, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
     request_body = CreateInvoiceRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
     responses(
-        (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope),
+        (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Only POS users create invoices", body = ErrorBody),
         (status = 404, description = "No such customer in the POS user's store", body = ErrorBody),
         (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody),
-        (status = 422, description = "Missing customer or invalid total", body = ErrorBody),
+        (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn create_invoice(
     services: web::Data<Services>,
@@ -92,7 +102,7 @@ async fn create_invoice(
     let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
     let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
     let done = blocking(lang, move || invoices::create(&services, &actor, form, key.as_deref())).await?;
-    Ok(HttpResponse::Created().json(InvoiceCreatedEnvelope {
+    Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
         data: InvoiceCreated {
             invoice: done.invoice.into(),
             points_added: done.points_added,
@@ -170,9 +180,10 @@ async fn list_redemptions(
 /// conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
 #[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
     request_body = CreateRedemptionRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
     responses(
-        (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope),
+        (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Only POS users redeem", body = ErrorBody),
         (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
         (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody),
@@ -189,7 +200,7 @@ async fn create_redemption(
     let CreateRedemptionRequest { customer_id, reward_id } = body.0;
     let done =
         blocking(lang, move || redemptions::create(&services, &actor, customer_id, reward_id, key.as_deref())).await?;
-    Ok(HttpResponse::Created().json(RedemptionDoneEnvelope {
+    Ok(created(done.replayed).json(RedemptionDoneEnvelope {
         data: RedemptionDone {
             redemption: done.redemption.into(),
             points_deducted: done.points_deducted,
