@@ -34,6 +34,8 @@ pub struct Config {
     pub public_url: String,
     /// Public lookups and joins per minute per client address and per phone number.
     pub public_limits: (u32, u32),
+    /// Origins whose browser pages may call the API (CORS, without credentials); none by default.
+    pub cors_origins: Vec<String>,
 }
 
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
@@ -55,6 +57,7 @@ impl Config {
             login_limits: LoginLimits::default(),
             public_limits: PUBLIC_LIMITS_DEFAULT,
             public_url: "http://127.0.0.1:8080".to_owned(),
+            cors_origins: Vec::new(),
         }
     }
 }
@@ -102,6 +105,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         demo_mode: config.demo_mode,
         started_at: Instant::now(),
         public_url: config.public_url.clone(),
+        cors_origins: config.cors_origins.clone(),
     };
     Ok(AppState { services, info, pool })
 }
@@ -137,6 +141,33 @@ pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, Str
     db::seed::seed_demo(&mut conn, &input).map_err(|e| format!("seeding failed: {e}"))
 }
 
+/// Whether `origin` is one an operator may allow: `http(s)://host[:port]`, nothing after.
+pub fn is_origin(origin: &str) -> bool {
+    let Some(rest) = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")) else {
+        return false;
+    };
+    !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
+/// Browser pages of `origins` may call the API: preflights are answered for them, without
+/// credentials (a key or token goes in `Authorization`), and the headers an integration reads
+/// are exposed. Other origins get no CORS headers, so their browsers refuse the answer.
+fn cors(origins: &[String]) -> actix_cors::Cors {
+    use actix_web::http::header;
+    let mut cors = actix_cors::Cors::default()
+        .block_on_origin_mismatch(false)
+        .allowed_methods(["GET", "POST", "PUT", "DELETE"])
+        .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT_LANGUAGE])
+        .allowed_header("idempotency-key")
+        .expose_headers([header::RETRY_AFTER])
+        .expose_headers(["idempotent-replayed"])
+        .max_age(3600);
+    for origin in origins.iter().filter(|o| is_origin(o)) {
+        cors = cors.allowed_origin(origin);
+    }
+    cors
+}
+
 /// Starts serving on `listener`; the returned server runs until stopped.
 pub fn serve(
     state: AppState,
@@ -145,9 +176,11 @@ pub fn serve(
     workers: usize,
 ) -> std::io::Result<actix_web::dev::Server> {
     let services = web::Data::new(state.services);
+    let cors_origins = state.info.cors_origins.clone();
     let info = web::Data::new(state.info);
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(middleware::Condition::new(!cors_origins.is_empty(), cors(&cors_origins)))
             .app_data(services.clone())
             .app_data(info.clone())
             .app_data(web::PayloadConfig::new(http::json::JSON_LIMIT))

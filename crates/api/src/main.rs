@@ -67,6 +67,10 @@ enum Command {
         /// Public points lookups and store joins allowed per minute for one phone number.
         #[arg(long, env = "LOYALTY_PUBLIC_PER_PHONE", default_value_t = PUBLIC_LIMITS_DEFAULT.1)]
         public_per_phone: u32,
+        /// Origins whose browser pages may call the API, comma-separated
+        /// (`https://shop.example.ly,https://erp.example.ly`); none by default.
+        #[arg(long, env = "LOYALTY_CORS_ORIGINS", value_delimiter = ',')]
+        cors_origins: Vec<String>,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -141,7 +145,13 @@ fn run(cli: Cli) -> Result<(), String> {
             public_per_client,
             public_per_phone,
             public_url,
+            cors_origins,
         } => {
+            let cors_origins: Vec<String> =
+                cors_origins.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
+            if let Some(bad) = cors_origins.iter().find(|o| !loyalty_api::is_origin(o)) {
+                return Err(format!("LOYALTY_CORS_ORIGINS: {bad} is not an origin like https://shop.example.ly"));
+            }
             let jwt_secret = match jwt_secret {
                 Some(secret) if secret.len() >= 32 => secret.into_bytes(),
                 Some(_) => return Err("LOYALTY_JWT_SECRET must be at least 32 bytes".into()),
@@ -163,6 +173,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 },
                 public_limits: (public_per_client, public_per_phone),
                 public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
+                cors_origins,
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

@@ -26,4 +26,6 @@ pub struct ServerInfo {
     /// Where customers reach the web app, e.g. `https://loyalty.example.ly`; registration
     /// links in QR codes start with it.
     pub public_url: String,
+    /// Origins (`https://shop.example.ly`) whose browser pages may call the API; none by default.
+    pub cors_origins: Vec<String>,
 }

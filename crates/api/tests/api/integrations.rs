@@ -151,3 +151,66 @@ async fn keys_are_checked_when_made_and_stop_with_their_owner(backend: Backend) 
     let (status, _) = app.get("/api/v1/customers", Some(&live)).await;
     assert_eq!(status, 401, "the owner is deactivated");
 }
+
+both_backends!(browser_integrations_are_answered_only_for_configured_origins,);
+
+async fn browser_integrations_are_answered_only_for_configured_origins(backend: Backend) {
+    let shop = "https://shop.example.ly";
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.cors_origins = vec![shop.to_owned()];
+    })
+    .await
+    else {
+        return;
+    };
+    let preflight = |origin: &'static str| {
+        app.client
+            .request(reqwest::Method::OPTIONS, app.url("/api/v1/customers"))
+            .header("Origin", origin)
+            .header("Access-Control-Request-Method", "POST")
+            .header("Access-Control-Request-Headers", "authorization, content-type, idempotency-key")
+            .send()
+    };
+    let header =
+        |r: &reqwest::Response, name: &str| r.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let allowed = preflight(shop).await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(allowed.status().is_success(), "{}", allowed.status());
+    assert_eq!(header(&allowed, "access-control-allow-origin").as_deref(), Some(shop));
+    assert_eq!(header(&allowed, "access-control-allow-credentials"), None, "no credentials");
+    let headers = header(&allowed, "access-control-allow-headers").unwrap_or_default().to_lowercase();
+    assert!(headers.contains("authorization") && headers.contains("idempotency-key"), "{headers}");
+
+    let other = preflight("https://evil.example").await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(header(&other, "access-control-allow-origin"), None, "another origin gets no CORS answer");
+
+    // An actual request from the shop's page: answered, with what the page may read.
+    let meta =
+        app.client.get(app.url("/api/v1/meta")).header("Origin", shop).send().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(meta.status(), 200);
+    assert_eq!(header(&meta, "access-control-allow-origin").as_deref(), Some(shop));
+    let exposed = header(&meta, "access-control-expose-headers").unwrap_or_default().to_lowercase();
+    assert!(exposed.contains("retry-after") && exposed.contains("idempotent-replayed"), "{exposed}");
+    // The web app's own pages (an origin not listed) keep working: nothing is blocked server-side.
+    let own = app
+        .client
+        .post(app.url("/api/v1/auth/login"))
+        .header("Origin", app.base.clone())
+        .json(&json!({"email": "owner@demo.ly", "password": "demo1234"}))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(own.status(), 200);
+
+    // Without configured origins a preflight gets no CORS answer at all.
+    let Some(closed) = TestApp::spawn(backend).await else { return };
+    let answer = closed
+        .client
+        .request(reqwest::Method::OPTIONS, closed.url("/api/v1/customers"))
+        .header("Origin", shop)
+        .header("Access-Control-Request-Method", "GET")
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(header(&answer, "access-control-allow-origin"), None);
+}
