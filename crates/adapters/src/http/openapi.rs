@@ -14,7 +14,9 @@ use super::handlers;
             JSON in and out. Money is a decimal string with three places (\"12.500\"); points are \
             integers; times are RFC 3339 UTC. Errors are `{message, code, errors}`; messages follow \
             `Accept-Language` (`ar` or `en`).",
+        license(name = "Proprietary", identifier = "LicenseRef-Proprietary"),
     ),
+    servers((url = "/", description = "The server that serves this document (its paths start with /api/v1)")),
     modifiers(&BearerAuth),
     tags(
         (name = "auth", description = "Sign-in, registration and the current user"),
@@ -55,8 +57,20 @@ pub fn document() -> utoipa::openapi::OpenApi {
     super::bounds::PublishedBounds.modify(&mut doc);
     super::key_access::document(&mut doc);
     document_edge_errors(&mut doc);
+    say_public_operations_are_public(&mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
+}
+
+/// An operation without a security requirement says so with `security: []`, so a client (and
+/// a linter) knows it is public on purpose rather than undocumented.
+fn say_public_operations_are_public(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for op in ops.into_iter().flatten() {
+            op.security.get_or_insert_with(Vec::new);
+        }
+    }
 }
 
 /// The document as committed in `openapi/openapi.json`.
