@@ -3,7 +3,8 @@ macro_rules! messages {
     ($($variant:ident => ($en:expr, $ar:expr)),* $(,)?) => {
         /// Every user-facing validation message the rules can produce. The English text is the
         /// spec's wording, word for word, where the spec gives one.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::IntoStaticStr)]
+        #[strum(serialize_all = "snake_case")]
         pub enum Msg {
             $($variant),*
         }
@@ -11,6 +12,12 @@ macro_rules! messages {
         impl Msg {
             /// All messages, so tests can check each has a translation.
             pub const ALL: &'static [Msg] = &[$(Msg::$variant),*];
+
+            /// The machine code of the message (`phone_taken`), the same in every language, so a
+            /// client tells field errors apart without reading the text.
+            pub fn code(self) -> &'static str {
+                self.into()
+            }
 
             pub fn en(self) -> &'static str {
                 match self {

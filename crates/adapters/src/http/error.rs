@@ -194,6 +194,37 @@ pub struct ErrorBody {
     /// Per field, its messages in rule order (the first is the one to show).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, Vec<String>>,
+    /// The same field errors for programs: each with a machine code that does not depend on
+    /// the language (`phone_invalid` and `phone_taken` differ).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<FieldErrorDetail>,
+}
+
+/// One field error with its machine code.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FieldErrorDetail {
+    /// The field (or header, or `query`) it is about.
+    pub field: String,
+    /// The rule it broke: one of the validation codes (`phone_taken`), or `invalid_value` for a
+    /// value of the wrong type or shape.
+    #[schema(schema_with = field_code_schema)]
+    pub code: String,
+    pub message: String,
+}
+
+/// The machine code of an error the JSON or query layer raised before any rule ran.
+pub const INVALID_VALUE: &str = "invalid_value";
+
+fn field_code_schema() -> utoipa::openapi::Object {
+    let mut codes: Vec<&'static str> = loyalty_domain::Msg::ALL.iter().map(|m| m.code()).collect();
+    codes.push(INVALID_VALUE);
+    codes.push(ErrorCode::InvoiceNumberTaken.code());
+    codes.sort_unstable();
+    codes.dedup();
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(codes))
+        .build()
 }
 
 /// An error ready to be rendered in the caller's language.
@@ -202,12 +233,14 @@ pub struct ApiError {
     pub code: ErrorCode,
     pub lang: Lang,
     pub errors: BTreeMap<String, Vec<String>>,
+    /// Per field, the machine code of each message in `errors`, in the same order.
+    pub codes: BTreeMap<String, Vec<&'static str>>,
     pub retry_after_secs: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, lang: Lang) -> Self {
-        Self { code, lang, errors: BTreeMap::new(), retry_after_secs: None }
+        Self { code, lang, errors: BTreeMap::new(), codes: BTreeMap::new(), retry_after_secs: None }
     }
 
     pub fn from_app(error: AppError, lang: Lang) -> Self {
@@ -232,12 +265,14 @@ impl ApiError {
                 for (field, msgs) in fields.iter() {
                     let texts = msgs.iter().map(|m| if lang == Lang::Ar { m.ar() } else { m.en() }.to_owned());
                     api.errors.insert(field.to_owned(), texts.collect());
+                    api.codes.insert(field.to_owned(), msgs.iter().map(|m| m.code()).collect());
                 }
             }
             AppError::RateLimited { retry_after_secs } => api.retry_after_secs = Some(retry_after_secs),
             // Conflicts that belong to one field of the form also name it, like a 422 would.
             AppError::Conflict(Conflict::InvoiceNumberTaken) => {
                 api.errors.insert("invoice_id".to_owned(), vec![code.message(lang).to_owned()]);
+                api.codes.insert("invoice_id".to_owned(), vec![code.code()]);
             }
             AppError::Unavailable => api.retry_after_secs = Some(2),
             _ => {}
@@ -249,6 +284,7 @@ impl ApiError {
     pub fn field(lang: Lang, field: &str, message: String) -> Self {
         let mut api = ApiError::new(ErrorCode::ValidationFailed, lang);
         api.errors.insert(field.to_owned(), vec![message]);
+        api.codes.insert(field.to_owned(), vec![INVALID_VALUE]);
         api
     }
 
@@ -257,6 +293,18 @@ impl ApiError {
             message: self.code.message(self.lang).to_owned(),
             code: self.code.code().to_owned(),
             errors: self.errors.clone(),
+            details: self
+                .errors
+                .iter()
+                .flat_map(|(field, messages)| {
+                    let codes = self.codes.get(field);
+                    messages.iter().enumerate().map(move |(i, message)| FieldErrorDetail {
+                        field: field.clone(),
+                        code: codes.and_then(|c| c.get(i)).copied().unwrap_or(INVALID_VALUE).to_owned(),
+                        message: message.clone(),
+                    })
+                })
+                .collect(),
         }
     }
 }

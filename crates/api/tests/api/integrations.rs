@@ -214,3 +214,39 @@ async fn browser_integrations_are_answered_only_for_configured_origins(backend: 
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(header(&answer, "access-control-allow-origin"), None);
 }
+
+both_backends!(field_errors_carry_machine_codes,);
+
+/// "Find or create" needs to tell an invalid phone from a taken one without reading the text.
+async fn field_errors_carry_machine_codes(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let detail = |body: &Value| (body["details"][0]["field"].clone(), body["details"][0]["code"].clone());
+
+    let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": "Ali", "phone": "123"})).await;
+    assert_eq!((status, detail(&body)), (422, (json!("phone"), json!("phone_invalid"))), "{body}");
+    assert_eq!(body["details"][0]["message"], body["errors"]["phone"][0]);
+
+    let form = json!({"name": "Ali", "phone": "0917770001"});
+    assert_eq!(app.post("/api/v1/customers", Some(&cashier), &form).await.0, 201);
+    let (status, body) = app.post("/api/v1/customers", Some(&cashier), &form).await;
+    assert_eq!((status, detail(&body)), (422, (json!("phone"), json!("phone_taken"))), "{body}");
+
+    // The same code in Arabic, with the Arabic message.
+    let arabic = app
+        .client
+        .post(app.url("/api/v1/customers"))
+        .bearer_auth(&cashier)
+        .header("Accept-Language", "ar")
+        .json(&form)
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let body: Value = arabic.json().await.unwrap_or_default();
+    assert_eq!(detail(&body), (json!("phone"), json!("phone_taken")));
+    assert_eq!(body["details"][0]["message"], "رقم الهاتف هذا مسجل مسبقاً في هذا المتجر");
+
+    // A value of the wrong type, caught before any rule.
+    let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": 5})).await;
+    assert_eq!((status, detail(&body)), (422, (json!("name"), json!("invalid_value"))), "{body}");
+}

@@ -1526,6 +1526,11 @@ export interface components {
         /** @description The error body of every endpoint. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
+            /**
+             * @description The same field errors for programs: each with a machine code that does not depend on
+             *     the language (`phone_invalid` and `phone_taken` differ).
+             */
+            details?: components["schemas"]["FieldErrorDetail"][];
             /** @description Per field, its messages in rule order (the first is the one to show). */
             errors?: {
                 [key: string]: string[];
@@ -1540,6 +1545,14 @@ export interface components {
         ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description Features as a list, or as one text with a feature per line. */
         FeaturesInput: string | string[];
+        /** @description One field error with its machine code. */
+        FieldErrorDetail: {
+            /** @enum {string} */
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required";
+            /** @description The field (or header, or `query`) it is about. */
+            field: string;
+            message: string;
+        };
         Health: {
             database: components["schemas"]["DatabaseHealth"];
             status: components["schemas"]["HealthStatus"];
