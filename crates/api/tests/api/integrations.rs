@@ -52,6 +52,14 @@ async fn a_key_reads_within_its_scopes_and_stores(backend: Backend) {
     let (status, _) = app.get(&format!("/api/v1/customers?store_id={second}"), Some(&secret)).await;
     assert_eq!(status, 404);
 
+    // Every key reads the stores (only its own), the rewards and the loyalty settings.
+    let (status, visible) = app.get("/api/v1/stores", Some(&secret)).await;
+    assert_eq!((status, ids(&visible, "id")), (200, vec![first]), "{visible}");
+    for path in ["/api/v1/rewards", "/api/v1/loyalty-config"] {
+        let (status, body) = app.get(path, Some(&secret)).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+
     // Outside its scopes, and everywhere keys are not open, it is refused.
     for (method, path) in [
         ("get", "/api/v1/invoices"),
