@@ -6,7 +6,6 @@ import {
   Card,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   MultiSelect,
@@ -16,10 +15,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyValueButton } from '@/components/copy-button';
 import { FormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
@@ -287,18 +287,11 @@ function SecretOnce({ made, onDone }: { made: ApiKeyCreated; onDone: () => void 
         {made.secret}
       </Code>
       <Group justify="flex-end">
-        <CopyButton value={made.secret}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-              onClick={copy}
-            >
-              {copied ? t('integrations.copied') : t('integrations.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton
+          value={made.secret}
+          label={t('integrations.copy')}
+          copiedLabel={t('integrations.copied')}
+        />
         <Button onClick={onDone}>{t('integrations.done')}</Button>
       </Group>
     </Stack>

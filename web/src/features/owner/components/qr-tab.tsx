@@ -1,15 +1,8 @@
-import { Alert, Button, Card, Code, CopyButton, Group, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconCopy,
-  IconDownload,
-  IconPrinter,
-  IconQrcode,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { Alert, Button, Card, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconPrinter, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '@/components/copy-button';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
@@ -156,18 +149,11 @@ export function QrTab() {
               </Stack>
             </div>
             <Group className={classes.noPrint} justify="center">
-              <CopyButton value={qr.registration_url}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="light"
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    onClick={copy}
-                  >
-                    {copied ? t('qr.copied') : t('qr.copy')}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyValueButton
+                value={qr.registration_url}
+                label={t('qr.copy')}
+                copiedLabel={t('qr.copied')}
+              />
               <Button
                 variant="light"
                 leftSection={<IconDownload size={18} />}
