@@ -35,12 +35,15 @@ enum Command {
         #[arg(long, env = "LOYALTY_WEB_DIR", default_value = "web/dist")]
         web_dir: PathBuf,
         /// How long a sign-in lasts, in minutes.
-        #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = SESSION_MINUTES_DEFAULT)]
+        #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = SESSION_MINUTES_DEFAULT,
+            value_parser = clap::value_parser!(i64).range(1..))]
         session_minutes: i64,
         /// HTTP worker threads (default: one per core).
         #[arg(long, env = "LOYALTY_WORKERS")]
         workers: Option<usize>,
-        #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16)]
+        /// Database connections per instance.
+        #[arg(long, env = "LOYALTY_DB_POOL_SIZE", default_value_t = 16,
+            value_parser = clap::value_parser!(u32).range(1..))]
         db_pool_size: u32,
         /// Wrong passwords allowed per minute for one account from one client address.
         #[arg(long, env = "LOYALTY_LOGIN_PER_ACCOUNT", default_value_t = LoginLimits::default().failures_per_account_client)]
@@ -162,8 +165,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 jwt_secret,
                 demo_mode: demo,
                 web_dir: web_dir.clone(),
-                session_ttl: chrono::Duration::minutes(session_minutes.max(1)),
-                db_pool_size: db_pool_size.max(1),
+                session_ttl: chrono::Duration::minutes(session_minutes),
+                db_pool_size,
                 login_limits: LoginLimits {
                     failures_per_account_client: login_per_account,
                     failures_per_account: login_account_ceiling,

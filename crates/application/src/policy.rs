@@ -88,17 +88,6 @@ pub enum Permission {
 }
 
 impl Permission {
-    pub const ALL: &'static [Permission] = &[
-        Permission::CreateInvoice,
-        Permission::VoidInvoiceToday,
-        Permission::VoidInvoiceAnyDay,
-        Permission::RedeemReward,
-        Permission::ManageCustomers,
-        Permission::AddPoints,
-        Permission::RemovePoints,
-        Permission::ManageLoyaltySettings,
-    ];
-
     /// The roles that hold this permission: the one table.
     pub fn roles(self) -> &'static [Role] {
         match self {
@@ -112,7 +101,7 @@ impl Permission {
 
     /// Everything `role` may do.
     pub fn of(role: Role) -> Vec<Permission> {
-        Permission::ALL.iter().copied().filter(|p| p.roles().contains(&role)).collect()
+        <Permission as strum::VariantArray>::VARIANTS.iter().copied().filter(|p| p.roles().contains(&role)).collect()
     }
 }
 
