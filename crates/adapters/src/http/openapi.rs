@@ -114,6 +114,7 @@ fn add_edge_errors(op: &mut Operation, uses_database: bool) {
         .any(|requirement| serde_json::to_value(requirement).is_ok_and(|v| v.get("bearer").is_some()));
     if signed_in {
         wanted.push(("401", "Not signed in"));
+        wanted.push(("403", "Not allowed: the caller's role, or an API key without this operation"));
     }
     if op.request_body.is_some() {
         wanted.push(("400", "The body is not valid JSON"));

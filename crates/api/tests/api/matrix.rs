@@ -12,12 +12,38 @@ use crate::helpers::{both_backends, read, Backend, TestApp};
 both_backends!(every_operation_answers_every_caller_as_the_table_says);
 
 /// The callers, in the order each row calls them (a mutation allowed to several callers is
-/// done by the first of them; the others then see its result).
-const CALLERS: [&str; 7] = ["no token", "bad token", "other cashier", "other owner", "cashier", "owner", "admin"];
+/// done by the first of them; the others then see its result). The two API keys (each owner's,
+/// with every scope) come last: their column is not written in the rows but follows from the
+/// owner's (see `expected`).
+const CALLERS: [&str; 9] =
+    ["no token", "bad token", "other cashier", "other owner", "cashier", "owner", "admin", "other key", "key"];
 const NONE: usize = 0;
 const BAD: usize = 1;
 const OTHER_POS: usize = 2;
 const OTHER_OWNER: usize = 3;
+const OWNER: usize = 5;
+const OTHER_KEY: usize = 7;
+const KEY: usize = 8;
+
+/// A caller's expected status. An API key answers like its owner on the operations keys may
+/// call (`key_access::KEY_OPERATIONS`), with 403 on every other secured operation, and like no
+/// token at all on public ones (they ignore credentials).
+fn expected(row: &Row, caller: usize) -> u16 {
+    if caller < OTHER_KEY {
+        return row.expect[caller];
+    }
+    if row.expect[NONE] != 401 {
+        return row.expect[NONE];
+    }
+    let open = loyalty_adapters::http::key_access::KEY_OPERATIONS
+        .iter()
+        .any(|(method, path, _)| method.eq_ignore_ascii_case(row.method) && *path == row.path);
+    match (open, caller) {
+        (false, _) => 403,
+        (true, OTHER_KEY) => row.expect[OTHER_OWNER],
+        (true, _) => row.expect[OWNER],
+    }
+}
 
 /// Every password this test signs in or creates users with, and the hash prefix.
 const SECRETS: [&str; 9] = [
@@ -53,8 +79,8 @@ enum Obj {
 }
 
 struct World {
-    tokens: [Option<String>; 7],
-    credentials: [Option<(String, String)>; 7],
+    tokens: [Option<String>; 9],
+    credentials: [Option<(String, String)>; 9],
     ids: HashMap<Obj, String>,
     owner_id: i64,
     other_owner_id: i64,
@@ -430,8 +456,28 @@ async fn world(app: &TestApp) -> World {
         (Obj::ApiKey, api_key),
     ]);
     let creds = |e: &str, p: &str| Some((e.to_owned(), p.to_owned()));
+    let every_scope = json!({"name": "Matrix caller", "scopes": ["customers:read", "reports:read"]});
+    let key_of = |token: String| {
+        let body = every_scope.clone();
+        async move {
+            let (status, made) = app.post("/api/v1/store-owner/api-keys", Some(&token), &body).await;
+            assert_eq!(status, 201, "{made}");
+            made["data"]["secret"].as_str().unwrap_or_default().to_owned()
+        }
+    };
+    let (other_key, key) = (key_of(other_owner.clone()).await, key_of(owner.clone()).await);
     World {
-        tokens: [None, Some(bad), Some(other_cashier), Some(other_owner), Some(cashier), Some(owner), Some(admin)],
+        tokens: [
+            None,
+            Some(bad),
+            Some(other_cashier),
+            Some(other_owner),
+            Some(cashier),
+            Some(owner),
+            Some(admin),
+            Some(other_key),
+            Some(key),
+        ],
         credentials: [
             None,
             None,
@@ -440,6 +486,8 @@ async fn world(app: &TestApp) -> World {
             creds("cashier@demo.ly", "demo1234"),
             creds("owner@demo.ly", "demo1234"),
             creds("admin@demo.ly", "demo1234"),
+            None,
+            None,
         ],
         ids,
         owner_id,
@@ -525,7 +573,7 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
                 failures.push(format!("{} {path}: security headers missing", row.method));
             }
             cells += 1;
-            let expected = row.expect[caller];
+            let expected = expected(row, caller);
             let label = format!("{} {} as {}", row.method, path, caller_name);
             if status != expected {
                 failures.push(format!("{label}: expected {expected}, got {status} {}", short(&body)));
@@ -543,7 +591,7 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             if caller == NONE || caller == BAD {
                 assert!(!(200..300).contains(&status) || row.public || row.path == "/api/v1/auth/login", "{label}");
             }
-            if (caller == OTHER_POS || caller == OTHER_OWNER) && !row.public {
+            if matches!(caller, OTHER_POS | OTHER_OWNER | OTHER_KEY) && !row.public {
                 if let Some(text) = ok(status, &body) {
                     for marker in &world.markers {
                         if text.contains(marker.as_str()) {

@@ -3196,6 +3196,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -3316,6 +3325,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4877,6 +4895,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7307,6 +7334,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
