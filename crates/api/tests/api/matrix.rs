@@ -41,7 +41,8 @@ fn expected(row: &Row, caller: usize) -> u16 {
     match (open, caller) {
         (false, _) => 403,
         (true, OTHER_KEY) => row.expect[OTHER_OWNER],
-        (true, _) => row.expect[OWNER],
+        (true, KEY) => row.expect[OWNER],
+        (true, other) => panic!("no caller {other}"),
     }
 }
 
