@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
+import { QueryState } from '@/components/query-state';
 import { useAdminAnalytics } from '../api/queries';
 import type { DayFigures } from '../types';
-import { QueryState } from '@/components/query-state';
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { normalizeDigits } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
+import { splitError } from '@/lib/api/form-errors';
+import { FormError } from '@/components/form-error';
 import { useCreateCardBatch } from '../api/mutations';
 import { usePackages } from '../api/queries';
-import { splitError } from '@/lib/api/form-errors';
 import type { RedemptionCard } from '../types';
-import { FormError } from '@/components/form-error';
 
 const FIELDS = ['count', 'package_id', 'expires_at', 'notes'] as const;
 type Field = (typeof FIELDS)[number];

@@ -6,12 +6,12 @@ import { Ltr } from '@/components/ltr';
 import { useFormat } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
+import { splitError } from '@/lib/api/form-errors';
+import { FormError } from '@/components/form-error';
 import { useSaveCard } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import { canChangeCard, cardRequest, expiryDay, type CardFormValues } from '../card-rules';
-import { splitError } from '@/lib/api/form-errors';
 import type { RedemptionCard } from '../types';
-import { FormError } from '@/components/form-error';
 
 const FIELDS = ['package_id', 'code', 'expires_at', 'notes'] as const;
 type Field = (typeof FIELDS)[number];

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
 import { describeActivity } from '@/lib/activity-description';
+import { QueryState } from '@/components/query-state';
 import { useAdminOverview } from '../api/queries';
 import type { AdminActivity } from '../types';
 import { HealthPanel } from './health-panel';
-import { QueryState } from '@/components/query-state';
 
 const TYPE_ICON = {
   invoice: { icon: <IconReceipt size={18} />, color: 'blue' },

@@ -2,8 +2,8 @@ import { Button, Group, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } 
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
-import { useSavePackage } from '../api/mutations';
 import { splitError } from '@/lib/api/form-errors';
+import { useSavePackage } from '../api/mutations';
 import {
   PACKAGE_FIELDS,
   PACKAGE_BOUNDS,

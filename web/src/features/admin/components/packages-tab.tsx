@@ -6,12 +6,12 @@ import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { useDeletePackage, useTogglePackage } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { Package } from '../types';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PackageModal } from './package-modal';
-import { QueryState } from '@/components/query-state';
 
 type Pending = { pkg: Package; action: 'delete' | 'toggle' };
 

@@ -2,11 +2,11 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
+import { splitError } from '@/lib/api/form-errors';
+import { FormError } from '@/components/form-error';
 import { useSaveStore } from '../api/mutations';
 import { useStoreOwnerOptions } from '../api/queries';
-import { splitError } from '@/lib/api/form-errors';
 import type { AdminStore } from '../types';
-import { FormError } from '@/components/form-error';
 
 const FIELDS = ['name', 'address', 'store_owner_id'] as const;
 type Field = (typeof FIELDS)[number];

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
+import { QueryState } from '@/components/query-state';
 import { useStoreOwnerRecords } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
 import { AssignPackageModal } from './assign-package-modal';
-import { QueryState } from '@/components/query-state';
 
 function daysColor(days: number): string {
   if (days <= 7) return 'red';

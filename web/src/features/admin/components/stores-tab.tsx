@@ -6,11 +6,11 @@ import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { useDeleteStore } from '../api/mutations';
 import { useStores } from '../api/queries';
 import type { AdminStore } from '../types';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryState } from '@/components/query-state';
 import { StoreModal } from './store-modal';
 
 export function StoresTab() {

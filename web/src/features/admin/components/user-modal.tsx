@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toasts';
+import { splitError } from '@/lib/api/form-errors';
 import { useSaveUser } from '../api/mutations';
 import { useStores } from '../api/queries';
-import { splitError } from '@/lib/api/form-errors';
 import type { AdminUser, UserRole } from '../types';
 import {
   USER_FIELDS,

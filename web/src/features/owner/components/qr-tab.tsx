@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '@/components/copy-button';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useGenerateQr, useRotateQr } from '../api/settings';
 import type { QrCode } from '../types';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import classes from './qr-tab.module.css';
 
 /** Spec section 9. */

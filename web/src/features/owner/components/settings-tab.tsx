@@ -5,9 +5,9 @@ import { FormError } from '@/components/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
+import { QueryState } from '@/components/query-state';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
 import type { LoyaltyConfig, LoyaltyConfigRequest } from '../types';
-import { QueryState } from '@/components/query-state';
 
 export function SettingsTab() {
   const { t } = useTranslation('owner');

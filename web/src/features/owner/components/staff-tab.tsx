@@ -6,12 +6,12 @@ import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { QueryState } from '@/components/query-state';
 import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { StaffUser } from '../types';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { QueryState } from '@/components/query-state';
 import { StaffModal } from './staff-modal';
 
 type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
+import { QueryState } from '@/components/query-state';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
-import { QueryState } from '@/components/query-state';
 import { StoreModal } from './store-modal';
 
 export function StoresTab() {

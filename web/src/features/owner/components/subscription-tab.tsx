@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
-import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
+import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
 import { RedeemCodeForm } from './redeem-code-form';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
