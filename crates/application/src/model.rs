@@ -187,6 +187,8 @@ pub struct LedgerEntry {
     pub balance_after: i64,
     pub reason: Option<String>,
     pub actor: Option<PersonRef>,
+    /// The API key the change was made with (`actor` is then its owner).
+    pub api_key: Option<PersonRef>,
     pub invoice_id: Option<i64>,
     pub redemption_id: Option<i64>,
     pub created_at: NaiveDateTime,
@@ -396,6 +398,8 @@ pub struct ActivityRecord {
     pub kind: ActivityKind,
     pub store: Option<StoreRef>,
     pub actor: Option<PersonRef>,
+    /// The API key the change was made with (`actor` is then its owner).
+    pub api_key: Option<PersonRef>,
     pub subject_id: Option<i64>,
     pub details: Vec<(String, String)>,
     pub created_at: NaiveDateTime,
@@ -511,6 +515,12 @@ pub enum ApiScope {
     /// Read customers, their history, invoices and redemptions.
     #[strum(serialize = "customers:read")]
     CustomersRead,
+    /// Create, edit, confirm and hide customers (as a cashier does at the counter).
+    #[strum(serialize = "customers:write")]
+    CustomersWrite,
+    /// Sales at the counter: invoices (and their preview), same-day voids and redemptions.
+    #[strum(serialize = "sales:write")]
+    SalesWrite,
     /// Read the owner's reports: sales lists, the summary, the overview and the activity feed.
     #[strum(serialize = "reports:read")]
     ReportsRead,
@@ -524,6 +534,11 @@ impl ApiScope {
 
     pub fn parse(value: &str) -> Option<Self> {
         value.parse().ok()
+    }
+
+    /// Every scope, in order.
+    pub fn all() -> &'static [ApiScope] {
+        <Self as strum::VariantArray>::VARIANTS
     }
 }
 

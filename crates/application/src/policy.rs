@@ -41,8 +41,27 @@ impl Actor {
         }
     }
 
+    /// A person by role; an API key by the scope that grants the permission (a key does at the
+    /// counter what a cashier does, never the owner's own actions).
     pub fn may(&self, permission: Permission) -> bool {
-        permission.roles().contains(&self.role)
+        match &self.key {
+            Some(key) => permission.key_scope().is_some_and(|scope| key.scopes.contains(&scope)),
+            None => permission.roles().contains(&self.role),
+        }
+    }
+
+    /// The API key a change is made with, to name it beside the owner in the feed and ledger.
+    pub fn key_id(&self) -> Option<i64> {
+        self.key.as_ref().map(|k| k.id)
+    }
+
+    /// The store of a counter action: the POS user's own (`Some`), or, for an API key, the
+    /// customer's store (`None`; the key must cover it). 403 for everyone else.
+    pub fn counter_store(&self) -> Result<Option<i64>, AppError> {
+        match (&self.key, self.role) {
+            (Some(_), Role::StoreOwner) => Ok(None),
+            _ => self.pos_store().map(Some),
+        }
     }
 
     /// 403 unless the actor holds `permission`.
@@ -96,6 +115,21 @@ impl Permission {
                 &[Role::StoreOwner]
             }
             Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
+        }
+    }
+
+    /// The API-key scope that grants this permission; `None`: never with a key. Keys act like
+    /// a cashier: no manual points, no voids of earlier days, no settings.
+    pub fn key_scope(self) -> Option<crate::ApiScope> {
+        match self {
+            Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => {
+                Some(crate::ApiScope::SalesWrite)
+            }
+            Permission::ManageCustomers => Some(crate::ApiScope::CustomersWrite),
+            Permission::VoidInvoiceAnyDay
+            | Permission::AddPoints
+            | Permission::RemovePoints
+            | Permission::ManageLoyaltySettings => None,
         }
     }
 
@@ -184,6 +218,33 @@ mod tests {
         let cashier = actor(Role::PosUser, Some(3));
         assert!(cashier.require_permission(Permission::AddPoints).is_ok());
         assert!(matches!(cashier.require_permission(Permission::RemovePoints), Err(AppError::Forbidden)));
+    }
+
+    #[test]
+    fn a_key_may_what_its_scopes_grant_and_never_the_owners_own_actions() {
+        let key = |scopes: Vec<crate::ApiScope>| Actor {
+            user_id: 9,
+            key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes, store_ids: None }),
+            ..actor(Role::StoreOwner, None)
+        };
+        let all = key(<crate::ApiScope as strum::VariantArray>::VARIANTS.to_vec());
+        assert!(all.may(Permission::CreateInvoice) && all.may(Permission::RedeemReward));
+        assert!(all.may(Permission::VoidInvoiceToday) && all.may(Permission::ManageCustomers));
+        for owners_own in [
+            Permission::VoidInvoiceAnyDay,
+            Permission::RemovePoints,
+            Permission::AddPoints,
+            Permission::ManageLoyaltySettings,
+        ] {
+            assert!(!all.may(owners_own), "{owners_own:?}");
+        }
+        let reader = key(vec![crate::ApiScope::CustomersRead, crate::ApiScope::ReportsRead]);
+        assert!(<Permission as strum::VariantArray>::VARIANTS.iter().all(|p| !reader.may(*p)));
+        let customers = key(vec![crate::ApiScope::CustomersWrite]);
+        assert!(customers.may(Permission::ManageCustomers) && !customers.may(Permission::CreateInvoice));
+        assert_eq!(all.counter_store().ok(), Some(None));
+        assert_eq!(actor(Role::PosUser, Some(3)).counter_store().ok(), Some(Some(3)));
+        assert!(actor(Role::StoreOwner, None).counter_store().is_err());
     }
 
     #[test]

@@ -205,6 +205,8 @@ pub struct NewLedgerEntry<'a> {
     pub balance_after: i64,
     pub reason: Option<&'a str>,
     pub actor_id: i64,
+    /// The API key the change was made with (the actor is then its owner).
+    pub api_key_id: Option<i64>,
     pub invoice_id: Option<i64>,
     pub redemption_id: Option<i64>,
     pub now: NaiveDateTime,
@@ -329,6 +331,8 @@ pub trait PlanRepo {
 pub struct NewActivity {
     pub kind: crate::ActivityKind,
     pub actor_id: Option<i64>,
+    /// The API key the change was made with (the actor is then its owner).
+    pub api_key_id: Option<i64>,
     pub store_id: Option<i64>,
     pub subject_id: Option<i64>,
     pub details: Vec<(&'static str, String)>,

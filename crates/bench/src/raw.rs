@@ -58,6 +58,7 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
         balance_after: balance,
         reason: None,
         actor_id: cashier,
+        api_key_id: None,
         invoice_id: Some(invoice_id),
         redemption_id: None,
         now,
@@ -65,6 +66,7 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
     repos.log_activity(NewActivity {
         kind: ActivityKind::InvoiceCreated,
         actor_id: Some(cashier),
+        api_key_id: None,
         store_id: Some(store_id),
         subject_id: Some(invoice_id),
         details: vec![
@@ -112,6 +114,7 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
         balance_after: balance,
         reason: Some(&reward.name),
         actor_id: cashier,
+        api_key_id: None,
         invoice_id: None,
         redemption_id: Some(redemption_id),
         now,
@@ -119,6 +122,7 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
     repos.log_activity(NewActivity {
         kind: ActivityKind::RedemptionCreated,
         actor_id: Some(cashier),
+        api_key_id: None,
         store_id: Some(store_id),
         subject_id: Some(redemption_id),
         details: vec![

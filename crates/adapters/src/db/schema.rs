@@ -185,6 +185,7 @@ diesel::table! {
         invoice_id -> Nullable<BigInt>,
         redemption_id -> Nullable<BigInt>,
         created_at -> Timestamp,
+        api_key_id -> Nullable<BigInt>,
     }
 }
 
@@ -208,6 +209,7 @@ diesel::table! {
         subject_id -> Nullable<BigInt>,
         details -> Text,
         created_at -> Timestamp,
+        api_key_id -> Nullable<BigInt>,
     }
 }
 

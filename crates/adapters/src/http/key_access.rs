@@ -4,7 +4,7 @@
 //! security requirement.
 
 use actix_web::http::Method;
-use loyalty_application::ApiScope::{self, CustomersRead, ReportsRead};
+use loyalty_application::ApiScope::{self, CustomersRead, CustomersWrite, ReportsRead, SalesWrite};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityRequirement, SecurityScheme};
 
 /// Method, path (as documented), the scope needed (`None`: any live key).
@@ -18,6 +18,14 @@ pub const KEY_OPERATIONS: &[(&str, &str, Option<ApiScope>)] = &[
     ("get", "/api/v1/customers/{id}/history", Some(CustomersRead)),
     ("get", "/api/v1/customers/{id}/invoices", Some(CustomersRead)),
     ("get", "/api/v1/customers/{id}/redemptions", Some(CustomersRead)),
+    ("post", "/api/v1/customers", Some(CustomersWrite)),
+    ("put", "/api/v1/customers/{id}", Some(CustomersWrite)),
+    ("delete", "/api/v1/customers/{id}", Some(CustomersWrite)),
+    ("post", "/api/v1/customers/{id}/confirm-join", Some(CustomersWrite)),
+    ("get", "/api/v1/invoices/preview", Some(SalesWrite)),
+    ("post", "/api/v1/invoices", Some(SalesWrite)),
+    ("post", "/api/v1/invoices/{id}/void", Some(SalesWrite)),
+    ("post", "/api/v1/redemptions", Some(SalesWrite)),
     ("get", "/api/v1/invoices", Some(ReportsRead)),
     ("get", "/api/v1/redemptions", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/summary", Some(ReportsRead)),
@@ -72,6 +80,8 @@ mod tests {
             let op = match *method {
                 "get" => &item.get,
                 "post" => &item.post,
+                "put" => &item.put,
+                "delete" => &item.delete,
                 _ => &None,
             };
             let op = op.as_ref().unwrap_or_else(|| panic!("{method} {path} is not documented"));

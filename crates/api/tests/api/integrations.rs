@@ -258,3 +258,121 @@ async fn field_errors_carry_machine_codes(backend: Backend) {
     let (status, body) = app.post("/api/v1/customers", Some(&cashier), &json!({"name": 5})).await;
     assert_eq!((status, detail(&body)), (422, (json!("name"), json!("invalid_value"))), "{body}");
 }
+
+both_backends!(a_key_sells_like_a_cashier_and_is_named_on_what_it_changes,);
+
+/// A key with the write scopes does at the counter what a cashier does, in the stores it covers;
+/// every change it makes names the key (and its owner) in the feed and the ledger.
+async fn a_key_sells_like_a_cashier_and_is_named_on_what_it_changes(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (_, stores) = app.get("/api/v1/stores", Some(&owner)).await;
+    let store_ids = ids(&stores, "id");
+    let (first, second) = (store_ids[0], store_ids[1]);
+    let (_, me) = app.get("/api/v1/auth/user", Some(&owner)).await;
+    let owner_name = me["data"]["name"].as_str().unwrap_or_default().to_owned();
+    let scopes = json!(["customers:read", "customers:write", "sales:write"]);
+    let (erp_id, erp) =
+        make_key(&app, &owner, json!({"name": "ERP till", "scopes": scopes, "store_ids": [first]})).await;
+    let (_, everywhere) = make_key(&app, &owner, json!({"name": "Web shop", "scopes": scopes})).await;
+
+    // A key of one store may leave the store out; one of several stores must name it.
+    let new_customer = json!({"name": "Salma", "phone": "0912345001"});
+    let (status, made) = app.post("/api/v1/customers", Some(&erp), &new_customer).await;
+    assert_eq!((status, made["data"]["store"]["id"].as_i64()), (201, Some(first)), "{made}");
+    let customer = made["data"]["id"].as_i64().unwrap_or_default();
+    let other = json!({"name": "Huda", "phone": "0912345002"});
+    let (status, refused) = app.post("/api/v1/customers", Some(&everywhere), &other).await;
+    assert_eq!((status, refused["errors"]["store_id"].is_array()), (422, true), "{refused}");
+    let (status, _) = app.post("/api/v1/customers", Some(&erp), &json!({"name": "Huda", "store_id": second})).await;
+    assert_eq!(status, 422, "a store the key does not cover");
+    let with_store = json!({"name": "Huda", "phone": "0912345002", "store_id": second});
+    let (status, elsewhere) = app.post("/api/v1/customers", Some(&everywhere), &with_store).await;
+    assert_eq!(status, 201, "{elsewhere}");
+    let elsewhere = elsewhere["data"]["id"].as_i64().unwrap_or_default();
+
+    // A sale in the customer's store, retried with the same Idempotency-Key: one invoice.
+    let sale = json!({"customer_id": customer, "total_cost": "40.000", "invoice_id": "ERP-1"});
+    let (status, sold) = app.post_keyed("/api/v1/invoices", &erp, "erp-sale-1", &sale).await;
+    assert_eq!(status, 201, "{sold}");
+    let points = sold["data"]["points_added"].as_i64().unwrap_or_default();
+    assert!(points > 0, "{sold}");
+    let (status, again) = app.post_keyed("/api/v1/invoices", &erp, "erp-sale-1", &sale).await;
+    assert_eq!((status, &again["data"]["invoice"]["id"]), (201, &sold["data"]["invoice"]["id"]), "{again}");
+    assert_eq!(app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE customer_id = {customer}")), 1);
+    // Not in a store the key does not cover.
+    let far = json!({"customer_id": elsewhere, "total_cost": "40.000"});
+    let (status, _) = app.post_keyed("/api/v1/invoices", &erp, "erp-sale-2", &far).await;
+    assert_eq!(status, 404);
+
+    // A redemption, from a customer of the key's store with enough points.
+    let (_, rewards) = app.get("/api/v1/rewards", Some(&erp)).await;
+    let reward = rewards["data"]
+        .as_array()
+        .and_then(|r| r.iter().filter(|r| r["is_active"] == json!(true)).min_by_key(|r| r["points_required"].as_i64()))
+        .cloned()
+        .unwrap_or_default();
+    let (_, customers) = app.get(&format!("/api/v1/customers?store_id={first}&per_page=100"), Some(&erp)).await;
+    let rich = customers["data"]
+        .as_array()
+        .and_then(|c| {
+            c.iter().find(|c| c["loyalty_points"].as_i64() >= reward["points_required"].as_i64() && c["id"] != customer)
+        })
+        .and_then(|c| c["id"].as_i64())
+        .unwrap_or_default();
+    let redeem = json!({"customer_id": rich, "reward_id": reward["id"]});
+    let (status, redeemed) = app.post_keyed("/api/v1/redemptions", &erp, "erp-redeem-1", &redeem).await;
+    assert_eq!(status, 201, "{redeemed} {reward}");
+
+    // A same-day void, like a cashier's.
+    let invoice = sold["data"]["invoice"]["id"].as_i64().unwrap_or_default();
+    let (status, voided) =
+        app.post(&format!("/api/v1/invoices/{invoice}/void"), Some(&erp), &json!({"reason": "Returned"})).await;
+    assert_eq!(status, 200, "{voided}");
+    app.assert_ledger_matches_balances();
+
+    // The ledger and the feed name the key and its owner.
+    let (_, history) = app.get(&format!("/api/v1/customers/{customer}/history"), Some(&owner)).await;
+    let rows = history["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(rows.len(), 2, "{history}");
+    for row in &rows {
+        assert_eq!(row["api_key"], json!({"id": erp_id, "name": "ERP till"}), "{row}");
+        assert_eq!(row["actor"]["name"].as_str(), Some(owner_name.as_str()), "{row}");
+    }
+    let (_, feed) = app.get("/api/v1/store-owner/pos-activities?per_page=10", Some(&owner)).await;
+    let kinds: Vec<&str> = feed["data"]
+        .as_array()
+        .map(|f| {
+            f.iter().filter(|e| e["api_key"]["name"] == json!("ERP till")).filter_map(|e| e["kind"].as_str()).collect()
+        })
+        .unwrap_or_default();
+    for kind in ["customer_created", "invoice_created", "redemption_created", "invoice_voided"] {
+        assert!(kinds.contains(&kind), "{kind} not named with the key: {feed}");
+    }
+    let (_, cashier_feed) =
+        app.get("/api/v1/store-owner/pos-activities?per_page=100&date_range=90d", Some(&owner)).await;
+    let by_people = cashier_feed["data"].as_array().map_or(0, |f| f.iter().filter(|e| e["api_key"].is_null()).count());
+    assert!(by_people > 0, "changes made by people name no key");
+
+    // Without the scope, or for what only the owner does, a key is refused.
+    let (_, reader) = make_key(&app, &owner, json!({"name": "Reader", "scopes": ["customers:read"]})).await;
+    let (status, _) = app.post_keyed("/api/v1/invoices", &reader, "reader-1", &sale).await;
+    assert_eq!(status, 403);
+    let (status, _) = app.post("/api/v1/customers", Some(&reader), &new_customer).await;
+    assert_eq!(status, 403);
+    let (status, _) = app.put(&format!("/api/v1/customers/{customer}/points"), Some(&erp), &json!({"points": 5})).await;
+    assert_eq!(status, 403, "manual points are a person's");
+    // A cashier voids on the sale's own day only, and so does a key.
+    let (_, old) = app.get(&format!("/api/v1/invoices?store_id={first}&per_page=100"), Some(&owner)).await;
+    let days_ago = (chrono::Utc::now() - chrono::Duration::days(2)).to_rfc3339();
+    let earlier = old["data"]
+        .as_array()
+        .and_then(|i| {
+            i.iter().find(|i| i["voided_at"].is_null() && i["created_at"].as_str().is_some_and(|at| *at < *days_ago))
+        })
+        .and_then(|i| i["id"].as_i64())
+        .unwrap_or_else(|| panic!("the demo has no sale two days old: {old}"));
+    let (status, body) =
+        app.post(&format!("/api/v1/invoices/{earlier}/void"), Some(&erp), &json!({"reason": "Old"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("void_window_closed")), "{body}");
+}

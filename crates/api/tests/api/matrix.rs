@@ -26,8 +26,9 @@ const OTHER_KEY: usize = 7;
 const KEY: usize = 8;
 
 /// A caller's expected status. An API key answers like its owner on the operations keys may
-/// call (`key_access::KEY_OPERATIONS`), with 403 on every other secured operation, and like no
-/// token at all on public ones (they ignore credentials).
+/// call (`key_access::KEY_OPERATIONS`), unless the row names the keys' answers (sales, which a
+/// key makes like a cashier and its owner may not); 403 on every other secured operation, and
+/// like no token at all on public ones (they ignore credentials).
 fn expected(row: &Row, caller: usize) -> u16 {
     if caller < OTHER_KEY {
         return row.expect[caller];
@@ -38,11 +39,13 @@ fn expected(row: &Row, caller: usize) -> u16 {
     let open = loyalty_adapters::http::key_access::KEY_OPERATIONS
         .iter()
         .any(|(method, path, _)| method.eq_ignore_ascii_case(row.method) && *path == row.path);
-    match (open, caller) {
-        (false, _) => 403,
-        (true, OTHER_KEY) => row.expect[OTHER_OWNER],
-        (true, KEY) => row.expect[OWNER],
-        (true, other) => panic!("no caller {other}"),
+    match (open, caller, row.keys) {
+        (false, _, _) => 403,
+        (true, OTHER_KEY, Some([other, _])) => other,
+        (true, KEY, Some([_, key])) => key,
+        (true, OTHER_KEY, None) => row.expect[OTHER_OWNER],
+        (true, KEY, None) => row.expect[OWNER],
+        (true, other, _) => panic!("no caller {other}"),
     }
 }
 
@@ -112,6 +115,8 @@ struct Row {
     body: Option<Body>,
     /// Expected status per caller, in the order of `CALLERS`.
     expect: [u16; 7],
+    /// The two keys' statuses when they differ from their owners' (see `expected`).
+    keys: Option<[u16; 2]>,
     /// Call with a fresh sign-in of each caller (the operation ends the session).
     fresh_session: bool,
     /// Public by design: the second tenant may see the first tenant's data (e.g. a store name
@@ -120,7 +125,7 @@ struct Row {
 }
 
 const fn row(method: &'static str, path: &'static str, expect: [u16; 7]) -> Row {
-    Row { method, path, obj: None, query: "", body: None, expect, fresh_session: false, public: false }
+    Row { method, path, obj: None, query: "", body: None, expect, keys: None, fresh_session: false, public: false }
 }
 
 impl Row {
@@ -134,6 +139,12 @@ impl Row {
     }
     const fn body(mut self, body: Body) -> Row {
         self.body = Some(body);
+        self
+    }
+    /// The keys' answers (other key, key) where they differ from their owners': the counter's
+    /// sales, which a key does like a cashier and an owner may not.
+    const fn keys(mut self, keys: [u16; 2]) -> Row {
+        self.keys = Some(keys);
         self
     }
     const fn public(mut self) -> Row {
@@ -197,13 +208,17 @@ fn table() -> Vec<Row> {
             .body(|_, _| json!({"points": 5, "reason": "matrix"})),
         row("GET", "/api/v1/invoices", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/invoices", [401, 401, 404, 403, 201, 403, 403])
+            .keys([404, 201])
             .body(|w, _| json!({"customer_id": w.num(Customer), "total_cost": "12.500"})),
-        row("GET", "/api/v1/invoices/preview", [401, 401, 200, 403, 200, 403, 403]).query("total=12.500"),
+        row("GET", "/api/v1/invoices/preview", [401, 401, 200, 403, 200, 403, 403])
+            .keys([200, 200])
+            .query("total=12.500"),
         row("POST", "/api/v1/invoices/{id}/void", [401, 401, 404, 404, 200, 409, 403])
             .on(Invoice)
             .body(|_, _| json!({"reason": "matrix"})),
         row("GET", "/api/v1/redemptions", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/redemptions", [401, 401, 404, 403, 201, 403, 403])
+            .keys([404, 201])
             .body(|w, _| json!({"customer_id": w.num(Customer), "reward_id": w.num(Reward)})),
         row("GET", "/api/v1/pos/activity", [401, 401, 200, 200, 200, 200, 200]),
         row("GET", "/api/v1/pos/today", [401, 401, 200, 403, 200, 403, 403]),
@@ -457,7 +472,8 @@ async fn world(app: &TestApp) -> World {
         (Obj::ApiKey, api_key),
     ]);
     let creds = |e: &str, p: &str| Some((e.to_owned(), p.to_owned()));
-    let every_scope = json!({"name": "Matrix caller", "scopes": ["customers:read", "reports:read"]});
+    let scopes: Vec<&str> = loyalty_application::ApiScope::all().iter().map(|s| s.as_str()).collect();
+    let every_scope = json!({"name": "Matrix caller", "scopes": scopes});
     let key_of = |token: String| {
         let body = every_scope.clone();
         async move {

@@ -8,11 +8,11 @@ use crate::policy::StoreAccess;
 use crate::ports::{transaction, ActivityFilter, NewActivity, Repos, TxMode};
 use crate::{ActivityKind, ActivityRecord, Actor, AppError, Page, PageRequest, Services};
 
-/// Records an event in the current transaction.
+/// Records an event in the current transaction; `by` is `None` for a customer's own action.
 pub(crate) fn log(
     repos: &mut dyn Repos,
     kind: ActivityKind,
-    actor_id: Option<i64>,
+    by: Option<&Actor>,
     store_id: i64,
     subject_id: i64,
     details: Vec<(&'static str, String)>,
@@ -20,7 +20,8 @@ pub(crate) fn log(
 ) -> Result<(), AppError> {
     repos.log_activity(NewActivity {
         kind,
-        actor_id,
+        actor_id: by.map(|a| a.user_id),
+        api_key_id: by.and_then(Actor::key_id),
         store_id: Some(store_id),
         subject_id: Some(subject_id),
         details,

@@ -21,14 +21,17 @@ pub(crate) fn visible_customer(repos: &mut dyn Repos, actor: &Actor, id: i64) ->
     repos.customer_by_id(id)?.filter(|c| can_access_store(actor, &c.store)).ok_or(AppError::NotFound)
 }
 
-/// A customer of the cashier's own store, for a sale or a redemption: 404 for any other.
+/// A customer at the counter, for a sale or a redemption: of the cashier's own store, or of a
+/// store the API key covers (`store_id` from [`Actor::counter_store`]); 404 for any other.
 pub(crate) fn customer_at_counter(
     repos: &mut dyn Repos,
     actor: &Actor,
     customer_id: i64,
-    store_id: i64,
+    store_id: Option<i64>,
 ) -> Result<Customer, AppError> {
-    Some(visible_customer(repos, actor, customer_id)?).filter(|c| c.store.id == store_id).ok_or(AppError::NotFound)
+    Some(visible_customer(repos, actor, customer_id)?)
+        .filter(|c| store_id.is_none_or(|id| c.store.id == id))
+        .ok_or(AppError::NotFound)
 }
 
 /// Which sales a list shows: the stores the caller can see, narrowed to one store and to one
@@ -154,7 +157,14 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
         let store_id = match actor.role {
             Role::PosUser => actor.pos_store()?,
             _ => {
-                let store_id = requested_store.ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?;
+                // An owner (or a key) with one store may leave it out; with several, name it.
+                let only_store = match StoreAccess::of(actor, repos)? {
+                    StoreAccess::Stores(ids) if ids.len() == 1 => ids.first().copied(),
+                    _ => None,
+                };
+                let store_id = requested_store
+                    .or(only_store)
+                    .ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?;
                 let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s));
                 store.ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?.id
             }
@@ -172,7 +182,7 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
             .map_err(phone_taken)?;
         let customer = visible_customer(repos, actor, id)?;
         let details = vec![("customer", customer.name.clone())];
-        super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor.user_id), store_id, id, details, now)?;
+        super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor), store_id, id, details, now)?;
         Ok(customer)
     })
 }
@@ -191,15 +201,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
             .map_err(phone_taken)?;
         let updated = visible_customer(repos, actor, id)?;
         let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
-        super::activity::log(
-            repos,
-            ActivityKind::CustomerUpdated,
-            Some(actor.user_id),
-            customer.store.id,
-            id,
-            details,
-            now,
-        )?;
+        super::activity::log(repos, ActivityKind::CustomerUpdated, Some(actor), customer.store.id, id, details, now)?;
         Ok(updated)
     })
 }
@@ -216,7 +218,7 @@ pub fn confirm_join(services: &Services, actor: &Actor, id: i64) -> Result<Custo
             super::activity::log(
                 repos,
                 ActivityKind::CustomerUpdated,
-                Some(actor.user_id),
+                Some(actor),
                 customer.store.id,
                 id,
                 details,
@@ -238,15 +240,7 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
             return Err(AppError::NotFound);
         }
         let details = vec![("customer", customer.name)];
-        super::activity::log(
-            repos,
-            ActivityKind::CustomerDeleted,
-            Some(actor.user_id),
-            customer.store.id,
-            id,
-            details,
-            now,
-        )
+        super::activity::log(repos, ActivityKind::CustomerDeleted, Some(actor), customer.store.id, id, details, now)
     })
 }
 
@@ -298,6 +292,7 @@ pub fn adjust_points(
             balance_after: balance,
             reason: reason.as_deref(),
             actor_id: actor.user_id,
+            api_key_id: actor.key_id(),
             invoice_id: None,
             redemption_id: None,
             now,
@@ -307,15 +302,7 @@ pub fn adjust_points(
             ("points", points.to_string()),
             ("reason", reason.clone().unwrap_or_default()),
         ];
-        super::activity::log(
-            repos,
-            ActivityKind::PointsAdded,
-            Some(actor.user_id),
-            customer.store.id,
-            id,
-            details,
-            now,
-        )?;
+        super::activity::log(repos, ActivityKind::PointsAdded, Some(actor), customer.store.id, id, details, now)?;
         visible_customer(repos, actor, id)
     })
 }

@@ -32,7 +32,7 @@ pub struct InvoiceCreated {
     pub replayed: bool,
 }
 
-/// A POS user's sale: points = floor(total x rate) when the total reaches the owner's
+/// A sale at the counter (a POS user's, or an API key's in the customer's store): points = floor(total x rate) when the total reaches the owner's
 /// minimum purchase. One transaction writes the invoice, the balance and the ledger row.
 pub fn create(
     services: &Services,
@@ -41,7 +41,7 @@ pub fn create(
     idempotency_key: Option<&str>,
 ) -> Result<InvoiceCreated, AppError> {
     actor.require_permission(Permission::CreateInvoice)?;
-    let store_id = actor.pos_store()?;
+    let counter_store = actor.counter_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
     let mut errors = FieldErrors::new();
     if form.customer_id.is_none() {
@@ -63,7 +63,8 @@ pub fn create(
         key.as_deref(),
         &request,
         |repos| {
-            let customer = customer_at_counter(repos, actor, customer_id, store_id)?;
+            let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
+            let store_id = customer.store.id;
             let settings = repos.loyalty_settings(customer.store.owner_id)?;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
             let points = settings.points_for(total);
@@ -92,6 +93,7 @@ pub fn create(
                     balance_after: balance,
                     reason: None,
                     actor_id: actor.user_id,
+                    api_key_id: actor.key_id(),
                     invoice_id: Some(invoice_id),
                     redemption_id: None,
                     now,
@@ -100,7 +102,7 @@ pub fn create(
             super::activity::log(
                 repos,
                 ActivityKind::InvoiceCreated,
-                Some(actor.user_id),
+                Some(actor),
                 store_id,
                 invoice_id,
                 vec![
@@ -200,6 +202,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
                 balance_after: balance,
                 reason: Some(&reason),
                 actor_id: actor.user_id,
+                api_key_id: actor.key_id(),
                 invoice_id: Some(id),
                 redemption_id: None,
                 now,
@@ -211,7 +214,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
         super::activity::log(
             repos,
             ActivityKind::InvoiceVoided,
-            Some(actor.user_id),
+            Some(actor),
             invoice.store_id,
             id,
             vec![

@@ -28,7 +28,7 @@ pub fn create(
     idempotency_key: Option<&str>,
 ) -> Result<RedemptionDone, AppError> {
     actor.require_permission(crate::Permission::RedeemReward)?;
-    let store_id = actor.pos_store()?;
+    let counter_store = actor.counter_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
     let mut errors = FieldErrors::new();
     if customer_id.is_none() {
@@ -50,7 +50,8 @@ pub fn create(
         key.as_deref(),
         &request,
         |repos| {
-            let customer = customer_at_counter(repos, actor, customer_id, store_id)?;
+            let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
+            let store_id = customer.store.id;
             let reward = repos
                 .reward_by_id(reward_id, RewardCounts::Without)?
                 .filter(|r| r.store_owner_id == customer.store.owner_id)
@@ -77,6 +78,7 @@ pub fn create(
                 balance_after: balance,
                 reason: Some(&reward.name),
                 actor_id: actor.user_id,
+                api_key_id: actor.key_id(),
                 invoice_id: None,
                 redemption_id: Some(redemption_id),
                 now,
@@ -84,7 +86,7 @@ pub fn create(
             super::activity::log(
                 repos,
                 ActivityKind::RedemptionCreated,
-                Some(actor.user_id),
+                Some(actor),
                 store_id,
                 redemption_id,
                 vec![

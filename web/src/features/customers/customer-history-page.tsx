@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ActorName } from '@/components/actor-name';
 import { Ltr } from '@/components/ltr';
 import { ScrollTable } from '@/components/scroll-table';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
@@ -169,11 +170,7 @@ export function CustomerHistoryPage() {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          {entry.actor?.name ?? (
-                            <Text span c="dimmed">
-                              —
-                            </Text>
-                          )}
+                          <ActorName person={entry.actor} apiKey={entry.api_key} none="—" />
                         </Table.Td>
                       </Table.Tr>
                     ))}

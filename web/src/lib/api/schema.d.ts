@@ -444,7 +444,8 @@ export interface paths {
         get: operations["list_invoices"];
         put?: never;
         /**
-         * A POS user's sale. Points = floor(total x points per LYD) when the total reaches the
+         * A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the
+         *     customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the
          *     owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
          *     first answer and awards nothing more; the same key with another body is a 409.
          */
@@ -487,7 +488,8 @@ export interface paths {
         put?: never;
         /**
          * Takes an invoice back: its points leave the balance through a ledger row. A POS user may
-         *     void its store's invoice on the invoice's own day (Tripoli time); the store owner any
+         *     void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
+         *     `sales:write` in the stores it covers; the store owner any
          *     invoice of its stores, any day. The reason is kept with the invoice.
          */
         post: operations["void_invoice"];
@@ -773,7 +775,8 @@ export interface paths {
         get: operations["list_redemptions"];
         put?: never;
         /**
-         * Redeems a reward for a customer of the POS user's store. The deduction is atomic and
+         * Redeems a reward for a customer of the POS user's store (or, with an API key's
+         *     `sales:write`, of a store the key covers). The deduction is atomic and
          *     conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
          */
         post: operations["create_redemption"];
@@ -1183,6 +1186,7 @@ export interface components {
          *     (`customer`, `total`, `points`, `reward`, `reason`, `invoice_number`, `source`).
          */
         ActivityEntryDto: {
+            api_key?: null | components["schemas"]["PersonDto"];
             /** Format: date-time */
             created_at: string;
             details: {
@@ -1315,7 +1319,7 @@ export interface components {
          * @description What an API key may do: `customers:read` (customers, their history, invoices and redemptions) or `reports:read` (sales lists, the summary, the overview and the activity feed).
          * @enum {string}
          */
-        ApiScopeDto: "customers:read" | "reports:read";
+        ApiScopeDto: "customers:read" | "customers:write" | "sales:write" | "reports:read";
         AssignPackageRequest: {
             auto_renew?: boolean;
             /**
@@ -1467,7 +1471,8 @@ export interface components {
             phone?: string | null;
             /**
              * Format: int64
-             * @description Store owners: which of their stores. POS users: ignored (their own store).
+             * @description Store owners and API keys: which of their stores (may be left out with only one store).
+             *     POS users: ignored (their own store).
              */
             store_id?: number | null;
         };
@@ -1621,6 +1626,7 @@ export interface components {
         };
         LedgerEntryDto: {
             actor?: null | components["schemas"]["PersonDto"];
+            api_key?: null | components["schemas"]["PersonDto"];
             /** Format: int64 */
             balance_after: number;
             /** Format: date-time */
@@ -4462,7 +4468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only POS users create invoices */
+            /** @description Only POS users and API keys with `sales:write` create invoices */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4471,7 +4477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such customer in the POS user's store */
+            /** @description No such customer in the caller's stores */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6124,7 +6130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only POS users redeem */
+            /** @description Only POS users and API keys with `sales:write` redeem */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -6,10 +6,22 @@ use loyalty_application::{ActivityKind, ActivityRecord, PageRequest, StoreRef};
 
 use super::{filter_stores, limits, person};
 use crate::db::pool::DbBackend;
-use crate::db::schema::{activity_log, stores, users};
+use crate::db::schema::{activity_log, api_keys, stores, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>, String, NaiveDateTime);
+type Row = (
+    i64,
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    String,
+    NaiveDateTime,
+);
 
 macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
@@ -54,6 +66,7 @@ impl ActivityRepo for DbTx<'_> {
         diesel::insert_into(activity_log::table)
             .values((
                 activity_log::actor_id.eq(entry.actor_id),
+                activity_log::api_key_id.eq(entry.api_key_id),
                 activity_log::store_id.eq(entry.store_id),
                 activity_log::kind.eq(entry.kind.as_str()),
                 activity_log::subject_id.eq(entry.subject_id),
@@ -75,11 +88,14 @@ impl ActivityRepo for DbTx<'_> {
             activity_log::table
                 .left_join(users::table.on(activity_log::actor_id.eq(users::id.nullable())))
                 .left_join(stores::table.on(activity_log::store_id.eq(stores::id.nullable())))
+                .left_join(api_keys::table.on(activity_log::api_key_id.eq(api_keys::id.nullable())))
                 .select((
                     activity_log::id,
                     activity_log::kind,
                     activity_log::actor_id,
                     users::name.nullable(),
+                    activity_log::api_key_id,
+                    api_keys::name.nullable(),
                     activity_log::store_id,
                     stores::name.nullable(),
                     activity_log::subject_id,
@@ -95,18 +111,33 @@ impl ActivityRepo for DbTx<'_> {
         .map_err(map_error)?;
         let records = rows
             .into_iter()
-            .map(|(id, kind, actor_id, actor_name, store_id, store_name, subject_id, details, created_at)| {
-                Ok(ActivityRecord {
+            .map(
+                |(
                     id,
-                    kind: ActivityKind::parse(&kind)
-                        .ok_or_else(|| RepoError::Other(format!("unknown activity {kind}")))?,
-                    store: store_id.zip(store_name).map(|(id, name)| StoreRef { id, name }),
-                    actor: person(actor_id, actor_name),
+                    kind,
+                    actor_id,
+                    actor_name,
+                    key_id,
+                    key_name,
+                    store_id,
+                    store_name,
                     subject_id,
-                    details: parse_details(&details),
+                    details,
                     created_at,
-                })
-            })
+                )| {
+                    Ok(ActivityRecord {
+                        id,
+                        kind: ActivityKind::parse(&kind)
+                            .ok_or_else(|| RepoError::Other(format!("unknown activity {kind}")))?,
+                        store: store_id.zip(store_name).map(|(id, name)| StoreRef { id, name }),
+                        actor: person(actor_id, actor_name),
+                        api_key: person(key_id, key_name),
+                        subject_id,
+                        details: parse_details(&details),
+                        created_at,
+                    })
+                },
+            )
             .collect::<RepoResult<Vec<_>>>()?;
         Ok(records)
     }

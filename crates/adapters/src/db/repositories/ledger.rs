@@ -6,11 +6,23 @@ use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoError, RepoResu
 use loyalty_application::{LedgerEntry, LedgerKind, PageRequest};
 
 use super::{limits, person};
-use crate::db::schema::{points_ledger, users};
+use crate::db::schema::{api_keys, points_ledger, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row =
-    (i64, String, i64, i64, Option<String>, Option<i64>, Option<String>, Option<i64>, Option<i64>, NaiveDateTime);
+type Row = (
+    i64,
+    String,
+    i64,
+    i64,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    NaiveDateTime,
+);
 
 impl LedgerRepo for DbTx<'_> {
     fn append_ledger(&mut self, e: NewLedgerEntry<'_>) -> RepoResult<()> {
@@ -23,6 +35,7 @@ impl LedgerRepo for DbTx<'_> {
                 points_ledger::balance_after.eq(e.balance_after),
                 points_ledger::reason.eq(e.reason),
                 points_ledger::actor_id.eq(e.actor_id),
+                points_ledger::api_key_id.eq(e.api_key_id),
                 points_ledger::invoice_id.eq(e.invoice_id),
                 points_ledger::redemption_id.eq(e.redemption_id),
                 points_ledger::created_at.eq(e.now),
@@ -41,6 +54,7 @@ impl LedgerRepo for DbTx<'_> {
         let (limit, offset) = limits(page);
         let rows: Vec<Row> = points_ledger::table
             .left_join(users::table.on(points_ledger::actor_id.eq(users::id.nullable())))
+            .left_join(api_keys::table.on(points_ledger::api_key_id.eq(api_keys::id.nullable())))
             .filter(points_ledger::customer_id.eq(customer_id))
             .select((
                 points_ledger::id,
@@ -50,6 +64,8 @@ impl LedgerRepo for DbTx<'_> {
                 points_ledger::reason,
                 points_ledger::actor_id,
                 users::name.nullable(),
+                points_ledger::api_key_id,
+                api_keys::name.nullable(),
                 points_ledger::invoice_id,
                 points_ledger::redemption_id,
                 points_ledger::created_at,
@@ -70,6 +86,8 @@ impl LedgerRepo for DbTx<'_> {
                     reason,
                     actor_id,
                     actor_name,
+                    key_id,
+                    key_name,
                     invoice_id,
                     redemption_id,
                     created_at,
@@ -82,6 +100,7 @@ impl LedgerRepo for DbTx<'_> {
                         balance_after,
                         reason,
                         actor: person(actor_id, actor_name),
+                        api_key: person(key_id, key_name),
                         invoice_id,
                         redemption_id,
                         created_at,

@@ -92,8 +92,10 @@ pub struct ActivityEntryDto {
     pub kind: String,
     pub created_at: DateTime<Utc>,
     pub store: Option<StoreRefDto>,
-    /// Who did it; none when a customer joined by itself.
+    /// Who did it (the owner, when done with an API key); none when a customer joined by itself.
     pub pos_user: Option<PersonDto>,
+    /// The API key it was done with, by the name its owner gave it; none when done by a person.
+    pub api_key: Option<PersonDto>,
     pub subject_id: Option<i64>,
     pub details: std::collections::BTreeMap<String, String>,
 }
@@ -122,6 +124,7 @@ impl From<loyalty_application::ActivityRecord> for ActivityEntryDto {
             created_at: utc(r.created_at),
             store: r.store.map(Into::into),
             pos_user: r.actor.map(Into::into),
+            api_key: r.api_key.map(Into::into),
             subject_id: r.subject_id,
             details: r.details.into_iter().collect(),
         }

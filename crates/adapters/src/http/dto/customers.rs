@@ -98,7 +98,8 @@ pub struct CustomerRequest {
     /// Editing only, and only as the current balance: balances change through
     /// `PUT /customers/{id}/points`; another value is a 422.
     pub loyalty_points: Option<i64>,
-    /// Store owners: which of their stores. POS users: ignored (their own store).
+    /// Store owners and API keys: which of their stores (may be left out with only one store).
+    /// POS users: ignored (their own store).
     pub store_id: Option<i64>,
 }
 

@@ -133,8 +133,11 @@ pub struct LedgerEntryDto {
     pub delta: i64,
     pub balance_after: i64,
     pub reason: Option<String>,
-    /// Who made the change.
+    /// Who made the change (the owner, when made with an API key).
     pub actor: Option<PersonDto>,
+    /// The API key the change was made with, by the name its owner gave it; none when made by a
+    /// person.
+    pub api_key: Option<PersonDto>,
     pub invoice_id: Option<i64>,
     pub redemption_id: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -156,6 +159,7 @@ impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
             balance_after: e.balance_after,
             reason: e.reason,
             actor: e.actor.map(Into::into),
+            api_key: e.api_key.map(Into::into),
             invoice_id: e.invoice_id,
             redemption_id: e.redemption_id,
             created_at: utc(e.created_at),

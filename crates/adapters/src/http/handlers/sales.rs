@@ -77,7 +77,8 @@ async fn list_invoices(
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
-/// A POS user's sale. Points = floor(total x points per LYD) when the total reaches the
+/// A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the
+/// customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the
 /// owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
 /// first answer and awards nothing more; the same key with another body is a 409.
 #[utoipa::path(post, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
@@ -86,8 +87,8 @@ async fn list_invoices(
     responses(
         (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope,
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
-        (status = 403, description = "Only POS users create invoices", body = ErrorBody),
-        (status = 404, description = "No such customer in the POS user's store", body = ErrorBody),
+        (status = 403, description = "Only POS users and API keys with `sales:write` create invoices", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
         (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody),
         (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
@@ -112,7 +113,8 @@ async fn create_invoice(
 }
 
 /// Takes an invoice back: its points leave the balance through a ledger row. A POS user may
-/// void its store's invoice on the invoice's own day (Tripoli time); the store owner any
+/// void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
+/// `sales:write` in the stores it covers; the store owner any
 /// invoice of its stores, any day. The reason is kept with the invoice.
 #[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Invoice id")),
@@ -176,7 +178,8 @@ async fn list_redemptions(
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
-/// Redeems a reward for a customer of the POS user's store. The deduction is atomic and
+/// Redeems a reward for a customer of the POS user's store (or, with an API key's
+/// `sales:write`, of a store the key covers). The deduction is atomic and
 /// conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
 #[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
     request_body = CreateRedemptionRequest,
@@ -184,7 +187,7 @@ async fn list_redemptions(
     responses(
         (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope,
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
-        (status = 403, description = "Only POS users redeem", body = ErrorBody),
+        (status = 403, description = "Only POS users and API keys with `sales:write` redeem", body = ErrorBody),
         (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
         (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody),
         (status = 422, description = "Missing customer or reward", body = ErrorBody),

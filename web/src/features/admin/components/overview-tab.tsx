@@ -82,7 +82,11 @@ function ActivityRow({ entry }: { entry: AdminActivity }) {
             </Badge>
           )}
           <Text size="xs" c="dimmed">
-            {entry.pos_user ? t('activity.by', { name: isolate(entry.pos_user.name) }) : t('activity.self')}
+            {entry.api_key
+              ? t('activity.by', { name: tFeed('activity.viaKey', { key: isolate(entry.api_key.name) }) })
+              : entry.pos_user
+                ? t('activity.by', { name: isolate(entry.pos_user.name) })
+                : t('activity.self')}
           </Text>
         </Group>
       </div>

@@ -199,6 +199,7 @@ describe('customer history page', () => {
     const entries = [
       makeLedgerEntry({ id: 3, kind: 'manual', delta: 25, balance_after: 183, reason: 'Birthday' }),
       makeLedgerEntry({ id: 2, kind: 'redemption', delta: -50, balance_after: 158, actor: null }),
+      makeLedgerEntry({ id: 1, actor: { id: 2, name: 'Owner Omar' }, api_key: { id: 7, name: 'ERP' } }),
     ];
     const { app, api } = await renderAsCashier('/customer/1/history', {
       'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
@@ -216,6 +217,9 @@ describe('customer history page', () => {
     expect(rows[0]).toHaveTextContent('Salem');
     expect(rows[1]).toHaveTextContent('Redemption');
     expect(rows[1]).toHaveTextContent('-50');
+    // A change made with an API key names the key, not the owner it acts for.
+    expect(rows[2]).toHaveTextContent(/ERP\W* \(API key\)/u);
+    expect(rows[2]).not.toHaveTextContent('Owner Omar');
     expect(screen.getByText('42 entries')).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('button', { name: 'Page 3' }));

@@ -14,6 +14,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActorName } from '@/components/actor-name';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
@@ -160,11 +161,7 @@ export function ActivityTab() {
                 <Table.Tr key={entry.id} data-testid="activity-row" data-type={entry.type}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.created_at)}</Table.Td>
                   <Table.Td>
-                    {entry.pos_user?.name ?? (
-                      <Text span c="dimmed" size="sm">
-                        {t('activity.self')}
-                      </Text>
-                    )}
+                    <ActorName person={entry.pos_user} apiKey={entry.api_key} none={t('activity.self')} />
                   </Table.Td>
                   <Table.Td>{entry.store?.name ?? t('dash')}</Table.Td>
                   <Table.Td>

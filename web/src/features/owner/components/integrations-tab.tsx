@@ -36,8 +36,13 @@ import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
  * The scopes the server offers, each with its label key. A `Record` over the contract's type:
  * when the server adds a scope, the regenerated types make this fail to compile until it is here.
  */
-const SCOPES: Record<ApiScope, 'integrations.scopes.customersRead' | 'integrations.scopes.reportsRead'> = {
+const SCOPES: Record<
+  ApiScope,
+  `integrations.scopes.${'customersRead' | 'customersWrite' | 'salesWrite' | 'reportsRead'}`
+> = {
   'customers:read': 'integrations.scopes.customersRead',
+  'customers:write': 'integrations.scopes.customersWrite',
+  'sales:write': 'integrations.scopes.salesWrite',
   'reports:read': 'integrations.scopes.reportsRead',
 };
 
