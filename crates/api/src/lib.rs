@@ -36,6 +36,8 @@ pub struct Config {
     pub public_limits: (u32, u32),
     /// Origins whose browser pages may call the API (CORS, without credentials); none by default.
     pub cors_origins: Vec<String>,
+    /// Webhooks may go to `http://` and private addresses (`LOYALTY_WEBHOOK_ALLOW_PRIVATE=1`).
+    pub webhook_allow_private: bool,
 }
 
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
@@ -58,6 +60,7 @@ impl Config {
             public_limits: PUBLIC_LIMITS_DEFAULT,
             public_url: "http://127.0.0.1:8080".to_owned(),
             cors_origins: Vec::new(),
+            webhook_allow_private: false,
         }
     }
 }
@@ -98,7 +101,11 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         login_throttle: throttle,
         public_throttle,
         ids: Arc::new(RandomIds),
-        settings: Settings { session_ttl: config.session_ttl, demo_mode: config.demo_mode },
+        settings: Settings {
+            session_ttl: config.session_ttl,
+            demo_mode: config.demo_mode,
+            webhook_allow_private: config.webhook_allow_private,
+        },
     };
     let info = ServerInfo {
         version: VERSION,

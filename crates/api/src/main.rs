@@ -74,6 +74,10 @@ enum Command {
         /// (`https://shop.example.ly,https://erp.example.ly`); none by default.
         #[arg(long, env = "LOYALTY_CORS_ORIGINS", value_delimiter = ',')]
         cors_origins: Vec<String>,
+        /// `1`: webhooks may go to http:// and to private, loopback and link-local addresses
+        /// (tests and local setups only).
+        #[arg(long, env = "LOYALTY_WEBHOOK_ALLOW_PRIVATE", value_parser = parse_flag, default_value = "0")]
+        webhook_allow_private: bool,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -149,6 +153,7 @@ fn run(cli: Cli) -> Result<(), String> {
             public_per_phone,
             public_url,
             cors_origins,
+            webhook_allow_private,
         } => {
             let cors_origins: Vec<String> =
                 cors_origins.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
@@ -177,10 +182,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 public_limits: (public_per_client, public_per_phone),
                 public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
                 cors_origins,
+                webhook_allow_private,
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;
             start_housekeeping(state.services.clone()).map_err(|e| format!("housekeeping: {e}"))?;
+            loyalty_adapters::system::webhooks::start_worker(state.services.clone(), webhook_allow_private)
+                .map_err(|e| format!("webhooks: {e}"))?;
             let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
             tracing::info!(

@@ -76,6 +76,7 @@ pub trait Repos:
     + PlanRepo
     + ActivityRepo
     + AdminRepo
+    + WebhookRepo
 {
 }
 impl<T> Repos for T where
@@ -92,6 +93,7 @@ impl<T> Repos for T where
         + PlanRepo
         + ActivityRepo
         + AdminRepo
+        + WebhookRepo
 {
 }
 
@@ -588,4 +590,71 @@ pub trait PublicThrottle: Send + Sync {
 /// A fresh unguessable identifier (session ids, store tokens).
 pub trait IdGenerator: Send + Sync {
     fn random_id(&self) -> String;
+}
+
+pub struct NewWebhookEvent<'a> {
+    pub id: &'a str,
+    pub owner_id: i64,
+    pub event_type: crate::WebhookEventType,
+    pub data: &'a crate::WebhookData,
+    pub now: NaiveDateTime,
+}
+
+/// How an attempt ended, for [`WebhookRepo::finish_delivery`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptResult {
+    pub status: crate::DeliveryStatus,
+    /// When still pending: when to try again.
+    pub next_attempt_at: Option<NaiveDateTime>,
+    pub http_status: Option<i32>,
+    pub error: Option<String>,
+}
+
+pub trait WebhookRepo {
+    fn insert_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        url: &str,
+        events: &[crate::WebhookEventType],
+        secret: &str,
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<crate::WebhookEndpoint>;
+    /// The owner's endpoints that are not deleted, oldest first.
+    fn list_webhook_endpoints(&mut self, owner_id: i64) -> RepoResult<Vec<crate::WebhookEndpoint>>;
+    /// Changes one of the owner's endpoints; false when there is no such endpoint.
+    fn update_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        id: i64,
+        url: &str,
+        events: &[crate::WebhookEventType],
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool>;
+    fn delete_webhook_endpoint(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn set_webhook_secret(&mut self, owner_id: i64, id: i64, secret: &str, now: NaiveDateTime) -> RepoResult<bool>;
+    /// The owner's active endpoints that take `event_type`.
+    fn subscribed_endpoints(&mut self, owner_id: i64, event_type: crate::WebhookEventType) -> RepoResult<Vec<i64>>;
+    /// Writes the event (its payload as sent) and a pending delivery to each endpoint.
+    fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()>;
+    /// An endpoint's deliveries, newest first, and how many there are.
+    fn list_webhook_deliveries(
+        &mut self,
+        endpoint_id: i64,
+        page: crate::PageRequest,
+    ) -> RepoResult<(Vec<crate::WebhookDelivery>, i64)>;
+    /// One delivery of one of the owner's endpoints.
+    fn webhook_delivery(&mut self, owner_id: i64, id: i64) -> RepoResult<Option<crate::WebhookDelivery>>;
+    /// Makes a delivery pending again, due at `now`.
+    fn requeue_webhook_delivery(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    /// Claims up to `limit` due deliveries for `lease` (no other worker takes them meanwhile:
+    /// `FOR UPDATE SKIP LOCKED` on PostgreSQL) and counts the attempt.
+    fn claim_webhook_deliveries(
+        &mut self,
+        now: NaiveDateTime,
+        lease: chrono::Duration,
+        limit: i64,
+    ) -> RepoResult<Vec<crate::DueDelivery>>;
+    fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;
 }

@@ -23,4 +23,7 @@ pub struct Settings {
     pub session_ttl: Duration,
     /// Demo mode shows the demo accounts on the login page.
     pub demo_mode: bool,
+    /// Webhooks may go to `http://` and to private, loopback and link-local addresses
+    /// (`LOYALTY_WEBHOOK_ALLOW_PRIVATE=1`: tests and local setups only).
+    pub webhook_allow_private: bool,
 }

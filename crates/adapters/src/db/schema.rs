@@ -33,6 +33,46 @@ diesel::table! {
 }
 
 diesel::table! {
+    webhook_endpoints (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        url -> Text,
+        events -> Text,
+        secret -> Text,
+        is_active -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_events (id) {
+        id -> Text,
+        owner_id -> BigInt,
+        event_type -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        event_id -> Text,
+        endpoint_id -> BigInt,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        last_status -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> Text,
         user_id -> BigInt,
@@ -227,6 +267,8 @@ diesel::table! {
 
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_keys -> users (owner_id));
+diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 diesel::joinable!(customers -> stores (store_id));
 diesel::joinable!(invoices -> customers (customer_id));
 diesel::joinable!(redemptions -> customers (customer_id));
@@ -238,6 +280,9 @@ diesel::joinable!(points_ledger -> customers (customer_id));
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     api_keys,
+    webhook_endpoints,
+    webhook_events,
+    webhook_deliveries,
     sessions,
     stores,
     packages,

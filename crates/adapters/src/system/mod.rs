@@ -5,6 +5,7 @@
 mod password;
 mod throttle;
 mod tokens;
+pub mod webhooks;
 
 pub use password::Argon2Hasher;
 pub use throttle::{GovernorLoginThrottle, GovernorPublicThrottle, LoginLimits};

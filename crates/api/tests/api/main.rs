@@ -13,3 +13,4 @@ mod owner;
 mod pos;
 mod public;
 mod schema;
+mod webhooks;

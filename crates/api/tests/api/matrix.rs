@@ -80,6 +80,8 @@ enum Obj {
     SpareCard,
     JoinToken,
     ApiKey,
+    Webhook,
+    Delivery,
 }
 
 struct World {
@@ -260,6 +262,17 @@ fn table() -> Vec<Row> {
         row("POST", "/api/v1/store-owner/api-keys", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"name": format!("Matrix key {c}"), "scopes": ["customers:read"]})),
         row("DELETE", "/api/v1/store-owner/api-keys/{id}", [401, 401, 403, 404, 403, 204, 403]).on(ApiKey),
+        row("GET", "/api/v1/store-owner/webhooks", [401, 401, 403, 200, 403, 200, 403]),
+        row("POST", "/api/v1/store-owner/webhooks", [401, 401, 403, 201, 403, 201, 403])
+            .body(|_, c| json!({"url": format!("https://hooks.example.ly/{c}"), "events": ["customer.created"]})),
+        row("PUT", "/api/v1/store-owner/webhooks/{id}", [401, 401, 403, 404, 403, 200, 403])
+            .on(Webhook)
+            .body(|_, _| json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]})),
+        row("POST", "/api/v1/store-owner/webhooks/{id}/rotate-secret", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
+        row("GET", "/api/v1/store-owner/webhooks/{id}/deliveries", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
+        row("POST", "/api/v1/store-owner/webhook-deliveries/{id}/resend", [401, 401, 403, 404, 403, 200, 403])
+            .on(Delivery),
+        row("DELETE", "/api/v1/store-owner/webhooks/{id}", [401, 401, 403, 404, 403, 204, 403]).on(Webhook),
         row("GET", "/api/v1/stores", [401, 401, 200, 200, 200, 200, 200]),
         row("POST", "/api/v1/stores", [401, 401, 403, 201, 403, 201, 201])
             .body(|w, c| json!({"name": format!("ZZ Store {c}"), "store_owner_id": w.other_owner_id})),
@@ -384,6 +397,14 @@ async fn world(app: &TestApp) -> World {
     assert_eq!(status, 200, "{body}");
     let spare_customer =
         created_id(app, "/api/v1/customers", &cashier, json!({"name": "ZZA Spare", "phone": "0915550002"})).await;
+    // An endpoint first, so the setup sale below gives it a delivery.
+    let webhook = created_id(
+        app,
+        "/api/v1/store-owner/webhooks",
+        &owner,
+        json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]}),
+    )
+    .await;
     let invoice = {
         let body = json!({"customer_id": customer.parse::<i64>().unwrap_or(0), "total_cost": "20"});
         let (status, response) = app.post_keyed("/api/v1/invoices", &cashier, "matrix-setup", &body).await;
@@ -424,6 +445,8 @@ async fn world(app: &TestApp) -> World {
         json!({"name": "Matrix spare key", "scopes": ["reports:read"]}),
     )
     .await;
+    let (_, deliveries) = app.get(&format!("/api/v1/store-owner/webhooks/{webhook}/deliveries"), Some(&owner)).await;
+    let delivery = deliveries["data"][0]["id"].as_i64().unwrap_or_else(|| panic!("{deliveries}")).to_string();
     let (status, body) =
         app.post("/api/v1/admin/redemption-cards", Some(&admin), &json!({"package_id": package_num})).await;
     assert_eq!(status, 201, "{body}");
@@ -470,6 +493,8 @@ async fn world(app: &TestApp) -> World {
         (Obj::SpareCard, spare_card),
         (Obj::JoinToken, join_token),
         (Obj::ApiKey, api_key),
+        (Obj::Webhook, webhook),
+        (Obj::Delivery, delivery),
     ]);
     let creds = |e: &str, p: &str| Some((e.to_owned(), p.to_owned()));
     let scopes: Vec<&str> = loyalty_application::ApiScope::all().iter().map(|s| s.as_str()).collect();

@@ -7,6 +7,7 @@ use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, RepoError, Repos, TxMode};
 use crate::{
     ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, Page, PageRequest, Services,
+    WebhookData, WebhookEventType,
 };
 
 /// The admin reads customers; who manages them is `Permission::ManageCustomers`.
@@ -141,6 +142,23 @@ fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
     })
 }
 
+/// Tells the customer's store owner's endpoints (in the current transaction).
+fn tell(
+    repos: &mut dyn Repos,
+    services: &Services,
+    event: WebhookEventType,
+    data: WebhookData,
+    now: chrono::NaiveDateTime,
+) -> Result<(), AppError> {
+    let owner = match &data {
+        WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.owner_id,
+        WebhookData::Invoice(_) | WebhookData::Redemption(_) => {
+            return Err(AppError::Internal("a customer event without a customer".into()))
+        }
+    };
+    super::webhooks::emit(repos, &*services.ids, owner, event, data, now)
+}
+
 fn phone_taken(error: RepoError) -> AppError {
     match error {
         RepoError::Duplicate(_) => FieldErrors::single("phone", Msg::PhoneTaken).into(),
@@ -183,6 +201,7 @@ pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<
         let customer = visible_customer(repos, actor, id)?;
         let details = vec![("customer", customer.name.clone())];
         super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor), store_id, id, details, now)?;
+        tell(repos, services, WebhookEventType::CustomerCreated, WebhookData::Customer(customer.clone()), now)?;
         Ok(customer)
     })
 }
@@ -202,6 +221,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
         let updated = visible_customer(repos, actor, id)?;
         let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
         super::activity::log(repos, ActivityKind::CustomerUpdated, Some(actor), customer.store.id, id, details, now)?;
+        tell(repos, services, WebhookEventType::CustomerUpdated, WebhookData::Customer(updated.clone()), now)?;
         Ok(updated)
     })
 }
@@ -224,6 +244,8 @@ pub fn confirm_join(services: &Services, actor: &Actor, id: i64) -> Result<Custo
                 details,
                 now,
             )?;
+            let confirmed = visible_customer(repos, actor, id)?;
+            tell(repos, services, WebhookEventType::CustomerUpdated, WebhookData::Customer(confirmed), now)?;
         }
         visible_customer(repos, actor, id)
     })
@@ -239,8 +261,9 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
         if !repos.hide_customer(id, now)? {
             return Err(AppError::NotFound);
         }
-        let details = vec![("customer", customer.name)];
-        super::activity::log(repos, ActivityKind::CustomerDeleted, Some(actor), customer.store.id, id, details, now)
+        let details = vec![("customer", customer.name.clone())];
+        super::activity::log(repos, ActivityKind::CustomerDeleted, Some(actor), customer.store.id, id, details, now)?;
+        tell(repos, services, WebhookEventType::CustomerDeleted, WebhookData::Customer(customer), now)
     })
 }
 
@@ -303,7 +326,10 @@ pub fn adjust_points(
             ("reason", reason.clone().unwrap_or_default()),
         ];
         super::activity::log(repos, ActivityKind::PointsAdded, Some(actor), customer.store.id, id, details, now)?;
-        visible_customer(repos, actor, id)
+        let adjusted = visible_customer(repos, actor, id)?;
+        let data = WebhookData::PointsAdjusted { customer: adjusted.clone(), points, reason };
+        tell(repos, services, WebhookEventType::PointsAdjusted, data, now)?;
+        Ok(adjusted)
     })
 }
 

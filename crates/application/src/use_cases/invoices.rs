@@ -6,10 +6,12 @@ use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
 use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
 
 use super::customers::{customer_at_counter, SalesQuery};
-use super::idempotency;
+use super::{idempotency, webhooks};
 use crate::policy::{can_access_store, Permission};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
-use crate::{ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services};
+use crate::{
+    ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services, WebhookData, WebhookEventType,
+};
 
 pub const INVOICE_NUMBER_MAX: usize = 50;
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
@@ -117,7 +119,11 @@ pub fn create(
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
-            rebuild(repos, &answer)
+            let created = rebuild(repos, &answer)?;
+            let data = WebhookData::Invoice(created.invoice.clone());
+            let owner = customer.store.owner_id;
+            webhooks::emit(repos, &*services.ids, owner, WebhookEventType::InvoiceCreated, data, now)?;
+            Ok(created)
         },
         rebuild,
     )?;
@@ -225,6 +231,9 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
             ],
             now,
         )?;
-        repos.invoice_by_id(id)?.ok_or(AppError::NotFound)
+        let voided = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+        let data = WebhookData::Invoice(voided.clone());
+        webhooks::emit(repos, &*services.ids, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
+        Ok(voided)
     })
 }

@@ -13,3 +13,4 @@ pub mod public;
 pub mod redemptions;
 pub mod staff;
 pub mod subscriptions;
+pub mod webhooks;

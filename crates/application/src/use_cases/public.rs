@@ -110,6 +110,16 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
             })?;
         let details = vec![("customer", form_name), ("source", "qr".to_owned())];
         super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
+        let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
+        let data = crate::WebhookData::Customer(customer);
+        super::webhooks::emit(
+            repos,
+            &*services.ids,
+            store.owner_id,
+            crate::WebhookEventType::CustomerJoined,
+            data,
+            now,
+        )?;
         Ok(StoreRef { id: store.id, name: store.name })
     })
 }

@@ -100,7 +100,11 @@ pub fn create(
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
-            rebuild(repos, &answer)
+            let done = rebuild(repos, &answer)?;
+            let data = crate::WebhookData::Redemption(done.redemption.clone());
+            let (owner, event) = (customer.store.owner_id, crate::WebhookEventType::RedemptionCreated);
+            super::webhooks::emit(repos, &*services.ids, owner, event, data, now)?;
+            Ok(done)
         },
         rebuild,
     )?;

@@ -32,3 +32,14 @@ export type ApiKey = JsonBody<paths['/api/v1/store-owner/api-keys']['get']['resp
 export type ApiKeyCreated = JsonBody<paths['/api/v1/store-owner/api-keys']['post']['responses'][201]>['data'];
 export type ApiKeyRequest = RequestBody<paths['/api/v1/store-owner/api-keys']['post']>;
 export type ApiScope = ApiKey['scopes'][number];
+export type WebhookEndpoint = JsonBody<
+  paths['/api/v1/store-owner/webhooks']['get']['responses'][200]
+>['data'][number];
+export type WebhookEndpointCreated = JsonBody<
+  paths['/api/v1/store-owner/webhooks']['post']['responses'][201]
+>['data'];
+export type WebhookEndpointRequest = RequestBody<paths['/api/v1/store-owner/webhooks']['post']>;
+export type WebhookEventType = WebhookEndpoint['events'][number];
+export type WebhookDelivery = JsonBody<
+  paths['/api/v1/store-owner/webhooks/{id}/deliveries']['get']['responses'][200]
+>['data'][number];

@@ -180,4 +180,9 @@ export const bounds = {
       maxLength: 255,
     },
   },
+  WebhookEndpointRequest: {
+    url: {
+      maxLength: 2000,
+    },
+  },
 } as const;

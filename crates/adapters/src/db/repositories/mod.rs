@@ -12,6 +12,7 @@ mod sessions;
 pub mod store_days;
 mod stores;
 mod users;
+mod webhooks;
 
 use loyalty_application::{PageRequest, PersonRef};
 

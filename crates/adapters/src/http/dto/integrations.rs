@@ -1,16 +1,17 @@
-//! API keys as the owner manages them.
+//! API keys and webhooks as the owner manages them, and the events webhooks carry.
 
 use super::*;
 use loyalty_application::ApiScope;
 
-/// What an API key may do: `customers:read` (customers, their history, invoices and
-/// redemptions) or `reports:read` (sales lists, the summary, the overview and the activity feed).
-/// Each operation a key may call lists the scope it needs under the `apiKey` security scheme.
+/// What an API key may do. Each operation a key may call lists the scope it needs under the
+/// `apiKey` security scheme.
 #[derive(Debug, Clone, Copy)]
 pub struct ApiScopeDto(ApiScope);
 
 const API_SCOPE_DESCRIPTION: &str = "What an API key may do: `customers:read` (customers, their history, invoices and \
-     redemptions) or `reports:read` (sales lists, the summary, the overview and the activity feed).";
+     redemptions), `customers:write` (create, edit, confirm and hide customers), `sales:write` (invoices and their \
+     preview, same-day voids, redemptions) or `reports:read` (sales lists, the summary, the overview and the \
+     activity feed).";
 
 impl Serialize for ApiScopeDto {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -94,4 +95,200 @@ pub struct ApiKeyRequest {
     /// A day (`2027-06-30`, valid through its end in Tripoli) or an RFC 3339 instant; leave out
     /// for a key that does not expire.
     pub expires_at: Option<String>,
+}
+
+/// A webhook event type, as sent in the event's `type` and chosen per endpoint.
+#[derive(Debug, Clone, Copy)]
+pub struct WebhookEventTypeDto(pub loyalty_application::WebhookEventType);
+
+impl Serialize for WebhookEventTypeDto {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+impl utoipa::PartialSchema for WebhookEventTypeDto {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let names = loyalty_application::WebhookEventType::all().iter().map(|s| s.as_str());
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some("What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand."))
+            .enum_values(Some(names))
+            .into()
+    }
+}
+
+impl ToSchema for WebhookEventTypeDto {}
+
+/// An endpoint as listed: never its secret.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEndpointDto {
+    pub id: i64,
+    #[schema(example = "https://shop.example.ly/hooks/loyalty")]
+    pub url: String,
+    pub events: Vec<WebhookEventTypeDto>,
+    /// A paused endpoint is sent nothing; its deliveries wait.
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::WebhookEndpoint> for WebhookEndpointDto {
+    fn from(e: loyalty_application::WebhookEndpoint) -> Self {
+        Self {
+            id: e.id,
+            url: e.url,
+            events: e.events.into_iter().map(WebhookEventTypeDto).collect(),
+            is_active: e.is_active,
+            created_at: utc(e.created_at),
+            updated_at: utc(e.updated_at),
+        }
+    }
+}
+envelope!(WebhookEndpointEnvelope, WebhookEndpointDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEndpointList {
+    pub data: Vec<WebhookEndpointDto>,
+}
+
+/// An endpoint with its signing secret: shown when made and when rotated, never again.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEndpointSecret {
+    #[serde(flatten)]
+    pub endpoint: WebhookEndpointDto,
+    /// Signs every delivery: `X-Loyalty-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+    /// "<t>.<raw body>" with this secret>`.
+    #[schema(example = "whsec_1a2b3c4d5e6f708192a3b4c5d6e7f809")]
+    pub secret: String,
+}
+envelope!(WebhookEndpointSecretEnvelope, WebhookEndpointSecret);
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct WebhookEndpointRequest {
+    /// `https://` and a public server; the address is checked again at each delivery.
+    #[serde(default)]
+    #[schema(required = true, max_length = 2000, example = "https://shop.example.ly/hooks/loyalty")]
+    pub url: String,
+    /// At least one.
+    #[serde(default)]
+    #[schema(required = true, value_type = Vec<WebhookEventTypeDto>)]
+    pub events: Vec<String>,
+    /// Leave out to keep (a new endpoint is active).
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryStatusDto {
+    Pending,
+    Succeeded,
+    Failed,
+}
+
+/// One event sent, or to be sent, to one endpoint.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookDeliveryDto {
+    pub id: i64,
+    /// Sent as `X-Loyalty-Event-Id`; the same on every attempt and on a resend.
+    #[schema(example = "evt_1a2b3c4d5e6f708192a3b4c5d6e7f809")]
+    pub event_id: String,
+    pub event_type: WebhookEventTypeDto,
+    pub endpoint_id: i64,
+    pub status: DeliveryStatusDto,
+    pub attempts: i32,
+    /// When pending: the next attempt.
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    /// The HTTP status of the last answer; `null` when there was none.
+    pub last_status: Option<i32>,
+    /// Why the last attempt failed, when it did.
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::WebhookDelivery> for WebhookDeliveryDto {
+    fn from(d: loyalty_application::WebhookDelivery) -> Self {
+        use loyalty_application::DeliveryStatus as S;
+        Self {
+            id: d.id,
+            event_id: d.event_id,
+            event_type: WebhookEventTypeDto(d.event_type),
+            endpoint_id: d.endpoint_id,
+            status: match d.status {
+                S::Pending => DeliveryStatusDto::Pending,
+                S::Succeeded => DeliveryStatusDto::Succeeded,
+                S::Failed => DeliveryStatusDto::Failed,
+            },
+            attempts: d.attempts,
+            next_attempt_at: d.next_attempt_at.map(utc),
+            last_status: d.last_status,
+            last_error: d.last_error,
+            created_at: utc(d.created_at),
+            updated_at: utc(d.updated_at),
+        }
+    }
+}
+envelope!(WebhookDeliveryEnvelope, WebhookDeliveryDto);
+list_envelope!(WebhookDeliveryList, WebhookDeliveryDto);
+
+/// Points added or taken by hand.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PointsAdjustedData {
+    pub customer: CustomerDto,
+    /// Added (positive) or taken (negative).
+    pub points: i64,
+    pub reason: Option<String>,
+}
+
+/// An event's `data`: the record as the API answers it, as it was at the change.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum WebhookEventData {
+    /// `invoice.created`, `invoice.voided`.
+    Invoice(InvoiceDto),
+    /// `redemption.created`.
+    Redemption(RedemptionDto),
+    /// `customer.created`, `customer.updated`, `customer.deleted`, `customer.joined`.
+    Customer(CustomerDto),
+    /// `points.adjusted`.
+    PointsAdjusted(PointsAdjustedData),
+}
+
+/// The body of every webhook delivery (`POST`, `application/json`), signed with the endpoint's
+/// secret: `X-Loyalty-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
+/// with `X-Loyalty-Event-Id: <id>`. Answer 2xx within 10 seconds; anything else is retried
+/// with backoff for 72 hours. A delivery may come more than once: de-duplicate by `id`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEvent {
+    #[schema(example = "evt_1a2b3c4d5e6f708192a3b4c5d6e7f809")]
+    pub id: String,
+    #[serde(rename = "type")]
+    pub event_type: WebhookEventTypeDto,
+    pub created_at: DateTime<Utc>,
+    pub data: WebhookEventData,
+}
+
+/// The body a delivery sends, exactly as signed.
+pub fn webhook_payload(
+    id: &str,
+    event_type: loyalty_application::WebhookEventType,
+    created_at: NaiveDateTime,
+    data: &loyalty_application::WebhookData,
+) -> Result<String, serde_json::Error> {
+    use loyalty_application::WebhookData as D;
+    let data = match data.clone() {
+        D::Invoice(invoice) => WebhookEventData::Invoice(invoice.into()),
+        D::Redemption(redemption) => WebhookEventData::Redemption(redemption.into()),
+        D::Customer(customer) => WebhookEventData::Customer(customer.into()),
+        D::PointsAdjusted { customer, points, reason } => {
+            WebhookEventData::PointsAdjusted(PointsAdjustedData { customer: customer.into(), points, reason })
+        }
+    };
+    serde_json::to_string(&WebhookEvent {
+        id: id.to_owned(),
+        event_type: WebhookEventTypeDto(event_type),
+        created_at: utc(created_at),
+        data,
+    })
 }

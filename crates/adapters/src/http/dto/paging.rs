@@ -52,3 +52,23 @@ impl ListQuery {
         loyalty_application::PageRequest::new(self.page, self.per_page)
     }
 }
+
+/// Paging alone, for lists that are not narrowed.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "page_number")]
+    #[param(minimum = 1)]
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "page_size")]
+    #[param(minimum = 1, maximum = 100)]
+    pub per_page: Option<i64>,
+}
+
+impl PageQuery {
+    pub fn page_request(&self) -> loyalty_application::PageRequest {
+        loyalty_application::PageRequest::new(self.page, self.per_page)
+    }
+}

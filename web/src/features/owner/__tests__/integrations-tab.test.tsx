@@ -4,7 +4,7 @@ import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { apiError, json, mockApi, noContent, type Routes } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
-import type { ApiKey } from '../types';
+import type { ApiKey, WebhookDelivery, WebhookEndpoint } from '../types';
 import { ownerRoutes, store } from './fixtures';
 
 beforeEach(() => window.sessionStorage.clear());
@@ -20,11 +20,38 @@ const shop: ApiKey = {
   last_used_at: null,
 };
 
+const hook: WebhookEndpoint = {
+  id: 5,
+  url: 'https://shop.example.ly/hooks',
+  events: ['invoice.created', 'customer.joined'],
+  is_active: true,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+};
+
+const failedDelivery: WebhookDelivery = {
+  id: 9,
+  event_id: 'evt_1',
+  event_type: 'invoice.created',
+  endpoint_id: 5,
+  status: 'pending',
+  attempts: 3,
+  next_attempt_at: '2026-11-20T10:05:00Z',
+  last_status: 500,
+  last_error: 'down',
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:01:00Z',
+};
+
 async function openIntegrations(extra: Routes = {}) {
   await i18n.changeLanguage('en');
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
   const api = mockApi(
-    ownerRoutes({ 'GET /api/v1/store-owner/api-keys': () => json({ data: [shop] }), ...extra }),
+    ownerRoutes({
+      'GET /api/v1/store-owner/api-keys': () => json({ data: [shop] }),
+      'GET /api/v1/store-owner/webhooks': () => json({ data: [hook] }),
+      ...extra,
+    }),
   );
   const app = renderApp('/dashboard?tab=integrations');
   await screen.findByTestId('owner-integrations');
@@ -109,5 +136,71 @@ describe('integrations tab', () => {
       'GET /api/v1/store-owner/api-keys': () => apiError(403, 'You are not allowed to do this.', 'forbidden'),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+  });
+
+  it('lists webhooks, adds one with the events chosen and shows its secret once', async () => {
+    const { app, api } = await openIntegrations({
+      'POST /api/v1/store-owner/webhooks': () =>
+        json({ data: { ...hook, id: 6, events: ['redemption.created'], secret: 'whsec_shownonce' } }, 201),
+    });
+    const row = await screen.findByTestId('webhook-row');
+    expect(row).toHaveTextContent('https://shop.example.ly/hooks');
+    expect(row).toHaveTextContent('Sale made');
+    expect(row).toHaveTextContent('Customer joined by QR');
+
+    await app.user.click(screen.getByRole('button', { name: 'New webhook' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(
+      within(dialog).getByRole('textbox', { name: /Address/ }),
+      'https://erp.example.ly/in',
+    );
+    await app.user.click(within(dialog).getByRole('checkbox', { name: 'Reward redeemed' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_shownonce');
+    const sent = api.requestsTo('POST /api/v1/store-owner/webhooks');
+    expect(await sent[0]!.clone().json()).toEqual({
+      url: 'https://erp.example.ly/in',
+      events: ['redemption.created'],
+    });
+  });
+
+  it('shows the server’s reason for a refused address under the field', async () => {
+    const { app } = await openIntegrations({
+      'POST /api/v1/store-owner/webhooks': () =>
+        json(
+          {
+            message: 'The given data was invalid.',
+            code: 'validation_failed',
+            errors: { url: ['Enter an https:// address of a public server'] },
+          },
+          422,
+        ),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'New webhook' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Address/ }), 'http://10.0.0.1/');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(
+      await within(dialog).findByText('Enter an https:// address of a public server'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows each delivery’s state and last answer, and sends one again', async () => {
+    const { app, api } = await openIntegrations({
+      'GET /api/v1/store-owner/webhooks/5/deliveries': () =>
+        json({ data: [failedDelivery], meta: { page: 1, per_page: 50, total: 1 } }),
+      'POST /api/v1/store-owner/webhook-deliveries/9/resend': () =>
+        json({ data: { ...failedDelivery, next_attempt_at: '2026-11-20T10:02:00Z' } }),
+    });
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Deliveries: https://shop.example.ly/hooks' }),
+    );
+    const row = await screen.findByTestId('webhook-delivery-row');
+    expect(row).toHaveTextContent('Sale made');
+    expect(row).toHaveTextContent('Waiting');
+    expect(row).toHaveTextContent('500');
+    await app.user.click(within(row).getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('It will be sent again now.')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/store-owner/webhook-deliveries/9/resend')).toHaveLength(1);
   });
 });

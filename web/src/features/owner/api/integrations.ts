@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
-import type { ApiKey, ApiKeyCreated, ApiKeyRequest } from '../types';
+import type {
+  ApiKey,
+  ApiKeyCreated,
+  ApiKeyRequest,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointCreated,
+  WebhookEndpointRequest,
+} from '../types';
 import { ownerKeys } from './owner-keys';
 
 export async function getApiKeys(): Promise<ApiKey[]> {
@@ -30,3 +38,56 @@ function useKeyMutation<Input, Output>(mutationFn: (input: Input) => Promise<Out
 
 export const useCreateApiKey = () => useKeyMutation(createApiKey);
 export const useRevokeApiKey = () => useKeyMutation(revokeApiKey);
+
+export async function getWebhooks(): Promise<WebhookEndpoint[]> {
+  return (await unwrap(api.GET('/api/v1/store-owner/webhooks'))).data;
+}
+
+export function useWebhooks() {
+  return useQuery(queryOptions({ queryKey: ownerKeys.webhooks(), queryFn: getWebhooks }));
+}
+
+/** The latest deliveries of an endpoint (the first page, newest first). */
+export function useDeliveries(endpointId: number | null) {
+  return useQuery({
+    queryKey: ownerKeys.deliveries(endpointId ?? 0),
+    queryFn: async (): Promise<WebhookDelivery[]> =>
+      (
+        await unwrap(
+          api.GET('/api/v1/store-owner/webhooks/{id}/deliveries', {
+            params: { path: { id: endpointId ?? 0 }, query: { per_page: 50 } },
+          }),
+        )
+      ).data,
+    enabled: endpointId !== null,
+  });
+}
+
+function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ownerKeys.webhooks() }),
+  });
+}
+
+export const useCreateWebhook = () =>
+  useWebhookMutation(
+    async (body: WebhookEndpointRequest): Promise<WebhookEndpointCreated> =>
+      (await unwrap(api.POST('/api/v1/store-owner/webhooks', { body }))).data,
+  );
+
+export const useDeleteWebhook = () =>
+  useWebhookMutation(async (id: number) => {
+    await unwrap(api.DELETE('/api/v1/store-owner/webhooks/{id}', { params: { path: { id } } }));
+  });
+
+export const useResendDelivery = () =>
+  useWebhookMutation(
+    async (id: number) =>
+      (
+        await unwrap(
+          api.POST('/api/v1/store-owner/webhook-deliveries/{id}/resend', { params: { path: { id } } }),
+        )
+      ).data,
+  );

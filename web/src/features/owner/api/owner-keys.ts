@@ -14,5 +14,7 @@ export const ownerKeys = {
     [...ownerKeys.customersOverviews(), 'store', storeId, page, perPage] as const,
   activities: () => [...ownerKeys.all, 'activities'] as const,
   apiKeys: () => [...ownerKeys.all, 'api-keys'] as const,
+  webhooks: () => [...ownerKeys.all, 'webhooks'] as const,
+  deliveries: (endpointId: number) => [...ownerKeys.all, 'webhooks', endpointId, 'deliveries'] as const,
   activity: (query: object) => [...ownerKeys.activities(), query] as const,
 };

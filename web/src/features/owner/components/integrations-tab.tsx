@@ -31,6 +31,7 @@ import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
+import { WebhooksSection } from './webhooks-section';
 
 /**
  * The scopes the server offers, each with its label key. A `Record` over the contract's type:
@@ -46,7 +47,10 @@ const SCOPES: Record<
   'reports:read': 'integrations.scopes.reportsRead',
 };
 
-/** The owner's API keys: make one (its secret shown once), see when each was used, revoke. */
+/**
+ * The owner's API keys (make one, its secret shown once; see when each was used; revoke) and,
+ * below them, its webhook endpoints.
+ */
 export function IntegrationsTab() {
   const { t } = useTranslation('owner');
   const keys = useApiKeys();
@@ -158,6 +162,7 @@ export function IntegrationsTab() {
         onConfirm={confirmRevoke}
         onClose={() => setPending(null)}
       />
+      <WebhooksSection />
     </Stack>
   );
 }

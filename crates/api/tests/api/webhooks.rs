@@ -1,0 +1,259 @@
+//! Webhooks on both backends: endpoints, the outbox written with the change, signed delivery to
+//! a real local receiver, retries, resends, leases.
+
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, Mutex};
+
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use loyalty_adapters::system::webhooks::{deliver_due, signature, WebhookSender};
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, Backend, TestApp};
+
+both_backends!(events_are_written_with_the_change_and_delivered_signed, urls_must_be_public_https_by_default);
+
+/// One request the receiver got: its headers of interest and its raw body.
+#[derive(Debug, Clone)]
+struct Received {
+    event_id: String,
+    signature: String,
+    body: String,
+}
+
+/// A real HTTP server on a loopback port that records every POST and answers `status`.
+struct Receiver {
+    url: String,
+    got: Arc<Mutex<Vec<Received>>>,
+    status: Arc<AtomicU16>,
+}
+
+impl Receiver {
+    fn start() -> Receiver {
+        let got = Arc::new(Mutex::new(Vec::new()));
+        let status = Arc::new(AtomicU16::new(200));
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        let (got_in, status_in) = (got.clone(), status.clone());
+        let server = HttpServer::new(move || {
+            let (got, status) = (got_in.clone(), status_in.clone());
+            App::new().route(
+                "/hook",
+                web::post().to(move |req: HttpRequest, body: web::Bytes| {
+                    let (got, status) = (got.clone(), status.clone());
+                    async move {
+                        let header = |name: &str| {
+                            req.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+                        };
+                        got.lock().unwrap_or_else(|e| e.into_inner()).push(Received {
+                            event_id: header("x-loyalty-event-id"),
+                            signature: header("x-loyalty-signature"),
+                            body: String::from_utf8_lossy(&body).into_owned(),
+                        });
+                        let code = status.load(Ordering::SeqCst);
+                        HttpResponse::build(actix_web::http::StatusCode::from_u16(code).unwrap_or_default())
+                            .body("receiver says so")
+                    }
+                }),
+            )
+        })
+        .workers(1)
+        .listen(listener)
+        .unwrap_or_else(|e| panic!("listen: {e}"))
+        .run();
+        tokio::spawn(server);
+        Receiver { url: format!("http://127.0.0.1:{port}/hook"), got, status }
+    }
+
+    fn received(&self) -> Vec<Received> {
+        self.got.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// The signature header checks out against the secret and the raw body.
+fn verify(secret: &str, got: &Received) {
+    let t: i64 = got
+        .signature
+        .split(',')
+        .find_map(|part| part.strip_prefix("t="))
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no t= in {:?}", got.signature));
+    assert!((chrono::Utc::now().timestamp() - t).abs() < 60, "stale signature time {t}");
+    assert_eq!(got.signature, signature(secret, t, &got.body), "signature of {}", got.body);
+}
+
+async fn deliver(app: &TestApp) -> usize {
+    deliver_due(&app.state.services, &WebhookSender::new(true)).await.unwrap_or_else(|e| panic!("deliver: {e}"))
+}
+
+async fn events_are_written_with_the_change_and_delivered_signed(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.webhook_allow_private = true;
+    })
+    .await
+    else {
+        return;
+    };
+    let receiver = Receiver::start();
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+
+    let every: Vec<&str> = loyalty_application::WebhookEventType::all().iter().map(|e| e.as_str()).collect();
+    let (status, made) =
+        app.post("/api/v1/store-owner/webhooks", Some(&owner), &json!({"url": receiver.url, "events": every})).await;
+    assert_eq!(status, 201, "{made}");
+    let endpoint = made["data"]["id"].as_i64().unwrap_or_default();
+    let secret = made["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    assert!(secret.starts_with("whsec_"), "{made}");
+    let (_, listed) = app.get("/api/v1/store-owner/webhooks", Some(&owner)).await;
+    assert!(listed["data"][0].get("secret").is_none() && listed["data"][0]["is_active"] == json!(true), "{listed}");
+
+    // A sale writes one event; a refused sale (its transaction rolled back) writes none.
+    let (_, customers) = app.get("/api/v1/customers?per_page=1", Some(&cashier)).await;
+    let customer = customers["data"][0]["id"].as_i64().unwrap_or_default();
+    let sale = json!({"customer_id": customer, "total_cost": "30.000", "invoice_id": "HOOK-1"});
+    let (status, sold) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+    assert_eq!(status, 201, "{sold}");
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events"), 1);
+    let (status, _) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+    assert_eq!(status, 409, "the same invoice number again");
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events"), 1, "a rolled-back sale sends nothing");
+
+    // Delivered once, signed, with the event's id in the header and the body.
+    assert_eq!(deliver(&app).await, 1);
+    assert_eq!(deliver(&app).await, 0, "a delivered event is not sent again");
+    let got = receiver.received();
+    assert_eq!(got.len(), 1, "{got:?}");
+    verify(&secret, &got[0]);
+    let event: Value = serde_json::from_str(&got[0].body).unwrap_or_default();
+    assert_eq!(event["type"], "invoice.created");
+    assert_eq!(event["id"].as_str(), Some(got[0].event_id.as_str()));
+    assert_eq!(event["data"]["id"], sold["data"]["invoice"]["id"], "{event}");
+    assert_eq!(event["data"]["total_cost"], "30.000");
+
+    // An answer other than 2xx is retried later; the owner sees the attempt and can resend.
+    receiver.status.store(500, Ordering::SeqCst);
+    let (status, _) = app
+        .put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &json!({"points": 5, "reason": "hook"}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(deliver(&app).await, 1);
+    let (status, deliveries) =
+        app.get(&format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries"), Some(&owner)).await;
+    assert_eq!(status, 200, "{deliveries}");
+    let failed = &deliveries["data"][0];
+    assert_eq!((failed["event_type"].as_str(), failed["status"].as_str()), (Some("points.adjusted"), Some("pending")));
+    assert_eq!((failed["attempts"].as_i64(), failed["last_status"].as_i64()), (Some(1), Some(500)), "{failed}");
+    assert!(failed["next_attempt_at"].is_string(), "{failed}");
+    assert_eq!(deliver(&app).await, 0, "not due again before its backoff");
+    receiver.status.store(204, Ordering::SeqCst);
+    let id = failed["id"].as_i64().unwrap_or_default();
+    let (status, resent) =
+        app.post(&format!("/api/v1/store-owner/webhook-deliveries/{id}/resend"), Some(&owner), &json!({})).await;
+    assert_eq!((status, resent["data"]["status"].as_str()), (200, Some("pending")), "{resent}");
+    assert_eq!(deliver(&app).await, 1);
+    let got = receiver.received();
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[1].event_id, got[2].event_id, "a retry keeps the event id");
+    verify(&secret, &got[2]);
+    let (_, deliveries) = app.get(&format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries"), Some(&owner)).await;
+    assert_eq!(deliveries["data"][0]["status"], "succeeded", "{deliveries}");
+    assert_eq!(deliveries["data"][0]["last_status"], 204);
+
+    // A worker that claimed a delivery and died holds it until its lease runs out; then it is
+    // claimed again (sent at least once).
+    let (status, _) = app
+        .put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &json!({"points": 2, "reason": "lease"}))
+        .await;
+    assert_eq!(status, 200);
+    let claimed = loyalty_application::use_cases::webhooks::claim_due(&app.state.services, 10)
+        .unwrap_or_else(|e| panic!("claim: {e}"));
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(deliver(&app).await, 0, "claimed by the dead worker");
+    app.execute("UPDATE webhook_deliveries SET locked_until = created_at WHERE locked_until IS NOT NULL");
+    assert_eq!(deliver(&app).await, 1, "claimed again once the lease ran out");
+    assert_eq!(receiver.received().len(), 4);
+
+    // A rotated secret signs from now on.
+    let (status, rotated) =
+        app.post(&format!("/api/v1/store-owner/webhooks/{endpoint}/rotate-secret"), Some(&owner), &json!({})).await;
+    assert_eq!(status, 200, "{rotated}");
+    let new_secret = rotated["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    assert_ne!(new_secret, secret);
+    let (status, _) =
+        app.post("/api/v1/customers", Some(&cashier), &json!({"name": "Hook", "phone": "0913000111"})).await;
+    assert_eq!(status, 201);
+    assert_eq!(deliver(&app).await, 1);
+    let last = receiver.received().last().cloned().unwrap_or_else(|| panic!("nothing received"));
+    verify(&new_secret, &last);
+    assert!(last.body.contains("\"customer.created\""), "{}", last.body);
+
+    // Paused: nothing is written for it; deleted: likewise, and it is gone from the list.
+    let paused = json!({"url": receiver.url, "events": ["invoice.created"], "is_active": false});
+    let (status, body) = app.put(&format!("/api/v1/store-owner/webhooks/{endpoint}"), Some(&owner), &paused).await;
+    assert_eq!((status, body["data"]["is_active"].as_bool()), (200, Some(false)), "{body}");
+    let events = app.scalar("SELECT COUNT(*) AS n FROM webhook_events");
+    let sale = json!({"customer_id": customer, "total_cost": "10.000"});
+    let (status, _) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+    assert_eq!(status, 201);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events"), events);
+    let (status, _) = app.delete(&format!("/api/v1/store-owner/webhooks/{endpoint}"), Some(&owner)).await;
+    assert_eq!(status, 204);
+    let (_, listed) = app.get("/api/v1/store-owner/webhooks", Some(&owner)).await;
+    assert_eq!(listed["data"], json!([]));
+
+    // Only the owner in person: not a key, not a cashier, not another owner's endpoint.
+    let (_, key) =
+        app.post("/api/v1/store-owner/api-keys", Some(&owner), &json!({"name": "k", "scopes": ["reports:read"]})).await;
+    let key = key["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    for token in [&key, &cashier] {
+        let (status, _) = app.get("/api/v1/store-owner/webhooks", Some(token)).await;
+        assert_eq!(status, 403);
+    }
+}
+
+async fn urls_must_be_public_https_by_default(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    for url in
+        ["http://shop.example.ly/hook", "https://127.0.0.1/hook", "https://169.254.169.254/", "https://localhost/"]
+    {
+        let (status, body) = app
+            .post("/api/v1/store-owner/webhooks", Some(&owner), &json!({"url": url, "events": ["invoice.created"]}))
+            .await;
+        assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("webhook_url_invalid")), "{url}: {body}");
+    }
+    let (status, body) = app
+        .post(
+            "/api/v1/store-owner/webhooks",
+            Some(&owner),
+            &json!({"url": "https://shop.example.ly/hook", "events": ["sale.made"]}),
+        )
+        .await;
+    assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("webhook_event_unknown")), "{body}");
+    let (status, body) = app
+        .post(
+            "/api/v1/store-owner/webhooks",
+            Some(&owner),
+            &json!({"url": "https://shop.example.ly/hook", "events": []}),
+        )
+        .await;
+    assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("webhook_events_required")), "{body}");
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_endpoints"), 0);
+
+    // At delivery the name is resolved again: one that resolves to a loopback address is not
+    // sent to (the server's own answer would otherwise be read).
+    let due = loyalty_application::DueDelivery {
+        id: 0,
+        event_id: "evt_x".into(),
+        url: "https://localhost/hook".into(),
+        secret: "whsec_x".into(),
+        payload: "{}".into(),
+        attempts: 0,
+        created_at: chrono::Utc::now().naive_utc(),
+    };
+    let (status, why) = WebhookSender::new(false).send(&due).await;
+    assert_eq!(status, None);
+    assert!(why.as_deref().is_some_and(|w| w.contains("not a public address")), "{why:?}");
+}

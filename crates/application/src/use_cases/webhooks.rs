@@ -1,0 +1,317 @@
+//! Webhooks: an owner's endpoints are told what happens in its stores. An event is written to
+//! the outbox in the transaction of the change itself ([`emit`]), so it is never lost and never
+//! sent for a change that rolled back; a worker ([`claim_due`], [`finish`]) delivers it at least
+//! once, signed, retrying with backoff for 72 hours.
+
+use std::net::IpAddr;
+
+use chrono::{Duration, NaiveDateTime};
+use loyalty_domain::{FieldErrors, Msg, Role};
+
+use crate::ports::{transaction, AttemptResult, NewWebhookEvent, Repos, TxMode};
+use crate::{
+    Actor, AppError, DeliveryStatus, DueDelivery, EndpointSecret, Page, PageRequest, Services, WebhookData,
+    WebhookDelivery, WebhookEndpoint, WebhookEventType,
+};
+
+/// The most endpoints an owner keeps.
+pub const ENDPOINTS_MAX: usize = 10;
+/// The longest URL accepted.
+pub const URL_MAX: usize = 2000;
+/// What every signing secret starts with.
+pub const SECRET_PREFIX: &str = "whsec_";
+/// How long a worker holds a claimed delivery; a worker killed mid-delivery lets it run out and
+/// the delivery is sent again.
+pub const LEASE: Duration = Duration::seconds(60);
+/// How long an endpoint has to answer one attempt.
+pub const ATTEMPT_TIMEOUT_SECS: u64 = 10;
+/// How long a delivery is retried before it is marked failed.
+pub const RETRY_FOR: Duration = Duration::hours(72);
+
+#[derive(Debug, Clone, Default)]
+pub struct EndpointForm {
+    pub url: String,
+    pub events: Vec<String>,
+    /// Leave out to keep as it is (a new endpoint is active).
+    pub is_active: Option<bool>,
+}
+
+fn owner_by_session(actor: &Actor) -> Result<(), AppError> {
+    // A key cannot manage webhooks: only the owner signed in as a person.
+    if actor.key.is_some() {
+        return Err(AppError::Forbidden);
+    }
+    actor.require(&[Role::StoreOwner])
+}
+
+/// Whether an address is one a webhook may be sent to: not private, loopback, link-local,
+/// shared (CGNAT), multicast, reserved or unspecified, in IPv4 or IPv6 (an IPv4-mapped IPv6
+/// address is judged as its IPv4 address).
+pub fn is_public_address(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, c, _] = v4.octets();
+            !(v4.is_private()
+                || v4.is_loopback()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || (a == 192 && b == 0 && c == 0)
+                || (a == 198 && (18..20).contains(&b))
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public_address(IpAddr::V4(v4));
+            }
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                || first == 0x2001 && v6.segments()[1] == 0x0db8)
+        }
+    }
+}
+
+/// An endpoint's URL: `https://` and a host (`http://` too, and private hosts, only when
+/// `allow_private`, for tests and local setups), no credentials in it, and, when the host is an
+/// address, a public one. Host names are resolved and checked again at each delivery.
+pub fn check_url(raw: &str, allow_private: bool) -> Result<String, Msg> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.chars().count() > URL_MAX {
+        return Err(Msg::WebhookUrlInvalid);
+    }
+    let url = url::Url::parse(raw).map_err(|_| Msg::WebhookUrlInvalid)?;
+    let scheme_ok = url.scheme() == "https" || (allow_private && url.scheme() == "http");
+    if !scheme_ok || !url.username().is_empty() || url.password().is_some() {
+        return Err(Msg::WebhookUrlInvalid);
+    }
+    let public = match url.host() {
+        None => return Err(Msg::WebhookUrlInvalid),
+        Some(url::Host::Ipv4(ip)) => is_public_address(IpAddr::V4(ip)),
+        Some(url::Host::Ipv6(ip)) => is_public_address(IpAddr::V6(ip)),
+        Some(url::Host::Domain(name)) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name.contains('.') && name != "localhost" && !name.ends_with(".localhost") && !name.ends_with(".local")
+        }
+    };
+    if !public && !allow_private {
+        return Err(Msg::WebhookUrlInvalid);
+    }
+    Ok(url.to_string())
+}
+
+fn check_form(form: &EndpointForm, allow_private: bool) -> Result<(String, Vec<WebhookEventType>), AppError> {
+    let mut errors = FieldErrors::new();
+    let url = errors.check("url", check_url(&form.url, allow_private));
+    let mut events = Vec::new();
+    for name in &form.events {
+        match WebhookEventType::parse(name.trim()) {
+            Some(event) if !events.contains(&event) => events.push(event),
+            Some(_) => {}
+            None => errors.add("events", Msg::WebhookEventUnknown),
+        }
+    }
+    if form.events.is_empty() {
+        errors.add("events", Msg::WebhookEventsRequired);
+    }
+    events.sort();
+    errors.into_result()?;
+    Ok((url.ok_or_else(|| AppError::Internal("validated url missing".into()))?, events))
+}
+
+fn new_secret(services: &Services) -> String {
+    format!("{SECRET_PREFIX}{}", services.ids.random_id())
+}
+
+pub fn list(services: &Services, actor: &Actor) -> Result<Vec<WebhookEndpoint>, AppError> {
+    owner_by_session(actor)?;
+    transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_webhook_endpoints(actor.user_id)?))
+}
+
+/// Registers an endpoint; the answer carries its signing secret, which is never shown again.
+pub fn create(services: &Services, actor: &Actor, form: EndpointForm) -> Result<EndpointSecret, AppError> {
+    owner_by_session(actor)?;
+    let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
+    let secret = new_secret(services);
+    let now = services.clock.now();
+    let active = form.is_active.unwrap_or(true);
+    let endpoint = transaction(&*services.db, TxMode::Write, |repos| {
+        if repos.list_webhook_endpoints(actor.user_id)?.len() >= ENDPOINTS_MAX {
+            return Err(FieldErrors::single("url", Msg::WebhookLimit).into());
+        }
+        Ok(repos.insert_webhook_endpoint(actor.user_id, &url, &events, &secret, active, now)?)
+    })?;
+    Ok(EndpointSecret { endpoint, secret })
+}
+
+fn endpoint_of(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<WebhookEndpoint, AppError> {
+    repos.list_webhook_endpoints(actor.user_id)?.into_iter().find(|e| e.id == id).ok_or(AppError::NotFound)
+}
+
+/// Changes an endpoint's URL, events, or whether it is active (a paused endpoint gets nothing).
+pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -> Result<WebhookEndpoint, AppError> {
+    owner_by_session(actor)?;
+    let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let current = endpoint_of(repos, actor, id)?;
+        let active = form.is_active.unwrap_or(current.is_active);
+        repos.update_webhook_endpoint(actor.user_id, id, &url, &events, active, now)?;
+        endpoint_of(repos, actor, id)
+    })
+}
+
+/// Removes an endpoint: nothing more is sent to it, deliveries waiting for it included.
+pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
+    owner_by_session(actor)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        if repos.delete_webhook_endpoint(actor.user_id, id, now)? {
+            Ok(())
+        } else {
+            Err(AppError::NotFound)
+        }
+    })
+}
+
+/// A new signing secret, shown once; the old one stops signing at once.
+pub fn rotate_secret(services: &Services, actor: &Actor, id: i64) -> Result<EndpointSecret, AppError> {
+    owner_by_session(actor)?;
+    let secret = new_secret(services);
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        if !repos.set_webhook_secret(actor.user_id, id, &secret, now)? {
+            return Err(AppError::NotFound);
+        }
+        Ok(EndpointSecret { endpoint: endpoint_of(repos, actor, id)?, secret: secret.clone() })
+    })
+}
+
+/// An endpoint's deliveries, newest first.
+pub fn deliveries(
+    services: &Services,
+    actor: &Actor,
+    endpoint_id: i64,
+    page: PageRequest,
+) -> Result<Page<WebhookDelivery>, AppError> {
+    owner_by_session(actor)?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        endpoint_of(repos, actor, endpoint_id)?;
+        let (items, total) = repos.list_webhook_deliveries(endpoint_id, page)?;
+        Ok(Page { items, page: page.page, per_page: page.per_page, total })
+    })
+}
+
+/// Sends a delivery again now, whatever became of it (the event id stays the same, so the
+/// receiver can tell it has seen it).
+pub fn resend(services: &Services, actor: &Actor, delivery_id: i64) -> Result<WebhookDelivery, AppError> {
+    owner_by_session(actor)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        repos.webhook_delivery(actor.user_id, delivery_id)?.ok_or(AppError::NotFound)?;
+        repos.requeue_webhook_delivery(delivery_id, now)?;
+        repos.webhook_delivery(actor.user_id, delivery_id)?.ok_or(AppError::NotFound)
+    })
+}
+
+/// Writes an event for the owner's subscribed endpoints into the current transaction (nothing
+/// when none takes this type).
+pub(crate) fn emit(
+    repos: &mut dyn Repos,
+    ids: &dyn crate::ports::IdGenerator,
+    owner_id: i64,
+    event_type: WebhookEventType,
+    data: WebhookData,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
+    let endpoints = repos.subscribed_endpoints(owner_id, event_type)?;
+    if endpoints.is_empty() {
+        return Ok(());
+    }
+    let id = format!("evt_{}", ids.random_id());
+    repos.enqueue_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, data: &data, now }, &endpoints)?;
+    Ok(())
+}
+
+/// Claims up to `limit` due deliveries for this worker.
+pub fn claim_due(services: &Services, limit: i64) -> Result<Vec<DueDelivery>, AppError> {
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| Ok(repos.claim_webhook_deliveries(now, LEASE, limit)?))
+}
+
+/// When to try again after `attempts` failed attempts: 30 s, doubling, at most 6 hours apart.
+pub fn backoff(attempts: i32) -> Duration {
+    let doublings = u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0);
+    Duration::seconds((30_i64 << doublings).min(6 * 3600))
+}
+
+/// Records how an attempt ended: a 2xx answer is success; anything else is tried again later,
+/// until 72 hours after the event, then the delivery is marked failed.
+pub fn finish(
+    services: &Services,
+    delivery: &DueDelivery,
+    http_status: Option<u16>,
+    error: Option<String>,
+) -> Result<DeliveryStatus, AppError> {
+    let now = services.clock.now();
+    let attempts = delivery.attempts + 1;
+    let succeeded = http_status.is_some_and(|s| (200..300).contains(&s));
+    let next = now + backoff(attempts);
+    let (status, next_attempt_at) = if succeeded {
+        (DeliveryStatus::Succeeded, None)
+    } else if next - delivery.created_at > RETRY_FOR {
+        (DeliveryStatus::Failed, None)
+    } else {
+        (DeliveryStatus::Pending, Some(next))
+    };
+    let result = AttemptResult { status, next_attempt_at, http_status: http_status.map(i32::from), error };
+    transaction(&*services.db, TxMode::Write, |repos| Ok(repos.finish_webhook_delivery(delivery.id, &result, now)?))?;
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_public_https_urls_are_accepted_unless_private_ones_are_allowed() {
+        assert_eq!(check_url(" https://shop.example.ly/hooks ", false).as_deref(), Ok("https://shop.example.ly/hooks"));
+        for refused in [
+            "http://shop.example.ly/hooks",
+            "https://localhost/x",
+            "https://127.0.0.1/x",
+            "https://10.0.0.8/x",
+            "https://192.168.1.1/x",
+            "https://169.254.169.254/latest/meta-data",
+            "https://100.64.0.1/x",
+            "https://[::1]/x",
+            "https://[fd00::1]/x",
+            "https://[::ffff:127.0.0.1]/x",
+            "https://user:pass@shop.example.ly/x",
+            "https://intranet/x",
+            "ftp://shop.example.ly/x",
+            "not a url",
+            "",
+        ] {
+            assert_eq!(check_url(refused, false), Err(Msg::WebhookUrlInvalid), "{refused}");
+        }
+        assert!(check_url("http://127.0.0.1:9000/hooks", true).is_ok());
+        assert!(check_url("https://8.8.8.8/x", false).is_ok());
+    }
+
+    #[test]
+    fn retries_back_off_to_six_hours() {
+        assert_eq!(backoff(1), Duration::seconds(30));
+        assert_eq!(backoff(2), Duration::seconds(60));
+        assert_eq!(backoff(5), Duration::seconds(480));
+        assert_eq!(backoff(12), Duration::hours(6));
+        assert_eq!(backoff(40), Duration::hours(6));
+    }
+}

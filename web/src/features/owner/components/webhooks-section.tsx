@@ -1,0 +1,371 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconListDetails, IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyValueButton } from '@/components/copy-button';
+import { FormError } from '@/components/form-error';
+import { QueryState } from '@/components/query-state';
+import { ScrollTable } from '@/components/scroll-table';
+import { bounds } from '@/lib/api/bounds';
+import { messageOf } from '@/lib/api/errors';
+import { splitError } from '@/lib/api/form-errors';
+import { isolate, useFormat } from '@/lib/format';
+import { showToast } from '@/lib/toasts';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDeliveries,
+  useResendDelivery,
+  useWebhooks,
+} from '../api/integrations';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookEventType } from '../types';
+
+type EventKey = `integrations.webhooks.events.${
+  | 'invoiceCreated'
+  | 'invoiceVoided'
+  | 'redemptionCreated'
+  | 'customerCreated'
+  | 'customerUpdated'
+  | 'customerDeleted'
+  | 'customerJoined'
+  | 'pointsAdjusted'}`;
+
+/** The events the server sends, each with its label key (a `Record` over the contract's type). */
+const EVENTS: Record<WebhookEventType, EventKey> = {
+  'invoice.created': 'integrations.webhooks.events.invoiceCreated',
+  'invoice.voided': 'integrations.webhooks.events.invoiceVoided',
+  'redemption.created': 'integrations.webhooks.events.redemptionCreated',
+  'customer.created': 'integrations.webhooks.events.customerCreated',
+  'customer.updated': 'integrations.webhooks.events.customerUpdated',
+  'customer.deleted': 'integrations.webhooks.events.customerDeleted',
+  'customer.joined': 'integrations.webhooks.events.customerJoined',
+  'points.adjusted': 'integrations.webhooks.events.pointsAdjusted',
+};
+
+const STATUS_COLORS: Record<WebhookDelivery['status'], string> = {
+  pending: 'yellow',
+  succeeded: 'teal',
+  failed: 'red',
+};
+
+/** The owner's webhook endpoints: add one (its signing secret shown once), see deliveries, remove. */
+export function WebhooksSection() {
+  const { t } = useTranslation('owner');
+  const endpoints = useWebhooks();
+  const remove = useDeleteWebhook();
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<WebhookEndpoint | null>(null);
+  const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
+
+  function confirmDelete() {
+    if (!pending) return;
+    remove.mutate(pending.id, {
+      onSuccess: () => showToast(t('integrations.webhooks.deleted')),
+      onError: (error) =>
+        showToast(messageOf(error, t('integrations.webhooks.deleteFailed')), { color: 'red' }),
+      onSettled: () => setPending(null),
+    });
+  }
+
+  return (
+    <Stack data-testid="owner-webhooks" mt="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} maw={640}>
+          <Title order={2} fz="h3">
+            {t('integrations.webhooks.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('integrations.webhooks.intro')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+          {t('integrations.webhooks.add')}
+        </Button>
+      </Group>
+      <QueryState query={endpoints}>
+        {(list) =>
+          list.length === 0 ? (
+            <Card withBorder py="xl">
+              <Text c="dimmed" ta="center">
+                {t('integrations.webhooks.empty')}
+              </Text>
+            </Card>
+          ) : (
+            <ScrollTable minWidth={680}>
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('integrations.webhooks.url')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.eventsLabel')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
+                    <Table.Th>{t('integrations.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((endpoint) => (
+                    <Table.Tr key={endpoint.id} data-testid="webhook-row">
+                      <Table.Td>
+                        <Code dir="ltr">{endpoint.url}</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {endpoint.events.map((event) => (
+                            <Badge key={event} variant="light" color="teal">
+                              {t(EVENTS[event])}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        {endpoint.is_active
+                          ? t('integrations.webhooks.active')
+                          : t('integrations.webhooks.paused')}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
+                            onClick={() => setWatching(endpoint)}
+                          >
+                            <IconListDetails size={18} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
+                            onClick={() => setPending(endpoint)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )
+        }
+      </QueryState>
+      <EndpointModal opened={adding} onClose={() => setAdding(false)} />
+      <DeliveriesModal endpoint={watching} onClose={() => setWatching(null)} />
+      <ConfirmDialog
+        opened={pending !== null}
+        message={pending ? t('integrations.webhooks.confirmDelete', { url: isolate(pending.url) }) : ''}
+        confirmLabel={t('integrations.webhooks.delete')}
+        danger
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}
+
+function EndpointModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('owner');
+  const [made, setMade] = useState<WebhookEndpointCreated | null>(null);
+  const close = () => {
+    setMade(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={made ? t('integrations.webhooks.madeTitle') : t('integrations.webhooks.addTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      size="lg"
+    >
+      {opened &&
+        (made ? (
+          <Stack data-testid="webhook-secret">
+            <Alert color="orange" variant="light" title={t('integrations.webhooks.onceTitle')}>
+              {t('integrations.webhooks.once')}
+            </Alert>
+            <Code block dir="ltr">
+              {made.secret}
+            </Code>
+            <Group justify="flex-end">
+              <CopyValueButton
+                value={made.secret}
+                label={t('integrations.webhooks.copy')}
+                copiedLabel={t('integrations.copied')}
+              />
+              <Button onClick={close}>{t('integrations.done')}</Button>
+            </Group>
+          </Stack>
+        ) : (
+          <EndpointForm onMade={setMade} onCancel={close} />
+        ))}
+    </Modal>
+  );
+}
+
+function EndpointForm({
+  onMade,
+  onCancel,
+}: {
+  onMade: (made: WebhookEndpointCreated) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('owner');
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<'url' | 'events', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    // The server checks the address and the events; its messages show under the fields.
+    create.mutate(
+      { url, events },
+      {
+        onSuccess: onMade,
+        onError: (error) => {
+          const shown = splitError(error, ['url', 'events'], t('integrations.webhooks.createFailed'));
+          setErrors(shown.fields);
+          setFailure(shown.alert);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="webhook-form">
+      <Stack>
+        <FormError message={failure} />
+        <TextInput
+          label={t('integrations.webhooks.url')}
+          description={t('integrations.webhooks.urlHint')}
+          placeholder="https://"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={errors.url}
+          maxLength={bounds.WebhookEndpointRequest.url.maxLength}
+          type="url"
+          dir="ltr"
+          required
+          data-autofocus
+        />
+        <Checkbox.Group
+          label={t('integrations.webhooks.eventsLabel')}
+          value={events}
+          onChange={(value) => setEvents(value as WebhookEventType[])}
+          error={errors.events}
+          required
+        >
+          <Stack gap="xs" mt="xs">
+            {(Object.keys(EVENTS) as WebhookEventType[]).map((name) => (
+              <Checkbox key={name} value={name} label={t(EVENTS[name])} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} leftSection={<IconWebhook size={18} />}>
+            {t('integrations.webhooks.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  const deliveries = useDeliveries(endpoint?.id ?? null);
+  const resend = useResendDelivery();
+
+  function again(delivery: WebhookDelivery) {
+    resend.mutate(delivery.id, {
+      onSuccess: () => showToast(t('integrations.webhooks.resent')),
+      onError: (error) =>
+        showToast(messageOf(error, t('integrations.webhooks.resendFailed')), { color: 'red' }),
+    });
+  }
+
+  return (
+    <Modal
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('integrations.webhooks.deliveries')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      size="xl"
+    >
+      <QueryState query={deliveries}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              {t('integrations.webhooks.noDeliveries')}
+            </Text>
+          ) : (
+            <ScrollTable minWidth={640}>
+              <Table striped data-testid="webhook-deliveries">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('integrations.webhooks.when')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.event')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.attempts')}</Table.Th>
+                    <Table.Th>{t('integrations.webhooks.lastAnswer')}</Table.Th>
+                    <Table.Th>{t('integrations.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((delivery) => (
+                    <Table.Tr key={delivery.id} data-testid="webhook-delivery-row">
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {format.dateTime(delivery.created_at)}
+                      </Table.Td>
+                      <Table.Td>{t(EVENTS[delivery.event_type])}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
+                          {t(`integrations.webhooks.status.${delivery.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{format.number(delivery.attempts)}</Table.Td>
+                      <Table.Td dir="ltr">{delivery.last_status ?? delivery.last_error ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('integrations.webhooks.resend')}
+                          loading={resend.isPending && resend.variables === delivery.id}
+                          onClick={() => again(delivery)}
+                        >
+                          <IconRefresh size={18} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )
+        }
+      </QueryState>
+    </Modal>
+  );
+}
