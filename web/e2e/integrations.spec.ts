@@ -13,6 +13,10 @@ const TEXT = {
     done: 'تم',
     revoke: 'إلغاء',
     revoked: 'تم إلغاء مفتاح API.',
+    addHook: 'Webhook جديد',
+    url: 'العنوان (URL)',
+    saleMade: 'عملية بيع',
+    addHookButton: 'إضافة Webhook',
   },
   en: {
     tab: 'Integrations',
@@ -23,6 +27,10 @@ const TEXT = {
     done: 'Done',
     revoke: 'Revoke',
     revoked: 'API key revoked.',
+    addHook: 'New webhook',
+    url: 'Address (URL)',
+    saleMade: 'Sale made',
+    addHookButton: 'Add webhook',
   },
 };
 
@@ -61,6 +69,19 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByText(text.revoked)).toBeVisible();
     await expect(row).toHaveCount(0);
     expect((await request.get('/api/v1/customers', { headers: auth })).status()).toBe(401);
+
+    // A webhook for sales: its signing secret is shown once, the list shows its events.
+    await page.getByRole('button', { name: text.addHook }).click();
+    const hookDialog = page.getByRole('dialog');
+    await hookDialog.getByRole('textbox', { name: text.url }).fill(`https://hooks.example.ly/${lang}`);
+    await hookDialog.getByRole('checkbox', { name: text.saleMade }).check();
+    await hookDialog.getByRole('button', { name: text.addHookButton }).click();
+    await expect(page.getByTestId('webhook-secret')).toContainText(/whsec_[0-9a-f]{32}/);
+    await saveScreenshot(page, `owner-webhook-secret-${lang}`);
+    await page.getByRole('dialog').getByRole('button', { name: text.done }).click();
+    const hook = page.getByTestId('webhook-row').filter({ hasText: `https://hooks.example.ly/${lang}` });
+    await expect(hook).toContainText(text.saleMade);
+    await saveScreenshot(page, `owner-webhooks-${lang}`);
 
     // On a phone the table scrolls sideways inside its frame.
     await page.setViewportSize({ width: 390, height: 844 });
