@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -19,7 +18,6 @@ import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CopyValueButton } from '@/components/copy-button';
 import { FormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
@@ -31,6 +29,7 @@ import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
+import { SecretOnce } from './secret-once';
 import { WebhooksSection } from './webhooks-section';
 
 /**
@@ -183,7 +182,18 @@ function KeyModal({ opened, onClose }: { opened: boolean; onClose: () => void })
       size="lg"
     >
       {opened &&
-        (made ? <SecretOnce made={made} onDone={close} /> : <KeyForm onMade={setMade} onCancel={close} />)}
+        (made ? (
+          <SecretOnce
+            testId="api-key-secret"
+            title={t('integrations.onceTitle')}
+            text={t('integrations.once')}
+            secret={made.secret}
+            copyLabel={t('integrations.copy')}
+            onDone={close}
+          />
+        ) : (
+          <KeyForm onMade={setMade} onCancel={close} />
+        ))}
     </Modal>
   );
 }
@@ -283,27 +293,5 @@ function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; 
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function SecretOnce({ made, onDone }: { made: ApiKeyCreated; onDone: () => void }) {
-  const { t } = useTranslation('owner');
-  return (
-    <Stack data-testid="api-key-secret">
-      <Alert color="orange" variant="light" title={t('integrations.onceTitle')}>
-        {t('integrations.once')}
-      </Alert>
-      <Code block dir="ltr" data-testid="api-key-secret-value">
-        {made.secret}
-      </Code>
-      <Group justify="flex-end">
-        <CopyValueButton
-          value={made.secret}
-          label={t('integrations.copy')}
-          copiedLabel={t('integrations.copied')}
-        />
-        <Button onClick={onDone}>{t('integrations.done')}</Button>
-      </Group>
-    </Stack>
   );
 }

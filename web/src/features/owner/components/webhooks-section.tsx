@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -18,7 +17,6 @@ import { IconListDetails, IconPlus, IconRefresh, IconTrash, IconWebhook } from '
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CopyValueButton } from '@/components/copy-button';
 import { FormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
@@ -34,6 +32,7 @@ import {
   useResendDelivery,
   useWebhooks,
 } from '../api/integrations';
+import { SecretOnce } from './secret-once';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookEventType } from '../types';
 
 type EventKey = `integrations.webhooks.events.${
@@ -196,22 +195,14 @@ function EndpointModal({ opened, onClose }: { opened: boolean; onClose: () => vo
     >
       {opened &&
         (made ? (
-          <Stack data-testid="webhook-secret">
-            <Alert color="orange" variant="light" title={t('integrations.webhooks.onceTitle')}>
-              {t('integrations.webhooks.once')}
-            </Alert>
-            <Code block dir="ltr">
-              {made.secret}
-            </Code>
-            <Group justify="flex-end">
-              <CopyValueButton
-                value={made.secret}
-                label={t('integrations.webhooks.copy')}
-                copiedLabel={t('integrations.copied')}
-              />
-              <Button onClick={close}>{t('integrations.done')}</Button>
-            </Group>
-          </Stack>
+          <SecretOnce
+            testId="webhook-secret"
+            title={t('integrations.webhooks.onceTitle')}
+            text={t('integrations.webhooks.once')}
+            secret={made.secret}
+            copyLabel={t('integrations.webhooks.copy')}
+            onDone={close}
+          />
         ) : (
           <EndpointForm onMade={setMade} onCancel={close} />
         ))}
