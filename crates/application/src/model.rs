@@ -3,6 +3,8 @@
 use chrono::NaiveDateTime;
 use loyalty_domain::Role;
 
+use crate::AppError;
+
 /// A store as other records refer to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoreRef {
@@ -63,6 +65,10 @@ pub struct Customer {
     pub email: Option<String>,
     pub loyalty_points: i64,
     pub created_at: NaiveDateTime,
+    /// The last change of the customer or its balance: the incremental sync's order.
+    pub updated_at: NaiveDateTime,
+    /// When it was hidden; only a sync lists hidden customers.
+    pub deleted_at: Option<NaiveDateTime>,
     /// Joined by the store's link and no cashier has confirmed the name at the counter yet:
     /// anyone can join with a phone that is not theirs, so the counter checks.
     pub unconfirmed_join: bool,
@@ -101,6 +107,8 @@ pub struct Invoice {
     pub voided_at: Option<NaiveDateTime>,
     /// Why it was voided.
     pub void_reason: Option<String>,
+    /// When it was made or, later, voided: the incremental sync's order.
+    pub updated_at: NaiveDateTime,
     /// Whether the caller may void it now (`invoices::may_void`); false as read from storage.
     pub can_void: bool,
 }
@@ -224,17 +232,64 @@ pub struct Page<T> {
 pub struct PageRequest {
     pub page: i64,
     pub per_page: i64,
+    /// Incremental sync: the records changed at or after a moment, oldest change first, instead
+    /// of a numbered page (lists that support it: customers, invoices, redemptions, history).
+    pub sync: Option<SyncFrom>,
 }
 
 impl PageRequest {
     pub const MAX_PER_PAGE: i64 = 100;
 
     pub fn new(page: Option<i64>, per_page: Option<i64>) -> Self {
-        Self { page: page.unwrap_or(1).max(1), per_page: per_page.unwrap_or(20).clamp(1, Self::MAX_PER_PAGE) }
+        Self {
+            page: page.unwrap_or(1).max(1),
+            per_page: per_page.unwrap_or(20).clamp(1, Self::MAX_PER_PAGE),
+            sync: None,
+        }
     }
 
+    /// The first `per_page` records of a sync.
+    pub fn with_sync(self, sync: Option<SyncFrom>) -> Self {
+        Self { sync, ..self }
+    }
+
+    /// Records to skip: none in a sync, whose position is its cursor.
     pub fn offset(self) -> i64 {
-        (self.page - 1).saturating_mul(self.per_page)
+        if self.sync.is_some() {
+            0
+        } else {
+            (self.page - 1).saturating_mul(self.per_page)
+        }
+    }
+}
+
+/// Where an incremental sync resumes: records whose change time is after `since`, or equal to
+/// it with an id above `after_id` (a keyset cursor: a record changed meanwhile moves to the
+/// end, and no record is skipped). Pass the last record's change time and id to go on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyncFrom {
+    pub since: NaiveDateTime,
+    pub after_id: i64,
+}
+
+impl SyncFrom {
+    /// `updated_since` (RFC 3339) and `after_id` as sent; `None` without `updated_since`.
+    pub fn parse(updated_since: Option<&str>, after_id: Option<i64>) -> Result<Option<SyncFrom>, AppError> {
+        let since = match updated_since.map(str::trim).filter(|s| !s.is_empty()) {
+            None if after_id.is_some() => {
+                return Err(
+                    loyalty_domain::FieldErrors::single("after_id", loyalty_domain::Msg::AfterIdNeedsSince).into()
+                )
+            }
+            None => return Ok(None),
+            Some(raw) => chrono::DateTime::parse_from_rfc3339(raw).map_err(|_| {
+                AppError::from(loyalty_domain::FieldErrors::single(
+                    "updated_since",
+                    loyalty_domain::Msg::InstantInvalid,
+                ))
+            })?,
+        };
+        Ok(Some(SyncFrom { since: since.naive_utc(), after_id: after_id.unwrap_or(i64::MIN) }))
     }
 }
 

@@ -102,8 +102,6 @@ impl<T> Repos for T where
 pub struct RecordFilter {
     pub store_ids: Option<Vec<i64>>,
     pub customer_id: Option<i64>,
-    /// Only records created at or after this time.
-    pub since: Option<NaiveDateTime>,
 }
 
 pub trait StoreRepo {

@@ -305,8 +305,8 @@ pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
         &mut conn,
         "invoices",
         &format!(
-            "INSERT INTO invoices (id, store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, created_at, voided_at, voided_by) \
-             SELECT {i0} + x, {s0} + {k}, {c0} + {g}, {cashier0} + {k}, 'G' || {x}, {total}, {total} / 1000, {at}, NULL, NULL \
+            "INSERT INTO invoices (id, store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, created_at, updated_at, voided_at, voided_by) \
+             SELECT {i0} + x, {s0} + {k}, {c0} + {g}, {cashier0} + {k}, 'G' || {x}, {total}, {total} / 1000, {at}, {at}, NULL, NULL \
              FROM {series}",
             k = store_of_g(&g),
             x = d.text("x"),

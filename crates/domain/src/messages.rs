@@ -96,6 +96,8 @@ messages! {
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
     DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),
+    InstantInvalid => ("Use an RFC 3339 time like 2026-11-22T10:00:00Z.", "استخدم وقتاً بصيغة RFC 3339 مثل 2026-11-22T10:00:00Z."),
+    AfterIdNeedsSince => ("after_id goes with updated_since.", "يُستخدم after_id مع updated_since فقط."),
     RangeInvalid => ("Choose 7d, 30d, 90d or custom dates.", "اختر 7d أو 30d أو 90d أو تواريخ مخصصة."),
     QrSize => ("Choose a size of 150, 200 or 300 pixels.", "اختر حجماً من 150 أو 200 أو 300 بكسل."),
     MinimumPurchaseNegative => ("Minimum purchase cannot be negative", "لا يمكن أن يكون الحد الأدنى للشراء سالباً"),

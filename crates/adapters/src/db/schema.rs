@@ -197,6 +197,7 @@ diesel::table! {
         voided_at -> Nullable<Timestamp>,
         voided_by -> Nullable<BigInt>,
         void_reason -> Nullable<Text>,
+        updated_at -> Timestamp,
     }
 }
 

@@ -242,6 +242,7 @@ impl Seeder<'_, '_> {
                 invoices::total_dirhams.eq(total_dirhams),
                 invoices::points_earned.eq(points),
                 invoices::created_at.eq(at),
+                invoices::updated_at.eq(at),
             ))
             .returning(invoices::id)
             .get_result(self.conn)?;

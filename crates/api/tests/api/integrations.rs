@@ -376,3 +376,117 @@ async fn a_key_sells_like_a_cashier_and_is_named_on_what_it_changes(backend: Bac
         app.post(&format!("/api/v1/invoices/{earlier}/void"), Some(&erp), &json!({"reason": "Old"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("void_window_closed")), "{body}");
 }
+
+both_backends!(a_sync_reads_every_change_once_in_order,);
+
+/// Reads a whole list by change time, page by page with the keyset cursor; returns the records.
+async fn sync_all(app: &TestApp, key: &str, path: &str, since: &str, time_field: &str) -> Vec<Value> {
+    let mut records: Vec<Value> = Vec::new();
+    let (mut since, mut after) = (since.to_owned(), None::<i64>);
+    loop {
+        let mut url = format!("{path}?per_page=3&updated_since={}", since.replace('+', "%2B"));
+        if let Some(after) = after {
+            url = format!("{url}&after_id={after}");
+        }
+        let (status, page) = app.get(&url, Some(key)).await;
+        assert_eq!(status, 200, "{url}: {page}");
+        let items = page["data"].as_array().cloned().unwrap_or_default();
+        let done = items.len() < 3;
+        if let Some(last) = items.last() {
+            since = last[time_field].as_str().unwrap_or_default().to_owned();
+            after = last["id"].as_i64();
+        }
+        records.extend(items);
+        if done {
+            return records;
+        }
+    }
+}
+
+fn in_change_order(records: &[Value], time_field: &str) -> bool {
+    records.windows(2).all(|w| {
+        let (a, b) = (&w[0], &w[1]);
+        let (ta, tb) = (a[time_field].as_str().unwrap_or_default(), b[time_field].as_str().unwrap_or_default());
+        let (ta, tb) = (chrono::DateTime::parse_from_rfc3339(ta).ok(), chrono::DateTime::parse_from_rfc3339(tb).ok());
+        ta < tb || (ta == tb && a["id"].as_i64() < b["id"].as_i64())
+    })
+}
+
+/// An integration reads customers, invoices, redemptions and a customer's history by change
+/// time, a few at a time: every record once, oldest change first, hidden customers included;
+/// afterwards only what changed comes back.
+async fn a_sync_reads_every_change_once_in_order(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let scopes = json!(["customers:read", "customers:write", "sales:write", "reports:read"]);
+    let (_, key) = make_key(&app, &owner, json!({"name": "Sync", "scopes": scopes})).await;
+    let owner_id = app.get("/api/v1/auth/user", Some(&owner)).await.1["data"]["id"].as_i64().unwrap_or_default();
+    let of_owner = format!("store_id IN (SELECT id FROM stores WHERE owner_id = {owner_id})");
+
+    let epoch = "2000-01-01T00:00:00Z";
+    let customers = sync_all(&app, &key, "/api/v1/customers", epoch, "updated_at").await;
+    let ids: std::collections::BTreeSet<i64> = customers.iter().filter_map(|c| c["id"].as_i64()).collect();
+    assert_eq!(ids.len(), customers.len(), "a customer came twice");
+    assert_eq!(customers.len() as i64, app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {of_owner}")));
+    assert!(in_change_order(&customers, "updated_at"));
+    let invoices = sync_all(&app, &key, "/api/v1/invoices", epoch, "updated_at").await;
+    assert_eq!(invoices.len() as i64, app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE {of_owner}")));
+    assert!(in_change_order(&invoices, "updated_at"));
+    let redemptions = sync_all(&app, &key, "/api/v1/redemptions", epoch, "created_at").await;
+    assert_eq!(
+        redemptions.len() as i64,
+        app.scalar(&format!("SELECT COUNT(*) AS n FROM redemptions WHERE {of_owner}"))
+    );
+
+    // Changes after the last read: a sale (the customer's balance changes), a hidden customer.
+    let last = customers.last().map(|c| c["updated_at"].as_str().unwrap_or_default().to_owned()).unwrap_or_default();
+    let last_id = customers.last().and_then(|c| c["id"].as_i64()).unwrap_or_default();
+    let (buyer, gone) = (customers[0]["id"].as_i64().unwrap_or_default(), customers[1].clone());
+    let sale = json!({"customer_id": buyer, "total_cost": "25.000"});
+    let (status, sold) = app.post_keyed("/api/v1/invoices", &key, "sync-sale-1", &sale).await;
+    assert_eq!(status, 201, "{sold}");
+    let (status, _) = app.delete(&format!("/api/v1/customers/{}", gone["id"]), Some(&key)).await;
+    assert_eq!(status, 204);
+    let (status, changed) = app
+        .get(&format!("/api/v1/customers?updated_since={}&after_id={last_id}", last.replace('+', "%2B")), Some(&key))
+        .await;
+    assert_eq!(status, 200, "{changed}");
+    let changed: Vec<(i64, bool)> = changed["data"]
+        .as_array()
+        .map(|c| c.iter().map(|c| (c["id"].as_i64().unwrap_or_default(), c["deleted_at"].is_string())).collect())
+        .unwrap_or_default();
+    assert_eq!(changed, vec![(buyer, false), (gone["id"].as_i64().unwrap_or_default(), true)]);
+
+    // The new sale, then its void, each come back once, after what was read before.
+    let invoice = sold["data"]["invoice"].clone();
+    let (since, after) = (invoices.last().map(|i| i["updated_at"].clone()), invoices.last().map(|i| i["id"].clone()));
+    let since = since.and_then(|s| s.as_str().map(str::to_owned)).unwrap_or_default();
+    let url =
+        format!("/api/v1/invoices?updated_since={}&after_id={}", since.replace('+', "%2B"), after.unwrap_or_default());
+    let (_, new) = app.get(&url, Some(&key)).await;
+    assert_eq!(new["data"].as_array().map(Vec::len), Some(1), "{new}");
+    assert_eq!(new["data"][0]["id"], invoice["id"]);
+    let (status, _) =
+        app.post(&format!("/api/v1/invoices/{}/void", invoice["id"]), Some(&key), &json!({"reason": "sync"})).await;
+    assert_eq!(status, 200);
+    let from_sale = format!(
+        "/api/v1/invoices?updated_since={}&after_id={}",
+        invoice["updated_at"].as_str().unwrap_or_default().replace('+', "%2B"),
+        invoice["id"]
+    );
+    let (_, voided) = app.get(&from_sale, Some(&key)).await;
+    assert_eq!(voided["data"].as_array().map(Vec::len), Some(1), "{voided}");
+    assert!(voided["data"][0]["voided_at"].is_string(), "{voided}");
+
+    // The buyer's history since the sale: the sale and its void, oldest first.
+    let sold_at = invoice["created_at"].as_str().unwrap_or_default();
+    let history = sync_all(&app, &key, &format!("/api/v1/customers/{buyer}/history"), sold_at, "created_at").await;
+    let kinds: Vec<&str> = history.iter().filter_map(|h| h["kind"].as_str()).collect();
+    assert_eq!(kinds, vec!["invoice", "void"], "{history:?}");
+
+    // A wrong time, or a cursor without a time, is a 422 naming the parameter.
+    let (status, body) = app.get("/api/v1/customers?updated_since=yesterday", Some(&key)).await;
+    assert_eq!((status, body["errors"]["updated_since"].is_array()), (422, true), "{body}");
+    let (status, body) = app.get("/api/v1/invoices?after_id=3", Some(&key)).await;
+    assert_eq!((status, body["errors"]["after_id"].is_array()), (422, true), "{body}");
+}

@@ -1523,6 +1523,11 @@ export interface components {
         CustomerDto: {
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the customer was hidden; hidden customers appear only in an incremental sync.
+             */
+            deleted_at?: string | null;
             email?: string | null;
             /** Format: int64 */
             id: number;
@@ -1539,6 +1544,11 @@ export interface components {
              *     counter (`POST /customers/{id}/confirm-join`): the phone may not be theirs.
              */
             unconfirmed_join: boolean;
+            /**
+             * Format: date-time
+             * @description The last change of the customer or its balance (the order of an incremental sync).
+             */
+            updated_at: string;
         };
         CustomerEnvelope: {
             data: components["schemas"]["CustomerDto"];
@@ -1648,7 +1658,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -1699,6 +1709,11 @@ export interface components {
             store_id: number;
             /** @description LYD, three decimals. */
             total_cost: string;
+            /**
+             * Format: date-time
+             * @description When it was made or, later, voided (the order of an incremental sync).
+             */
+            updated_at: string;
             /** @description Why it was voided. */
             void_reason?: string | null;
             /**
@@ -3577,6 +3592,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path?: never;
@@ -4200,6 +4229,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path: {
@@ -4277,6 +4320,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path: {
@@ -4462,6 +4519,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path: {
@@ -4568,6 +4639,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path?: never;
@@ -6230,6 +6315,20 @@ export interface operations {
                 search?: string;
                 /** @description Only this store (it must be one the caller can see). */
                 store_id?: number;
+                /**
+                 * @description Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+                 *     not used. To go on, send the last record's change time (`updated_at` of customers and
+                 *     invoices, `created_at` of redemptions and history entries, which never change) here and
+                 *     its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+                 *     customers are included, with their `deleted_at`.
+                 * @example 2026-11-22T10:00:00Z
+                 */
+                updated_since?: string;
+                /**
+                 * @description With `updated_since`: leave out the records changed at exactly that time whose id is not
+                 *     above this one (the last record already read).
+                 */
+                after_id?: number;
             };
             header?: never;
             path?: never;

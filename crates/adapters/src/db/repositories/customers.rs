@@ -11,10 +11,36 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-type Row = (i64, i64, String, Option<String>, Option<String>, i64, NaiveDateTime, bool, String, i64);
+type Row = (
+    i64,
+    i64,
+    String,
+    Option<String>,
+    Option<String>,
+    i64,
+    NaiveDateTime,
+    NaiveDateTime,
+    Option<NaiveDateTime>,
+    bool,
+    String,
+    i64,
+);
 
 fn into_customer(row: Row) -> Customer {
-    let (id, store_id, name, phone, email, loyalty_points, created_at, unconfirmed_join, store_name, owner_id) = row;
+    let (
+        id,
+        store_id,
+        name,
+        phone,
+        email,
+        loyalty_points,
+        created_at,
+        updated_at,
+        deleted_at,
+        unconfirmed_join,
+        store_name,
+        owner_id,
+    ) = row;
     Customer {
         id,
         store: StoreScope { id: store_id, name: store_name, owner_id },
@@ -23,6 +49,8 @@ fn into_customer(row: Row) -> Customer {
         email,
         loyalty_points,
         created_at,
+        updated_at,
+        deleted_at,
         unconfirmed_join,
     }
 }
@@ -38,9 +66,21 @@ fn phone_digits(search: &str) -> Option<String> {
     (local.len() >= 2).then(|| local.to_owned())
 }
 
+/// Live customers of the filter's stores matching the search. A sync (`$sync`) reads from its
+/// cursor on and includes hidden customers, so an integration learns they were hidden.
 macro_rules! filtered {
-    ($query:expr, $filter:expr, $search:expr) => {{
-        let mut query = $query.filter(customers::deleted_at.is_null()).into_boxed::<DbBackend>();
+    ($query:expr, $filter:expr, $search:expr, $sync:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        match $sync {
+            Some(sync) => {
+                query = query.filter(
+                    customers::updated_at
+                        .gt(sync.since)
+                        .or(customers::updated_at.eq(sync.since).and(customers::id.gt(sync.after_id))),
+                )
+            }
+            None => query = query.filter(customers::deleted_at.is_null()),
+        }
         if let Some(ids) = &$filter.store_ids {
             query = filter_stores!(query, customers::store_id, ids);
         }
@@ -68,6 +108,8 @@ fn select_customer() -> (
     customers::email,
     customers::loyalty_points,
     customers::created_at,
+    customers::updated_at,
+    customers::deleted_at,
     customers::unconfirmed_join,
     stores::name,
     stores::owner_id,
@@ -80,6 +122,8 @@ fn select_customer() -> (
         customers::email,
         customers::loyalty_points,
         customers::created_at,
+        customers::updated_at,
+        customers::deleted_at,
         customers::unconfirmed_join,
         stores::name,
         stores::owner_id,
@@ -93,18 +137,18 @@ impl CustomerRepo for DbTx<'_> {
         search: Option<&str>,
         page: PageRequest,
     ) -> RepoResult<(Vec<Customer>, i64)> {
-        let total: i64 = filtered!(customers::table.inner_join(stores::table), filter, search)
+        let total: i64 = filtered!(customers::table.inner_join(stores::table), filter, search, page.sync)
             .select(count_star())
             .get_result(self.conn)
             .map_err(map_error)?;
         let (limit, offset) = limits(page);
-        let rows: Vec<Row> = filtered!(customers::table.inner_join(stores::table), filter, search)
-            .select(select_customer())
-            .order(customers::id.desc())
-            .limit(limit)
-            .offset(offset)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let query =
+            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync).select(select_customer());
+        let query = match page.sync {
+            Some(_) => query.order((customers::updated_at.asc(), customers::id.asc())),
+            None => query.order(customers::id.desc()),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         Ok((rows.into_iter().map(into_customer).collect(), total))
     }
 

@@ -25,6 +25,7 @@ type Row = (
     NaiveDateTime,
     Option<NaiveDateTime>,
     Option<String>,
+    NaiveDateTime,
 );
 
 fn into_invoice(row: Row) -> Invoice {
@@ -41,6 +42,7 @@ fn into_invoice(row: Row) -> Invoice {
         created_at,
         voided_at,
         void_reason,
+        updated_at,
     ) = row;
     Invoice {
         id,
@@ -53,6 +55,7 @@ fn into_invoice(row: Row) -> Invoice {
         created_at,
         voided_at,
         void_reason,
+        updated_at,
         can_void: false,
     }
 }
@@ -75,21 +78,27 @@ macro_rules! joined {
                 invoices::created_at,
                 invoices::voided_at,
                 invoices::void_reason,
+                invoices::updated_at,
             ))
     };
 }
 
+/// The filter's stores and customer; from the sync's cursor on when there is one.
 macro_rules! filtered {
-    ($query:expr, $filter:expr) => {{
+    ($query:expr, $filter:expr, $sync:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(sync) = $sync {
+            query = query.filter(
+                invoices::updated_at
+                    .gt(sync.since)
+                    .or(invoices::updated_at.eq(sync.since).and(invoices::id.gt(sync.after_id))),
+            );
+        }
         if let Some(ids) = &$filter.store_ids {
             query = filter_stores!(query, invoices::store_id, ids);
         }
         if let Some(customer_id) = $filter.customer_id {
             query = query.filter(invoices::customer_id.eq(customer_id));
-        }
-        if let Some(since) = $filter.since {
-            query = query.filter(invoices::created_at.ge(since));
         }
         query
     }};
@@ -106,6 +115,7 @@ impl InvoiceRepo for DbTx<'_> {
                 invoices::total_dirhams.eq(i.total.dirhams()),
                 invoices::points_earned.eq(i.points_earned),
                 invoices::created_at.eq(i.now),
+                invoices::updated_at.eq(i.now),
             ))
             .returning(invoices::id)
             .get_result(self.conn)
@@ -120,22 +130,29 @@ impl InvoiceRepo for DbTx<'_> {
     }
 
     fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)> {
-        let total: i64 =
-            filtered!(invoices::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
-        let (limit, offset) = limits(page);
-        let rows: Vec<Row> = filtered!(joined!(), filter)
-            .order((invoices::created_at.desc(), invoices::id.desc()))
-            .limit(limit)
-            .offset(offset)
-            .load(self.conn)
+        let total: i64 = filtered!(invoices::table.select(count_star()), filter, page.sync)
+            .get_result(self.conn)
             .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let query = filtered!(joined!(), filter, page.sync);
+        let query = match page.sync {
+            // Oldest change first.
+            Some(_) => query.order((invoices::updated_at.asc(), invoices::id.asc())),
+            None => query.order((invoices::created_at.desc(), invoices::id.desc())),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         Ok((rows.into_iter().map(into_invoice).collect(), total))
     }
 
     fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool> {
         let voided: Option<(i64, NaiveDateTime, i64, i64)> =
             diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
-                .set((invoices::voided_at.eq(now), invoices::voided_by.eq(by), invoices::void_reason.eq(reason)))
+                .set((
+                    invoices::voided_at.eq(now),
+                    invoices::voided_by.eq(by),
+                    invoices::void_reason.eq(reason),
+                    invoices::updated_at.eq(now),
+                ))
                 .returning((invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned))
                 .get_result(self.conn)
                 .optional()

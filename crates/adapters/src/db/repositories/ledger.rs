@@ -3,9 +3,10 @@ use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoError, RepoResult};
-use loyalty_application::{LedgerEntry, LedgerKind, PageRequest};
+use loyalty_application::{LedgerEntry, LedgerKind, PageRequest, SyncFrom};
 
 use super::{limits, person};
+use crate::db::pool::DbBackend;
 use crate::db::schema::{api_keys, points_ledger, users};
 use crate::db::tx::{map_error, DbTx};
 
@@ -46,13 +47,25 @@ impl LedgerRepo for DbTx<'_> {
     }
 
     fn ledger_page(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<LedgerEntry>, i64)> {
-        let total: i64 = points_ledger::table
+        // From the sync's cursor on when there is one (an entry never changes: its change time
+        // is when it was made).
+        let cursor = |sync: Option<SyncFrom>| {
+            sync.map(|sync| {
+                points_ledger::created_at
+                    .gt(sync.since)
+                    .or(points_ledger::created_at.eq(sync.since).and(points_ledger::id.gt(sync.after_id)))
+            })
+        };
+        let mut count = points_ledger::table
             .filter(points_ledger::customer_id.eq(customer_id))
             .select(count_star())
-            .get_result(self.conn)
-            .map_err(map_error)?;
+            .into_boxed::<DbBackend>();
+        if let Some(after) = cursor(page.sync) {
+            count = count.filter(after);
+        }
+        let total: i64 = count.get_result(self.conn).map_err(map_error)?;
         let (limit, offset) = limits(page);
-        let rows: Vec<Row> = points_ledger::table
+        let mut query = points_ledger::table
             .left_join(users::table.on(points_ledger::actor_id.eq(users::id.nullable())))
             .left_join(api_keys::table.on(points_ledger::api_key_id.eq(api_keys::id.nullable())))
             .filter(points_ledger::customer_id.eq(customer_id))
@@ -70,11 +83,12 @@ impl LedgerRepo for DbTx<'_> {
                 points_ledger::redemption_id,
                 points_ledger::created_at,
             ))
-            .order((points_ledger::created_at.desc(), points_ledger::id.desc()))
-            .limit(limit)
-            .offset(offset)
-            .load(self.conn)
-            .map_err(map_error)?;
+            .into_boxed::<DbBackend>();
+        query = match cursor(page.sync) {
+            Some(after) => query.filter(after).order((points_ledger::created_at.asc(), points_ledger::id.asc())),
+            None => query.order((points_ledger::created_at.desc(), points_ledger::id.desc())),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         let entries = rows
             .into_iter()
             .map(

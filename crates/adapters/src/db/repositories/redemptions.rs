@@ -50,17 +50,23 @@ macro_rules! joined {
     };
 }
 
+/// The filter's stores and customer; from the sync's cursor on when there is one (a redemption
+/// never changes: its change time is when it was made).
 macro_rules! filtered {
-    ($query:expr, $filter:expr) => {{
+    ($query:expr, $filter:expr, $sync:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(sync) = $sync {
+            query = query.filter(
+                redemptions::created_at
+                    .gt(sync.since)
+                    .or(redemptions::created_at.eq(sync.since).and(redemptions::id.gt(sync.after_id))),
+            );
+        }
         if let Some(ids) = &$filter.store_ids {
             query = filter_stores!(query, redemptions::store_id, ids);
         }
         if let Some(customer_id) = $filter.customer_id {
             query = query.filter(redemptions::customer_id.eq(customer_id));
-        }
-        if let Some(since) = $filter.since {
-            query = query.filter(redemptions::created_at.ge(since));
         }
         query
     }};
@@ -91,15 +97,16 @@ impl RedemptionRepo for DbTx<'_> {
     }
 
     fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)> {
-        let total: i64 =
-            filtered!(redemptions::table.select(count_star()), filter).get_result(self.conn).map_err(map_error)?;
-        let (limit, offset) = limits(page);
-        let rows: Vec<Row> = filtered!(joined!(), filter)
-            .order((redemptions::created_at.desc(), redemptions::id.desc()))
-            .limit(limit)
-            .offset(offset)
-            .load(self.conn)
+        let total: i64 = filtered!(redemptions::table.select(count_star()), filter, page.sync)
+            .get_result(self.conn)
             .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let query = filtered!(joined!(), filter, page.sync);
+        let query = match page.sync {
+            Some(_) => query.order((redemptions::created_at.asc(), redemptions::id.asc())),
+            None => query.order((redemptions::created_at.desc(), redemptions::id.desc())),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         Ok((rows.into_iter().map(into_redemption).collect(), total))
     }
 }

@@ -25,6 +25,10 @@ pub struct CustomerDto {
     pub email: Option<String>,
     pub loyalty_points: i64,
     pub created_at: DateTime<Utc>,
+    /// The last change of the customer or its balance (the order of an incremental sync).
+    pub updated_at: DateTime<Utc>,
+    /// When the customer was hidden; hidden customers appear only in an incremental sync.
+    pub deleted_at: Option<DateTime<Utc>>,
     /// True while a customer who joined by the store's link has not been confirmed at the
     /// counter (`POST /customers/{id}/confirm-join`): the phone may not be theirs.
     pub unconfirmed_join: bool,
@@ -41,6 +45,8 @@ impl From<loyalty_application::Customer> for CustomerDto {
             email: c.email,
             loyalty_points: c.loyalty_points,
             created_at: utc(c.created_at),
+            updated_at: utc(c.updated_at),
+            deleted_at: c.deleted_at.map(utc),
             unconfirmed_join: c.unconfirmed_join,
         }
     }

@@ -72,3 +72,25 @@ impl PageQuery {
         loyalty_application::PageRequest::new(self.page, self.per_page)
     }
 }
+
+/// Incremental sync of a list: what changed since the last read, oldest change first.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SyncQuery {
+    /// Only records changed at or after this RFC 3339 time, oldest change first; `page` is then
+    /// not used. To go on, send the last record's change time (`updated_at` of customers and
+    /// invoices, `created_at` of redemptions and history entries, which never change) here and
+    /// its `id` as `after_id`; stop when a page comes back shorter than `per_page`. Hidden
+    /// customers are included, with their `deleted_at`.
+    #[param(example = "2026-11-22T10:00:00Z")]
+    pub updated_since: Option<String>,
+    /// With `updated_since`: leave out the records changed at exactly that time whose id is not
+    /// above this one (the last record already read).
+    pub after_id: Option<i64>,
+}
+
+impl SyncQuery {
+    pub fn sync(&self) -> Result<Option<loyalty_application::SyncFrom>, loyalty_application::AppError> {
+        loyalty_application::SyncFrom::parse(self.updated_since.as_deref(), self.after_id)
+    }
+}

@@ -18,6 +18,8 @@ pub struct InvoiceDto {
     pub voided_at: Option<DateTime<Utc>>,
     /// Why it was voided.
     pub void_reason: Option<String>,
+    /// When it was made or, later, voided (the order of an incremental sync).
+    pub updated_at: DateTime<Utc>,
     /// Whether the caller may void this invoice now: the store's owner any day, its cashier on
     /// the invoice's own day; false once voided. A void can still be refused when the customer
     /// has spent the points (409).
@@ -37,6 +39,7 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
             created_at: utc(i.created_at),
             voided_at: i.voided_at.map(utc),
             void_reason: i.void_reason,
+            updated_at: utc(i.updated_at),
             can_void: i.can_void,
         }
     }

@@ -228,7 +228,7 @@ async fn store_owner_options(services: web::Data<Services>, caller: Authenticate
             &actor,
             None,
             Some("store_owner".into()),
-            PageRequest { page: 1, per_page: 10_000 },
+            PageRequest { page: 1, per_page: 10_000, sync: None },
         )
     })
     .await?;

@@ -8,7 +8,7 @@ use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     AddPointsRequest, CustomerDetail, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
-    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList,
+    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
 };
 use crate::http::error::ErrorBody;
 use crate::http::json::ValidJson;
@@ -57,7 +57,7 @@ fn form(body: CustomerRequest) -> CustomerForm {
 /// Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
 /// admin), newest first, searchable and paginated.
 #[utoipa::path(get, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
-    params(ListQuery),
+    params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of customers", body = CustomerList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -67,11 +67,15 @@ async fn list_customers(
     services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let query = query.into_inner();
-    let cmd = ListCustomers { page: query.page_request(), search: query.search, store_id: query.store_id };
-    let page = blocking(lang, move || customers::list(&services, &actor, cmd)).await?;
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        customers::list(&services, &actor, ListCustomers { page, search: query.search, store_id: query.store_id })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
 }
 
@@ -221,7 +225,7 @@ async fn add_points(
 
 /// A customer's invoices, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -232,16 +236,21 @@ async fn customer_invoices(
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = SalesQuery { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
-    let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
+    let customer_id = Some(id.into_inner());
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        invoices::list(&services, &actor, SalesQuery { customer_id, store_id: None, page })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
 /// A customer's redemptions, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -252,17 +261,22 @@ async fn customer_redemptions(
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = SalesQuery { customer_id: Some(id.into_inner()), store_id: None, page: query.page_request() };
-    let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
+    let customer_id = Some(id.into_inner());
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        redemptions::list(&services, &actor, SalesQuery { customer_id, store_id: None, page })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
 /// Every change of a customer's points (invoices, redemptions, manual points, voids), with
 /// reasons and staff names, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Customer id"), ListQuery),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of ledger entries", body = LedgerList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -273,9 +287,14 @@ async fn customer_history(
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let (id, page) = (id.into_inner(), query.page_request());
-    let page = blocking(lang, move || customers::history(&services, &actor, id, page)).await?;
+    let id = id.into_inner();
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        customers::history(&services, &actor, id, page)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(LedgerList::from_page(page)))
 }

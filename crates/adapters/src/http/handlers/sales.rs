@@ -13,7 +13,7 @@ use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
     InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
-    SalePreviewEnvelope, SalePreviewQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
+    SalePreviewEnvelope, SalePreviewQuery, SyncQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
 };
 use crate::http::error::ErrorBody;
 use crate::http::json::ValidJson;
@@ -60,7 +60,7 @@ fn idempotency_key(req: &HttpRequest) -> Option<String> {
 
 /// Invoices of the caller's stores, newest first.
 #[utoipa::path(get, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
-    params(ListQuery),
+    params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -70,10 +70,14 @@ async fn list_invoices(
     services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = SalesQuery { customer_id: None, store_id: query.store_id, page: query.page_request() };
-    let page = blocking(lang, move || invoices::list(&services, &actor, cmd)).await?;
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        invoices::list(&services, &actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
@@ -161,7 +165,7 @@ async fn preview_sale(
 
 /// Redemptions of the caller's stores, newest first.
 #[utoipa::path(get, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
-    params(ListQuery),
+    params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -171,10 +175,14 @@ async fn list_redemptions(
     services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
-    let cmd = SalesQuery { customer_id: None, store_id: query.store_id, page: query.page_request() };
-    let page = blocking(lang, move || redemptions::list(&services, &actor, cmd)).await?;
+    let page = blocking(lang, move || {
+        let page = query.page_request().with_sync(sync.sync()?);
+        redemptions::list(&services, &actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 

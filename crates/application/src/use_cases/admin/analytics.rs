@@ -19,8 +19,10 @@ pub fn overview(services: &Services, actor: &Actor) -> Result<Overview, AppError
     let database_latency = services.db.ping().ok();
     transaction(&*services.db, TxMode::Read, |repos| {
         let counts = repos.platform_counts()?;
-        let recent =
-            repos.activity_items(&crate::ports::ActivityFilter::default(), PageRequest { page: 1, per_page: 10 })?;
+        let recent = repos.activity_items(
+            &crate::ports::ActivityFilter::default(),
+            PageRequest { page: 1, per_page: 10, sync: None },
+        )?;
         Ok(Overview { counts, recent, database_latency })
     })
 }

@@ -13,7 +13,8 @@ pub fn store_owners(services: &Services, actor: &Actor) -> Result<Vec<StoreOwner
     admin(actor)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
-        let (owners, _) = repos.list_users(None, Some(Role::StoreOwner), PageRequest { page: 1, per_page: 10_000 })?;
+        let (owners, _) =
+            repos.list_users(None, Some(Role::StoreOwner), PageRequest { page: 1, per_page: 10_000, sync: None })?;
         let mut records = Vec::with_capacity(owners.len());
         for user in owners {
             let stores_count = i64::try_from(repos.owner_store_ids(user.id)?.len()).unwrap_or(i64::MAX);
