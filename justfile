@@ -59,10 +59,15 @@ fmt:
     cd web && npx prettier --write .
 
 # Lints: rustfmt, clippy (warnings are errors), TypeScript and ESLint.
-lint: web-deps
+lint: web-deps openapi-lint
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
     cd web && npm run lint
+
+# Lint the committed contract: Spectral (spectral:oas) and Redocly (recommended), 0 errors and 0 warnings.
+openapi-lint: web-deps
+    web/node_modules/.bin/spectral lint openapi/openapi.json --ruleset openapi/.spectral.yaml --fail-severity=warn -f stylish
+    cd openapi && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true ../web/node_modules/.bin/redocly lint openapi.json --max-problems 100 2>&1 | tee /tmp/redocly-lint.log; ! grep -qE "You have [0-9]+ (warning|error)" /tmp/redocly-lint.log
 
 # Benchmarks on a large generated database, SQLite and PostgreSQL (docs/benchmarks.md; BENCH_* options in scripts/bench/run.sh).
 bench:

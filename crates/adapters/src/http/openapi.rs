@@ -15,6 +15,7 @@ use super::handlers;
             integers; times are RFC 3339 UTC. Errors are `{message, code, errors}`; messages follow \
             `Accept-Language` (`ar` or `en`).",
         license(name = "Proprietary", identifier = "LicenseRef-Proprietary"),
+        contact(name = "Loyalty platform support", url = "https://loyalty.example.ly/about", email = "support@loyalty.example.ly"),
     ),
     servers((url = "/", description = "The server that serves this document (its paths start with /api/v1)")),
     modifiers(&BearerAuth),
@@ -26,7 +27,7 @@ use super::handlers;
         (name = "admin", description = "The platform: users, stores, packages, plans, redemption cards, overview, analytics"),
         (name = "owner", description = "A store owner's stores, staff, rewards, settings, QR codes and plan"),
         (name = "public", description = "Without signing in: points lookup and joining a store"),
-        (name = "integrations", description = "A store owner's API keys for integrations (web shops, ERPs, accounting tools)"),
+        (name = "integrations", description = "A store owner's API keys and webhooks for integrations (web shops, ERPs, accounting tools)"),
     )
 )]
 struct RootApi;
@@ -58,6 +59,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     super::key_access::document(&mut doc);
     document_edge_errors(&mut doc);
     say_public_operations_are_public(&mut doc);
+    summarise_operations(&mut doc);
+    document_webhooks(&mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
     doc
 }
@@ -71,6 +74,72 @@ fn say_public_operations_are_public(doc: &mut utoipa::openapi::OpenApi) {
             op.security.get_or_insert_with(Vec::new);
         }
     }
+}
+
+/// Every operation gets a one-line summary and a description: the summary is the first sentence
+/// of its doc comment, the description the whole comment (utoipa puts a comment's first paragraph
+/// in `summary` and the rest, if any, in `description`).
+fn summarise_operations(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        let ops = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for op in ops.into_iter().flatten() {
+            let Some(text) = op.summary.clone() else { continue };
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let first = match text.find(". ") {
+                Some(end) => text[..end].to_owned(),
+                None => text.trim_end_matches('.').to_owned(),
+            };
+            op.description = Some(match op.description.take() {
+                Some(rest) => format!("{text}\n\n{rest}"),
+                None => text.clone(),
+            });
+            op.summary = Some(first);
+        }
+    }
+}
+
+/// The events the server sends to an owner's endpoints, as an OpenAPI 3.1 `webhooks` entry, so
+/// a generated client has the `WebhookEvent` type and the headers are documented.
+fn document_webhooks(doc: &mut utoipa::openapi::OpenApi) {
+    let receive = serde_json::json!({
+        "post": {
+            "operationId": "receive_event",
+            "tags": ["integrations"],
+            "summary": "An event, sent to each endpoint that takes its type",
+            "description": "Sent as a `POST` to the endpoint's URL when something happens in the owner's stores \
+                (the event is written with the change itself, and sent at least once). Check the signature \
+                over the raw body, de-duplicate by `id`, and answer 2xx within 10 seconds; any other answer \
+                is tried again with backoff (30 s, doubling to 6 hours apart) for 72 hours.",
+            "security": [],
+            "parameters": [
+                {
+                    "name": "X-Loyalty-Event-Id",
+                    "in": "header",
+                    "required": true,
+                    "description": "The event's id, the same on every attempt: de-duplicate by it.",
+                    "schema": {"type": "string", "example": "evt_1a2b3c4d5e6f708192a3b4c5d6e7f809"}
+                },
+                {
+                    "name": "X-Loyalty-Signature",
+                    "in": "header",
+                    "required": true,
+                    "description": "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" keyed with the endpoint's secret>`.",
+                    "schema": {"type": "string", "example": "t=1764000000,v1=c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925"}
+                }
+            ],
+            "requestBody": {
+                "required": true,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/WebhookEvent"}}}
+            },
+            "responses": {
+                "200": {"description": "Received; any 2xx will do"},
+                "400": {"description": "Not accepted (a bad signature, say): it is tried again later"}
+            }
+        }
+    });
+    let webhooks = serde_json::json!({ "loyaltyEvent": receive });
+    let extensions = doc.extensions.get_or_insert_with(Default::default);
+    extensions.merge(utoipa::openapi::extensions::Extensions::from_iter([("webhooks", webhooks)]));
 }
 
 /// The document as committed in `openapi/openapi.json`.

@@ -12,8 +12,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invoices, revenue, points issued and redeemed per day over the last 30 days, and the top
-         *     stores by revenue.
+         * Invoices, revenue, points issued and redeemed per day over the last 30 days, and the top stores by revenue
+         * @description Invoices, revenue, points issued and redeemed per day over the last 30 days, and the top stores by revenue.
          */
         get: operations["analytics"];
         put?: never;
@@ -32,8 +32,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The overview: users, stores, transactions, revenue, the latest activity across all stores,
-         *     and the system's health from real checks.
+         * The overview: users, stores, transactions, revenue, the latest activity across all stores, and the system's health from real checks
+         * @description The overview: users, stores, transactions, revenue, the latest activity across all stores, and the system's health from real checks.
          */
         get: operations["overview"];
         put?: never;
@@ -51,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every package, active or not. */
+        /**
+         * Every package, active or not
+         * @description Every package, active or not.
+         */
         get: operations["all_packages"];
         put?: never;
         post?: never;
@@ -68,10 +71,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redemption cards, newest first, by status and package. */
+        /**
+         * Redemption cards, newest first, by status and package
+         * @description Redemption cards, newest first, by status and package.
+         */
         get: operations["list_cards"];
         put?: never;
-        /** Creates a card; without a code, a 12-character code is generated. */
+        /**
+         * Creates a card; without a code, a 12-character code is generated
+         * @description Creates a card; without a code, a 12-character code is generated.
+         */
         post: operations["create_card"];
         delete?: never;
         options?: never;
@@ -88,7 +97,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates 1 to 500 cards with generated codes, for printing. */
+        /**
+         * Creates 1 to 500 cards with generated codes, for printing
+         * @description Creates 1 to 500 cards with generated codes, for printing.
+         */
         post: operations["create_cards"];
         delete?: never;
         options?: never;
@@ -104,10 +116,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits an unredeemed card (an empty code keeps the current one). */
+        /**
+         * Edits an unredeemed card (an empty code keeps the current one)
+         * @description Edits an unredeemed card (an empty code keeps the current one).
+         */
         put: operations["update_card"];
         post?: never;
-        /** Deletes an unredeemed card. */
+        /**
+         * Deletes an unredeemed card
+         * @description Deletes an unredeemed card.
+         */
         delete: operations["delete_card"];
         options?: never;
         head?: never;
@@ -121,7 +139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store owners with their stores, remaining slots and plan. */
+        /**
+         * Store owners with their stores, remaining slots and plan
+         * @description Store owners with their stores, remaining slots and plan.
+         */
         get: operations["store_owner_records"];
         put?: never;
         post?: never;
@@ -141,10 +162,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Assigns or changes a store owner's package: the same package extends the plan from its
-         *     end; another waits for the current plan to end (`mode: queue`, the default) or starts now
-         *     (`mode: switch_now`, giving up the days left). Only active packages. Ask
-         *     `/admin/subscriptions/preview` first to show what will happen.
+         * Assigns or changes a store owner's package: the same package extends the plan from its end; another waits for the current plan to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days left)
+         * @description Assigns or changes a store owner's package: the same package extends the plan from its end; another waits for the current plan to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days left). Only active packages. Ask `/admin/subscriptions/preview` first to show what will happen.
          */
         post: operations["assign_package"];
         delete?: never;
@@ -162,7 +181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What assigning a package would do for a store owner, before anything changes. */
+        /**
+         * What assigning a package would do for a store owner, before anything changes
+         * @description What assigning a package would do for a store owner, before anything changes.
+         */
         post: operations["preview_assignment"];
         delete?: never;
         options?: never;
@@ -180,8 +202,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with email and password.
-         * @description An unknown email and a wrong password get the same answer. Attempts are limited per client
+         * Sign in with email and password
+         * @description Sign in with email and password.
+         *
+         *     An unknown email and a wrong password get the same answer. Attempts are limited per client
          *     address; wrong passwords per account and client address (so someone else's wrong passwords
          *     do not lock the owner out), with a much higher ceiling per account.
          */
@@ -201,7 +225,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: the token stops working at once. */
+        /**
+         * Sign out: the token stops working at once
+         * @description Sign out: the token stops working at once.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -218,7 +245,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up as a store owner and sign in. */
+        /**
+         * Sign up as a store owner and sign in
+         * @description Sign up as a store owner and sign in.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -233,7 +263,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user. */
+        /**
+         * The signed-in user
+         * @description The signed-in user.
+         */
         get: operations["current_user"];
         put?: never;
         post?: never;
@@ -251,12 +284,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
-         *     admin), newest first, searchable and paginated.
+         * Customers of the caller's stores (a POS user's one store, an owner's stores, all for the admin), newest first, searchable and paginated
+         * @description Customers of the caller's stores (a POS user's one store, an owner's stores, all for the admin), newest first, searchable and paginated.
          */
         get: operations["list_customers"];
         put?: never;
-        /** Adds a customer to the POS user's store (or, for an owner, to `store_id`). */
+        /**
+         * Adds a customer to the POS user's store (or, for an owner, to `store_id`)
+         * @description Adds a customer to the POS user's store (or, for an owner, to `store_id`).
+         */
         post: operations["create_customer"];
         delete?: never;
         options?: never;
@@ -273,7 +309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The cashier's customer search: name, phone (any form) or email; at least 2 characters. */
+        /**
+         * The cashier's customer search: name, phone (any form) or email; at least 2 characters
+         * @description The cashier's customer search: name, phone (any form) or email; at least 2 characters.
+         */
         post: operations["search_customers"];
         delete?: never;
         options?: never;
@@ -289,8 +328,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The customers overview: summary cards, then per store its figures and one page of its
-         *     customers (`page`, `per_page` apply to every store; `store_id` lists that store alone).
+         * The customers overview: summary cards, then per store its figures and one page of its customers (`page`, `per_page` apply to every store; `store_id` lists that store alone)
+         * @description The customers overview: summary cards, then per store its figures and one page of its customers (`page`, `per_page` apply to every store; `store_id` lists that store alone).
          */
         get: operations["customers_overview"];
         put?: never;
@@ -308,12 +347,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer with statistics computed on the server. */
+        /**
+         * A customer with statistics computed on the server
+         * @description A customer with statistics computed on the server.
+         */
         get: operations["get_customer"];
-        /** Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger). */
+        /**
+         * Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger)
+         * @description Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger).
+         */
         put: operations["update_customer"];
         post?: never;
-        /** Removes a customer from the lists; its invoices, redemptions and ledger are kept. */
+        /**
+         * Removes a customer from the lists; its invoices, redemptions and ledger are kept
+         * @description Removes a customer from the lists; its invoices, redemptions and ledger are kept.
+         */
         delete: operations["delete_customer"];
         options?: never;
         head?: never;
@@ -330,9 +378,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The cashier has checked at the counter that a customer who joined by the store's link is
-         *     who the name says: `unconfirmed_join` becomes false. Anyone can join with a phone that is
-         *     not theirs, so such a customer is marked until then. Confirming twice changes nothing.
+         * The cashier has checked at the counter that a customer who joined by the store's link is who the name says: `unconfirmed_join` becomes false
+         * @description The cashier has checked at the counter that a customer who joined by the store's link is who the name says: `unconfirmed_join` becomes false. Anyone can join with a phone that is not theirs, so such a customer is marked until then. Confirming twice changes nothing.
          */
         post: operations["confirm_join"];
         delete?: never;
@@ -349,8 +396,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every change of a customer's points (invoices, redemptions, manual points, voids), with
-         *     reasons and staff names, newest first.
+         * Every change of a customer's points (invoices, redemptions, manual points, voids), with reasons and staff names, newest first
+         * @description Every change of a customer's points (invoices, redemptions, manual points, voids), with reasons and staff names, newest first.
          */
         get: operations["customer_history"];
         put?: never;
@@ -368,7 +415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's invoices, newest first. */
+        /**
+         * A customer's invoices, newest first
+         * @description A customer's invoices, newest first.
+         */
         get: operations["customer_invoices"];
         put?: never;
         post?: never;
@@ -387,9 +437,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap
-         *     for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a
-         *     ledger row naming who made it.
+         * Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap for cashiers; a store owner adds or removes up to 10,000 with a reason
+         * @description Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a ledger row naming who made it.
          */
         put: operations["add_points"];
         post?: never;
@@ -406,7 +455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's redemptions, newest first. */
+        /**
+         * A customer's redemptions, newest first
+         * @description A customer's redemptions, newest first.
+         */
         get: operations["customer_redemptions"];
         put?: never;
         post?: never;
@@ -423,7 +475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability, for load balancers and the admin health panel. */
+        /**
+         * Liveness and database reachability, for load balancers and the admin health panel
+         * @description Liveness and database reachability, for load balancers and the admin health panel.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -440,14 +495,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invoices of the caller's stores, newest first. */
+        /**
+         * Invoices of the caller's stores, newest first
+         * @description Invoices of the caller's stores, newest first.
+         */
         get: operations["list_invoices"];
         put?: never;
         /**
-         * A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the
-         *     customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the
-         *     owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
-         *     first answer and awards nothing more; the same key with another body is a 409.
+         * A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the customer's store, which the key must cover
+         * @description A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the first answer and awards nothing more; the same key with another body is a 409.
          */
         post: operations["create_invoice"];
         delete?: never;
@@ -464,9 +520,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a sale of `total` would earn at the POS user's counter: the points (from the rule the
-         *     sale itself uses), whether the counter should ask to confirm the total, and the store's
-         *     settings. Refuses the totals a sale would refuse, with the same messages.
+         * What a sale of `total` would earn at the POS user's counter: the points (from the rule the sale itself uses), whether the counter should ask to confirm the total, and the store's settings
+         * @description What a sale of `total` would earn at the POS user's counter: the points (from the rule the sale itself uses), whether the counter should ask to confirm the total, and the store's settings. Refuses the totals a sale would refuse, with the same messages.
          */
         get: operations["preview_sale"];
         put?: never;
@@ -487,10 +542,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Takes an invoice back: its points leave the balance through a ledger row. A POS user may
-         *     void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
-         *     `sales:write` in the stores it covers; the store owner any
-         *     invoice of its stores, any day. The reason is kept with the invoice.
+         * Takes an invoice back: its points leave the balance through a ledger row
+         * @description Takes an invoice back: its points leave the balance through a ledger row. A POS user may void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with `sales:write` in the stores it covers; the store owner any invoice of its stores, any day. The reason is kept with the invoice.
          */
         post: operations["void_invoice"];
         delete?: never;
@@ -507,15 +560,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The loyalty settings: points per LYD, the minimum purchase that earns points, the largest
-         *     invoice total, the total above which the counter asks to confirm, and the cashiers' daily
-         *     cap on manual points (a POS user reads those of its store's owner).
+         * The loyalty settings: points per LYD, the minimum purchase that earns points, the largest invoice total, the total above which the counter asks to confirm, and the cashiers' daily cap on manual points (a POS user reads those of its store's owner)
+         * @description The loyalty settings: points per LYD, the minimum purchase that earns points, the largest invoice total, the total above which the counter asks to confirm, and the cashiers' daily cap on manual points (a POS user reads those of its store's owner).
          */
         get: operations["get_loyalty_config"];
         /**
-         * Changes the loyalty settings given and keeps the ones left out (a body with only
-         *     `cost_per_point` changes only the rate); every later invoice in the owner's stores uses
-         *     them.
+         * Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate); every later invoice in the owner's stores uses them
+         * @description Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate); every later invoice in the owner's stores uses them.
          */
         put: operations["put_loyalty_config"];
         post?: never;
@@ -532,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Facts the sign-in page needs: whether demo accounts exist, and the API version. */
+        /**
+         * Facts the sign-in page needs: whether demo accounts exist, and the API version
+         * @description Facts the sign-in page needs: whether demo accounts exist, and the API version.
+         */
         get: operations["meta"];
         put?: never;
         post?: never;
@@ -549,10 +603,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active packages (what a store owner can buy). */
+        /**
+         * Active packages (what a store owner can buy)
+         * @description Active packages (what a store owner can buy).
+         */
         get: operations["active_packages"];
         put?: never;
-        /** Creates a package (defaults: price 0, 1 store, 1 month, active). */
+        /**
+         * Creates a package (defaults: price 0, 1 store, 1 month, active)
+         * @description Creates a package (defaults: price 0, 1 store, 1 month, active).
+         */
         post: operations["create_package"];
         delete?: never;
         options?: never;
@@ -568,10 +628,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a package. */
+        /**
+         * Edits a package
+         * @description Edits a package.
+         */
         put: operations["update_package"];
         post?: never;
-        /** Deletes a package no subscription or card uses. */
+        /**
+         * Deletes a package no subscription or card uses
+         * @description Deletes a package no subscription or card uses.
+         */
         delete: operations["delete_package"];
         options?: never;
         head?: never;
@@ -587,7 +653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enables or disables a package. */
+        /**
+         * Enables or disables a package
+         * @description Enables or disables a package.
+         */
         post: operations["toggle_package"];
         delete?: never;
         options?: never;
@@ -602,7 +671,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names. */
+        /**
+         * The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names
+         * @description The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names.
+         */
         get: operations["recent_activity"];
         put?: never;
         post?: never;
@@ -619,7 +691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli). */
+        /**
+         * Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli)
+         * @description Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli).
+         */
         get: operations["today"];
         put?: never;
         post?: never;
@@ -639,9 +714,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A customer's points by phone number: total, per store, and per store the active rewards
-         *     with whether each is claimable now. No names or emails are returned; an unknown number
-         *     answers like a number with no points. Limited per client address and per phone number.
+         * A customer's points by phone number: total, per store, and per store the active rewards with whether each is claimable now
+         * @description A customer's points by phone number: total, per store, and per store the active rewards with whether each is claimable now. No names or emails are returned; an unknown number answers like a number with no points. Limited per client address and per phone number.
          */
         post: operations["lookup_points"];
         delete?: never;
@@ -657,7 +731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store a registration link (from its QR code) opens. */
+        /**
+         * The store a registration link (from its QR code) opens
+         * @description The store a registration link (from its QR code) opens.
+         */
         get: operations["store_for_token"];
         put?: never;
         post?: never;
@@ -676,7 +753,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Joins the store of a registration link as its customer. */
+        /**
+         * Joins the store of a registration link as its customer
+         * @description Joins the store of a registration link as its customer.
+         */
         post: operations["join_store"];
         delete?: never;
         options?: never;
@@ -693,7 +773,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An SVG QR code of the store's public registration page (`{public URL}/join/{token}`). */
+        /**
+         * An SVG QR code of the store's public registration page (`{public URL}/join/{token}`)
+         * @description An SVG QR code of the store's public registration page (`{public URL}/join/{token}`).
+         */
         post: operations["generate_qr"];
         delete?: never;
         options?: never;
@@ -711,9 +794,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A new registration link for the store: the old link and every printed QR code of it stop
-         *     working at once (customers who joined stay). For a link that was shared too widely or used
-         *     to join with other people's phones.
+         * A new registration link for the store: the old link and every printed QR code of it stop working at once (customers who joined stay)
+         * @description A new registration link for the store: the old link and every printed QR code of it stop working at once (customers who joined stay). For a link that was shared too widely or used to join with other people's phones.
          */
         post: operations["rotate_qr"];
         delete?: never;
@@ -732,8 +814,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What redeeming a card would do, before anything changes (the card stays unused): its
-         *     package, the owner's plans, and the choices with their dates and the days a switch gives up.
+         * What redeeming a card would do, before anything changes (the card stays unused): its package, the owner's plans, and the choices with their dates and the days a switch gives up
+         * @description What redeeming a card would do, before anything changes (the card stays unused): its package, the owner's plans, and the choices with their dates and the days a switch gives up.
          */
         post: operations["preview_card"];
         delete?: never;
@@ -752,10 +834,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Activates a plan with a card code (once ever, even under concurrent attempts). The same
-         *     package extends the current plan from its end; another package waits for the current plan
-         *     to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days
-         *     left). Ask `/redemption-cards/preview` first to show the owner what will happen.
+         * Activates a plan with a card code (once ever, even under concurrent attempts)
+         * @description Activates a plan with a card code (once ever, even under concurrent attempts). The same package extends the current plan from its end; another package waits for the current plan to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days left). Ask `/redemption-cards/preview` first to show the owner what will happen.
          */
         post: operations["redeem_card"];
         delete?: never;
@@ -771,13 +851,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Redemptions of the caller's stores, newest first. */
+        /**
+         * Redemptions of the caller's stores, newest first
+         * @description Redemptions of the caller's stores, newest first.
+         */
         get: operations["list_redemptions"];
         put?: never;
         /**
-         * Redeems a reward for a customer of the POS user's store (or, with an API key's
-         *     `sales:write`, of a store the key covers). The deduction is atomic and
-         *     conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
+         * Redeems a reward for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers)
+         * @description Redeems a reward for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers). The deduction is atomic and conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
          */
         post: operations["create_redemption"];
         delete?: never;
@@ -793,10 +875,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rewards: the active ones of the store's owner for a POS user; all of its own for an owner. */
+        /**
+         * Rewards: the active ones of the store's owner for a POS user; all of its own for an owner
+         * @description Rewards: the active ones of the store's owner for a POS user; all of its own for an owner.
+         */
         get: operations["list_rewards"];
         put?: never;
-        /** Adds a reward (prize, discount 0-100 %, or cash) offered in all the owner's stores. */
+        /**
+         * Adds a reward (prize, discount 0-100 %, or cash) offered in all the owner's stores
+         * @description Adds a reward (prize, discount 0-100 %, or cash) offered in all the owner's stores.
+         */
         post: operations["create_reward"];
         delete?: never;
         options?: never;
@@ -812,7 +900,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a reward; enable or disable by sending it with `is_active` flipped. */
+        /**
+         * Edits a reward; enable or disable by sending it with `is_active` flipped
+         * @description Edits a reward; enable or disable by sending it with `is_active` flipped.
+         */
         put: operations["update_reward"];
         post?: never;
         delete?: never;
@@ -828,12 +919,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's API keys that are not revoked, newest first; never their secrets. */
+        /**
+         * The owner's API keys that are not revoked, newest first; never their secrets
+         * @description The owner's API keys that are not revoked, newest first; never their secrets.
+         */
         get: operations["list_keys"];
         put?: never;
         /**
-         * Makes an API key for an integration. The answer carries its secret (`lk_...`) once: only a
-         *     digest is kept. The key acts for the owner within its scopes and stores.
+         * Makes an API key for an integration
+         * @description Makes an API key for an integration. The answer carries its secret (`lk_...`) once: only a digest is kept. The key acts for the owner within its scopes and stores.
          */
         post: operations["create_key"];
         delete?: never;
@@ -852,7 +946,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a key at once: its next request is refused with 401. */
+        /**
+         * Revokes a key at once: its next request is refused with 401
+         * @description Revokes a key at once: its next request is refused with 401.
+         */
         delete: operations["revoke_key"];
         options?: never;
         head?: never;
@@ -867,8 +964,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The feed of invoices, redemptions and customer events across the owner's stores, newest
-         *     first, filtered by POS user, store, type and range.
+         * The feed of invoices, redemptions and customer events across the owner's stores, newest first, filtered by POS user, store, type and range
+         * @description The feed of invoices, redemptions and customer events across the owner's stores, newest first, filtered by POS user, store, type and range.
          */
         get: operations["pos_activities"];
         put?: never;
@@ -886,10 +983,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** POS users of the owner's stores. */
+        /**
+         * POS users of the owner's stores
+         * @description POS users of the owner's stores.
+         */
         get: operations["list_staff"];
         put?: never;
-        /** Adds a POS user to one of the owner's stores. */
+        /**
+         * Adds a POS user to one of the owner's stores
+         * @description Adds a POS user to one of the owner's stores.
+         */
         post: operations["create_staff"];
         delete?: never;
         options?: never;
@@ -905,12 +1008,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edits a POS user; the password changes only when one is sent. */
+        /**
+         * Edits a POS user; the password changes only when one is sent
+         * @description Edits a POS user; the password changes only when one is sent.
+         */
         put: operations["update_staff"];
         post?: never;
         /**
-         * Removes a POS user without history (signed out at once); one with sales, redemptions or
-         *     points changes is deactivated instead (409).
+         * Removes a POS user without history (signed out at once); one with sales, redemptions or points changes is deactivated instead (409)
+         * @description Removes a POS user without history (signed out at once); one with sales, redemptions or points changes is deactivated instead (409).
          */
         delete: operations["delete_staff"];
         options?: never;
@@ -927,7 +1033,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lets a POS user sign in again. */
+        /**
+         * Lets a POS user sign in again
+         * @description Lets a POS user sign in again.
+         */
         post: operations["activate_staff"];
         delete?: never;
         options?: never;
@@ -944,7 +1053,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops a POS user from signing in and ends its sessions at once. */
+        /**
+         * Stops a POS user from signing in and ends its sessions at once
+         * @description Stops a POS user from signing in and ends its sessions at once.
+         */
         post: operations["deactivate_staff"];
         delete?: never;
         options?: never;
@@ -959,7 +1071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's stores (for the POS-user form's store select). */
+        /**
+         * The owner's stores (for the POS-user form's store select)
+         * @description The owner's stores (for the POS-user form's store select).
+         */
         get: operations["list_owner_stores"];
         put?: never;
         post?: never;
@@ -976,7 +1091,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's dashboard cards: stores, revenue, customers and points issued, all live. */
+        /**
+         * The owner's dashboard cards: stores, revenue, customers and points issued, all live
+         * @description The owner's dashboard cards: stores, revenue, customers and points issued, all live.
+         */
         get: operations["owner_summary"];
         put?: never;
         post?: never;
@@ -995,7 +1113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends a delivery again now, whatever became of it; the event keeps its id. */
+        /**
+         * Sends a delivery again now, whatever became of it; the event keeps its id
+         * @description Sends a delivery again now, whatever became of it; the event keeps its id.
+         */
         post: operations["resend_delivery"];
         delete?: never;
         options?: never;
@@ -1010,12 +1131,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's webhook endpoints, oldest first; never their secrets. */
+        /**
+         * The owner's webhook endpoints, oldest first; never their secrets
+         * @description The owner's webhook endpoints, oldest first; never their secrets.
+         */
         get: operations["list_webhooks"];
         put?: never;
         /**
-         * Registers an endpoint for some events. The answer carries the signing secret (`whsec_...`)
-         *     once. Every event is sent as a signed POST of a `WebhookEvent`.
+         * Registers an endpoint for some events
+         * @description Registers an endpoint for some events. The answer carries the signing secret (`whsec_...`) once. Every event is sent as a signed POST of a `WebhookEvent`.
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -1033,12 +1157,15 @@ export interface paths {
         };
         get?: never;
         /**
-         * Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to
-         *     it; its deliveries wait until it is active again).
+         * Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its deliveries wait until it is active again)
+         * @description Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its deliveries wait until it is active again).
          */
         put: operations["update_webhook"];
         post?: never;
-        /** Removes an endpoint: nothing more is sent to it, deliveries still waiting included. */
+        /**
+         * Removes an endpoint: nothing more is sent to it, deliveries still waiting included
+         * @description Removes an endpoint: nothing more is sent to it, deliveries still waiting included.
+         */
         delete: operations["delete_webhook"];
         options?: never;
         head?: never;
@@ -1052,7 +1179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An endpoint's deliveries, newest first: status, attempts, the last answer's code. */
+        /**
+         * An endpoint's deliveries, newest first: status, attempts, the last answer's code
+         * @description An endpoint's deliveries, newest first: status, attempts, the last answer's code.
+         */
         get: operations["webhook_deliveries"];
         put?: never;
         post?: never;
@@ -1071,7 +1201,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new signing secret, shown once; deliveries from now on are signed with it only. */
+        /**
+         * A new signing secret, shown once; deliveries from now on are signed with it only
+         * @description A new signing secret, shown once; deliveries from now on are signed with it only.
+         */
         post: operations["rotate_webhook_secret"];
         delete?: never;
         options?: never;
@@ -1086,7 +1219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store owners for pickers: id, name, email. */
+        /**
+         * Store owners for pickers: id, name, email
+         * @description Store owners for pickers: id, name, email.
+         */
         get: operations["store_owner_options"];
         put?: never;
         post?: never;
@@ -1104,14 +1240,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Stores the caller can see, with live customers, points and today's sales: an owner's own,
-         *     a POS user's one, all for the admin.
+         * Stores the caller can see, with live customers, points and today's sales: an owner's own, a POS user's one, all for the admin
+         * @description Stores the caller can see, with live customers, points and today's sales: an owner's own, a POS user's one, all for the admin.
          */
         get: operations["list_stores"];
         put?: never;
         /**
-         * Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within
-         *     the owner's plan: 409 `store_limit_reached` or `no_active_plan` otherwise.
+         * Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within the owner's plan: 409 `store_limit_reached` or `no_active_plan` otherwise
+         * @description Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within the owner's plan: 409 `store_limit_reached` or `no_active_plan` otherwise.
          */
         post: operations["create_store"];
         delete?: never;
@@ -1128,10 +1264,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Renames a store or changes its address. */
+        /**
+         * Renames a store or changes its address
+         * @description Renames a store or changes its address.
+         */
         put: operations["update_store"];
         post?: never;
-        /** Deletes a store without customers or sales. */
+        /**
+         * Deletes a store without customers or sales
+         * @description Deletes a store without customers or sales.
+         */
         delete: operations["delete_store"];
         options?: never;
         head?: never;
@@ -1147,7 +1289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels the active plan now. */
+        /**
+         * Cancels the active plan now
+         * @description Cancels the active plan now.
+         */
         post: operations["cancel_subscription"];
         delete?: never;
         options?: never;
@@ -1162,7 +1307,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's plan: package, stores used over the limit, end date, days left, auto-renew. */
+        /**
+         * The owner's plan: package, stores used over the limit, end date, days left, auto-renew
+         * @description The owner's plan: package, stores used over the limit, end date, days left, auto-renew.
+         */
         get: operations["subscription_status"];
         put?: never;
         post?: never;
@@ -1181,7 +1329,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turns auto-renew on or off. */
+        /**
+         * Turns auto-renew on or off
+         * @description Turns auto-renew on or off.
+         */
         post: operations["toggle_auto_renew"];
         delete?: never;
         options?: never;
@@ -1196,10 +1347,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every user, newest first; searchable by name or email, filterable by role. */
+        /**
+         * Every user, newest first; searchable by name or email, filterable by role
+         * @description Every user, newest first; searchable by name or email, filterable by role.
+         */
         get: operations["list_users"];
         put?: never;
-        /** Creates a user of any role (store owner name for store owners, a store for POS users). */
+        /**
+         * Creates a user of any role (store owner name for store owners, a store for POS users)
+         * @description Creates a user of any role (store owner name for store owners, a store for POS users).
+         */
         post: operations["create_user"];
         delete?: never;
         options?: never;
@@ -1216,12 +1373,15 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edits a user; a blank password keeps the current one. A new password, a new store or
-         *     deactivation signs the user out.
+         * Edits a user; a blank password keeps the current one
+         * @description Edits a user; a blank password keeps the current one. A new password, a new store or deactivation signs the user out.
          */
         put: operations["update_user"];
         post?: never;
-        /** Removes a user (signed out at once; its history stays). */
+        /**
+         * Removes a user (signed out at once; its history stays)
+         * @description Removes a user (signed out at once; its history stays).
+         */
         delete: operations["delete_user"];
         options?: never;
         head?: never;
@@ -1237,7 +1397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lets a user sign in again. */
+        /**
+         * Lets a user sign in again
+         * @description Lets a user sign in again.
+         */
         post: operations["activate_user"];
         delete?: never;
         options?: never;
@@ -1254,7 +1417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stops a user from signing in and ends its sessions at once. */
+        /**
+         * Stops a user from signing in and ends its sessions at once
+         * @description Stops a user from signing in and ends its sessions at once.
+         */
         post: operations["deactivate_user"];
         delete?: never;
         options?: never;
@@ -1263,7 +1429,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    loyaltyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event, sent to each endpoint that takes its type
+         * @description Sent as a `POST` to the endpoint's URL when something happens in the owner's stores (the event is written with the change itself, and sent at least once). Check the signature over the raw body, de-duplicate by `id`, and answer 2xx within 10 seconds; any other answer is tried again with backoff (30 s, doubling to 6 hours apart) for 72 hours.
+         */
+        post: operations["receive_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ActiveSubscription: {
@@ -9078,6 +9265,40 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    receive_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt: de-duplicate by it. */
+                "X-Loyalty-Event-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>`. */
+                "X-Loyalty-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received; any 2xx will do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not accepted (a bad signature, say): it is tried again later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
