@@ -82,6 +82,11 @@ crash:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/crash/run.sh
 
+# The integrator's path: a Python client generated from openapi/openapi.json (openapi-python-client) drives keys, sales, sync and signed webhooks against the real server.
+client-test:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/client-test/run.sh
+
 # Schema fuzzing: schemathesis (all checks) against the server as each role and without a token; zero 5xx, every answer as documented.
 fuzz:
     cargo build -p loyalty-api

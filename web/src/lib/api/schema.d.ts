@@ -1687,18 +1687,30 @@ export interface components {
             points_required: number;
         };
         CreateInvoiceRequest: {
-            /** Format: int64 */
-            customer_id?: number | null;
+            /**
+             * Format: int64
+             * @description The customer who buys (a customer of the store the sale is made in).
+             * @example 42
+             */
+            customer_id: number;
             /** @description Optional; unique per store. */
             invoice_id?: string | null;
             /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             total_cost: string | number;
         };
         CreateRedemptionRequest: {
-            /** Format: int64 */
-            customer_id?: number | null;
-            /** Format: int64 */
-            reward_id?: number | null;
+            /**
+             * Format: int64
+             * @description The customer who redeems.
+             * @example 42
+             */
+            customer_id: number;
+            /**
+             * Format: int64
+             * @description One of the store owner's active rewards.
+             * @example 5
+             */
+            reward_id: number;
         };
         CustomerDetail: {
             customer: components["schemas"]["CustomerDto"];

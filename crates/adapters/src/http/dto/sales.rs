@@ -49,6 +49,8 @@ list_envelope!(InvoiceList, InvoiceDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateInvoiceRequest {
+    /// The customer who buys (a customer of the store the sale is made in).
+    #[schema(required = true, value_type = i64, example = 42)]
     pub customer_id: Option<i64>,
     /// Optional; unique per store.
     pub invoice_id: Option<String>,
@@ -106,7 +108,11 @@ list_envelope!(RedemptionList, RedemptionDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateRedemptionRequest {
+    /// The customer who redeems.
+    #[schema(required = true, value_type = i64, example = 42)]
     pub customer_id: Option<i64>,
+    /// One of the store owner's active rewards.
+    #[schema(required = true, value_type = i64, example = 5)]
     pub reward_id: Option<i64>,
 }
 
