@@ -55,8 +55,16 @@ impl WebhookSender {
     }
 
     /// One attempt: the answer's status, or why there was none; and the answer's start when it
-    /// was not a success.
+    /// was not a success. Never longer than the attempt timeout and 2 s (the lease is longer).
     pub async fn send(&self, delivery: &DueDelivery) -> (Option<u16>, Option<String>) {
+        let limit = Duration::from_secs(ATTEMPT_TIMEOUT_SECS + 2);
+        match tokio::time::timeout(limit, self.attempt(delivery)).await {
+            Ok(outcome) => outcome,
+            Err(_) => (None, Some(format!("no answer within {ATTEMPT_TIMEOUT_SECS} s"))),
+        }
+    }
+
+    async fn attempt(&self, delivery: &DueDelivery) -> (Option<u16>, Option<String>) {
         let url = match url::Url::parse(&delivery.url) {
             Ok(url) => url,
             Err(e) => return (None, Some(format!("bad url: {e}"))),

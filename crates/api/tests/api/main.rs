@@ -13,4 +13,5 @@ mod owner;
 mod pos;
 mod public;
 mod schema;
+mod webhook_processes;
 mod webhooks;

@@ -20,11 +20,12 @@ pub const ENDPOINTS_MAX: usize = 10;
 pub const URL_MAX: usize = 2000;
 /// What every signing secret starts with.
 pub const SECRET_PREFIX: &str = "whsec_";
-/// How long a worker holds a claimed delivery; a worker killed mid-delivery lets it run out and
-/// the delivery is sent again.
-pub const LEASE: Duration = Duration::seconds(60);
 /// How long an endpoint has to answer one attempt.
 pub const ATTEMPT_TIMEOUT_SECS: u64 = 10;
+/// How long a worker holds a claimed delivery: longer than an attempt may take (the sender gives
+/// up on an attempt, name resolution included, after `ATTEMPT_TIMEOUT_SECS` + 2 s). A worker
+/// killed mid-delivery lets it run out, and the delivery is sent again.
+pub const LEASE: Duration = Duration::seconds(20);
 /// How long a delivery is retried before it is marked failed.
 pub const RETRY_FOR: Duration = Duration::hours(72);
 
