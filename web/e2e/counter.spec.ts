@@ -154,7 +154,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('button', { name: TEXT[lang].void, exact: true })).toHaveCount(0);
 
     const detail = await request.get(`/api/v1/customers/${customer.id}`, { headers: await bearerOf(page) });
-    const body = (await detail.json()) as { data: { customer: { loyalty_points: number } } };
-    expect(body.data.customer.loyalty_points).toBe(0);
+    const body = (await detail.json()) as { data: { loyalty_points: number } };
+    expect(body.data.loyalty_points).toBe(0);
   });
 }

@@ -22,6 +22,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: 'fatima@example.ly',
     loyalty_points: 120,
     created_at: '2025-01-01T10:00:00Z',
+    updated_at: '2025-01-01T10:00:00Z',
     unconfirmed_join: false,
     ...overrides,
   };
@@ -43,6 +44,15 @@ export function makeCustomerDetail(
       ...statistics,
     },
   };
+}
+
+/** The body of `GET /customers/{id}`: the customer as `data`, its figures beside. */
+export function customerBody(
+  customer: Customer = makeCustomer(),
+  statistics: Partial<CustomerDetail['statistics']> = {},
+) {
+  const detail = makeCustomerDetail(customer, statistics);
+  return { data: detail.customer, statistics: detail.statistics };
 }
 
 export function makeReward(overrides: Partial<Reward> = {}): Reward {
@@ -72,6 +82,7 @@ export function makeInvoiceCreated(pointsAdded: number, total: number): InvoiceC
       points_earned: pointsAdded,
       pos_user: { id: 3, name: 'Salem' },
       created_at: '2025-01-02T10:00:00Z',
+      updated_at: '2025-01-02T10:00:00Z',
       voided_at: null,
       can_void: true,
     },

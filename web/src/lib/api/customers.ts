@@ -6,12 +6,12 @@ import type { CustomerDetail } from './types';
 
 /** GET /customers/{id}: the customer and statistics computed on the server. */
 export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
-  const data = await unwrap(
+  const body = await unwrap(
     api.GET('/api/v1/customers/{id}', {
       params: { path: { id } },
     }),
   );
-  return data.data;
+  return { customer: body.data, statistics: body.statistics };
 }
 
 /** Used by the customer pages and by the POS forms that open with a customer chosen. */

@@ -353,8 +353,8 @@ export interface paths {
          */
         get: operations["get_customer"];
         /**
-         * Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger)
-         * @description Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger).
+         * Edits a customer's name, phone and email
+         * @description Edits a customer's name, phone and email. The balance changes only through `PUT /customers/{id}/points`: a `loyalty_points` other than the current balance is a 422.
          */
         put: operations["update_customer"];
         post?: never;
@@ -1712,12 +1712,10 @@ export interface components {
              */
             reward_id: number;
         };
-        CustomerDetail: {
-            customer: components["schemas"]["CustomerDto"];
-            statistics: components["schemas"]["CustomerStatistics"];
-        };
+        /** @description One customer (the same object create and update answer) with the figures its page shows beside. */
         CustomerDetailEnvelope: {
-            data: components["schemas"]["CustomerDetail"];
+            data: components["schemas"]["CustomerDto"];
+            statistics: components["schemas"]["CustomerStatistics"];
         };
         CustomerDto: {
             /** Format: date-time */

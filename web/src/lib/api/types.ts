@@ -25,7 +25,12 @@ export type ErrorCode = ErrorBody['code'];
 
 // Customers
 export type Customer = JsonBody<paths['/api/v1/customers/{id}/points']['put']['responses'][200]>['data'];
-export type CustomerDetail = JsonBody<paths['/api/v1/customers/{id}']['get']['responses'][200]>['data'];
+type CustomerDetailBody = JsonBody<paths['/api/v1/customers/{id}']['get']['responses'][200]>;
+/** A customer as the pages use it: the customer (the same object create and update answer) and its figures. */
+export interface CustomerDetail {
+  customer: CustomerDetailBody['data'];
+  statistics: CustomerDetailBody['statistics'];
+}
 export type CustomerStatistics = CustomerDetail['statistics'];
 export type CustomerPage = JsonBody<paths['/api/v1/customers']['get']['responses'][200]>;
 export type ListMeta = CustomerPage['meta'];

@@ -86,11 +86,11 @@ impl From<loyalty_application::CustomerStats> for CustomerStatistics {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CustomerDetail {
-    pub customer: CustomerDto,
+/// One customer (the same object create and update answer) with the figures its page shows beside.
+pub struct CustomerDetailEnvelope {
+    pub data: CustomerDto,
     pub statistics: CustomerStatistics,
 }
-envelope!(CustomerDetailEnvelope, CustomerDetail);
 
 /// The customer dialog. Empty email or phone means none.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -7,7 +7,7 @@ use utoipa::OpenApi;
 use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
-    AddPointsRequest, CustomerDetail, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
+    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
     CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
 };
 use crate::http::error::ErrorBody;
@@ -134,10 +134,11 @@ async fn get_customer(
     let id = id.into_inner();
     let (customer, stats) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
     Ok(HttpResponse::Ok()
-        .json(CustomerDetailEnvelope { data: CustomerDetail { customer: customer.into(), statistics: stats.into() } }))
+        .json(CustomerDetailEnvelope { data: customer.into(), statistics: stats.into() }))
 }
 
-/// Edits a customer; `loyalty_points` sets the balance (the difference goes to the ledger).
+/// Edits a customer's name, phone and email. The balance changes only through
+/// `PUT /customers/{id}/points`: a `loyalty_points` other than the current balance is a 422.
 #[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Customer id")),
     request_body = CustomerRequest,

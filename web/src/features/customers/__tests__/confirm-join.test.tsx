@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/testing/mock-api';
-import { makeCustomer, makeCustomerDetail } from '@/testing/pos-fixtures';
+import { makeCustomer, customerBody } from '@/testing/pos-fixtures';
 import { noActivity, renderAsCashier } from './helpers';
 
 describe('a customer who joined by link', () => {
@@ -12,7 +12,7 @@ describe('a customer who joined by link', () => {
       '/customer/1',
       {
         ...noActivity,
-        'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(customer()) }),
+        'GET /api/v1/customers/1': () => json(customerBody(customer())),
         'POST /api/v1/customers/1/confirm-join': () => {
           confirmed = true;
           return json({ data: customer() });
@@ -33,7 +33,7 @@ describe('a customer who joined by link', () => {
   it('shows no mark for a customer the counter added', async () => {
     await renderAsCashier('/customer/1', {
       ...noActivity,
-      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(makeCustomer({ id: 1 })) }),
+      'GET /api/v1/customers/1': () => json(customerBody(makeCustomer({ id: 1 }))),
     });
     await screen.findByTestId('customer-profile');
     expect(screen.queryByTestId('confirm-join')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type Routes } from '@/testing/mock-api';
-import { makeCustomer, makeCustomerDetail, plain } from '@/testing/pos-fixtures';
+import { makeCustomer, customerBody, plain } from '@/testing/pos-fixtures';
 import { addPointsProblem, firstFailingRule, valuesOf } from '../customer-rules';
 import { noActivity, openDialog, renderAsCashier } from './helpers';
 
@@ -10,7 +10,7 @@ const fatima = makeCustomer({ id: 1, name: 'Fatima Alsharif', loyalty_points: 12
 async function openCustomerPage(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
   const result = await renderAsCashier(
     '/customer/1',
-    { 'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }), ...noActivity, ...extra },
+    { 'GET /api/v1/customers/1': () => json(customerBody(fatima)), ...noActivity, ...extra },
     language,
   );
   await screen.findByTestId('customer-detail');

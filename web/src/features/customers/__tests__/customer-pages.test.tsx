@@ -4,7 +4,7 @@ import type { Customer } from '@/lib/api/types';
 import { apiError, json, noContent } from '@/testing/mock-api';
 import {
   makeCustomer,
-  makeCustomerDetail,
+  customerBody,
   makeInvoiceCreated,
   makeLedgerEntry,
   makeRedemptionDone,
@@ -104,7 +104,7 @@ describe('customer management', () => {
   it('opens the customer page from View', async () => {
     const { app } = await openCustomers({
       'GET /api/v1/customers': () => json(page([fatima])),
-      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      'GET /api/v1/customers/1': () => json(customerBody(fatima)),
       ...noActivity,
     });
     await screen.findByTestId('customer-card');
@@ -125,7 +125,7 @@ describe('customer detail page', () => {
     const redemption = { ...makeRedemptionDone(50, 0).redemption, created_at: '2025-01-06T10:00:00Z' };
     await renderAsCashier('/customer/1', {
       'GET /api/v1/customers/1': () =>
-        json({ data: makeCustomerDetail({ ...fatima, email: null }, { average_per_invoice: '52.255' }) }),
+        json(customerBody({ ...fatima, email: null }, { average_per_invoice: '52.255' })),
       'GET /api/v1/customers/1/invoices': () =>
         json({ data: [invoice], meta: { page: 1, per_page: 10, total: 1 } }),
       'GET /api/v1/customers/1/redemptions': () =>
@@ -168,7 +168,7 @@ describe('customer detail page', () => {
     await renderAsCashier('/customer/1', {
       'GET /api/v1/customers/1': () =>
         json({
-          data: makeCustomerDetail(fatima, {
+          ...customerBody(fatima, {
             total_invoices: 0,
             total_spent: '0.000',
             average_per_invoice: '0.000',
@@ -202,7 +202,7 @@ describe('customer history page', () => {
       makeLedgerEntry({ id: 1, actor: { id: 2, name: 'Owner Omar' }, api_key: { id: 7, name: 'ERP' } }),
     ];
     const { app, api } = await renderAsCashier('/customer/1/history', {
-      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      'GET /api/v1/customers/1': () => json(customerBody(fatima)),
       ...noActivity,
       'GET /api/v1/customers/1/history': (request) => {
         const pageNumber = Number(new URL(request.url).searchParams.get('page'));

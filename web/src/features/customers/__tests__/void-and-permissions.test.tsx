@@ -5,7 +5,7 @@ import { makeUser, userEnvelope } from '@/testing/fixtures';
 import { json, type Routes } from '@/testing/mock-api';
 import {
   makeCustomer,
-  makeCustomerDetail,
+  customerBody,
   makeInvoiceCreated,
   makeLedgerEntry,
   plain,
@@ -20,7 +20,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
 
 function customerPage(invoices: Invoice[], extra: Routes = {}): Routes {
   return {
-    'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+    'GET /api/v1/customers/1': () => json(customerBody(fatima)),
     'GET /api/v1/customers/1/invoices': () =>
       json({ data: invoices, meta: { page: 1, per_page: 10, total: invoices.length } }),
     'GET /api/v1/customers/1/redemptions': () => json(emptyPage),

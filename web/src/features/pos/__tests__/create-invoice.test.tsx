@@ -6,7 +6,7 @@ import { apiError, json, mockApi } from '@/testing/mock-api';
 import {
   cashierRoutes,
   makeCustomer,
-  makeCustomerDetail,
+  customerBody,
   makeInvoiceCreated,
   previewOf,
   TODAY,
@@ -202,7 +202,7 @@ describe('create-invoice form', () => {
 
   it('opens with the customer of ?customer_id= chosen', async () => {
     await signedIn();
-    mockApi(cashierRoutes({ 'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }) }));
+    mockApi(cashierRoutes({ 'GET /api/v1/customers/1': () => json(customerBody(fatima)) }));
     renderApp('/create-invoice?customer_id=1');
     expect(await screen.findByTestId('selected-customer')).toHaveTextContent('Fatima Alsharif');
   });
@@ -240,7 +240,7 @@ describe('create-invoice form', () => {
     await signedIn('ar');
     mockApi(
       cashierRoutes({
-        'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+        'GET /api/v1/customers/1': () => json(customerBody(fatima)),
         'POST /api/v1/invoices': () => json({ data: makeInvoiceCreated(5, 125) }, 201),
       }),
     );

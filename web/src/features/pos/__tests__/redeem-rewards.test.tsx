@@ -6,7 +6,7 @@ import { apiError, json, mockApi } from '@/testing/mock-api';
 import {
   cashierRoutes,
   makeCustomer,
-  makeCustomerDetail,
+  customerBody,
   makeRedemptionDone,
   makeReward,
 } from '@/testing/pos-fixtures';
@@ -27,7 +27,7 @@ async function openRedeemPage(extra: Parameters<typeof cashierRoutes>[0] = {}, l
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
   const api = mockApi(
     cashierRoutes({
-      'GET /api/v1/customers/1': () => json({ data: makeCustomerDetail(fatima) }),
+      'GET /api/v1/customers/1': () => json(customerBody(fatima)),
       'GET /api/v1/rewards': () => json({ data: [coffee, voucher] }),
       ...extra,
     }),
