@@ -5,6 +5,7 @@ pub mod auth;
 mod bounds;
 pub mod dto;
 pub mod error;
+pub mod examples;
 pub mod handlers;
 pub mod json;
 pub mod key_access;

@@ -143,8 +143,16 @@ fn document_webhooks(doc: &mut utoipa::openapi::OpenApi) {
 }
 
 /// The document as committed in `openapi/openapi.json`.
+/// The document as committed in `openapi/openapi.json`, with an example for every request body
+/// and every 2xx and 4xx answer (composed at the JSON level: [`super::examples`]).
 pub fn document_json() -> String {
-    let mut json = document().to_pretty_json().unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut json = match serde_json::to_value(document()) {
+        Ok(mut value) => {
+            super::examples::add(&mut value);
+            serde_json::to_string_pretty(&value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+        }
+        Err(e) => format!("{{\"error\": \"{e}\"}}"),
+    };
     json.push('\n');
     json
 }

@@ -16,7 +16,8 @@ use crate::http::dto::{
     PlanChangePreviewEnvelope, StoreOwnerOption, StoreOwnerOptions, StoreOwnerRecordDto, StoreOwnerRecordEnvelope,
     StoreOwnerRecords, StoreRankingDto, UserEnvelope, UserList, UserQuery, UserRequest,
 };
-use crate::http::error::ErrorBody;
+use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::{ApiError, ServerInfo};
 
@@ -135,7 +136,8 @@ async fn create_user(
         (status = 200, description = "Updated", body = UserEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
-        (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody),
+        (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CannotChangeSelf))),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
 async fn update_user(
@@ -157,7 +159,8 @@ async fn update_user(
         (status = 204, description = "Deleted"),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
-        (status = 409, description = "An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead", body = ErrorBody),
+        (status = 409, description = "An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::UserHasHistory))),
     ))]
 async fn delete_user(
     services: web::Data<Services>,
@@ -204,7 +207,8 @@ async fn activate_user(
         (status = 200, description = "Deactivated", body = UserEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
-        (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody),
+        (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CannotChangeSelf))),
     ))]
 async fn deactivate_user(
     services: web::Data<Services>,
@@ -244,7 +248,8 @@ async fn store_owner_options(services: web::Data<Services>, caller: Authenticate
         (status = 204, description = "Deleted"),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store", body = ErrorBody),
-        (status = 409, description = "The store has customers or sales", body = ErrorBody),
+        (status = 409, description = "The store has customers or sales", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::StoreHasHistory))),
     ))]
 async fn delete_store(
     services: web::Data<Services>,
@@ -363,7 +368,8 @@ async fn toggle_package(
         (status = 204, description = "Deleted"),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such package", body = ErrorBody),
-        (status = 409, description = "Used by a subscription or a card", body = ErrorBody),
+        (status = 409, description = "Used by a subscription or a card", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::PackageInUse))),
     ))]
 async fn delete_package(
     services: web::Data<Services>,
@@ -400,7 +406,8 @@ async fn store_owner_records(services: web::Data<Services>, caller: Authenticate
         (status = 200, description = "The owner with the new plan", body = StoreOwnerRecordEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store owner", body = ErrorBody),
-        (status = 409, description = "Another plan already waits to start", body = ErrorBody),
+        (status = 409, description = "Another plan already waits to start", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NextPlanWaiting))),
         (status = 422, description = "No package, or an inactive one", body = ErrorBody),
     ))]
 async fn assign_package(
@@ -510,7 +517,8 @@ async fn create_cards(
         (status = 200, description = "Updated", body = CardEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such card", body = ErrorBody),
-        (status = 409, description = "The card was redeemed", body = ErrorBody),
+        (status = 409, description = "The card was redeemed", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CardLocked))),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_card(
@@ -532,7 +540,8 @@ async fn update_card(
         (status = 204, description = "Deleted"),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such card", body = ErrorBody),
-        (status = 409, description = "The card was redeemed", body = ErrorBody),
+        (status = 409, description = "The card was redeemed", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CardLocked))),
     ))]
 async fn delete_card(
     services: web::Data<Services>,

@@ -7,12 +7,14 @@ use utoipa::OpenApi;
 use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
-    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain,
-    CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
+    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
+    CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
 };
 use crate::http::error::ErrorBody;
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::ApiError;
+use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -85,7 +87,8 @@ async fn list_customers(
     responses(
         (status = 201, description = "Created", body = CustomerEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody),
+        (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneTaken))),
     ))]
 async fn create_customer(
     services: web::Data<Services>,
@@ -133,8 +136,7 @@ async fn get_customer(
     let Authenticated { actor, lang, .. } = caller;
     let id = id.into_inner();
     let (customer, stats) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
-    Ok(HttpResponse::Ok()
-        .json(CustomerDetailEnvelope { data: customer.into(), statistics: stats.into() }))
+    Ok(HttpResponse::Ok().json(CustomerDetailEnvelope { data: customer.into(), statistics: stats.into() }))
 }
 
 /// Edits a customer's name, phone and email. The balance changes only through

@@ -13,7 +13,8 @@ use crate::http::dto::{
     WebhookDeliveryList, WebhookEndpointEnvelope, WebhookEndpointList, WebhookEndpointRequest, WebhookEndpointSecret,
     WebhookEndpointSecretEnvelope,
 };
-use crate::http::error::ErrorBody;
+use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::ApiError;
 
@@ -67,7 +68,8 @@ async fn list_keys(services: web::Data<Services>, caller: Authenticated) -> Resu
     responses(
         (status = 201, description = "Made; keep the secret now", body = ApiKeyCreatedEnvelope),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
-        (status = 409, description = "The owner already keeps 50 keys", body = ErrorBody),
+        (status = 409, description = "The owner already keeps 50 keys", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ApiKeyLimitReached))),
         (status = 422, description = "No name, no or an unknown scope, a store that is not the owner's, or an expiry in the past", body = ErrorBody),
     ))]
 async fn create_key(

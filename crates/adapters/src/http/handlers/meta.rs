@@ -26,7 +26,9 @@ async fn meta(info: web::Data<ServerInfo>) -> HttpResponse {
 #[utoipa::path(get, path = "/api/v1/health", tag = "meta",
     responses(
         (status = 200, description = "Healthy", body = HealthEnvelope),
-        (status = 503, description = "The database is unreachable", body = HealthEnvelope),
+        (status = 503, description = "The database is unreachable", body = HealthEnvelope,
+            example = json!({"data": {"status": "degraded", "version": env!("CARGO_PKG_VERSION"), "uptime_seconds": 86400,
+                "database": {"reachable": false, "latency_ms": null}}})),
     ))]
 async fn health(services: web::Data<Services>, info: web::Data<ServerInfo>) -> HttpResponse {
     let db = services.db.clone();

@@ -17,7 +17,8 @@ use crate::http::dto::{
     QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope,
     StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain,
 };
-use crate::http::error::ErrorBody;
+use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::{ApiError, Lang, ServerInfo};
 
@@ -110,7 +111,8 @@ async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated)
     responses(
         (status = 201, description = "Created", body = StoreEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 409, description = "Plan limit reached or no active plan", body = ErrorBody),
+        (status = 409, description = "Plan limit reached or no active plan", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::StoreLimitReached))),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn create_store(
@@ -213,7 +215,8 @@ async fn update_staff(
         (status = 204, description = "Deleted"),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
-        (status = 409, description = "The POS user has sales, redemptions or points changes: deactivate instead", body = ErrorBody),
+        (status = 409, description = "The POS user has sales, redemptions or points changes: deactivate instead", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::UserHasHistory))),
     ))]
 async fn delete_staff(
     services: web::Data<Services>,
@@ -481,7 +484,8 @@ async fn subscription_status(services: web::Data<Services>, caller: Authenticate
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
-        (status = 409, description = "No active plan", body = ErrorBody),
+        (status = 409, description = "No active plan", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
     ))]
 async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
@@ -494,7 +498,8 @@ async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated)
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
-        (status = 409, description = "No active plan", body = ErrorBody),
+        (status = 409, description = "No active plan", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
     ))]
 async fn cancel_subscription(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
@@ -511,7 +516,8 @@ async fn cancel_subscription(services: web::Data<Services>, caller: Authenticate
     responses(
         (status = 200, description = "Activated; the new status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
-        (status = 409, description = "Code already used or expired, or another plan already waits to start", body = ErrorBody),
+        (status = 409, description = "Code already used or expired, or another plan already waits to start", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CardAlreadyRedeemed))),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
     ))]
 async fn redeem_card(
@@ -532,7 +538,8 @@ async fn redeem_card(
     responses(
         (status = 200, description = "What the card would do", body = PlanChangePreviewEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
-        (status = 409, description = "Code already used or expired", body = ErrorBody),
+        (status = 409, description = "Code already used or expired", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CardExpired))),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
     ))]
 async fn preview_card(

@@ -8,9 +8,11 @@ use utoipa::OpenApi;
 use super::{route, ClientAddr};
 use crate::http::auth::blocking;
 use crate::http::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
-use crate::http::error::ErrorBody;
+use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::{ApiError, Lang};
+use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
 #[openapi(paths(lookup_points, store_for_token, join_store))]
@@ -29,7 +31,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     request_body = PointsLookupRequest,
     responses(
         (status = 200, description = "Points of that number", body = PointsLookupEnvelope),
-        (status = 422, description = "Not a phone number", body = ErrorBody),
+        (status = 422, description = "Not a phone number", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
         (status = 429, description = "Too many lookups", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
@@ -70,8 +73,10 @@ async fn store_for_token(
     responses(
         (status = 201, description = "Joined", body = PublicStoreEnvelope),
         (status = 404, description = "Unknown or revoked link", body = ErrorBody),
-        (status = 409, description = "The number is already registered in this store", body = ErrorBody),
-        (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody),
+        (status = 409, description = "The number is already registered in this store", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::AlreadyJoined))),
+        (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
         (status = 429, description = "Too many attempts", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]

@@ -15,7 +15,8 @@ use crate::http::dto::{
     InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
     SalePreviewEnvelope, SalePreviewQuery, SyncQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
 };
-use crate::http::error::ErrorBody;
+use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::examples;
 use crate::http::json::ValidJson;
 use crate::http::ApiError;
 
@@ -93,7 +94,8 @@ async fn list_invoices(
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Only POS users and API keys with `sales:write` create invoices", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
-        (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody),
+        (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::InvoiceNumberTaken))),
         (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn create_invoice(
@@ -127,7 +129,8 @@ async fn create_invoice(
         (status = 200, description = "Voided", body = InvoiceEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
-        (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody),
+        (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::PointsAlreadySpent))),
         (status = 422, description = "No reason given", body = ErrorBody),
     ))]
 async fn void_invoice(
@@ -197,7 +200,8 @@ async fn list_redemptions(
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Only POS users and API keys with `sales:write` redeem", body = ErrorBody),
         (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
-        (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody),
+        (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::InsufficientPoints))),
         (status = 422, description = "Missing customer or reward", body = ErrorBody),
     ))]
 async fn create_redemption(
