@@ -156,6 +156,8 @@ def main() -> None:
     kinds = [entry.kind.value for entry in history.parsed.data]
     check(kinds == ["invoice", "redemption"], f"it holds the sale and the redemption, oldest first: {kinds}")
     check(all(entry.api_key.name == "Python ERP" for entry in history.parsed.data), "each names the key")
+    sold = history.parsed.data[0].invoice
+    check((sold.id, sold.invoice_id) == (first.parsed.data.invoice.id, "PY-1"), "the sale's entry names its invoice and number")
 
     # The webhooks: one per change, each signed with the endpoint's secret.
     wanted = {"customer.created", "invoice.created", "redemption.created"}

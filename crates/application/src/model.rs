@@ -197,7 +197,8 @@ pub struct LedgerEntry {
     pub actor: Option<PersonRef>,
     /// The API key the change was made with (`actor` is then its owner).
     pub api_key: Option<PersonRef>,
-    pub invoice_id: Option<i64>,
+    /// The sale the entry belongs to: its id and the store's own number, if one was typed.
+    pub invoice: Option<(i64, Option<String>)>,
     pub redemption_id: Option<i64>,
     pub created_at: NaiveDateTime,
 }

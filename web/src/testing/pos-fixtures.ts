@@ -118,7 +118,7 @@ export function makeLedgerEntry(overrides: Partial<LedgerEntry> = {}): LedgerEnt
     balance_after: 145,
     reason: null,
     actor: { id: 3, name: 'Salem' },
-    invoice_id: 99,
+    invoice: { id: 99, invoice_id: null },
     redemption_id: null,
     created_at: '2025-01-02T10:00:00Z',
     ...overrides,

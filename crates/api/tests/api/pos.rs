@@ -656,6 +656,7 @@ async fn voiding_gives_points_back_within_the_rules(backend: Backend) {
         (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
         (Some("void"), Some("wrong customer"))
     );
+    assert_eq!(history["data"][0]["invoice"], json!({"id": id, "invoice_id": null}), "the entry names its sale");
     assert_eq!(d.balance(d.fatima).await, before);
     let (status, body) =
         d.app.post(&format!("/api/v1/invoices/{id}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;

@@ -149,9 +149,8 @@ export function CustomerHistoryPage() {
                               {t(`customers.history.kinds.${entry.kind}`)}
                             </Badge>
                             {entry.kind === 'invoice' &&
-                              entry.invoice_id !== null &&
-                              entry.invoice_id !== undefined &&
-                              invoiceLink(invoiceById.get(entry.invoice_id))}
+                              entry.invoice &&
+                              invoiceLink(invoiceById.get(entry.invoice.id))}
                           </Group>
                         </Table.Td>
                         <Table.Td>

@@ -1926,6 +1926,15 @@ export interface components {
             data: components["schemas"]["InvoiceDto"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /**
+         * @description An invoice named from elsewhere: the server's `id` and, as everywhere, `invoice_id` the
+         *     store's own number (if one was typed).
+         */
+        InvoiceRefDto: {
+            /** Format: int64 */
+            id: number;
+            invoice_id?: string | null;
+        };
         JoinStoreRequest: {
             email?: string | null;
             name: string;
@@ -1945,8 +1954,7 @@ export interface components {
             delta: number;
             /** Format: int64 */
             id: number;
-            /** Format: int64 */
-            invoice_id?: number | null;
+            invoice?: null | components["schemas"]["InvoiceRefDto"];
             kind: components["schemas"]["LedgerKindDto"];
             reason?: string | null;
             /** Format: int64 */
@@ -6074,7 +6082,10 @@ export interface operations {
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "delta": 25,
                      *           "id": 1051,
-                     *           "invoice_id": 1,
+                     *           "invoice": {
+                     *             "id": 1051,
+                     *             "invoice_id": "INV-2026-0042"
+                     *           },
                      *           "kind": "invoice",
                      *           "reason": "Typed the wrong total",
                      *           "redemption_id": 1

@@ -7,7 +7,7 @@ use loyalty_application::{LedgerEntry, LedgerKind, PageRequest, SyncFrom};
 
 use super::{limits, person};
 use crate::db::pool::DbBackend;
-use crate::db::schema::{api_keys, points_ledger, users};
+use crate::db::schema::{api_keys, invoices, points_ledger, users};
 use crate::db::tx::{map_error, DbTx};
 
 type Row = (
@@ -21,6 +21,7 @@ type Row = (
     Option<i64>,
     Option<String>,
     Option<i64>,
+    Option<String>,
     Option<i64>,
     NaiveDateTime,
 );
@@ -68,6 +69,7 @@ impl LedgerRepo for DbTx<'_> {
         let mut query = points_ledger::table
             .left_join(users::table.on(points_ledger::actor_id.eq(users::id.nullable())))
             .left_join(api_keys::table.on(points_ledger::api_key_id.eq(api_keys::id.nullable())))
+            .left_join(invoices::table.on(points_ledger::invoice_id.eq(invoices::id.nullable())))
             .filter(points_ledger::customer_id.eq(customer_id))
             .select((
                 points_ledger::id,
@@ -80,6 +82,7 @@ impl LedgerRepo for DbTx<'_> {
                 points_ledger::api_key_id,
                 api_keys::name.nullable(),
                 points_ledger::invoice_id,
+                invoices::invoice_number.nullable(),
                 points_ledger::redemption_id,
                 points_ledger::created_at,
             ))
@@ -103,6 +106,7 @@ impl LedgerRepo for DbTx<'_> {
                     key_id,
                     key_name,
                     invoice_id,
+                    invoice_number,
                     redemption_id,
                     created_at,
                 )| {
@@ -115,7 +119,7 @@ impl LedgerRepo for DbTx<'_> {
                         reason,
                         actor: person(actor_id, actor_name),
                         api_key: person(key_id, key_name),
-                        invoice_id,
+                        invoice: invoice_id.map(|id| (id, invoice_number)),
                         redemption_id,
                         created_at,
                     })

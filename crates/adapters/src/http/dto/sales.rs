@@ -147,7 +147,8 @@ pub struct LedgerEntryDto {
     /// The API key the change was made with, by the name its owner gave it; none when made by a
     /// person.
     pub api_key: Option<PersonDto>,
-    pub invoice_id: Option<i64>,
+    /// The sale of an `invoice` or `void` entry: its id and the store's own number.
+    pub invoice: Option<InvoiceRefDto>,
     pub redemption_id: Option<i64>,
     pub created_at: DateTime<Utc>,
 }
@@ -169,10 +170,18 @@ impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
             reason: e.reason,
             actor: e.actor.map(Into::into),
             api_key: e.api_key.map(Into::into),
-            invoice_id: e.invoice_id,
+            invoice: e.invoice.map(|(id, invoice_id)| InvoiceRefDto { id, invoice_id }),
             redemption_id: e.redemption_id,
             created_at: utc(e.created_at),
         }
     }
 }
 list_envelope!(LedgerList, LedgerEntryDto);
+
+/// An invoice named from elsewhere: the server's `id` and, as everywhere, `invoice_id` the
+/// store's own number (if one was typed).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceRefDto {
+    pub id: i64,
+    pub invoice_id: Option<String>,
+}
