@@ -7,7 +7,7 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed dashboards"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed dashboards apikey webhooks"
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
 #   BENCH_CONNECTIONS=64               BENCH_DASHBOARD_DURATION=5s  BENCH_PG_RAW_CLIENTS=16
 #   BENCH_STORES=50 BENCH_OWNERS=10 BENCH_CUSTOMERS=100000 BENCH_INVOICES=1000000
@@ -23,7 +23,7 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed dashboards}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed dashboards apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -116,7 +116,7 @@ start_server() { # url backend
   DATABASE_URL=$1 LOYALTY_BIND=127.0.0.1:$port LOYALTY_JWT_SECRET=$secret \
     LOYALTY_LOGIN_PER_ACCOUNT=1000000000 LOYALTY_LOGIN_PER_CLIENT=1000000000 \
     LOYALTY_REGISTER_PER_CLIENT=1000000000 LOYALTY_REGISTER_PER_HOUR=1000000000 LOYALTY_PUBLIC_PER_CLIENT=1000000000 LOYALTY_PUBLIC_PER_PHONE=1000000000 \
-    LOYALTY_WEB_DIR=$root/web/dist RUST_LOG=${BENCH_RUST_LOG:-warn} \
+    LOYALTY_WEB_DIR=$root/web/dist RUST_LOG=${BENCH_RUST_LOG:-warn} LOYALTY_WEBHOOK_ALLOW_PRIVATE=1 \
     "$server_bin" serve >"$logs/server-$2.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 100); do
@@ -252,10 +252,24 @@ for backend in $backends; do
     done
   fi
 
+  if has apikey; then
+    log "$backend: 8. authenticating with an API key instead of a session token"
+    api_key=$(curl -sf -X POST "http://127.0.0.1:$port/api/v1/store-owner/api-keys" -H "Authorization: Bearer $owner_token" \
+      -H 'Content-Type: application/json' -d "{\"name\": \"bench $BENCH_RUN_ID\", \"scopes\": [\"customers:read\"]}" |
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["secret"])')
+    read -r t_rate t_p50 t_p99 _ < <(wrk_run auth-token get.lua "$conns" "$duration" BENCH_PATH=/api/v1/loyalty-config BENCH_TOKEN="$owner_token")
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run auth-key get.lua "$conns" "$duration" BENCH_PATH=/api/v1/loyalty-config BENCH_TOKEN="$api_key")
+    ratio=$(calc "$rate / ($t_rate + 0.000001)")
+    row "$label" "8. owner's loyalty settings with an API key, $conns conns" "$rate" "$p50" "$p99" \
+      "the same with a session token (p50 $t_p50, p99 $t_p99)" "$t_rate" "$ratio" ">= 0.90" \
+      "$(verdict eval "ge $ratio 0.90 && [ $((c4 + c5 + sock)) -eq 0 ]")" "$n requests, 4xx $c4, 5xx $c5"
+  fi
+
   if has invoice; then
     log "$backend: 1. create invoice"
     read -r b_rate b_p50 b_p99 b_err _ < <(raw_run invoice)
     read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice invoice.lua "$conns" "$duration")
+    invoice_rate=$rate
     ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-invoice.txt" 2>&1 && echo ok || echo BROKEN)
     ratio=$(calc "$rate / ($b_rate + 0.000001)")
     met=$(verdict eval "ge $ratio 0.70 && lt $p99 20 && [ $((c4 + c5 + sock)) -eq 0 ] && [ $ledger_ok = ok ]")
@@ -345,6 +359,43 @@ for backend in $backends; do
     row "$label" "5. mixed 70/20/8/2, $mixed_conns conns, $mixed_duration" "$rate" "$p50" "$p99" "-" "-" "-" \
       "p99 < 1 s, 0 5xx" "$(verdict eval "lt $p99 1000 && [ $c5 -eq 0 ]")" \
       "$n requests, 2xx $c2, 4xx $c4, 5xx $c5, socket errors/timeouts $sock; ledger sums $ledger_ok"
+  fi
+
+  if has webhooks; then
+    log "$backend: 9. webhooks: sales with an endpoint subscribed, then the deliveries"
+    receiver_port=$((port + 1))
+    "$bench_bin" receiver --port "$receiver_port" >"$logs/receiver-$backend.log" 2>&1 &
+    receiver_pid=$!
+    sleep 0.5
+    # Every owner subscribes, so every sale of the load writes an event.
+    for k in $(seq 1 "$(fx 'owners')"); do
+      curl -sf -X POST "http://127.0.0.1:$port/api/v1/store-owner/webhooks" -H "Authorization: Bearer $(login "owner$k@bench.ly")" \
+        -H 'Content-Type: application/json' \
+        -d "{\"url\": \"http://127.0.0.1:$receiver_port/hook\", \"events\": [\"invoice.created\"]}" >/dev/null
+    done
+    started=$(date +%s.%N)
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice-hooked invoice.lua "$conns" "$duration")
+    loaded=$(date +%s.%N)
+    for _ in $(seq 1 600); do
+      [ "$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE status = 'pending'")" -eq 0 ] && break
+      sleep 0.2
+    done
+    drained=$(date +%s.%N)
+    kill "$receiver_pid" 2>/dev/null || true
+    wait "$receiver_pid" 2>/dev/null || true
+    events=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries")
+    delivered=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE status = 'succeeded'")
+    drain=$(calc "$drained - $loaded")
+    invoice_alone=${invoice_rate:-0}
+    ratio=$(calc "$rate / ($invoice_alone + 0.000001)")
+    row "$label" "9a. create invoice with every owner subscribed to a webhook, $conns conns" "$rate" "$p50" "$p99" \
+      "create invoice without webhooks (row 1)" "$invoice_alone" "$ratio" ">= 0.90" \
+      "$(verdict eval "ge $ratio 0.90 && [ $((c5 + sock)) -eq 0 ]")" "$n requests, 5xx $c5; $events events written"
+    row "$label" "9b. webhook deliveries to a local endpoint" "$(calc "$delivered / ($drained - $started)")" "-" "-" \
+      "events written per second during 9a" "$(calc "$events / ($loaded - $started)")" "-" \
+      "all delivered, backlog empty <= 10 s after the load" \
+      "$(verdict eval "[ $delivered -eq $events ] && lt $drain 10")" \
+      "$delivered of $events delivered; backlog emptied $drain s after the load stopped"
   fi
 
   stop_server

@@ -8,7 +8,9 @@
 //! - `argon2` times one password hash with the product's parameters;
 //! - `check` verifies that every balance equals its ledger sum and none is negative, and that
 //!   the dashboards' per store and day figures equal the sales and gifts summed again;
-//! - `scalar` prints the single integer an SQL query returns (for the script's checks).
+//! - `scalar` prints the single integer an SQL query returns (for the script's checks);
+//! - `receiver` is a webhook endpoint that answers every POST 204 at once (the delivery rate's
+//!   far side).
 
 mod generate;
 mod raw;
@@ -86,6 +88,11 @@ enum Command {
         #[arg(long, env = "DATABASE_URL")]
         database_url: String,
         sql: String,
+    },
+    /// Answer every POST on 127.0.0.1:PORT with 204 until killed (a webhook endpoint).
+    Receiver {
+        #[arg(long)]
+        port: u16,
     },
 }
 
@@ -166,6 +173,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let pool = open(&database_url, 1)?;
             let mut conn = pool.get().map_err(|e| e.to_string())?;
             println!("{}", scalar(&mut conn, &sql)?);
+        }
+        Command::Receiver { port } => {
+            use actix_web::{web, App, HttpResponse, HttpServer};
+            actix_web::rt::System::new().block_on(async move {
+                HttpServer::new(|| App::new().default_service(web::to(|| async { HttpResponse::NoContent().finish() })))
+                    .workers(1)
+                    .bind(("127.0.0.1", port))
+                    .map_err(|e| e.to_string())?
+                    .run()
+                    .await
+                    .map_err(|e| e.to_string())
+            })?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -21,14 +21,40 @@ pub fn signature(secret: &str, unix_seconds: i64, body: &str) -> String {
     format!("t={unix_seconds},v1={hex}")
 }
 
+/// The most HTTP clients kept (one per endpoint host and checked address, so connections are
+/// reused between deliveries); all are dropped when the cache is full.
+const CLIENTS_MAX: usize = 256;
+
 /// Sends deliveries; `allow_private` lets tests and local setups use loopback and `http://`.
 pub struct WebhookSender {
     allow_private: bool,
+    clients: std::sync::Mutex<std::collections::HashMap<(String, SocketAddr), reqwest::Client>>,
 }
 
 impl WebhookSender {
     pub fn new(allow_private: bool) -> Self {
-        Self { allow_private }
+        Self { allow_private, clients: std::sync::Mutex::default() }
+    }
+
+    /// A client pinned to the checked address (so the name cannot resolve elsewhere between
+    /// the check and the connection), without redirects: a redirect could point anywhere.
+    fn client(&self, host: &str, address: SocketAddr) -> Result<reqwest::Client, String> {
+        let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(client) = clients.get(&(host.to_owned(), address)) {
+            return Ok(client.clone());
+        }
+        let client = reqwest::Client::builder()
+            .resolve(host, address)
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(ATTEMPT_TIMEOUT_SECS))
+            .user_agent(concat!("loyalty-webhooks/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| format!("client: {e}"))?;
+        if clients.len() >= CLIENTS_MAX {
+            clients.clear();
+        }
+        clients.insert((host.to_owned(), address), client.clone());
+        Ok(client)
     }
 
     /// The one address to connect to: every address the host resolves to must be public.
@@ -73,16 +99,9 @@ impl WebhookSender {
             Ok(found) => found,
             Err(why) => return (None, Some(why)),
         };
-        // Pinned to the checked address, and no redirects: a redirect could point anywhere.
-        let client = reqwest::Client::builder()
-            .resolve(&host, address)
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(Duration::from_secs(ATTEMPT_TIMEOUT_SECS))
-            .user_agent(concat!("loyalty-webhooks/", env!("CARGO_PKG_VERSION")))
-            .build();
-        let client = match client {
+        let client = match self.client(&host, address) {
             Ok(client) => client,
-            Err(e) => return (None, Some(format!("client: {e}"))),
+            Err(why) => return (None, Some(why)),
         };
         let now = chrono::Utc::now().timestamp();
         let answer = client
