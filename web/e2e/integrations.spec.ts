@@ -17,6 +17,9 @@ const TEXT = {
     url: 'العنوان (URL)',
     saleMade: 'عملية بيع',
     addHookButton: 'إضافة Webhook',
+    pause: 'إيقاف مؤقت',
+    paused: 'موقوف مؤقتاً',
+    rotate: 'سر جديد',
   },
   en: {
     tab: 'Integrations',
@@ -31,6 +34,9 @@ const TEXT = {
     url: 'Address (URL)',
     saleMade: 'Sale made',
     addHookButton: 'Add webhook',
+    pause: 'Pause',
+    paused: 'Paused',
+    rotate: 'New secret',
   },
 };
 
@@ -77,10 +83,22 @@ for (const lang of ['ar', 'en'] as const) {
     await hookDialog.getByRole('checkbox', { name: text.saleMade }).check();
     await hookDialog.getByRole('button', { name: text.addHookButton }).click();
     await expect(page.getByTestId('webhook-secret')).toContainText(/whsec_[0-9a-f]{32}/);
+    const signing = (await page.getByTestId('webhook-secret-value').textContent())?.trim() ?? '';
     await saveScreenshot(page, `owner-webhook-secret-${lang}`);
     await page.getByRole('dialog').getByRole('button', { name: text.done }).click();
     const hook = page.getByTestId('webhook-row').filter({ hasText: `https://hooks.example.ly/${lang}` });
     await expect(hook).toContainText(text.saleMade);
+
+    // Paused, then given a new secret after a question: shown once, not the first one.
+    await hook.getByRole('button', { name: new RegExp(`^${text.pause}: `) }).click();
+    await expect(hook).toContainText(text.paused);
+    await hook.getByRole('button', { name: new RegExp(`^${text.rotate}: `) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.rotate }).click();
+    const rotated = page.getByTestId('webhook-secret-value');
+    await expect(rotated).toContainText(/whsec_[0-9a-f]{32}/);
+    expect((await rotated.textContent())?.trim()).not.toBe(signing);
+    await page.getByRole('dialog').getByRole('button', { name: text.done }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await saveScreenshot(page, `owner-webhooks-${lang}`);
 
     // On a phone the table scrolls sideways inside its frame.

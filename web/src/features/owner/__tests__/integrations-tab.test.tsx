@@ -203,4 +203,42 @@ describe('integrations tab', () => {
     expect(await screen.findByText('It will be sent again now.')).toBeInTheDocument();
     expect(api.requestsTo('POST /api/v1/store-owner/webhook-deliveries/9/resend')).toHaveLength(1);
   });
+
+  it('pauses an endpoint keeping its address and events, then shows it paused', async () => {
+    let current = hook;
+    const { app, api } = await openIntegrations({
+      'GET /api/v1/store-owner/webhooks': () => json({ data: [current] }),
+      'PUT /api/v1/store-owner/webhooks/5': () => {
+        current = { ...hook, is_active: false };
+        return json({ data: current });
+      },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Pause: https://shop.example.ly/hooks' }));
+    expect(
+      await screen.findByText('Paused: nothing new is sent to it until you resume.'),
+    ).toBeInTheDocument();
+    const [sent] = api.requestsTo('PUT /api/v1/store-owner/webhooks/5');
+    expect(await sent?.json()).toEqual({ url: hook.url, events: hook.events, is_active: false });
+    const row = await screen.findByTestId('webhook-row');
+    await waitFor(() => expect(row).toHaveTextContent('Paused'));
+    expect(
+      within(row).getByRole('button', { name: 'Resume: https://shop.example.ly/hooks' }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before giving an endpoint a new secret, then shows the new secret once', async () => {
+    const { app, api } = await openIntegrations({
+      'POST /api/v1/store-owner/webhooks/5/rotate-secret': () =>
+        json({ data: { ...hook, secret: 'whsec_rotatednow' } }),
+    });
+    await app.user.click(
+      await screen.findByRole('button', { name: 'New secret: https://shop.example.ly/hooks' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The current secret stops working at once');
+    expect(api.requestsTo('POST /api/v1/store-owner/webhooks/5/rotate-secret')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'New secret' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_rotatednow');
+    expect(api.requestsTo('POST /api/v1/store-owner/webhooks/5/rotate-secret')).toHaveLength(1);
+  });
 });

@@ -77,6 +77,31 @@ export const useCreateWebhook = () =>
       (await unwrap(api.POST('/api/v1/store-owner/webhooks', { body }))).data,
   );
 
+/** Pause or resume an endpoint: the PUT keeps its address and events. */
+export const useSetWebhookActive = () =>
+  useWebhookMutation(
+    async ({ endpoint, active }: { endpoint: WebhookEndpoint; active: boolean }) =>
+      (
+        await unwrap(
+          api.PUT('/api/v1/store-owner/webhooks/{id}', {
+            params: { path: { id: endpoint.id } },
+            body: { url: endpoint.url, events: endpoint.events, is_active: active },
+          }),
+        )
+      ).data,
+  );
+
+/** A new signing secret (shown once); the old one stops signing at once. */
+export const useRotateWebhookSecret = () =>
+  useWebhookMutation(
+    async (id: number): Promise<WebhookEndpointCreated> =>
+      (
+        await unwrap(
+          api.POST('/api/v1/store-owner/webhooks/{id}/rotate-secret', { params: { path: { id } } }),
+        )
+      ).data,
+  );
+
 export const useDeleteWebhook = () =>
   useWebhookMutation(async (id: number) => {
     await unwrap(api.DELETE('/api/v1/store-owner/webhooks/{id}', { params: { path: { id } } }));

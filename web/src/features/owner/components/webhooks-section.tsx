@@ -13,7 +13,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconListDetails, IconPlus, IconRefresh, IconTrash, IconWebhook } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconListDetails,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -30,6 +39,8 @@ import {
   useDeleteWebhook,
   useDeliveries,
   useResendDelivery,
+  useRotateWebhookSecret,
+  useSetWebhookActive,
   useWebhooks,
 } from '../api/integrations';
 import { SecretOnce } from './secret-once';
@@ -63,14 +74,44 @@ const STATUS_COLORS: Record<WebhookDelivery['status'], string> = {
   failed: 'red',
 };
 
-/** The owner's webhook endpoints: add one (its signing secret shown once), see deliveries, remove. */
+/**
+ * The owner's webhook endpoints: add one (its signing secret shown once), see deliveries, pause
+ * and resume, give it a new secret (shown once), remove.
+ */
 export function WebhooksSection() {
   const { t } = useTranslation('owner');
   const endpoints = useWebhooks();
   const remove = useDeleteWebhook();
+  const setActive = useSetWebhookActive();
+  const rotate = useRotateWebhookSecret();
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<WebhookEndpoint | null>(null);
   const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
+  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const [rotated, setRotated] = useState<WebhookEndpointCreated | null>(null);
+
+  function toggle(endpoint: WebhookEndpoint) {
+    const active = !endpoint.is_active;
+    setActive.mutate(
+      { endpoint, active },
+      {
+        onSuccess: () =>
+          showToast(active ? t('integrations.webhooks.resumed') : t('integrations.webhooks.pausedToast')),
+        onError: (error) =>
+          showToast(messageOf(error, t('integrations.webhooks.toggleFailed')), { color: 'red' }),
+      },
+    );
+  }
+
+  function confirmRotate() {
+    if (!rotating) return;
+    rotate.mutate(rotating.id, {
+      onSuccess: setRotated,
+      onError: (error) =>
+        showToast(messageOf(error, t('integrations.webhooks.rotateFailed')), { color: 'red' }),
+      onSettled: () => setRotating(null),
+    });
+  }
 
   function confirmDelete() {
     if (!pending) return;
@@ -132,9 +173,11 @@ export function WebhooksSection() {
                         </Group>
                       </Table.Td>
                       <Table.Td>
-                        {endpoint.is_active
-                          ? t('integrations.webhooks.active')
-                          : t('integrations.webhooks.paused')}
+                        <Badge variant="light" color={endpoint.is_active ? 'teal' : 'gray'}>
+                          {endpoint.is_active
+                            ? t('integrations.webhooks.active')
+                            : t('integrations.webhooks.paused')}
+                        </Badge>
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
@@ -144,6 +187,29 @@ export function WebhooksSection() {
                             onClick={() => setWatching(endpoint)}
                           >
                             <IconListDetails size={18} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${
+                              endpoint.is_active
+                                ? t('integrations.webhooks.pause')
+                                : t('integrations.webhooks.resume')
+                            }: ${endpoint.url}`}
+                            loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
+                            onClick={() => toggle(endpoint)}
+                          >
+                            {endpoint.is_active ? (
+                              <IconPlayerPause size={18} />
+                            ) : (
+                              <IconPlayerPlay size={18} />
+                            )}
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
+                            onClick={() => setRotating(endpoint)}
+                          >
+                            <IconKey size={18} />
                           </ActionIcon>
                           <ActionIcon
                             variant="subtle"
@@ -165,6 +231,33 @@ export function WebhooksSection() {
       </QueryState>
       <EndpointModal opened={adding} onClose={() => setAdding(false)} />
       <DeliveriesModal endpoint={watching} onClose={() => setWatching(null)} />
+      <ConfirmDialog
+        opened={rotating !== null}
+        message={rotating ? t('integrations.webhooks.confirmRotate', { url: isolate(rotating.url) }) : ''}
+        confirmLabel={t('integrations.webhooks.rotate')}
+        danger
+        busy={rotate.isPending}
+        onConfirm={confirmRotate}
+        onClose={() => setRotating(null)}
+      />
+      <Modal
+        opened={rotated !== null}
+        onClose={() => setRotated(null)}
+        title={t('integrations.webhooks.rotatedTitle')}
+        closeButtonProps={{ 'aria-label': t('close') }}
+        size="lg"
+      >
+        {rotated && (
+          <SecretOnce
+            testId="webhook-secret"
+            title={t('integrations.webhooks.onceTitle')}
+            text={t('integrations.webhooks.once')}
+            secret={rotated.secret}
+            copyLabel={t('integrations.webhooks.copy')}
+            onDone={() => setRotated(null)}
+          />
+        )}
+      </Modal>
       <ConfirmDialog
         opened={pending !== null}
         message={pending ? t('integrations.webhooks.confirmDelete', { url: isolate(pending.url) }) : ''}
