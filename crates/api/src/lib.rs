@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::{middleware, web, App, HttpServer};
 use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
+pub use loyalty_adapters::http::client_addr::TrustedProxies;
 use loyalty_adapters::http::{self, ServerInfo};
 use loyalty_adapters::system::{
     Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, RandomIds, SystemClock,
@@ -38,6 +39,9 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// Webhooks may go to `http://` and private addresses (`LOYALTY_WEBHOOK_ALLOW_PRIVATE=1`).
     pub webhook_allow_private: bool,
+    /// Load balancers and proxies whose forwarding headers name the client
+    /// (`LOYALTY_TRUSTED_PROXIES`); none by default.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
@@ -61,6 +65,7 @@ impl Config {
             public_url: "http://127.0.0.1:8080".to_owned(),
             cors_origins: Vec::new(),
             webhook_allow_private: false,
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 }
@@ -113,6 +118,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         started_at: Instant::now(),
         public_url: config.public_url.clone(),
         cors_origins: config.cors_origins.clone(),
+        trusted_proxies: config.trusted_proxies.clone(),
     };
     Ok(AppState { services, info, pool })
 }
@@ -194,7 +200,12 @@ pub fn serve(
             .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(http::routes::refuse_control_characters))
             .wrap(http::routes::security_headers())
-            .wrap(middleware::Logger::new("%a \"%r\" %s %b %Dms").exclude("/api/v1/health"))
+            .wrap(
+                // The client the limits see (behind trusted proxies, the one they name).
+                middleware::Logger::new("%{client}xi \"%r\" %s %b %Dms")
+                    .custom_request_replace("client", |req| http::client_address(req.request()))
+                    .exclude("/api/v1/health"),
+            )
             .configure(http::configure)
             .configure(http::spa::configure(web_dir.clone()))
     })

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use loyalty_api::{
-    build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits,
+    build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits, TrustedProxies,
     PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
 };
 
@@ -19,6 +19,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once at start: the size of `Serve` beside the other commands costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Migrate, then serve the API and the web app.
@@ -78,6 +80,11 @@ enum Command {
         /// (tests and local setups only).
         #[arg(long, env = "LOYALTY_WEBHOOK_ALLOW_PRIVATE", value_parser = parse_flag, default_value = "0")]
         webhook_allow_private: bool,
+        /// Load balancers and proxies in front of this server, comma-separated addresses and CIDR
+        /// ranges (`10.0.0.0/8,127.0.0.1`): their `Forwarded` / `X-Forwarded-For` name the
+        /// client the limits and the log use. None by default: the headers are ignored.
+        #[arg(long, env = "LOYALTY_TRUSTED_PROXIES", value_delimiter = ',')]
+        trusted_proxies: Vec<String>,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -154,7 +161,10 @@ fn run(cli: Cli) -> Result<(), String> {
             public_url,
             cors_origins,
             webhook_allow_private,
+            trusted_proxies,
         } => {
+            let trusted_proxies =
+                TrustedProxies::parse(&trusted_proxies).map_err(|e| format!("LOYALTY_TRUSTED_PROXIES: {e}"))?;
             let cors_origins: Vec<String> =
                 cors_origins.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
             if let Some(bad) = cors_origins.iter().find(|o| !loyalty_api::is_origin(o)) {
@@ -183,6 +193,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
                 cors_origins,
                 webhook_allow_private,
+                trusted_proxies,
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

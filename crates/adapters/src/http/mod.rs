@@ -3,6 +3,7 @@
 
 pub mod auth;
 mod bounds;
+pub mod client_addr;
 pub mod dto;
 pub mod error;
 pub mod examples;
@@ -29,4 +30,17 @@ pub struct ServerInfo {
     pub public_url: String,
     /// Origins (`https://shop.example.ly`) whose browser pages may call the API; none by default.
     pub cors_origins: Vec<String>,
+    /// Proxies whose `Forwarded` / `X-Forwarded-For` name the client; none by default.
+    pub trusted_proxies: client_addr::TrustedProxies,
+}
+
+/// The client's address as the limits and the access log see it: the peer, or behind trusted
+/// proxies the client they name (empty when unknown).
+pub fn client_address(req: &actix_web::HttpRequest) -> String {
+    let peer = req.peer_addr().map(|a| a.ip());
+    let client = match req.app_data::<actix_web::web::Data<ServerInfo>>() {
+        Some(info) if !info.trusted_proxies.is_empty() => info.trusted_proxies.client(peer, req.headers()),
+        _ => peer,
+    };
+    client.map(|a| a.to_string()).unwrap_or_default()
 }

@@ -8,6 +8,7 @@ both_backends!(
     every_phone_form_finds_the_same_points,
     lookup_reveals_no_names_and_unknown_looks_empty,
     lookups_are_rate_limited_per_phone_and_per_client,
+    behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit,
     joining_a_store_from_its_link,
     lookups_do_not_use_up_the_join_allowance,
     a_customer_who_joined_by_link_is_marked_until_confirmed,
@@ -198,6 +199,46 @@ async fn lookups_are_rate_limited_per_phone_and_per_client(backend: Backend) {
     }
     let (status, body) = lookup(&app, "0910000009").await;
     assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
+}
+
+/// A lookup sent as if through a proxy: `X-Forwarded-For: <client>` from this test's peer
+/// (127.0.0.1).
+async fn lookup_from(app: &TestApp, phone: &str, forwarded_for: &str) -> u16 {
+    let response = app
+        .client
+        .post(app.url("/api/v1/public/points"))
+        .header("X-Forwarded-For", forwarded_for)
+        .json(&json!({ "phone": phone }))
+        .send()
+        .await;
+    response.map(|r| r.status().as_u16()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Behind a load balancer every request comes from the balancer: with it trusted
+/// (`LOYALTY_TRUSTED_PROXIES`), the limit is per client it names, and a client cannot pick its
+/// own address by writing the header itself. Without it, the header is ignored.
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.public_limits = (2, 100);
+        c.trusted_proxies = loyalty_api::TrustedProxies::parse(&["127.0.0.1"]).unwrap_or_default();
+    })
+    .await
+    else {
+        return;
+    };
+    for n in 0..2 {
+        assert_eq!(lookup_from(&app, &format!("091000001{n}"), "198.51.100.1").await, 200);
+    }
+    assert_eq!(lookup_from(&app, "0910000019", "198.51.100.1").await, 429, "the first client used its 2");
+    assert_eq!(lookup_from(&app, "0910000020", "198.51.100.2").await, 200, "another client has its own");
+    // A made-up address to the left of the one the balancer appended changes nothing.
+    assert_eq!(lookup_from(&app, "0910000021", "203.0.113.50, 198.51.100.1").await, 429);
+
+    // Not trusted: the header is ignored and everyone is the peer.
+    let Some(app) = TestApp::spawn_with(backend, |c| c.public_limits = (2, 100)).await else { return };
+    assert_eq!(lookup_from(&app, "0910000030", "198.51.100.1").await, 200);
+    assert_eq!(lookup_from(&app, "0910000031", "198.51.100.2").await, 200);
+    assert_eq!(lookup_from(&app, "0910000032", "198.51.100.3").await, 429, "one peer, one limit");
 }
 
 async fn joining_a_store_from_its_link(backend: Backend) {

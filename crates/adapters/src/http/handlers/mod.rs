@@ -49,7 +49,7 @@ fn actix_method(method: HttpMethod) -> Method {
     }
 }
 
-/// The client's address as the limits see it: the TCP peer (empty when unknown).
+/// The client's address as the limits see it ([`crate::http::client_address`]).
 pub(crate) struct ClientAddr(pub String);
 
 impl FromRequest for ClientAddr {
@@ -57,6 +57,6 @@ impl FromRequest for ClientAddr {
     type Future = std::future::Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(Ok(ClientAddr(req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default())))
+        std::future::ready(Ok(ClientAddr(crate::http::client_address(req))))
     }
 }
