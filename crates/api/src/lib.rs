@@ -204,7 +204,8 @@ pub fn serve(
                 // The client the limits see (behind trusted proxies, the one they name).
                 middleware::Logger::new("%{client}xi \"%r\" %s %b %Dms")
                     .custom_request_replace("client", |req| http::client_address(req.request()))
-                    .exclude("/api/v1/health"),
+                    .exclude("/api/v1/health")
+                    .exclude("/api/v1/ready"),
             )
             .configure(http::configure)
             .configure(http::spa::configure(web_dir.clone()))

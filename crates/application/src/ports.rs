@@ -43,6 +43,10 @@ pub trait Database: Send + Sync {
 
     /// Round trip to the database, for the health panel.
     fn ping(&self) -> Result<std::time::Duration, AppError>;
+
+    /// A tiny committed write (one row of its own): whether the database keeps writes now,
+    /// for readiness. Storage failures are `Unavailable`.
+    fn write_check(&self) -> Result<std::time::Duration, AppError>;
 }
 
 /// Runs `work` in one transaction and returns its value.

@@ -170,6 +170,19 @@ impl Database for DieselDatabase {
         conn.batch_execute("SELECT 1").map_err(|e| AppError::from(map_error(e)))?;
         Ok(started.elapsed())
     }
+
+    fn write_check(&self) -> Result<Duration, AppError> {
+        let started = Instant::now();
+        let mut conn = self.checkout()?;
+        let failed = |e| AppError::from(map_error(e));
+        begin(&mut conn, TxMode::Write).map_err(failed)?;
+        if let Err(error) = conn.batch_execute("UPDATE readiness SET checked_at = CURRENT_TIMESTAMP WHERE id = 1") {
+            let _ = rollback(&mut conn);
+            return Err(failed(error));
+        }
+        commit(&mut conn).map_err(failed)?;
+        Ok(started.elapsed())
+    }
 }
 
 /// Diesel's error as the ports describe it. Unique violations are named by the caller.

@@ -40,7 +40,18 @@ async fn a_database_that_cannot_write_answers_503_and_recovers(backend: Backend)
         Backend::Sqlite => ("PRAGMA query_only = ON", "PRAGMA query_only = OFF"),
         Backend::Postgres => ("SET default_transaction_read_only = on", "SET default_transaction_read_only = off"),
     };
+    let ready = || async {
+        let response = app.client.get(app.url("/api/v1/ready")).send().await.unwrap_or_else(|e| panic!("{e}"));
+        let retry = response.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let status = response.status().as_u16();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        (status, retry, body["data"]["ready"].as_bool())
+    };
+    assert_eq!(ready().await, (200, None, Some(true)));
     app.execute(read_only);
+    // The balancer's question: not ready (and when to ask again), while liveness stays cheap and up.
+    assert_eq!(ready().await, (503, Some("5".to_owned()), Some(false)));
+    assert_eq!(app.get("/api/v1/health", None).await.0, 200);
 
     let sale = json!({"customer_id": customer, "total_cost": "25"});
     let response = app
@@ -63,6 +74,7 @@ async fn a_database_that_cannot_write_answers_503_and_recovers(backend: Backend)
     assert_eq!(invoices(), before);
 
     app.execute(writable);
+    assert_eq!(ready().await, (200, None, Some(true)));
     let (status, body) = app.post_keyed("/api/v1/invoices", &cashier, "disk-full-1", &sale).await;
     assert_eq!(status, 201, "{body}");
     let (status, _) = app.post_keyed("/api/v1/invoices", &cashier, "disk-full-1", &sale).await;

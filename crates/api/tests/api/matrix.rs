@@ -180,6 +180,7 @@ fn table() -> Vec<Row> {
             .public(),
         row("GET", "/api/v1/auth/user", [401, 401, 200, 200, 200, 200, 200]),
         row("GET", "/api/v1/health", [200, 200, 200, 200, 200, 200, 200]).public(),
+        row("GET", "/api/v1/ready", [200, 200, 200, 200, 200, 200, 200]).public(),
         row("GET", "/api/v1/meta", [200, 200, 200, 200, 200, 200, 200]).public(),
         row("POST", "/api/v1/public/points", [200, 200, 200, 200, 200, 200, 200])
             .body(|w, _| json!({"phone": w.customer_phone}))

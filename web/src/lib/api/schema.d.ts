@@ -804,6 +804,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable, a full disk, read-only, locked)
+         * @description Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable, a full disk, read-only, locked). `/api/v1/health` stays the cheap liveness answer.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/redemption-cards/preview": {
         parameters: {
             query?: never;
@@ -2220,6 +2240,18 @@ export interface components {
             size?: number | null;
             /** Format: int64 */
             store_id: number;
+        };
+        /** @description Whether the instance should get traffic. */
+        Ready: {
+            ready: boolean;
+            /**
+             * Format: double
+             * @description How long the committed write took, when it succeeded.
+             */
+            write_ms?: number | null;
+        };
+        ReadyEnvelope: {
+            data: components["schemas"]["Ready"];
         };
         RedeemCodeRequest: {
             /** @description Trimmed; case-insensitive. */
@@ -9412,6 +9444,51 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: the database keeps writes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ready": true,
+                     *         "write_ms": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyEnvelope"];
+                };
+            };
+            /** @description Not ready: the database does not keep writes now; ask again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ready": false,
+                     *         "write_ms": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyEnvelope"];
                 };
             };
         };

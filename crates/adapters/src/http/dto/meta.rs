@@ -26,6 +26,15 @@ pub struct Health {
 }
 envelope!(HealthEnvelope, Health);
 
+/// Whether the instance should get traffic.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Ready {
+    pub ready: bool,
+    /// How long the committed write took, when it succeeded.
+    pub write_ms: Option<f64>,
+}
+envelope!(ReadyEnvelope, Ready);
+
 /// `ok` when the database answers, else `degraded`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

@@ -3,16 +3,49 @@ use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::dto::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope};
+use crate::http::dto::{
+    DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope,
+};
 use crate::http::ServerInfo;
 
 #[derive(OpenApi)]
-#[openapi(paths(meta, health))]
+#[openapi(paths(meta, health, ready))]
 pub struct MetaApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_meta, _, _>(cfg, meta);
     route::<__path_health, _, _>(cfg, health);
+    route::<__path_ready, _, _>(cfg, ready);
+}
+
+/// How long a balancer waits before asking an instance that was not ready again.
+const READY_RETRY_SECS: u64 = 5;
+
+/// Readiness, for load balancers: 200 only when the database keeps a write now (one tiny
+/// committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable,
+/// a full disk, read-only, locked). `/api/v1/health` stays the cheap liveness answer.
+#[utoipa::path(get, path = "/api/v1/ready", tag = "meta",
+    responses(
+        (status = 200, description = "Ready: the database keeps writes", body = ReadyEnvelope),
+        (status = 503, description = "Not ready: the database does not keep writes now; ask again after `Retry-After` seconds", body = ReadyEnvelope,
+            example = json!({"data": {"ready": false, "write_ms": null}})),
+    ))]
+async fn ready(services: web::Data<Services>) -> HttpResponse {
+    let db = services.db.clone();
+    let written = web::block(move || db.write_check()).await.ok().and_then(Result::ok);
+    let body = ReadyEnvelope {
+        data: Ready {
+            ready: written.is_some(),
+            write_ms: written.map(|d| (d.as_secs_f64() * 1_000_000.0).round() / 1000.0),
+        },
+    };
+    if written.is_some() {
+        HttpResponse::Ok().json(body)
+    } else {
+        HttpResponse::ServiceUnavailable()
+            .insert_header((actix_web::http::header::RETRY_AFTER, READY_RETRY_SECS.to_string()))
+            .json(body)
+    }
 }
 
 /// Facts the sign-in page needs: whether demo accounts exist, and the API version.
