@@ -141,7 +141,7 @@ fn spawn_pruner(login: Arc<GovernorLoginThrottle>, public: Arc<GovernorPublicThr
 
 pub fn migrate(pool: &DbPool) -> Result<usize, String> {
     let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
-    db::pool::run_migrations(&mut conn)
+    db::pool::with_setup_lock(&mut conn, db::pool::run_migrations)
 }
 
 /// Seeds the demo accounts and data into an empty database; returns whether it did.
@@ -151,7 +151,9 @@ pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, Str
     let random_token = || RandomIds.random_id();
     let input =
         db::seed::SeedInput { password_hash: &password_hash, now: SystemClock.now(), random_token: &random_token };
-    db::seed::seed_demo(&mut conn, &input).map_err(|e| format!("seeding failed: {e}"))
+    db::pool::with_setup_lock(&mut conn, |conn| {
+        db::seed::seed_demo(conn, &input).map_err(|e| format!("seeding failed: {e}"))
+    })
 }
 
 /// Whether `origin` is one an operator may allow: `http(s)://host[:port]`, nothing after.
@@ -225,7 +227,7 @@ pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
     use loyalty_application::use_cases::housekeeping;
     std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
         match housekeeping::prune(&services) {
-            Ok(pruned) if pruned != housekeeping::Pruned::default() => {
+            Ok(Some(pruned)) if pruned != housekeeping::Pruned::default() => {
                 tracing::info!(idempotency_keys = pruned.idempotency_keys, sessions = pruned.sessions, "pruned")
             }
             Ok(_) => {}

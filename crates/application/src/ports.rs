@@ -81,6 +81,7 @@ pub trait Repos:
     + ActivityRepo
     + AdminRepo
     + WebhookRepo
+    + JobRepo
 {
 }
 impl<T> Repos for T where
@@ -98,6 +99,7 @@ impl<T> Repos for T where
         + ActivityRepo
         + AdminRepo
         + WebhookRepo
+        + JobRepo
 {
 }
 
@@ -497,6 +499,13 @@ pub struct UserChanges {
     pub store_id: Option<i64>,
     pub store_owner_name: Option<String>,
     pub now: NaiveDateTime,
+}
+
+/// Periodic jobs shared by every instance on one database.
+pub trait JobRepo {
+    /// Claims the job `name` for a run at `now` if its last run was at `due_before` or earlier;
+    /// of several instances claiming at once, one gets `true`.
+    fn claim_job(&mut self, name: &str, now: NaiveDateTime, due_before: NaiveDateTime) -> RepoResult<bool>;
 }
 
 pub trait SessionRepo {

@@ -190,6 +190,30 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, String> {
     ran.map_err(|e| format!("migration failed: {e}"))
 }
 
+/// Runs `work` holding the setup lock. On PostgreSQL it is a session advisory lock, so several
+/// instances started at once on one database migrate and seed one after another (the others
+/// then find nothing to do); SQLite's own write lock orders them there.
+pub fn with_setup_lock<T>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, String>,
+) -> Result<T, String> {
+    use diesel::connection::SimpleConnection;
+    /// "loyalty setup", as a number of its own.
+    const SETUP_LOCK: i64 = 0x6c6f_7961_6c74_7931;
+    let postgres = matches!(conn, DbConnection::Postgresql(_));
+    if postgres {
+        conn.batch_execute(&format!("SELECT pg_advisory_lock({SETUP_LOCK})"))
+            .map_err(|e| format!("cannot take the setup lock: {e}"))?;
+    }
+    let outcome = work(conn);
+    if postgres {
+        if let Err(e) = conn.batch_execute(&format!("SELECT pg_advisory_unlock({SETUP_LOCK})")) {
+            tracing::warn!(error = %e, "releasing the setup lock failed");
+        }
+    }
+    outcome
+}
+
 /// Reverts every migration, newest first (for the schema round-trip test).
 pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), String> {
     let result = match conn {

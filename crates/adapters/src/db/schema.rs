@@ -1,6 +1,14 @@
 // Written by hand for both backends: ids BIGINT, money BIGINT dirhams, times UTC TIMESTAMP.
 
 diesel::table! {
+    jobs (name) {
+        name -> Text,
+        last_run_at -> Timestamp,
+        runs -> BigInt,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> BigInt,
         name -> Text,

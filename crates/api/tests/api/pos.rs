@@ -732,12 +732,19 @@ async fn housekeeping_forgets_old_keys_and_ended_sessions(backend: Backend) {
     d.app.execute("UPDATE sessions SET revoked_at = '2020-01-01 00:00:00' WHERE revoked_at IS NOT NULL");
     let sessions = d.app.scalar("SELECT COUNT(*) AS n FROM sessions");
 
-    let services = d.app.state.services.clone();
-    let pruned = tokio::task::spawn_blocking(move || loyalty_application::use_cases::housekeeping::prune(&services))
-        .await
-        .unwrap_or_else(|e| panic!("join: {e}"))
-        .unwrap_or_else(|e| panic!("prune: {e}"));
+    let prune = || {
+        let services = d.app.state.services.clone();
+        async move {
+            tokio::task::spawn_blocking(move || loyalty_application::use_cases::housekeeping::prune(&services))
+                .await
+                .unwrap_or_else(|e| panic!("join: {e}"))
+                .unwrap_or_else(|e| panic!("prune: {e}"))
+        }
+    };
+    let pruned = prune().await.unwrap_or_default();
     assert_eq!((pruned.idempotency_keys, pruned.sessions), (1, 1));
+    assert_eq!(prune().await, None, "once per period, whichever instance asks");
+    assert_eq!(d.app.scalar("SELECT runs AS n FROM jobs WHERE name = 'housekeeping'"), 1);
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM sessions"), sessions - 1);
     // The fresh key still answers the first answer; the cashier's own session still works.
     assert_eq!(d.app.post_keyed("/api/v1/invoices", &d.cashier, "fresh-sale", &sale).await.1, fresh);

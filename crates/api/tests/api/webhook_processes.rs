@@ -83,13 +83,20 @@ impl Receiver {
 
 /// A `loyalty serve` process on `url`, demo data seeded into an empty database, webhooks allowed
 /// to the loopback receiver. Killed (SIGKILL) when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    base: String,
+    pub(crate) base: String,
 }
 
 impl Server {
     async fn start(url: &str) -> Server {
+        let mut server = Server::spawn(url);
+        server.wait_ready(url).await;
+        server
+    }
+
+    /// Starts the process without waiting for it.
+    pub(crate) fn spawn(url: &str) -> Server {
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(0);
         let child = Command::new(env!("CARGO_BIN_EXE_loyalty"))
             .arg("serve")
@@ -105,12 +112,18 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("spawn: {e}"));
-        let server = Server { child, base: format!("http://127.0.0.1:{port}") };
+        Server { child, base: format!("http://127.0.0.1:{port}") }
+    }
+
+    /// Waits until the server answers `/api/v1/ready` with 200; fails if it exits first.
+    pub(crate) async fn wait_ready(&mut self, url: &str) {
         let client = reqwest::Client::new();
         for _ in 0..240 {
-            if client.get(format!("{}/api/v1/health", server.base)).send().await.is_ok_and(|r| r.status().is_success())
-            {
-                return server;
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("the server on {url} exited during start: {status}");
+            }
+            if client.get(format!("{}/api/v1/ready", self.base)).send().await.is_ok_and(|r| r.status().is_success()) {
+                return;
             }
             tokio::time::sleep(Duration::from_millis(250)).await;
         }
@@ -144,7 +157,7 @@ impl Drop for Server {
     }
 }
 
-fn scalar(db: &FreshDb, sql: &str) -> i64 {
+pub(crate) fn scalar(db: &FreshDb, sql: &str) -> i64 {
     use diesel::RunQueryDsl;
     #[derive(diesel::QueryableByName)]
     struct N {

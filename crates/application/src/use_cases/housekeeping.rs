@@ -21,13 +21,24 @@ pub struct Pruned {
     pub sessions: usize,
 }
 
-/// Forgets idempotency answers older than the window and sessions that ended a while ago.
-pub fn prune(services: &Services) -> Result<Pruned, AppError> {
+/// How often housekeeping runs across all instances on one database. An instance asks every
+/// hour; the run is claimed only once its last run is this old, so several instances (started at
+/// different minutes) prune once an hour between them.
+pub fn housekeeping_period() -> Duration {
+    Duration::minutes(50)
+}
+
+/// Forgets idempotency answers older than the window and sessions that ended a while ago, when
+/// no instance did within [`housekeeping_period`]; `None` when it was not due.
+pub fn prune(services: &Services) -> Result<Option<Pruned>, AppError> {
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        Ok(Pruned {
+        if !repos.claim_job("housekeeping", now, now - housekeeping_period())? {
+            return Ok(None);
+        }
+        Ok(Some(Pruned {
             idempotency_keys: repos.forget_answers_before(now - idempotency_window())?,
             sessions: repos.delete_sessions_ended_before(now - ended_session_window())?,
-        })
+        }))
     })
 }

@@ -4,6 +4,7 @@ mod api_keys;
 mod customers;
 mod idempotency;
 mod invoices;
+mod jobs;
 mod ledger;
 mod plans;
 mod redemptions;
