@@ -222,6 +222,9 @@ async fn loyalty_settings_apply_to_later_invoices(backend: Backend) {
     assert_eq!(body["data"]["max_invoice_total"], "10000.000");
     assert_eq!(body["data"]["confirm_above"], "1000.000");
     assert_eq!(body["data"]["cashier_daily_points"], 10_000);
+    // Left out keeps a value; null is not a value.
+    let (status, body) = app.put("/api/v1/loyalty-config", Some(&owner), &json!({"min_purchase": null})).await;
+    assert_eq!((status, body["details"][0]["field"].as_str()), (422, Some("min_purchase")), "{body}");
     // Every bad field is reported at once and nothing changes.
     let bad = json!({"min_purchase": "-2", "max_invoice_total": "0", "confirm_above": "-1", "cashier_daily_points": 1_000_001});
     let (status, body) = app.put("/api/v1/loyalty-config", Some(&owner), &bad).await;

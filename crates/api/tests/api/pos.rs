@@ -453,14 +453,24 @@ async fn customers_are_managed_with_the_specs_rules(backend: Backend) {
     assert_eq!(body["errors"]["email"][0], "Please enter a valid email address");
     assert_eq!(body["errors"]["phone"][0], "Please enter a valid phone number");
 
-    let form = json!({"name": " Salma ", "phone": "092-555-1234", "email": "", "loyalty_points": 999});
+    // A new customer starts at 0 points: a balance is refused rather than dropped, and nothing
+    // is made.
+    let customers = d.app.scalar("SELECT COUNT(*) AS n FROM customers");
+    for points in [999, -1] {
+        let form = json!({"name": "Salma", "phone": "092-555-1234", "loyalty_points": points});
+        let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &form).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["details"][0]["field"], "loyalty_points");
+    }
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers"), customers);
+    let form = json!({"name": " Salma ", "phone": "092-555-1234", "email": "", "loyalty_points": 0});
     let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &form).await;
     assert_eq!(status, 201, "{body}");
     let created = &body["data"];
     assert_eq!(created["name"], "Salma");
     assert_eq!(created["phone"], "+218925551234");
     assert_eq!(created["email"], Value::Null);
-    assert_eq!(created["loyalty_points"], 0, "points are set only when editing");
+    assert_eq!(created["loyalty_points"], 0);
     let id = created["id"].as_i64().unwrap_or_default();
 
     // The same number in another form is the same number; in another store it is fine.

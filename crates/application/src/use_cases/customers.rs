@@ -131,7 +131,15 @@ fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
     let phone = errors.check("phone", Phone::parse_optional(form.phone.as_deref())).flatten();
     let loyalty_points = match (editing, form.loyalty_points) {
         (true, Some(points)) => errors.check("loyalty_points", points_rules::balance(points)),
-        _ => None,
+        // A new customer starts at 0: a balance comes through sales and adjustments, so
+        // another value is refused rather than dropped.
+        (false, Some(points)) => {
+            if errors.check("loyalty_points", points_rules::balance(points)).is_some_and(|points| points != 0) {
+                errors.add("loyalty_points", Msg::BalanceByAdjustmentOnly);
+            }
+            None
+        }
+        (_, None) => None,
     };
     errors.into_result()?;
     Ok(ValidForm {

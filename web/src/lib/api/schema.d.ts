@@ -1782,7 +1782,7 @@ export interface components {
             email?: string | null;
             /**
              * Format: int64
-             * @description Editing only, and only as the current balance: balances change through
+             * @description Left out, or the current balance (0 for a new customer): balances change through
              *     `PUT /customers/{id}/points`; another value is a 422.
              */
             loyalty_points?: number | null;
@@ -10503,6 +10503,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No plan in effect: no new reward until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "message": "There is no active subscription. Activate a plan first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -10696,6 +10711,21 @@ export interface operations {
                      * @example {
                      *       "code": "request_timeout",
                      *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No plan in effect: no reward switched back on until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11486,6 +11516,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No plan in effect: no new cashier until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "message": "There is no active subscription. Activate a plan first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -11935,6 +11980,21 @@ export interface operations {
                      * @example {
                      *       "code": "not_found",
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No plan in effect: no cashier switched back on until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -101,7 +101,7 @@ pub struct CustomerRequest {
     /// Any common Libyan form (`0912345678`, `+218 91 234 5678`, ...) or an international number.
     pub phone: Option<String>,
     pub email: Option<String>,
-    /// Editing only, and only as the current balance: balances change through
+    /// Left out, or the current balance (0 for a new customer): balances change through
     /// `PUT /customers/{id}/points`; another value is a 422.
     pub loyalty_points: Option<i64>,
     /// Store owners and API keys: which of their stores (may be left out with only one store).

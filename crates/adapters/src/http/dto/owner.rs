@@ -121,18 +121,33 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
 pub struct LoyaltyConfigRequest {
     /// Points per LYD: at least 0.1, in steps of 0.1.
     #[schema(schema_with = points_rate_schema)]
+    #[serde(default, deserialize_with = "present")]
     pub cost_per_point: Option<DecimalInput>,
     /// LYD; 0 or more.
     #[schema(schema_with = min_purchase_schema)]
+    #[serde(default, deserialize_with = "present")]
     pub min_purchase: Option<DecimalInput>,
     /// LYD; at least 0.010. Default 10,000.000.
     #[schema(schema_with = max_invoice_total_schema)]
+    #[serde(default, deserialize_with = "present")]
     pub max_invoice_total: Option<DecimalInput>,
     /// LYD; 0 or more (0 asks for every sale). Default 1,000.000.
     #[schema(schema_with = confirm_above_schema)]
+    #[serde(default, deserialize_with = "present")]
     pub confirm_above: Option<DecimalInput>,
     /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
+    #[serde(default, deserialize_with = "present")]
     pub cashier_daily_points: Option<i64>,
+}
+
+/// A field that may be left out (keeping the current value) but not sent as `null`: `null`
+/// is a value of the wrong type, not "keep".
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 impl LoyaltyConfigRequest {

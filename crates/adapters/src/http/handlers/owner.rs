@@ -170,6 +170,8 @@ fn staff_form(body: StaffRequest) -> staff::StaffForm {
 #[utoipa::path(post, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
     request_body = StaffRequest,
     responses(
+        (status = 409, description = "No plan in effect: no new cashier until one is", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
         (status = 201, description = "Created", body = UserEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
@@ -244,6 +246,8 @@ async fn set_staff_active(
 #[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/activate", tag = "owner", security(("bearer" = [])),
     params(("id" = i64, Path, description = "User id")),
     responses(
+        (status = 409, description = "No plan in effect: no cashier switched back on until one is", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
         (status = 200, description = "Activated", body = UserEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
@@ -287,6 +291,8 @@ fn reward_form(body: RewardRequest) -> owner::RewardForm {
 #[utoipa::path(post, path = "/api/v1/rewards", tag = "owner", security(("bearer" = [])),
     request_body = RewardRequest,
     responses(
+        (status = 409, description = "No plan in effect: no new reward until one is", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
         (status = 201, description = "Created", body = RewardEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
@@ -307,6 +313,8 @@ async fn create_reward(
     params(("id" = i64, Path, description = "Reward id")),
     request_body = RewardRequest,
     responses(
+        (status = 409, description = "No plan in effect: no reward switched back on until one is", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
         (status = 200, description = "Updated", body = RewardEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's rewards", body = ErrorBody),
