@@ -8,7 +8,7 @@ use loyalty_application::use_cases::webhooks::{self, ATTEMPT_TIMEOUT_SECS};
 use loyalty_application::{DueDelivery, Services};
 
 /// How many deliveries one pass claims and sends at once.
-const BATCH: i64 = 20;
+const BATCH: i64 = 50;
 /// How long the worker rests when nothing is due.
 const IDLE: Duration = Duration::from_millis(500);
 /// The longest answer body kept as the delivery's error.
@@ -138,15 +138,22 @@ pub async fn deliver_due(services: &Services, sender: &WebhookSender) -> Result<
             .map_err(|e| loyalty_application::AppError::Internal(format!("claim: {e}")))??
     };
     let count = claimed.len();
-    let sent = futures_util::future::join_all(claimed.iter().map(|d| sender.send(d))).await;
-    for (delivery, (status, error)) in claimed.iter().zip(sent) {
-        let services = services.clone();
-        let delivery = delivery.clone();
-        let outcome = tokio::task::spawn_blocking(move || webhooks::finish(&services, &delivery, status, error))
-            .await
-            .map_err(|e| loyalty_application::AppError::Internal(format!("finish: {e}")))??;
-        tracing::debug!(?outcome, status, "webhook delivery");
+    if count == 0 {
+        return Ok(0);
     }
+    let sent = futures_util::future::join_all(claimed.iter().map(|d| sender.send(d))).await;
+    let attempts: Vec<webhooks::Attempt> = claimed
+        .into_iter()
+        .zip(sent)
+        .map(|(delivery, (http_status, error))| webhooks::Attempt { delivery, http_status, error })
+        .collect();
+    // One transaction for the whole pass: one commit (one WAL flush on PostgreSQL) instead of
+    // one per delivery.
+    let services = services.clone();
+    let outcomes = tokio::task::spawn_blocking(move || webhooks::finish(&services, attempts))
+        .await
+        .map_err(|e| loyalty_application::AppError::Internal(format!("finish: {e}")))??;
+    tracing::debug!(?outcomes, "webhook deliveries");
     Ok(count)
 }
 

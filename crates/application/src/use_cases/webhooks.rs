@@ -253,28 +253,41 @@ pub fn backoff(attempts: i32) -> Duration {
     Duration::seconds((30_i64 << doublings).min(6 * 3600))
 }
 
-/// Records how an attempt ended: a 2xx answer is success; anything else is tried again later,
-/// until 72 hours after the event, then the delivery is marked failed.
-pub fn finish(
-    services: &Services,
-    delivery: &DueDelivery,
-    http_status: Option<u16>,
-    error: Option<String>,
-) -> Result<DeliveryStatus, AppError> {
+/// How one attempt ended: the endpoint's HTTP status, or why there was none.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    pub delivery: DueDelivery,
+    pub http_status: Option<u16>,
+    pub error: Option<String>,
+}
+
+/// Records how the attempts of one pass ended, in one transaction: a 2xx answer is success;
+/// anything else is tried again later, until 72 hours after the event, then the delivery is
+/// marked failed.
+pub fn finish(services: &Services, attempts: Vec<Attempt>) -> Result<Vec<DeliveryStatus>, AppError> {
     let now = services.clock.now();
-    let attempts = delivery.attempts + 1;
-    let succeeded = http_status.is_some_and(|s| (200..300).contains(&s));
-    let next = now + backoff(attempts);
-    let (status, next_attempt_at) = if succeeded {
-        (DeliveryStatus::Succeeded, None)
-    } else if next - delivery.created_at > RETRY_FOR {
-        (DeliveryStatus::Failed, None)
-    } else {
-        (DeliveryStatus::Pending, Some(next))
-    };
-    let result = AttemptResult { status, next_attempt_at, http_status: http_status.map(i32::from), error };
-    transaction(&*services.db, TxMode::Write, |repos| Ok(repos.finish_webhook_delivery(delivery.id, &result, now)?))?;
-    Ok(status)
+    let results: Vec<(i64, AttemptResult)> = attempts
+        .into_iter()
+        .map(|Attempt { delivery, http_status, error }| {
+            let succeeded = http_status.is_some_and(|s| (200..300).contains(&s));
+            let next = now + backoff(delivery.attempts + 1);
+            let (status, next_attempt_at) = if succeeded {
+                (DeliveryStatus::Succeeded, None)
+            } else if next - delivery.created_at > RETRY_FOR {
+                (DeliveryStatus::Failed, None)
+            } else {
+                (DeliveryStatus::Pending, Some(next))
+            };
+            (delivery.id, AttemptResult { status, next_attempt_at, http_status: http_status.map(i32::from), error })
+        })
+        .collect();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        for (id, result) in &results {
+            repos.finish_webhook_delivery(*id, result, now)?;
+        }
+        Ok(())
+    })?;
+    Ok(results.into_iter().map(|(_, result)| result.status).collect())
 }
 
 #[cfg(test)]
