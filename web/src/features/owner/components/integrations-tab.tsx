@@ -6,7 +6,6 @@ import {
   Checkbox,
   Code,
   Group,
-  Modal,
   MultiSelect,
   Stack,
   Table,
@@ -29,7 +28,7 @@ import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
-import { SecretOnce } from './secret-once';
+import { SecretModal } from './secret-once';
 import { WebhooksSection } from './webhooks-section';
 
 /**
@@ -151,7 +150,19 @@ export function IntegrationsTab() {
           )
         }
       </QueryState>
-      <KeyModal opened={creating} onClose={() => setCreating(false)} />
+      <SecretModal<ApiKeyCreated>
+        opened={creating}
+        onClose={() => setCreating(false)}
+        formTitle={t('integrations.addTitle')}
+        madeTitle={t('integrations.madeTitle')}
+        once={{
+          testId: 'api-key-secret',
+          title: t('integrations.onceTitle'),
+          text: t('integrations.once'),
+          copyLabel: t('integrations.copy'),
+        }}
+        form={(onMade, onCancel) => <KeyForm onMade={onMade} onCancel={onCancel} />}
+      />
       <ConfirmDialog
         opened={pending !== null}
         message={pending ? t('integrations.confirmRevoke', { name: isolate(pending.name) }) : ''}
@@ -163,38 +174,6 @@ export function IntegrationsTab() {
       />
       <WebhooksSection />
     </Stack>
-  );
-}
-
-function KeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('owner');
-  const [made, setMade] = useState<ApiKeyCreated | null>(null);
-  const close = () => {
-    setMade(null);
-    onClose();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={made ? t('integrations.madeTitle') : t('integrations.addTitle')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      size="lg"
-    >
-      {opened &&
-        (made ? (
-          <SecretOnce
-            testId="api-key-secret"
-            title={t('integrations.onceTitle')}
-            text={t('integrations.once')}
-            secret={made.secret}
-            copyLabel={t('integrations.copy')}
-            onDone={close}
-          />
-        ) : (
-          <KeyForm onMade={setMade} onCancel={close} />
-        ))}
-    </Modal>
   );
 }
 

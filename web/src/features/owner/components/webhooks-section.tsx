@@ -43,7 +43,7 @@ import {
   useSetWebhookActive,
   useWebhooks,
 } from '../api/integrations';
-import { SecretOnce } from './secret-once';
+import { SecretModal } from './secret-once';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookEventType } from '../types';
 
 type EventKey = `integrations.webhooks.events.${
@@ -89,6 +89,12 @@ export function WebhooksSection() {
   const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
   const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
   const [rotated, setRotated] = useState<WebhookEndpointCreated | null>(null);
+  const once = {
+    testId: 'webhook-secret',
+    title: t('integrations.webhooks.onceTitle'),
+    text: t('integrations.webhooks.once'),
+    copyLabel: t('integrations.webhooks.copy'),
+  };
 
   function toggle(endpoint: WebhookEndpoint) {
     const active = !endpoint.is_active;
@@ -229,7 +235,14 @@ export function WebhooksSection() {
           )
         }
       </QueryState>
-      <EndpointModal opened={adding} onClose={() => setAdding(false)} />
+      <SecretModal<WebhookEndpointCreated>
+        opened={adding}
+        onClose={() => setAdding(false)}
+        formTitle={t('integrations.webhooks.addTitle')}
+        madeTitle={t('integrations.webhooks.madeTitle')}
+        once={once}
+        form={(onMade, onCancel) => <EndpointForm onMade={onMade} onCancel={onCancel} />}
+      />
       <DeliveriesModal endpoint={watching} onClose={() => setWatching(null)} />
       <ConfirmDialog
         opened={rotating !== null}
@@ -240,24 +253,13 @@ export function WebhooksSection() {
         onConfirm={confirmRotate}
         onClose={() => setRotating(null)}
       />
-      <Modal
+      <SecretModal<WebhookEndpointCreated>
         opened={rotated !== null}
         onClose={() => setRotated(null)}
-        title={t('integrations.webhooks.rotatedTitle')}
-        closeButtonProps={{ 'aria-label': t('close') }}
-        size="lg"
-      >
-        {rotated && (
-          <SecretOnce
-            testId="webhook-secret"
-            title={t('integrations.webhooks.onceTitle')}
-            text={t('integrations.webhooks.once')}
-            secret={rotated.secret}
-            copyLabel={t('integrations.webhooks.copy')}
-            onDone={() => setRotated(null)}
-          />
-        )}
-      </Modal>
+        madeTitle={t('integrations.webhooks.rotatedTitle')}
+        once={once}
+        shown={rotated}
+      />
       <ConfirmDialog
         opened={pending !== null}
         message={pending ? t('integrations.webhooks.confirmDelete', { url: isolate(pending.url) }) : ''}
@@ -268,38 +270,6 @@ export function WebhooksSection() {
         onClose={() => setPending(null)}
       />
     </Stack>
-  );
-}
-
-function EndpointModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('owner');
-  const [made, setMade] = useState<WebhookEndpointCreated | null>(null);
-  const close = () => {
-    setMade(null);
-    onClose();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={made ? t('integrations.webhooks.madeTitle') : t('integrations.webhooks.addTitle')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      size="lg"
-    >
-      {opened &&
-        (made ? (
-          <SecretOnce
-            testId="webhook-secret"
-            title={t('integrations.webhooks.onceTitle')}
-            text={t('integrations.webhooks.once')}
-            secret={made.secret}
-            copyLabel={t('integrations.webhooks.copy')}
-            onDone={close}
-          />
-        ) : (
-          <EndpointForm onMade={setMade} onCancel={close} />
-        ))}
-    </Modal>
   );
 }
 
