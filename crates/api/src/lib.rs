@@ -11,7 +11,7 @@ use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
 pub use loyalty_adapters::http::client_addr::TrustedProxies;
 use loyalty_adapters::http::{self, ServerInfo};
 use loyalty_adapters::system::{
-    Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, RandomIds, SystemClock,
+    Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, LimitStore, RandomIds, SystemClock,
 };
 use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
 use loyalty_application::{Services, Settings};
@@ -95,8 +95,14 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     if config.demo_mode {
         seed_demo(&pool, hasher.as_ref())?;
     }
-    let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits));
-    let public_throttle = Arc::new(GovernorPublicThrottle::new(config.public_limits.0, config.public_limits.1));
+    // Several instances share one PostgreSQL database: their limits count there, together.
+    let limits = match url.backend() {
+        db::Backend::Postgres => LimitStore::Shared(pool.clone()),
+        db::Backend::Sqlite => LimitStore::Local,
+    };
+    let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits, &limits));
+    let public_throttle =
+        Arc::new(GovernorPublicThrottle::new(config.public_limits.0, config.public_limits.1, &limits));
     spawn_pruner(throttle.clone(), public_throttle.clone());
     let services = Services {
         db: Arc::new(DieselDatabase::new(pool.clone())),

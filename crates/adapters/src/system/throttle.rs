@@ -1,4 +1,6 @@
-//! Sign-in, registration and public-page limits (governor), all built from one keyed limit.
+//! Sign-in, registration and public-page limits, all built from one keyed limit. Its counters
+//! live in this process (governor) or, with several instances on one PostgreSQL database, in
+//! PostgreSQL, so a limit holds for the whole deployment ([`LimitStore`]).
 
 use std::num::NonZeroU32;
 
@@ -53,26 +55,184 @@ fn nonzero(n: u32) -> NonZeroU32 {
     NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN)
 }
 
-/// The one limit every other is made of: a burst of `n` per key, refilled over the period. A
-/// refusal says how many seconds to wait (at least 1).
-struct KeyedLimit(DefaultKeyedRateLimiter<String>);
+/// Where the limits count.
+#[derive(Clone, Default)]
+pub enum LimitStore {
+    /// In this process: one instance (SQLite, or a single server).
+    #[default]
+    Local,
+    /// In PostgreSQL's `rate_limits` table (unlogged: no WAL, emptied by a crash, which only
+    /// forgets recent attempts), shared by every instance on the database.
+    Shared(crate::db::DbPool),
+}
+
+/// The one limit every other is made of: a burst of `n` per key, refilled over the period (the
+/// generic cell rate algorithm, as governor runs it). A refusal says how many seconds to wait
+/// (at least 1).
+struct KeyedLimit {
+    local: DefaultKeyedRateLimiter<String>,
+    shared: Option<shared::Gcra>,
+}
 
 impl KeyedLimit {
-    fn per_minute(n: u32) -> Self {
-        Self(RateLimiter::keyed(Quota::per_minute(nonzero(n))))
-    }
-
-    fn per_hour(n: u32) -> Self {
-        Self(RateLimiter::keyed(Quota::per_hour(nonzero(n))))
+    fn new(store: &LimitStore, name: &'static str, n: u32, period_secs: f64) -> Self {
+        let quota = if period_secs >= 3600.0 { Quota::per_hour(nonzero(n)) } else { Quota::per_minute(nonzero(n)) };
+        let shared = match store {
+            LimitStore::Local => None,
+            LimitStore::Shared(pool) => Some(shared::Gcra::new(pool.clone(), name, n.max(1), period_secs)),
+        };
+        Self { local: RateLimiter::keyed(quota), shared }
     }
 
     fn check(&self, key: &str) -> Result<(), u64> {
-        self.0.check_key(&key.to_owned()).map_err(|not_until| wait_time(&not_until).as_secs().max(1))
+        if let Some(shared) = &self.shared {
+            if let Some(answer) = shared.take(key) {
+                return answer;
+            }
+        }
+        self.local.check_key(&key.to_owned()).map_err(|not_until| wait_time(&not_until).as_secs().max(1))
     }
 
-    /// Forgets keys that are back to a full burst, so memory stays bounded.
+    /// Forgets keys that are back to a full burst, so memory (and the table) stays bounded.
     fn prune(&self) {
-        self.0.retain_recent();
+        self.local.retain_recent();
+        if let Some(shared) = &self.shared {
+            shared.prune();
+        }
+    }
+}
+
+/// The limits in PostgreSQL. Each check is one statement: an upsert that moves the key's
+/// "theoretical arrival time" on by one interval only while it stays within the burst, so
+/// concurrent checks from any instance are counted exactly. When the database cannot be asked,
+/// the check falls back to this process's own count (and says so in the log).
+mod shared {
+    use diesel::sql_types::{Double, Text};
+    use diesel::{QueryableByName, RunQueryDsl};
+
+    use crate::db::{DbConnection, DbPool};
+
+    #[derive(QueryableByName)]
+    struct Tat {
+        #[diesel(sql_type = Double)]
+        tat: f64,
+    }
+
+    pub(super) struct Gcra {
+        pool: DbPool,
+        name: &'static str,
+        /// Seconds between two allowed requests at the steady rate.
+        interval: f64,
+        /// How far ahead of now the arrival time may run: the burst.
+        tolerance: f64,
+    }
+
+    fn now() -> f64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
+    }
+
+    impl Gcra {
+        pub(super) fn new(pool: DbPool, name: &'static str, n: u32, period_secs: f64) -> Self {
+            let interval = period_secs / f64::from(n);
+            Self { pool, name, interval, tolerance: interval * f64::from(n - 1) }
+        }
+
+        /// `Some(Ok)` allowed, `Some(Err(seconds))` refused, `None` when PostgreSQL could not
+        /// be asked.
+        pub(super) fn take(&self, key: &str) -> Option<Result<(), u64>> {
+            let key = format!("{}\n{key}", self.name);
+            let now = now();
+            let outcome = self.with_conn(|conn| {
+                let taken: Vec<Tat> = diesel::sql_query(
+                    "INSERT INTO rate_limits AS r (key, tat) VALUES ($1, $2 + $3) \
+                     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(r.tat, $2) + $3 \
+                     WHERE GREATEST(r.tat, $2) - $2 <= $4 RETURNING tat",
+                )
+                .bind::<Text, _>(&key)
+                .bind::<Double, _>(now)
+                .bind::<Double, _>(self.interval)
+                .bind::<Double, _>(self.tolerance)
+                .load(conn)?;
+                if !taken.is_empty() {
+                    return Ok(Ok(()));
+                }
+                let held: Vec<Tat> =
+                    diesel::sql_query("SELECT tat FROM rate_limits WHERE key = $1").bind::<Text, _>(&key).load(conn)?;
+                let tat = held.first().map_or(now, |t| t.tat);
+                Ok(Err(wait_secs(tat - now - self.tolerance)))
+            });
+            outcome
+        }
+
+        /// Counts one (a wrong password) whatever the count already is.
+        pub(super) fn add(&self, key: &str) -> Option<()> {
+            let key = format!("{}\n{key}", self.name);
+            self.with_conn(|conn| {
+                diesel::sql_query(
+                    "INSERT INTO rate_limits AS r (key, tat) VALUES ($1, $2 + $3) \
+                     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(r.tat, $2) + $3",
+                )
+                .bind::<Text, _>(&key)
+                .bind::<Double, _>(now())
+                .bind::<Double, _>(self.interval)
+                .execute(conn)?;
+                Ok(())
+            })
+        }
+
+        /// Whether more than the burst was counted ([`Gcra::add`]), without counting:
+        /// `Some(Err(seconds))` until the excess has drained.
+        pub(super) fn over(&self, key: &str) -> Option<Result<(), u64>> {
+            let key = format!("{}\n{key}", self.name);
+            let now = now();
+            let limit = self.tolerance + self.interval;
+            self.with_conn(|conn| {
+                let held: Vec<Tat> =
+                    diesel::sql_query("SELECT tat FROM rate_limits WHERE key = $1").bind::<Text, _>(&key).load(conn)?;
+                Ok(match held.first() {
+                    Some(t) if t.tat - now > limit => Err(wait_secs(t.tat - now - limit)),
+                    _ => Ok(()),
+                })
+            })
+        }
+
+        /// Forgets keys whose burst is whole again.
+        pub(super) fn prune(&self) {
+            let _ = self.with_conn(|conn| {
+                diesel::sql_query("DELETE FROM rate_limits WHERE tat < $1").bind::<Double, _>(now()).execute(conn)?;
+                Ok(())
+            });
+        }
+
+        fn with_conn<T>(&self, work: impl FnOnce(&mut diesel::PgConnection) -> diesel::QueryResult<T>) -> Option<T> {
+            let result = match self.pool.get() {
+                Ok(mut conn) => match &mut *conn {
+                    DbConnection::Postgresql(pg) => work(pg).map_err(|e| e.to_string()),
+                    DbConnection::Sqlite(_) => Err("shared limits need PostgreSQL".to_owned()),
+                },
+                Err(e) => Err(e.to_string()),
+            };
+            match result {
+                Ok(value) => Some(value),
+                Err(error) => {
+                    tracing::warn!(%error, "shared limit unavailable: counting in this process");
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whole seconds to wait, at least 1.
+    fn wait_secs(seconds: f64) -> u64 {
+        let seconds = seconds.ceil().max(1.0);
+        if seconds >= 1e9 {
+            1_000_000_000
+        } else {
+            // In range and whole: the conversion is exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = seconds as u64;
+            whole
+        }
     }
 }
 
@@ -84,11 +244,16 @@ struct FailureLimit {
 }
 
 impl FailureLimit {
-    fn per_minute(n: u32) -> Self {
-        Self { limiter: KeyedLimit::per_minute(n), blocked_until: Mutex::default() }
+    fn per_minute(store: &LimitStore, name: &'static str, n: u32) -> Self {
+        Self { limiter: KeyedLimit::new(store, name, n, 60.0), blocked_until: Mutex::default() }
     }
 
     fn check(&self, key: &str) -> Result<(), u64> {
+        if let Some(shared) = &self.limiter.shared {
+            if let Some(answer) = shared.over(key) {
+                return answer;
+            }
+        }
         let now = std::time::Instant::now();
         match self.blocked_until.lock().get(key) {
             Some(until) if *until > now => Err(until.duration_since(now).as_secs().max(1)),
@@ -97,6 +262,9 @@ impl FailureLimit {
     }
 
     fn record(&self, key: String) {
+        if let Some(()) = self.limiter.shared.as_ref().and_then(|shared| shared.add(&key)) {
+            return;
+        }
         if let Err(wait_secs) = self.limiter.check(&key) {
             let until = std::time::Instant::now() + std::time::Duration::from_secs(wait_secs);
             self.blocked_until.lock().insert(key, until);
@@ -111,13 +279,22 @@ impl FailureLimit {
 }
 
 impl GovernorLoginThrottle {
-    pub fn new(limits: LoginLimits) -> Self {
+    pub fn new(limits: LoginLimits, store: &LimitStore) -> Self {
         Self {
-            attempts_per_client: KeyedLimit::per_minute(limits.attempts_per_client),
-            failures_per_pair: FailureLimit::per_minute(limits.failures_per_account_client),
-            failures_per_account: FailureLimit::per_minute(limits.failures_per_account),
-            registrations_per_client: KeyedLimit::per_hour(limits.registrations_per_client_hour),
-            registrations: KeyedLimit::per_hour(limits.registrations_per_hour),
+            attempts_per_client: KeyedLimit::new(store, "sign-in", limits.attempts_per_client, 60.0),
+            failures_per_pair: FailureLimit::per_minute(store, "wrong-password", limits.failures_per_account_client),
+            failures_per_account: FailureLimit::per_minute(
+                store,
+                "wrong-password-account",
+                limits.failures_per_account,
+            ),
+            registrations_per_client: KeyedLimit::new(
+                store,
+                "registration",
+                limits.registrations_per_client_hour,
+                3600.0,
+            ),
+            registrations: KeyedLimit::new(store, "registrations", limits.registrations_per_hour, 3600.0),
         }
     }
 
@@ -167,8 +344,11 @@ pub struct GovernorPublicThrottle {
 }
 
 impl GovernorPublicThrottle {
-    pub fn new(per_client: u32, per_phone: u32) -> Self {
-        Self { per_client: KeyedLimit::per_minute(per_client), per_phone: KeyedLimit::per_minute(per_phone) }
+    pub fn new(per_client: u32, per_phone: u32, store: &LimitStore) -> Self {
+        Self {
+            per_client: KeyedLimit::new(store, "public-client", per_client, 60.0),
+            per_phone: KeyedLimit::new(store, "public-phone", per_phone, 60.0),
+        }
     }
 
     /// Forgets keys that are back to a full burst, so memory stays bounded.
@@ -191,11 +371,10 @@ mod tests {
 
     #[test]
     fn wrong_passwords_block_their_pair_and_then_the_account() {
-        let throttle = GovernorLoginThrottle::new(LoginLimits {
-            failures_per_account_client: 2,
-            failures_per_account: 4,
-            ..LoginLimits::default()
-        });
+        let throttle = GovernorLoginThrottle::new(
+            LoginLimits { failures_per_account_client: 2, failures_per_account: 4, ..LoginLimits::default() },
+            &LimitStore::Local,
+        );
         for _ in 0..3 {
             assert!(throttle.before_sign_in("a@demo.ly", "1.2.3.4").is_ok());
             throttle.sign_in_failed("a@demo.ly", "1.2.3.4");

@@ -97,6 +97,11 @@ impl Server {
 
     /// Starts the process without waiting for it.
     pub(crate) fn spawn(url: &str) -> Server {
+        Server::spawn_with(url, &[])
+    }
+
+    /// Starts the process with more settings (`LOYALTY_...` variables), without waiting.
+    pub(crate) fn spawn_with(url: &str, settings: &[(&str, &str)]) -> Server {
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(0);
         let child = Command::new(env!("CARGO_BIN_EXE_loyalty"))
             .arg("serve")
@@ -108,6 +113,7 @@ impl Server {
             .env("LOYALTY_WEBHOOK_ALLOW_PRIVATE", "1")
             .env("LOYALTY_WORKERS", "2")
             .env("RUST_LOG", "warn")
+            .envs(settings.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
