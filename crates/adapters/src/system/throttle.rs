@@ -137,12 +137,17 @@ mod shared {
             Self { pool, name, interval, tolerance: interval * f64::from(n - 1) }
         }
 
+        /// The row of `key` under this limit's name.
+        fn row_key(&self, key: &str) -> String {
+            format!("{}\n{key}", self.name)
+        }
+
         /// `Some(Ok)` allowed, `Some(Err(seconds))` refused, `None` when PostgreSQL could not
         /// be asked.
         pub(super) fn take(&self, key: &str) -> Option<Result<(), u64>> {
-            let key = format!("{}\n{key}", self.name);
+            let key = self.row_key(key);
             let now = now();
-            let outcome = self.with_conn(|conn| {
+            self.with_conn(|conn| {
                 let taken: Vec<Tat> = diesel::sql_query(
                     "INSERT INTO rate_limits AS r (key, tat) VALUES ($1, $2 + $3) \
                      ON CONFLICT (key) DO UPDATE SET tat = GREATEST(r.tat, $2) + $3 \
@@ -160,13 +165,12 @@ mod shared {
                     diesel::sql_query("SELECT tat FROM rate_limits WHERE key = $1").bind::<Text, _>(&key).load(conn)?;
                 let tat = held.first().map_or(now, |t| t.tat);
                 Ok(Err(wait_secs(tat - now - self.tolerance)))
-            });
-            outcome
+            })
         }
 
         /// Counts one (a wrong password) whatever the count already is.
         pub(super) fn add(&self, key: &str) -> Option<()> {
-            let key = format!("{}\n{key}", self.name);
+            let key = self.row_key(key);
             self.with_conn(|conn| {
                 diesel::sql_query(
                     "INSERT INTO rate_limits AS r (key, tat) VALUES ($1, $2 + $3) \
@@ -183,7 +187,7 @@ mod shared {
         /// Whether more than the burst was counted ([`Gcra::add`]), without counting:
         /// `Some(Err(seconds))` until the excess has drained.
         pub(super) fn over(&self, key: &str) -> Option<Result<(), u64>> {
-            let key = format!("{}\n{key}", self.name);
+            let key = self.row_key(key);
             let now = now();
             let limit = self.tolerance + self.interval;
             self.with_conn(|conn| {
