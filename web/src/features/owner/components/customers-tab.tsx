@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
@@ -73,12 +74,9 @@ export function CustomersTab() {
             </SimpleGrid>
             {shared.length > 0 && <SharedPhones shared={shared} />}
             {summary.total_customers === 0 || stores.length === 0 ? (
-              <Card withBorder py="xl">
-                <Stack align="center" gap="xs">
-                  <IconUsers size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-                  <Text c="dimmed">{t('customers.empty')}</Text>
-                </Stack>
-              </Card>
+              <EmptyCard icon={<IconUsers size={40} color="var(--mantine-color-gray-5)" aria-hidden />}>
+                {t('customers.empty')}
+              </EmptyCard>
             ) : (
               stores.map((store) => <StoreCustomers key={store.store.id} overview={store} />)
             )}

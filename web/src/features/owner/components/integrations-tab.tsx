@@ -2,20 +2,19 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Checkbox,
   Code,
   Group,
   MultiSelect,
   Stack,
   Table,
-  Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
+import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
@@ -74,27 +73,19 @@ export function IntegrationsTab() {
 
   return (
     <Stack data-testid="owner-integrations">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4} maw={640}>
-          <Title order={2} fz="h3">
-            {t('integrations.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('integrations.intro')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
-          {t('integrations.add')}
-        </Button>
-      </Group>
+      <SectionHeader
+        title={t('integrations.title')}
+        intro={t('integrations.intro')}
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+            {t('integrations.add')}
+          </Button>
+        }
+      />
       <QueryState query={keys}>
         {(list) =>
           list.length === 0 ? (
-            <Card withBorder py="xl">
-              <Text c="dimmed" ta="center">
-                {t('integrations.empty')}
-              </Text>
-            </Card>
+            <EmptyCard>{t('integrations.empty')}</EmptyCard>
           ) : (
             <ScrollTable minWidth={760}>
               <Table striped withTableBorder>

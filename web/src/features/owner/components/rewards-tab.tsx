@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Group,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
@@ -101,11 +101,7 @@ export function RewardsTab() {
       <QueryState query={rewards}>
         {(list) =>
           list.length === 0 ? (
-            <Card withBorder py="xl">
-              <Text c="dimmed" ta="center">
-                {t('rewards.empty')}
-              </Text>
-            </Card>
+            <EmptyCard>{t('rewards.empty')}</EmptyCard>
           ) : (
             <ScrollTable minWidth={760}>
               <Table striped highlightOnHover withTableBorder verticalSpacing="sm">

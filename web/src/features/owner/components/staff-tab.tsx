@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
@@ -80,11 +81,7 @@ export function StaffTab() {
       <QueryState query={staff}>
         {(list) =>
           list.length === 0 ? (
-            <Card withBorder py="xl">
-              <Text c="dimmed" ta="center">
-                {t('staff.empty')}
-              </Text>
-            </Card>
+            <EmptyCard>{t('staff.empty')}</EmptyCard>
           ) : (
             <ScrollTable minWidth={640}>
               <Table striped highlightOnHover withTableBorder>

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
@@ -45,12 +46,9 @@ export function StoresTab() {
       <QueryState query={stores}>
         {(list) =>
           list.length === 0 ? (
-            <Card withBorder py="xl">
-              <Stack align="center" gap="xs">
-                <IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-                <Text c="dimmed">{t('stores.empty')}</Text>
-              </Stack>
-            </Card>
+            <EmptyCard icon={<IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />}>
+              {t('stores.empty')}
+            </EmptyCard>
           ) : (
             <ScrollTable minWidth={640}>
               <Table striped highlightOnHover withTableBorder>

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Checkbox,
   Code,
   Group,
@@ -11,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   IconKey,
@@ -25,6 +23,8 @@ import {
 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyCard } from '@/components/empty-card';
+import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
@@ -131,27 +131,19 @@ export function WebhooksSection() {
 
   return (
     <Stack data-testid="owner-webhooks" mt="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4} maw={640}>
-          <Title order={2} fz="h3">
-            {t('integrations.webhooks.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('integrations.webhooks.intro')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-          {t('integrations.webhooks.add')}
-        </Button>
-      </Group>
+      <SectionHeader
+        title={t('integrations.webhooks.title')}
+        intro={t('integrations.webhooks.intro')}
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            {t('integrations.webhooks.add')}
+          </Button>
+        }
+      />
       <QueryState query={endpoints}>
         {(list) =>
           list.length === 0 ? (
-            <Card withBorder py="xl">
-              <Text c="dimmed" ta="center">
-                {t('integrations.webhooks.empty')}
-              </Text>
-            </Card>
+            <EmptyCard>{t('integrations.webhooks.empty')}</EmptyCard>
           ) : (
             <ScrollTable minWidth={680}>
               <Table striped withTableBorder>
