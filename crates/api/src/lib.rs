@@ -3,6 +3,7 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -125,6 +126,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         public_url: config.public_url.clone(),
         cors_origins: config.cors_origins.clone(),
         trusted_proxies: config.trusted_proxies.clone(),
+        stopping: Arc::default(),
     };
     Ok(AppState { services, info, pool })
 }
@@ -189,7 +191,11 @@ fn cors(origins: &[String]) -> actix_cors::Cors {
     cors
 }
 
-/// Starts serving on `listener`; the returned server runs until stopped.
+/// How long an instance finishes what it has once it stops accepting, before it exits.
+pub const SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Starts serving on `listener`; the returned server runs until stopped through its handle
+/// ([`stop_on_signals`] does that for the binary).
 pub fn serve(
     state: AppState,
     listener: TcpListener,
@@ -221,10 +227,39 @@ pub fn serve(
     .workers(workers)
     .client_request_timeout(Duration::from_secs(10))
     .client_disconnect_timeout(Duration::from_secs(5))
-    .shutdown_timeout(10)
+    .shutdown_timeout(SHUTDOWN_TIMEOUT.as_secs())
+    .disable_signals()
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// How an instance stops. SIGTERM (a supervisor, a rolling restart) first marks it stopping:
+/// `/api/v1/ready` answers 503 while it goes on answering everything else for `drain`, so a
+/// balancer's health checks take it out of rotation before it closes its port. SIGINT (Ctrl-C),
+/// or a second signal, skips that wait. Then it stops accepting, finishes what it has for up to
+/// [`SHUTDOWN_TIMEOUT`] and returns.
+pub async fn stop_on_signals(server: actix_web::dev::ServerHandle, stopping: Arc<AtomicBool>, drain: Duration) {
+    use tokio::signal::unix::{signal, SignalKind};
+    let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) else {
+        tracing::warn!("cannot listen for SIGTERM and SIGINT; stop the process with SIGKILL");
+        return;
+    };
+    let terminated = tokio::select! {
+        _ = term.recv() => true,
+        _ = int.recv() => false,
+    };
+    stopping.store(true, Ordering::Relaxed);
+    if terminated && !drain.is_zero() {
+        tracing::info!(seconds = drain.as_secs_f64(), "SIGTERM: not ready; answering for a while before stopping");
+        tokio::select! {
+            () = tokio::time::sleep(drain) => {}
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    }
+    tracing::info!(limit_seconds = SHUTDOWN_TIMEOUT.as_secs(), "stopping: finishing the requests in progress");
+    server.stop(true).await;
 }
 
 /// Forgets old `Idempotency-Key` answers and ended sessions at start and then hourly, on a

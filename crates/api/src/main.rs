@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use loyalty_api::{
-    build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, Config, LoginLimits, TrustedProxies,
-    PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
+    build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, stop_on_signals, Config, LoginLimits,
+    TrustedProxies, PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
 };
 
 /// The loyalty-points platform: API and web app in one process.
@@ -40,6 +40,12 @@ enum Command {
         #[arg(long, env = "LOYALTY_SESSION_MINUTES", default_value_t = SESSION_MINUTES_DEFAULT,
             value_parser = clap::value_parser!(i64).range(1..))]
         session_minutes: i64,
+        /// Seconds an instance keeps answering after SIGTERM while `/api/v1/ready` answers 503,
+        /// so a load balancer stops sending it requests first (more than the balancer's check
+        /// interval times its fall count). 0 stops at once, as SIGINT does.
+        #[arg(long, env = "LOYALTY_SHUTDOWN_DELAY", default_value_t = 0.0,
+            value_parser = parse_seconds)]
+        shutdown_delay: f64,
         /// HTTP worker threads (default: one per core).
         #[arg(long, env = "LOYALTY_WORKERS")]
         workers: Option<usize>,
@@ -102,6 +108,14 @@ fn parse_flag(value: &str) -> Result<bool, String> {
     }
 }
 
+/// Seconds from 0 to 300, fractions allowed.
+fn parse_seconds(value: &str) -> Result<f64, String> {
+    match value.trim().parse::<f64>() {
+        Ok(seconds) if (0.0..=300.0).contains(&seconds) => Ok(seconds),
+        _ => Err(format!("expected seconds from 0 to 300, got {value}")),
+    }
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -149,6 +163,7 @@ fn run(cli: Cli) -> Result<(), String> {
             jwt_secret,
             web_dir,
             session_minutes,
+            shutdown_delay,
             workers,
             db_pool_size,
             login_per_account,
@@ -208,8 +223,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 demo,
                 "serving"
             );
+            let stopping = state.info.stopping.clone();
             actix_web::rt::System::new().block_on(async move {
-                serve(state, listener, web_dir, workers).map_err(|e| e.to_string())?.await.map_err(|e| e.to_string())
+                let server = serve(state, listener, web_dir, workers).map_err(|e| e.to_string())?;
+                let drain = std::time::Duration::from_secs_f64(shutdown_delay);
+                actix_web::rt::spawn(stop_on_signals(server.handle(), stopping, drain));
+                server.await.map_err(|e| e.to_string())
             })
         }
     }

@@ -32,6 +32,9 @@ pub struct ServerInfo {
     pub cors_origins: Vec<String>,
     /// Proxies whose `Forwarded` / `X-Forwarded-For` name the client; none by default.
     pub trusted_proxies: client_addr::TrustedProxies,
+    /// Set on SIGTERM: `/api/v1/ready` answers 503 from then on, so a balancer drains the
+    /// instance before it stops accepting.
+    pub stopping: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The client's address as the limits and the access log see it: the peer, or behind trusted

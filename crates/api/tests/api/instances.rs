@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::helpers::{fresh_database, postgres_admin_url, Backend};
+use crate::helpers::{both_backends, fresh_database, postgres_admin_url, Backend};
 use crate::webhook_processes::{scalar, Server};
+
+both_backends!(a_terminated_instance_drains_then_exits);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn instances_started_together_on_an_empty_database_all_come_up() {
@@ -70,4 +72,69 @@ async fn instances_on_one_database_count_each_limit_together() {
     assert_eq!(sign_in(&second).await, 200);
     assert_eq!(sign_in(&first).await, 429);
     assert_eq!(sign_in(&second).await, 429);
+}
+
+/// SIGTERM: the instance answers `/ready` with 503 at once, goes on answering everything else
+/// for `LOYALTY_SHUTDOWN_DELAY` (a balancer takes it out of rotation meanwhile), then closes its
+/// port and exits cleanly. A sale load running through it the whole time loses nothing: every
+/// sale it acknowledged is stored, and nothing it answered is a 5xx.
+async fn a_terminated_instance_drains_then_exits(backend: Backend) {
+    let Some(db) = fresh_database(backend) else { return };
+    let drain = Duration::from_millis(1500);
+    let mut server = Server::spawn_with(&db.url, &[("LOYALTY_SHUTDOWN_DELAY", "1.5")]);
+    server.wait_ready(&db.url).await;
+    let client = reqwest::Client::new();
+    let signed_in = client
+        .post(format!("{}/api/v1/auth/login", server.base))
+        .json(&json!({"email": "cashier@demo.ly", "password": "demo1234"}))
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let token = signed_in.json::<serde_json::Value>().await.unwrap_or_default()["data"]["token"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let customer = scalar(&db, "SELECT MIN(id) AS n FROM customers WHERE deleted_at IS NULL");
+    let sales_before = scalar(&db, "SELECT COUNT(*) AS n FROM invoices");
+
+    // A till selling through the instance until it is gone.
+    let load = {
+        let (client, base, token) = (client.clone(), server.base.clone(), token.clone());
+        tokio::spawn(async move {
+            let (mut acknowledged, mut failed_answers, mut refused) = (0_i64, Vec::new(), 0);
+            while refused < 5 {
+                let sale = json!({"customer_id": customer, "total_cost": "12.500"});
+                match client.post(format!("{base}/api/v1/invoices")).bearer_auth(&token).json(&sale).send().await {
+                    Ok(answer) if answer.status().as_u16() == 201 => acknowledged += 1,
+                    Ok(answer) => failed_answers.push(answer.status().as_u16()),
+                    Err(_) => refused += 1, // closed: the balancer would send it elsewhere
+                }
+            }
+            (acknowledged, failed_answers)
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.terminate();
+    let terminated = std::time::Instant::now();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let ready = client.get(format!("{}/api/v1/ready", server.base)).send().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ready.status().as_u16(), 503, "not ready once SIGTERM arrived");
+    assert!(ready.headers().contains_key("retry-after"));
+    let body = ready.json::<serde_json::Value>().await.unwrap_or_default();
+    assert_eq!(body["data"]["stopping"], json!(true), "{body}");
+    let health = client.get(format!("{}/api/v1/health", server.base)).send().await.map(|r| r.status().as_u16());
+    assert_eq!(health.ok(), Some(200), "still answering while it drains");
+
+    let status = server.exited_within(Duration::from_secs(15)).await.unwrap_or_else(|| panic!("no exit after SIGTERM"));
+    let took = terminated.elapsed();
+    assert!(status.success(), "a clean exit: {status}");
+    assert!(took >= drain, "it answered for the whole delay first (exited after {took:?})");
+    let (acknowledged, failed_answers) = load.await.unwrap_or_else(|e| panic!("{e}"));
+    assert!(failed_answers.is_empty(), "answers other than 201 while stopping: {failed_answers:?}");
+    assert!(acknowledged > 5, "the load sold through the drain ({acknowledged})");
+    assert_eq!(
+        scalar(&db, "SELECT COUNT(*) AS n FROM invoices") - sales_before,
+        acknowledged,
+        "every acknowledged sale is stored, and only those"
+    );
 }

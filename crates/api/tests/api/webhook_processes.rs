@@ -151,6 +151,24 @@ impl Server {
         body["data"]["token"].as_str().unwrap_or_default().to_owned()
     }
 
+    /// Sends SIGTERM, as a supervisor stopping the instance does.
+    pub(crate) fn terminate(&self) {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -TERM failed");
+    }
+
+    /// The process's exit status once it exited, within `limit`.
+    pub(crate) async fn exited_within(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        None
+    }
+
     fn kill(&mut self) {
         let _ = self.child.kill(); // SIGKILL
         let _ = self.child.wait();

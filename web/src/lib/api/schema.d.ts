@@ -812,8 +812,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable, a full disk, read-only, locked)
-         * @description Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable, a full disk, read-only, locked). `/api/v1/health` stays the cheap liveness answer.
+         * Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own) and the instance is not stopping; 503 with `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received, `stopping`)
+         * @description Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own) and the instance is not stopping; 503 with `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received, `stopping`). `/api/v1/health` stays the cheap liveness answer.
          */
         get: operations["ready"];
         put?: never;
@@ -2244,6 +2244,11 @@ export interface components {
         /** @description Whether the instance should get traffic. */
         Ready: {
             ready: boolean;
+            /**
+             * @description The instance got SIGTERM: it still answers what it is sent, but a balancer should send
+             *     it nothing new (it stops after `LOYALTY_SHUTDOWN_DELAY` seconds).
+             */
+            stopping: boolean;
             /**
              * Format: double
              * @description How long the committed write took, when it succeeded.
@@ -9467,6 +9472,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "ready": true,
+                     *         "stopping": true,
                      *         "write_ms": 1
                      *       }
                      *     }
@@ -9474,7 +9480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyEnvelope"];
                 };
             };
-            /** @description Not ready: the database does not keep writes now; ask again after `Retry-After` seconds */
+            /** @description Not ready: the database does not keep writes now, or the instance is stopping; ask again after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9484,6 +9490,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "ready": false,
+                     *         "stopping": false,
                      *         "write_ms": null
                      *       }
                      *     }

@@ -32,6 +32,9 @@ pub struct Ready {
     pub ready: bool,
     /// How long the committed write took, when it succeeded.
     pub write_ms: Option<f64>,
+    /// The instance got SIGTERM: it still answers what it is sent, but a balancer should send
+    /// it nothing new (it stops after `LOYALTY_SHUTDOWN_DELAY` seconds).
+    pub stopping: bool,
 }
 envelope!(ReadyEnvelope, Ready);
 

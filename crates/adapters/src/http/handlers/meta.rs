@@ -22,21 +22,28 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 const READY_RETRY_SECS: u64 = 5;
 
 /// Readiness, for load balancers: 200 only when the database keeps a write now (one tiny
-/// committed write to a row of its own); 503 with `Retry-After` when it does not (unreachable,
-/// a full disk, read-only, locked). `/api/v1/health` stays the cheap liveness answer.
+/// committed write to a row of its own) and the instance is not stopping; 503 with
+/// `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received,
+/// `stopping`). `/api/v1/health` stays the cheap liveness answer.
 #[utoipa::path(get, path = "/api/v1/ready", tag = "meta",
     responses(
         (status = 200, description = "Ready: the database keeps writes", body = ReadyEnvelope),
-        (status = 503, description = "Not ready: the database does not keep writes now; ask again after `Retry-After` seconds", body = ReadyEnvelope,
-            example = json!({"data": {"ready": false, "write_ms": null}})),
+        (status = 503, description = "Not ready: the database does not keep writes now, or the instance is stopping; ask again after `Retry-After` seconds", body = ReadyEnvelope,
+            example = json!({"data": {"ready": false, "write_ms": null, "stopping": false}})),
     ))]
-async fn ready(services: web::Data<Services>) -> HttpResponse {
-    let db = services.db.clone();
-    let written = web::block(move || db.write_check()).await.ok().and_then(Result::ok);
+async fn ready(services: web::Data<Services>, info: web::Data<ServerInfo>) -> HttpResponse {
+    let stopping = info.stopping.load(std::sync::atomic::Ordering::Relaxed);
+    let written = if stopping {
+        None
+    } else {
+        let db = services.db.clone();
+        web::block(move || db.write_check()).await.ok().and_then(Result::ok)
+    };
     let body = ReadyEnvelope {
         data: Ready {
             ready: written.is_some(),
             write_ms: written.map(|d| (d.as_secs_f64() * 1_000_000.0).round() / 1000.0),
+            stopping,
         },
     };
     if written.is_some() {
