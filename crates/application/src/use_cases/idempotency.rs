@@ -53,7 +53,8 @@ pub fn remember(
 
 /// Runs `attempt` in a write transaction, unless this key already answered this request: then
 /// `rebuild` answers from what was stored, and nothing changes. When a concurrent twin with the
-/// same key won the race, `rebuild` answers with what the twin stored.
+/// same key won the race (on the key, or on another unique value such as the invoice number),
+/// `rebuild` answers with what the twin stored.
 pub fn run<T>(
     services: &Services,
     user_id: i64,
@@ -70,16 +71,22 @@ pub fn run<T>(
         }
         Ok(Replayable { value: attempt(repos)?, replayed: false })
     });
-    match first {
-        Err(AppError::Conflict(Conflict::IdempotencyKeyRace)) => {
-            let key = key.ok_or_else(|| AppError::Internal("race without a key".into()))?;
-            transaction(&*services.db, TxMode::Read, |repos| {
-                let answer = replay(repos, user_id, key, request)?
-                    .ok_or_else(|| AppError::Internal("stored answer vanished".into()))?;
-                Ok(Replayable { value: rebuild(repos, &answer)?, replayed: true })
-            })
+    match (first, key) {
+        // The twin may also have won on another unique value it wrote first (the sale's
+        // invoice number): any conflict with a key is answered from the twin's answer when
+        // there is one, and is this request's own conflict otherwise.
+        (Err(AppError::Conflict(conflict)), Some(key)) => {
+            let twin = transaction(&*services.db, TxMode::Read, |repos| match replay(repos, user_id, key, request)? {
+                Some(answer) => Ok(Some(Replayable { value: rebuild(repos, &answer)?, replayed: true })),
+                None => Ok(None),
+            })?;
+            match (twin, conflict) {
+                (Some(answer), _) => Ok(answer),
+                (None, Conflict::IdempotencyKeyRace) => Err(AppError::Internal("stored answer vanished".into())),
+                (None, conflict) => Err(AppError::Conflict(conflict)),
+            }
         }
-        other => other,
+        (other, _) => other,
     }
 }
 
