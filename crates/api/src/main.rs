@@ -117,6 +117,11 @@ fn parse_seconds(value: &str) -> Result<f64, String> {
 }
 
 fn main() -> ExitCode {
+    // libpq (PostgreSQL, with TLS) starts OpenSSL, which then frees its global state in an exit
+    // handler while pool and worker threads may still use it: an intermittent "double free" or
+    // segfault as the process exits after a clean stop (seen in the cluster test). Starting
+    // OpenSSL here first, without that handler, is the fix diesel's issue #3441 describes.
+    openssl_sys::init();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,actix_server=warn".into()),
