@@ -82,6 +82,20 @@ crash:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/crash/run.sh
 
+# Three instances on one PostgreSQL behind HAProxy (deploy/haproxy.cfg): http://127.0.0.1:18300, instances on 18301-18303, until Ctrl-C.
+cluster: build
+    LOYALTY_BIN={{target}}/release/loyalty scripts/cluster/run.sh --serve
+
+# Cluster test through HAProxy on three instances: races, the shared lookup limit, forwarded addresses, kill -9 under load, a rolling restart with 0 failed requests. Needs haproxy and root for pg_ctlcluster.
+cluster-test:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/cluster/run.sh
+
+# Backup test: online backups under a write load (SQLite VACUUM INTO, PostgreSQL pg_dump -Fc) restored into a new file / database with scripts/backup/*, then checked (integrity, consistent snapshot, acknowledged writes, a working server). Needs root for pg_ctlcluster.
+backup-test:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/backup/run.sh
+
 # The integrator's path: a Python client generated from openapi/openapi.json (openapi-python-client) drives keys, sales, sync and signed webhooks against the real server.
 client-test:
     cargo build -p loyalty-api

@@ -108,13 +108,14 @@ def request(base, method, path, token=None, body=None, headers=None, timeout=30)
 
 
 class Server:
-    def __init__(self, binary, db_url, port, workdir):
+    def __init__(self, binary, db_url, port, workdir, settings=None):
         self.binary = binary
         self.db_url = db_url
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.log_path = os.path.join(workdir, f"server-{port}.log")
         self.proc = None
+        self.settings = settings or {}  # more LOYALTY_... variables, over the ones below
 
     def start(self):
         env = dict(os.environ)
@@ -133,6 +134,7 @@ class Server:
                 "RUST_LOG": env.get("RUST_LOG", "warn"),
             }
         )
+        env.update(self.settings)
         logf = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps it open
         logf.write(f"\n===== start {time.strftime('%H:%M:%S')} =====\n".encode())
         logf.flush()
