@@ -7,7 +7,8 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed dashboards apikey webhooks"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed cluster dashboards apikey webhooks"
+#   (cluster: PostgreSQL only, after mixed: the same mixed load through HAProxy on three instances)
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
 #   BENCH_CONNECTIONS=64               BENCH_DASHBOARD_DURATION=5s  BENCH_PG_RAW_CLIENTS=16
 #   BENCH_STORES=50 BENCH_OWNERS=10 BENCH_CUSTOMERS=100000 BENCH_INVOICES=1000000
@@ -23,7 +24,7 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed dashboards apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed cluster dashboards apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -100,28 +101,30 @@ log "one argon2id hash: $argon_ms ms on one core; $cores cores"
 
 # ---------------------------------------------------------------- server and load helpers
 
-server_pid=""
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
+server_pids=()
+stop_server() { # every server started, and the balancer
+  local pid
+  for pid in "${server_pids[@]}"; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  server_pids=()
 }
 trap stop_server EXIT
 
-start_server() { # url backend
-  local secret
-  secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
-  DATABASE_URL=$1 LOYALTY_BIND=127.0.0.1:$port LOYALTY_JWT_SECRET=$secret \
+# One signing secret per run: the cluster's instances accept the tokens the single server made.
+jwt_secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
+start_server() { # url backend [port]
+  DATABASE_URL=$1 LOYALTY_BIND=127.0.0.1:${3:-$port} LOYALTY_JWT_SECRET=$jwt_secret LOYALTY_TRUSTED_PROXIES=127.0.0.1 \
     LOYALTY_LOGIN_PER_ACCOUNT=1000000000 LOYALTY_LOGIN_PER_CLIENT=1000000000 \
     LOYALTY_REGISTER_PER_CLIENT=1000000000 LOYALTY_REGISTER_PER_HOUR=1000000000 LOYALTY_PUBLIC_PER_CLIENT=1000000000 LOYALTY_PUBLIC_PER_PHONE=1000000000 \
     LOYALTY_WEB_DIR=$root/web/dist RUST_LOG=${BENCH_RUST_LOG:-warn} LOYALTY_WEBHOOK_ALLOW_PRIVATE=1 \
     "$server_bin" serve >"$logs/server-$2.log" 2>&1 &
-  server_pid=$!
+  local pid=$!
+  server_pids+=("$pid")
   for _ in $(seq 1 100); do
-    curl -sf "http://127.0.0.1:$port/api/v1/health" >/dev/null 2>&1 && return 0
-    kill -0 "$server_pid" 2>/dev/null || { cat "$logs/server-$2.log" >&2; return 1; }
+    curl -sf "http://127.0.0.1:${3:-$port}/api/v1/ready" >/dev/null 2>&1 && return 0
+    kill -0 "$pid" 2>/dev/null || { cat "$logs/server-$2.log" >&2; return 1; }
     sleep 0.2
   done
   echo "the server did not start" >&2
@@ -359,6 +362,32 @@ for backend in $backends; do
     row "$label" "5. mixed 70/20/8/2, $mixed_conns conns, $mixed_duration" "$rate" "$p50" "$p99" "-" "-" "-" \
       "p99 < 1 s, 0 5xx" "$(verdict eval "lt $p99 1000 && [ $c5 -eq 0 ]")" \
       "$n requests, 2xx $c2, 4xx $c4, 5xx $c5, socket errors/timeouts $sock; ledger sums $ledger_ok"
+    mixed_rate=$rate
+  fi
+
+  if has cluster && [ "$backend" = postgres ]; then
+    log "$backend: 10. the mixed load through HAProxy on three instances, the same database"
+    command -v haproxy >/dev/null || { echo "cluster: haproxy is not installed (apt-get install haproxy)" >&2; exit 1; }
+    stop_server
+    for k in 1 2 3; do start_server "$db_url" "$backend-cluster$k" $((port + 10 + k)); done
+    # deploy/haproxy.cfg, as in production and in `just cluster-test`, listening where the single server did.
+    LB_BIND=127.0.0.1:$port LB_STATS=$work/haproxy.sock APP1=127.0.0.1:$((port + 11)) APP2=127.0.0.1:$((port + 12)) \
+      APP3=127.0.0.1:$((port + 13)) haproxy -db -f deploy/haproxy.cfg >"$logs/haproxy.log" 2>&1 &
+    server_pids+=("$!")
+    for _ in $(seq 1 100); do
+      up=$(python3 -c 'import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"show stat\n"); print(s.makefile().read())' "$work/haproxy.sock" 2>/dev/null | grep -c ',UP,' || true)
+      [ "${up:-0}" -ge 3 ] && break
+      sleep 0.2
+    done
+    read -r c_rate c_p50 c_p99 cc2 cc4 cc5 csock cn < <(wrk_run mixed-cluster mixed.lua "$mixed_conns" "$mixed_duration")
+    ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-cluster.txt" 2>&1 && echo ok || echo BROKEN)
+    ratio=$(calc "$c_rate / (${mixed_rate:-0} + 0.000001)")
+    row "$label" "10. mixed 70/20/8/2 through HAProxy on 3 instances, $mixed_conns conns, $mixed_duration" "$c_rate" \
+      "$c_p50" "$c_p99" "one instance (row 5)" "${mixed_rate:-0}" "$ratio" ">= 0.80 on one machine, 0 5xx" \
+      "$(verdict eval "ge $ratio 0.80 && [ $cc5 -eq 0 ]")" \
+      "$cn requests, 2xx $cc2, 4xx $cc4, 5xx $cc5, socket errors/timeouts $csock; ledger sums $ledger_ok; all on the same $cores cores"
+    stop_server
+    start_server "$db_url" "$backend"
   fi
 
   if has webhooks; then
