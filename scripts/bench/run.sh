@@ -131,6 +131,14 @@ start_server() { # url backend [port]
   return 1
 }
 
+# cpu_ms pid... -> user + system CPU milliseconds these processes have used so far
+cpu_ms() {
+  local ticks
+  ticks=$(getconf CLK_TCK)
+  cat "${@/#//proc/}" 2>/dev/null | sed 's/^[0-9]* ([^)]*) //' | awk -v t="$ticks" '{s += $12 + $13} END {printf "%.0f", s * 1000 / t}'
+}
+pg_pids() { pgrep -u postgres -d ' ' postgres | sed 's/\([0-9]*\)/\1\/stat/g'; }
+
 login() {
   curl -sf -X POST "http://127.0.0.1:$port/api/v1/auth/login" -H 'Content-Type: application/json' \
     -d "{\"email\":\"$1\",\"password\":\"demo1234\"}" |
@@ -271,7 +279,14 @@ for backend in $backends; do
   if has invoice; then
     log "$backend: 1. create invoice"
     read -r b_rate b_p50 b_p99 b_err _ < <(raw_run invoice)
+    app_cpu0=$(cpu_ms "${server_pids[0]}/stat")
+    # shellcheck disable=SC2046
+    pg_cpu0=$(if [ "$backend" = postgres ]; then cpu_ms $(pg_pids); else echo 0; fi)
     read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice invoice.lua "$conns" "$duration")
+    sleep 1 # requests in flight when wrk stopped
+    app_cpu=$(($(cpu_ms "${server_pids[0]}/stat") - app_cpu0))
+    # shellcheck disable=SC2046
+    pg_cpu=$(if [ "$backend" = postgres ]; then echo $(($(cpu_ms $(pg_pids)) - pg_cpu0)); else echo 0; fi)
     invoice_rate=$rate
     ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-invoice.txt" 2>&1 && echo ok || echo BROKEN)
     ratio=$(calc "$rate / ($b_rate + 0.000001)")
@@ -279,6 +294,9 @@ for backend in $backends; do
     row "$label" "1. create invoice (Idempotency-Key), $conns conns" "$rate" "$p50" "$p99" \
       "raw tx ($base_name; p50 $b_p50, p99 $b_p99, err $b_err)" "$b_rate" "$ratio" ">= 0.70, p99 < 20 ms, 0 errors" "$met" \
       "$n requests, 4xx $c4, 5xx $c5, socket errors $sock; ledger sums $ledger_ok"
+    per_sale=$(calc "($app_cpu + $pg_cpu) / ($n + 0.000001)")
+    row "$label" "1b. CPU per sale during row 1 (for sizing, docs/deploy.md)" "$(calc "1000 / ($per_sale + 0.000001)")" "-" "-" \
+      "-" "-" "-" "-" "-" "server $(calc "$app_cpu / ($n + 0.000001)") ms + PostgreSQL $(calc "$pg_cpu / ($n + 0.000001)") ms CPU per sale (user + system, all its processes): rate = sales per second per core"
   fi
 
   if has redeem; then
