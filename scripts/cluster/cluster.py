@@ -389,6 +389,24 @@ def run_test(cluster):
     figure(f"write load statuses over both: {statuses}")
 
 
+def write_docs(path, seconds):
+    """Replaces the block between the cluster:results markers with this run's figures."""
+    start, end = "<!-- cluster:results:start -->", "<!-- cluster:results:end -->"
+    with open(path) as f:
+        text = f.read()
+    if start not in text:
+        return
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    lines = [f"Last run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit or '?'}, "
+             f"{os.cpu_count()} cores, {seconds:.0f} s in all.", ""]
+    lines += [f"- {line}" for line in FIGURES]
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    with open(path, "w") as f:
+        f.write(f"{head}{start}\n" + "\n".join(lines) + f"\n{end}{tail}")
+    log(f"wrote {path}")
+
+
 def main():
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -401,6 +419,7 @@ def main():
     p.add_argument("--load-seconds", type=float, default=4.0)
     p.add_argument("--serve", action="store_true", help="start the cluster and keep it up until Ctrl-C")
     p.add_argument("--keep", action="store_true", help="keep the work folder (logs)")
+    p.add_argument("--write-docs", action="store_true", help="put the figures into docs/deploy.md when all passed")
     args = p.parse_args()
     args.bin = os.path.realpath(args.bin)
     args.config = os.path.realpath(args.config)
@@ -440,6 +459,8 @@ def main():
         print(f"work folder kept: {workdir}")
         return 1
     print("OK")
+    if args.write_docs:
+        write_docs(os.path.join(root, "docs", "deploy.md"), time.monotonic() - started)
     if args.keep:
         print(f"work folder: {workdir}")
     else:
