@@ -43,6 +43,10 @@ pub struct Config {
     /// Load balancers and proxies whose forwarding headers name the client
     /// (`LOYALTY_TRUSTED_PROXIES`); none by default.
     pub trusted_proxies: TrustedProxies,
+    /// Count the limits in this process even on PostgreSQL (`LOYALTY_LIMITS=process`): for a
+    /// single instance, which then saves a database write per limited request. By default they
+    /// count in PostgreSQL, shared by every instance.
+    pub limits_in_process: bool,
 }
 
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
@@ -67,6 +71,7 @@ impl Config {
             cors_origins: Vec::new(),
             webhook_allow_private: false,
             trusted_proxies: TrustedProxies::default(),
+            limits_in_process: false,
         }
     }
 }
@@ -98,8 +103,8 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     }
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
-        db::Backend::Postgres => LimitStore::Shared(pool.clone()),
-        db::Backend::Sqlite => LimitStore::Local,
+        db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(pool.clone()),
+        db::Backend::Postgres | db::Backend::Sqlite => LimitStore::Local,
     };
     let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits, &limits));
     let public_throttle =

@@ -46,6 +46,11 @@ enum Command {
         #[arg(long, env = "LOYALTY_SHUTDOWN_DELAY", default_value_t = 0.0,
             value_parser = parse_seconds)]
         shutdown_delay: f64,
+        /// Where the sign-in, registration, lookup and join limits count: `database` (on
+        /// PostgreSQL shared by every instance; SQLite counts in process) or `process` (each
+        /// instance on its own: for one instance only).
+        #[arg(long, env = "LOYALTY_LIMITS", value_enum, default_value_t = LimitsAt::Database)]
+        limits: LimitsAt,
         /// HTTP worker threads (default: one per core).
         #[arg(long, env = "LOYALTY_WORKERS")]
         workers: Option<usize>,
@@ -106,6 +111,13 @@ fn parse_flag(value: &str) -> Result<bool, String> {
         "" | "0" | "false" | "no" | "off" => Ok(false),
         other => Err(format!("expected 1 or 0, got {other}")),
     }
+}
+
+/// Where the limits count (`LOYALTY_LIMITS`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LimitsAt {
+    Database,
+    Process,
 }
 
 /// Seconds from 0 to 300, fractions allowed.
@@ -169,6 +181,7 @@ fn run(cli: Cli) -> Result<(), String> {
             web_dir,
             session_minutes,
             shutdown_delay,
+            limits,
             workers,
             db_pool_size,
             login_per_account,
@@ -214,6 +227,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins,
                 webhook_allow_private,
                 trusted_proxies,
+                limits_in_process: limits == LimitsAt::Process,
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;

@@ -105,7 +105,7 @@ fn the_readme_states_the_servers_defaults() {
     for line in help.lines() {
         let (Some(env_at), Some(default_at)) = (line.find("[env: "), line.find("[default: ")) else { continue };
         let name = line[env_at + 6..].split(['=', ']']).next().unwrap_or_default();
-        let default = line[default_at + 10..].trim_end().trim_end_matches(']');
+        let default = line[default_at + 10..].split(']').next().unwrap_or_default();
         let row = readme.lines().find(|l| l.starts_with('|') && l.contains(&format!("`{name}`")));
         let Some(row) = row else { panic!("README has no row for {name}") };
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();

@@ -138,3 +138,27 @@ async fn a_terminated_instance_drains_then_exits(backend: Backend) {
         "every acknowledged sale is stored, and only those"
     );
 }
+
+/// `LOYALTY_LIMITS=process` (one instance on PostgreSQL) counts in each process: two such
+/// instances each allow the full limit, which is why it is for one instance only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn limits_in_process_count_per_instance() {
+    let Some(_) = postgres_admin_url() else { return };
+    let Some(db) = fresh_database(Backend::Postgres) else { return };
+    let settings = [("LOYALTY_PUBLIC_PER_CLIENT", "2"), ("LOYALTY_LIMITS", "process")];
+    let mut first = Server::spawn_with(&db.url, &settings);
+    first.wait_ready(&db.url).await;
+    let mut second = Server::spawn_with(&db.url, &settings);
+    second.wait_ready(&db.url).await;
+    let client = reqwest::Client::new();
+    let mut statuses = Vec::new();
+    for (server, phone) in
+        [(&first, "0910000051"), (&first, "0910000052"), (&second, "0910000053"), (&first, "0910000054")]
+    {
+        let answer =
+            client.post(format!("{}/api/v1/public/points", server.base)).json(&json!({ "phone": phone })).send();
+        statuses.push(answer.await.map(|r| r.status().as_u16()).unwrap_or_default());
+    }
+    assert_eq!(statuses, [200, 200, 200, 429], "the second instance counts on its own");
+    assert_eq!(scalar(&db, "SELECT COUNT(*) AS n FROM rate_limits"), 0, "nothing counted in the database");
+}
