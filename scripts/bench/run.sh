@@ -7,8 +7,9 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin mixed cluster dashboards apikey webhooks"
-#   (cluster: PostgreSQL only, after mixed: the same mixed load through HAProxy on three instances)
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards apikey webhooks"
+#   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
+#   mixed, the same mixed load through HAProxy on three instances)
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
 #   BENCH_CONNECTIONS=64               BENCH_DASHBOARD_DURATION=5s  BENCH_PG_RAW_CLIENTS=16
 #   BENCH_STORES=50 BENCH_OWNERS=10 BENCH_CUSTOMERS=100000 BENCH_INVOICES=1000000
@@ -24,7 +25,7 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin mixed cluster dashboards apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -116,6 +117,7 @@ trap stop_server EXIT
 jwt_secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
 start_server() { # url backend [port]
   DATABASE_URL=$1 LOYALTY_BIND=127.0.0.1:${3:-$port} LOYALTY_JWT_SECRET=$jwt_secret LOYALTY_TRUSTED_PROXIES=127.0.0.1 \
+    LOYALTY_LIMITS=${limits_at:-database} \
     LOYALTY_LOGIN_PER_ACCOUNT=1000000000 LOYALTY_LOGIN_PER_CLIENT=1000000000 \
     LOYALTY_REGISTER_PER_CLIENT=1000000000 LOYALTY_REGISTER_PER_HOUR=1000000000 LOYALTY_PUBLIC_PER_CLIENT=1000000000 LOYALTY_PUBLIC_PER_PHONE=1000000000 \
     LOYALTY_WEB_DIR=$root/web/dist RUST_LOG=${BENCH_RUST_LOG:-warn} LOYALTY_WEBHOOK_ALLOW_PRIVATE=1 \
@@ -371,6 +373,26 @@ for backend in $backends; do
     row "$label" "4b. lookup p99 under a sign-in flood ($conns conns)" "$f_rate" "$f_p50" "$f_p99" \
       "lookup alone, 16 conns (p50 $q_p50)" "p99 $q_p99" "$ratio" "p99 <= 2x alone" "$(verdict ge 2 "$ratio")" \
       "flood: $s_rate sign-ins/s (p99 $s_p99 ms); lookups $f_rate/s vs $q_rate/s alone; lookup 5xx $f5"
+  fi
+
+  if has limits && [ "$backend" = postgres ]; then
+    log "$backend: 3c/4c. limits counted in PostgreSQL (shared by instances) vs in process, same run"
+    read -r ls_rate ls_p50 ls_p99 _ _ ls5 _ ls_n < <(wrk_run lookup-shared lookup.lua "$conns" "$duration")
+    read -r ss_rate ss_p50 ss_p99 _ _ ss5 _ ss_n < <(wrk_run signin-shared login.lua 16 "$duration")
+    stop_server
+    limits_at=process start_server "$db_url" "$backend-process"
+    read -r lp_rate lp_p50 lp_p99 _ < <(wrk_run lookup-process lookup.lua "$conns" "$duration")
+    read -r sp_rate sp_p50 sp_p99 _ < <(wrk_run signin-process login.lua 16 "$duration")
+    stop_server
+    start_server "$db_url" "$backend"
+    ratio=$(calc "$ls_rate / ($lp_rate + 0.000001)")
+    row "$label" "3c. public lookup, limits shared in PostgreSQL, $conns conns" "$ls_rate" "$ls_p50" "$ls_p99" \
+      "limits in process (LOYALTY_LIMITS=process; p50 $lp_p50, p99 $lp_p99)" "$lp_rate" "$ratio" ">= 0.90" \
+      "$(verdict eval "ge $ratio 0.90 && [ $ls5 -eq 0 ]")" "$ls_n requests, 5xx $ls5; two limits checked per lookup (client, phone)"
+    ratio=$(calc "$ss_rate / ($sp_rate + 0.000001)")
+    row "$label" "4c. sign-in, limits shared in PostgreSQL, 16 conns" "$ss_rate" "$ss_p50" "$ss_p99" \
+      "limits in process (p50 $sp_p50, p99 $sp_p99)" "$sp_rate" "$ratio" ">= 0.90" \
+      "$(verdict eval "ge $ratio 0.90 && [ $ss5 -eq 0 ]")" "$ss_n requests, 5xx $ss5"
   fi
 
   if has mixed; then
