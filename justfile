@@ -96,6 +96,14 @@ backup-test:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/backup/run.sh
 
+# Build the container image with podman from the Dockerfile (localhost/loyalty:latest).
+container-build:
+    scripts/container/build.sh
+
+# Container image: build it (web app and release binary compiled inside; local stand-ins for the base images where Docker Hub is out of reach), then smoke-test it: ready, demo sign-in, non-root, web app at /, HEALTHCHECK, SIGTERM, data kept on the volume.
+container-test:
+    scripts/container/run.sh
+
 # The integrator's path: a Python client generated from openapi/openapi.json (openapi-python-client) drives keys, sales, sync and signed webhooks against the real server.
 client-test:
     cargo build -p loyalty-api
