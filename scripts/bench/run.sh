@@ -377,18 +377,19 @@ for backend in $backends; do
 
   if has limits && [ "$backend" = postgres ]; then
     log "$backend: 3c/4c. limits counted in PostgreSQL (shared by instances) vs in process, same run"
-    read -r ls_rate ls_p50 ls_p99 _ _ ls5 _ ls_n < <(wrk_run lookup-shared lookup.lua "$conns" "$duration")
+    # Lookups from 5,000 customers' addresses, as in a city (one address would make one hot row).
+    read -r ls_rate ls_p50 ls_p99 _ _ ls5 _ ls_n < <(wrk_run lookup-shared lookup.lua "$conns" "$duration" BENCH_CLIENTS=5000)
     read -r ss_rate ss_p50 ss_p99 _ _ ss5 _ ss_n < <(wrk_run signin-shared login.lua 16 "$duration")
     stop_server
     limits_at=process start_server "$db_url" "$backend-process"
-    read -r lp_rate lp_p50 lp_p99 _ < <(wrk_run lookup-process lookup.lua "$conns" "$duration")
+    read -r lp_rate lp_p50 lp_p99 _ < <(wrk_run lookup-process lookup.lua "$conns" "$duration" BENCH_CLIENTS=5000)
     read -r sp_rate sp_p50 sp_p99 _ < <(wrk_run signin-process login.lua 16 "$duration")
     stop_server
     start_server "$db_url" "$backend"
     ratio=$(calc "$ls_rate / ($lp_rate + 0.000001)")
     row "$label" "3c. public lookup, limits shared in PostgreSQL, $conns conns" "$ls_rate" "$ls_p50" "$ls_p99" \
       "limits in process (LOYALTY_LIMITS=process; p50 $lp_p50, p99 $lp_p99)" "$lp_rate" "$ratio" ">= 0.90" \
-      "$(verdict eval "ge $ratio 0.90 && [ $ls5 -eq 0 ]")" "$ls_n requests, 5xx $ls5; two limits checked per lookup (client, phone)"
+      "$(verdict eval "ge $ratio 0.90 && [ $ls5 -eq 0 ]")" "$ls_n requests from 5,000 client addresses, 5xx $ls5; two limits per lookup (client, phone), one statement"
     ratio=$(calc "$ss_rate / ($sp_rate + 0.000001)")
     row "$label" "4c. sign-in, limits shared in PostgreSQL, 16 conns" "$ss_rate" "$ss_p50" "$ss_p99" \
       "limits in process (p50 $sp_p50, p99 $sp_p99)" "$sp_rate" "$ratio" ">= 0.90" \

@@ -49,6 +49,9 @@ pub struct Config {
     pub limits_in_process: bool,
 }
 
+/// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
+pub const LIMIT_CONNECTIONS: u32 = 4;
+
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
 pub const SESSION_MINUTES_DEFAULT: i64 = 720;
 /// Public lookups and joins per minute per client address and per phone number unless
@@ -103,7 +106,9 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     }
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
-        db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(pool.clone()),
+        db::Backend::Postgres if !config.limits_in_process => {
+            LimitStore::Shared(db::pool::connect_for_limits(&url, LIMIT_CONNECTIONS)?)
+        }
         db::Backend::Postgres | db::Backend::Sqlite => LimitStore::Local,
     };
     let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits, &limits));

@@ -92,9 +92,20 @@ function M.redeem(g)
     ["Authorization"] = "Bearer " .. M.tokens.cashiers[k], ["Idempotency-Key"] = M.key() }, body)
 end
 
+-- BENCH_CLIENTS=N: each lookup comes from one of N customers' addresses (X-Forwarded-For, which
+-- the server reads from the trusted 127.0.0.1), as real lookups do; unset, all from one address.
+local clients = tonumber(os.getenv("BENCH_CLIENTS") or "")
+
 function M.lookup()
   local n = math.random(0, M.fixture.phones - 1)
-  return wrk.format("POST", "/api/v1/public/points", json, string.format('{"phone":"091%07d"}', n))
+  local body = string.format('{"phone":"091%07d"}', n)
+  if clients then
+    local c = math.random(0, clients - 1)
+    local headers = { ["Content-Type"] = "application/json",
+      ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(c / 65536) % 256, math.floor(c / 256) % 256, c % 256) }
+    return wrk.format("POST", "/api/v1/public/points", headers, body)
+  end
+  return wrk.format("POST", "/api/v1/public/points", json, body)
 end
 
 function M.login()

@@ -157,6 +157,21 @@ pub fn connect(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
         .map_err(|e| format!("cannot connect to the database: {e}"))
 }
 
+/// The shared limits' own few connections (PostgreSQL). Apart from the main pool, so a flood of
+/// public lookups cannot take the connections sales need; and without the check on each
+/// checkout, which cost a round trip per limited request: a connection that died fails its
+/// check's statement instead, the check counts in process that once (and logs it), and the
+/// pool replaces the connection.
+pub fn connect_for_limits(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
+    r2d2::Pool::builder()
+        .max_size(max_size)
+        .min_idle(Some(1))
+        .connection_timeout(Duration::from_secs(1))
+        .test_on_check_out(false)
+        .build(ConnectionManager { url: url.clone() })
+        .map_err(|e| format!("cannot connect to the database: {e}"))
+}
+
 /// SQLite writes the database file, its `-wal` and `-shm` files and new files beside them. One
 /// it cannot write fails later in the worst way (an unwritable `-shm` ends the process with
 /// SIGBUS and no log line), so the server checks them at start and says which one is wrong.
