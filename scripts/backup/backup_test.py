@@ -34,7 +34,6 @@ Exit status 0 when every check passed; 1 otherwise. A short summary is printed a
 import argparse
 import glob
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -497,28 +496,7 @@ def main():
         except Exception as e:  # noqa: BLE001 - any crash of the script itself is a failure
             fail(f"{name}: aborted: {type(e).__name__}: {e}")
         log(f"{name}: {time.monotonic() - t:.0f}s")
-    print()
-    print("== backup test summary ==")
-    for line in SUMMARY:
-        print(" - " + line)
-    print(f" - {time.monotonic() - started:.0f}s")
-    if crash.FAILURES:
-        print(f"FAILED: {len(crash.FAILURES)} checks")
-        for f in crash.FAILURES[:20]:
-            print("   " + f)
-        for name in sorted(os.listdir(workdir)):
-            if name.endswith(".log"):
-                print(f"--- {name} (tail) ---")
-                with open(os.path.join(workdir, name), errors="replace") as fh:
-                    print("".join(fh.readlines()[-25:]))
-        print(f"work folder kept: {workdir}")
-        return 1
-    print("OK")
-    if not args.keep:
-        shutil.rmtree(workdir, ignore_errors=True)
-    else:
-        print(f"work folder: {workdir}")
-    return 0
+    return crash.report("backup test summary", SUMMARY, started, workdir, args.keep)
 
 
 if __name__ == "__main__":

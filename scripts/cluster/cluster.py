@@ -29,7 +29,6 @@ import http.client
 import json
 import os
 import random
-import shutil
 import signal
 import socket
 import subprocess
@@ -442,30 +441,10 @@ def main():
         fail(f"aborted: {e}")
     finally:
         cluster.stop()
-    print()
-    print("== cluster test (3 instances, one PostgreSQL, HAProxy) ==")
-    for line in FIGURES:
-        print(" - " + line)
-    print(f" - {time.monotonic() - started:.0f}s")
-    if crash.FAILURES:
-        print(f"FAILED: {len(crash.FAILURES)} checks")
-        for f in crash.FAILURES[:20]:
-            print("   " + f)
-        for name in sorted(os.listdir(workdir)):
-            if name.endswith(".log"):
-                print(f"--- {name} (tail) ---")
-                with open(os.path.join(workdir, name), errors="replace") as fh:
-                    print("".join(fh.readlines()[-25:]))
-        print(f"work folder kept: {workdir}")
-        return 1
-    print("OK")
-    if args.write_docs:
+    status = crash.report("cluster test (3 instances, one PostgreSQL, HAProxy)", FIGURES, started, workdir, args.keep)
+    if status == 0 and args.write_docs:
         write_docs(os.path.join(root, "docs", "deploy.md"), time.monotonic() - started)
-    if args.keep:
-        print(f"work folder: {workdir}")
-    else:
-        shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+    return status
 
 
 if __name__ == "__main__":

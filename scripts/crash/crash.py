@@ -560,6 +560,33 @@ def run_postgres(args, workdir):
         )
 
 
+def report(title, lines, started, workdir, keep):
+    """Prints the summary; after a failure also the failed checks and each log's tail, and keeps
+    the work folder. Returns the exit status. (The backup and cluster tests use it too.)"""
+    print()
+    print(f"== {title} ==")
+    for line in lines:
+        print(" - " + line)
+    print(f" - {time.monotonic() - started:.0f}s")
+    if FAILURES:
+        print(f"FAILED: {len(FAILURES)} checks")
+        for f in FAILURES[:20]:
+            print("   " + f)
+        for name in sorted(os.listdir(workdir)):
+            if name.endswith(".log"):
+                print(f"--- {name} (tail) ---")
+                with open(os.path.join(workdir, name), errors="replace") as fh:
+                    print("".join(fh.readlines()[-25:]))
+        print(f"work folder kept: {workdir}")
+        return 1
+    print("OK")
+    if keep:
+        print(f"work folder: {workdir}")
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin", required=True, help="the loyalty binary")
@@ -586,28 +613,7 @@ def main():
             run_postgres(args, workdir)
     except Exception as e:  # noqa: BLE001 - any crash of the script itself is a failure
         fail(f"aborted: {e}")
-    print()
-    print("== crash test summary ==")
-    for line in SUMMARY:
-        print(" - " + line)
-    print(f" - {time.monotonic() - started:.0f}s")
-    if FAILURES:
-        print(f"FAILED: {len(FAILURES)} checks")
-        for f in FAILURES[:20]:
-            print("   " + f)
-        for name in sorted(os.listdir(workdir)):
-            if name.endswith(".log"):
-                print(f"--- {name} (tail) ---")
-                with open(os.path.join(workdir, name), errors="replace") as fh:
-                    print("".join(fh.readlines()[-25:]))
-        print(f"work folder kept: {workdir}")
-        return 1
-    print("OK")
-    if not args.keep:
-        shutil.rmtree(workdir, ignore_errors=True)
-    else:
-        print(f"work folder: {workdir}")
-    return 0
+    return report("crash test summary", SUMMARY, started, workdir, args.keep)
 
 
 if __name__ == "__main__":
