@@ -397,7 +397,7 @@ def write_docs(path, seconds):
         return
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     lines = [f"Last run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, commit {commit or '?'}, "
-             f"{os.cpu_count()} cores, {seconds:.0f} s in all.", ""]
+             f"{os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the end), {seconds:.0f} s in all.", ""]
     lines += [f"- {line}" for line in FIGURES]
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
