@@ -154,7 +154,7 @@ export function CustomerHistoryPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.7'}>
+                          <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.8'}>
                             <Ltr>{format.number(entry.delta, { signDisplay: 'exceptZero' })}</Ltr>
                           </Text>
                         </Table.Td>

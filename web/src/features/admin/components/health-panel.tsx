@@ -49,7 +49,7 @@ export function HealthPanel({ health }: { health: Health }) {
     <Card withBorder radius="md" padding="lg" data-testid="health-panel">
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             {t('health.title')}
           </Title>
           <Badge color={healthy ? 'green' : 'orange'} variant="light" data-testid="health-status">

@@ -39,7 +39,7 @@ export function WelcomeBanner({ name, role }: WelcomeBannerProps) {
           <Title order={1} fz={{ base: 24, sm: 30 }} c="white">
             {t('dashboard.welcome', { name })}
           </Title>
-          <Text c="white" opacity={0.9} size="lg">
+          <Text c="white" size="lg">
             {t(`dashboard.subtitle.${subtitle}`)}
           </Text>
         </Stack>

@@ -103,7 +103,7 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
       />
 
       <Stack gap="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {t('pos.redeem.chooseReward')}
         </Title>
         {!customer ? (

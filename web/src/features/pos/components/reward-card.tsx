@@ -29,7 +29,7 @@ export function RewardCard({ reward, affordable, redeeming, disabled, onRedeem }
       : t('pos.redeem.insufficient');
 
   return (
-    <Card padding="md" data-testid="reward-card" opacity={affordable ? 1 : 0.75}>
+    <Card padding="md" data-testid="reward-card" bg={affordable ? undefined : 'gray.0'}>
       <Stack gap="sm" h="100%" justify="space-between">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
           <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>

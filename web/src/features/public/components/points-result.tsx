@@ -72,15 +72,13 @@ export function PointsResult({ result, phone, ref }: PointsResultProps) {
       <Paper className={classes.total} p="xl" shadow="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={6}>
-            <Title order={2} fz="md" fw={600} c="white" opacity={0.9} id="points-total-title">
+            <Title order={2} fz="md" fw={600} c="white" id="points-total-title">
               {t('public.checkPoints.total')}
             </Title>
             <Text className={classes.totalValue} data-testid="points-total">
               {format.points(result.total_points)}
             </Text>
-            <Text size="sm" opacity={0.85}>
-              {forPhone}
-            </Text>
+            <Text size="sm">{forPhone}</Text>
           </Stack>
           <ThemeIcon size={48} radius="xl" color="white" variant="white" c="brand.8" aria-hidden>
             <IconStarFilled size={24} />
