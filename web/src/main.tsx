@@ -1,6 +1,8 @@
-import '@mantine/core/styles.css';
+// Mantine's global sheets; each component's own comes with the component's code
+// (vite-mantine-styles.ts), all in the `mantine` cascade layer.
+import 'virtual:mantine-styles';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { i18n, isLanguage, loadLanguage } from '@/lib/i18n';
@@ -9,11 +11,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 function render(element: HTMLElement) {
-  createRoot(element).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(element);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // Arabic (the default) is bundled: the first render is synchronous. A saved English choice waits

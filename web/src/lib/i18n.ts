@@ -54,6 +54,9 @@ function applyToDocument(instance: I18n, language: string): void {
   root.setAttribute('lang', language);
   root.setAttribute('dir', directionOf(language));
   document.title = instance.t('app.documentTitle');
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', instance.t('app.documentDescription'));
 }
 
 /** Every dictionary loaded so far, by language and namespace; new instances start with all of them. */
