@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { SkipLink } from '@/components/skip-link';
 import classes from './root-layout.module.css';
 import { RouteErrorBoundary } from './route-error-page';
 
@@ -28,9 +29,12 @@ function ScrollToTop() {
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary pathname={pathname}>
-      <ScrollToTop />
-      <Outlet />
-    </RouteErrorBoundary>
+    <>
+      <SkipLink />
+      <RouteErrorBoundary pathname={pathname}>
+        <ScrollToTop />
+        <Outlet />
+      </RouteErrorBoundary>
+    </>
   );
 }

@@ -2,13 +2,14 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAIN_ID } from '@/components/skip-link';
 
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
-        <IconAlertTriangle size={48} color="var(--mantine-color-red-6)" aria-hidden />
+        <IconAlertTriangle size={48} color="var(--mantine-color-red-8)" aria-hidden />
         <Title order={1} size="h2">
           {t('errorPage.title')}
         </Title>

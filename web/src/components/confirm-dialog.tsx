@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -36,6 +36,8 @@ export function ConfirmDialog({
       title={t('common.confirm')}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // A question stays above the dialog that asked it (Mantine's portals share one node).
+      zIndex={getDefaultZIndex('modal') + 1}
     >
       <Stack>
         <Text>{message}</Text>

@@ -6,7 +6,6 @@ import {
   Group,
   List,
   Paper,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -25,7 +24,12 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { HomeLink } from '@/components/home-link';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { PasswordField } from '@/components/password-field';
+import { PhoneHeaderActions } from '@/components/phone-header-actions';
+import { MAIN_ID } from '@/components/skip-link';
+import { useWideHeader } from '@/components/use-wide-header';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { sessionHasEnded } from '@/lib/session/return-to';
 import { useMeta } from './api/get-meta';
@@ -45,6 +49,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
+  const wide = useWideHeader();
   const [ended] = useState(sessionHasEnded);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -68,19 +73,20 @@ export function LoginPage() {
 
   return (
     <Box className={classes.page}>
-      <Box className={classes.aside} visibleFrom="md">
+      {/* What the product is, beside the form on wide screens: complementary, not a heading. */}
+      <Box component="aside" className={classes.aside} visibleFrom="md">
         <Stack gap="xl" className={classes.asideInner}>
           <Box className={classes.asideBrand}>
             <BrandMark size="lg" />
           </Box>
-          <Title order={2} c="white" fz={34} lh={1.3}>
+          <Text component="p" c="white" fz={34} fw={700} lh={1.3}>
             {t('home.hero.title')}
-          </Title>
+          </Text>
           <List
             spacing="md"
             c="white"
             icon={
-              <ThemeIcon color="white" variant="white" radius="xl" size={24} c="brand.8">
+              <ThemeIcon color="white" variant="white" radius="xl" size={24} c="brand.8" aria-hidden>
                 <IconCheck size={14} />
               </ThemeIcon>
             }
@@ -92,15 +98,13 @@ export function LoginPage() {
         </Stack>
       </Box>
 
-      <Box component="main" className={classes.main}>
-        <Group justify="space-between" className={classes.topBar}>
-          <Anchor component={Link} to="/" underline="never" aria-label={t('login.backHome')}>
-            <BrandMark size="sm" />
-          </Anchor>
-          <LanguageSwitcher />
+      <Box className={classes.column}>
+        <Group component="header" justify="space-between" wrap="nowrap" className={classes.topBar}>
+          <HomeLink size="sm" />
+          {wide ? <LanguageSwitcher /> : <PhoneHeaderActions />}
         </Group>
 
-        <Stack className={classes.content} gap="lg">
+        <Stack component="main" id={MAIN_ID} tabIndex={-1} className={classes.content} gap="lg">
           <Stack gap={6}>
             <Title order={1} fz={30}>
               {t('login.title')}
@@ -147,7 +151,7 @@ export function LoginPage() {
                 error={emailError}
                 size="md"
               />
-              <PasswordInput
+              <PasswordField
                 label={t('login.password')}
                 placeholder={t('login.passwordPlaceholder')}
                 name="password"

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { MAIN_ID } from '@/components/skip-link';
 import { ToastViewport } from '@/components/toast-viewport';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { clearSession } from '@/lib/session/session';
@@ -27,7 +28,7 @@ export function SignedInLayout() {
   return (
     <AppShell header={{ height: 68 }} padding={0}>
       <TopBar user={user.data} />
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
       <ToastViewport />

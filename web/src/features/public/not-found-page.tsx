@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { MAIN_ID } from '@/components/skip-link';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Center component="main" mih="100vh" p="md">
+    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" p="md">
       <Stack align="center" gap="md" maw={460} ta="center">
         <BrandMark />
-        <Text fz={96} fw={900} c="brand.1" lh={1} aria-hidden>
+        <Text fz={96} fw={900} c="brand.7" lh={1} aria-hidden>
           {t('notFound.code')}
         </Text>
         <Title order={1} fz={28}>

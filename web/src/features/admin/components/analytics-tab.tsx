@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -12,7 +11,7 @@ import type { DayFigures } from '../types';
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId}>
-      <Title order={3} fz="md" mb="md">
+      <Title order={2} fz="md" mb="md">
         {title}
       </Title>
       {/* The chart's own layout stays left-to-right; its axes are turned for Arabic (below). */}
@@ -96,7 +95,7 @@ export function AnalyticsTab() {
               />
             </ChartCard>
             <Card withBorder radius="md" padding="lg" data-testid="top-stores">
-              <Title order={3} fz="md" mb="md">
+              <Title order={2} fz="md" mb="md">
                 {t('analytics.topStores')}
               </Title>
               {data.top_stores.length === 0 ? (

@@ -30,7 +30,7 @@ export function OverviewTab() {
             data-testid="recent-activity"
           >
             <Group justify="space-between" mb="md">
-              <Title order={3} fz="lg">
+              <Title order={2} fz="lg">
                 {t('activity.title')}
               </Title>
               <Button

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
 import { showToast } from '@/lib/toasts';
 import { splitError } from '@/lib/api/form-errors';
 import { useSaveUser } from '../api/mutations';
@@ -119,7 +120,7 @@ export function UserForm({ user, onDone }: { user: AdminUser | null; onDone: () 
           error={errors.email}
           required
         />
-        <PasswordInput
+        <PasswordField
           label={t('users.password')}
           description={creating ? undefined : t('users.passwordKeep')}
           value={values.password}

@@ -217,3 +217,49 @@ describe('a session that ends during work', () => {
     await waitFor(() => expect(app.pathname()).toBe('/customer/7'));
   });
 });
+
+describe('login page for keyboard and screen reader users', () => {
+  it('points each field with an error at its message', async () => {
+    mockApi({
+      'GET /api/v1/meta': () => json(meta(false)),
+      'POST /api/v1/auth/login': () =>
+        json(
+          {
+            message: 'The given data was invalid.',
+            code: 'validation_failed',
+            errors: { email: ['Email is required'], password: ['Password is required'] },
+          },
+          422,
+        ),
+    });
+    const app = await renderLoginInEnglish();
+    const email = screen.getByLabelText(/Email/);
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByText('Email is required');
+    for (const [field, message] of [
+      [email, 'Email is required'],
+      [screen.getByLabelText(/Password/), 'Password is required'],
+    ] as const) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+  });
+
+  it('reaches the show-password button with Tab, named in the page language', async () => {
+    mockApi({ 'GET /api/v1/meta': () => json(meta(false)) });
+    const app = renderApp('/login');
+    await screen.findByRole('heading', { name: 'تسجيل الدخول', level: 1 });
+    const password = screen.getByLabelText(/^كلمة المرور/);
+    await app.user.click(password);
+    await app.user.keyboard('secret');
+    await app.user.tab();
+    const toggle = screen.getByRole('button', { name: 'إظهار كلمة المرور' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await app.user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveAttribute('type', 'text');
+  });
+});

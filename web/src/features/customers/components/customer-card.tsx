@@ -65,6 +65,9 @@ export function CustomerCard({ customer, onAction }: CustomerCardProps) {
               <Menu.Divider />
               <Menu.Item
                 color="red"
+                // Mantine draws a coloured item in shade 6 (3.3:1); shade 9 reads on white and on
+                // its hover background.
+                c="red.9"
                 leftSection={<IconTrash size={16} />}
                 onClick={() => onAction('delete', customer)}
               >

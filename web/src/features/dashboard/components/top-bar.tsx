@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Avatar, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Avatar, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { useWideHeader } from '@/components/use-wide-header';
 import type { User } from '@/lib/api/types';
 import { initialsOf } from '@/lib/format';
 import { roleLabelKey } from '@/lib/roles';
@@ -21,6 +22,7 @@ export function TopBar({ user }: TopBarProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const wide = useWideHeader();
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -54,15 +56,30 @@ export function TopBar({ user }: TopBarProps) {
                 </Text>
               </Stack>
             </Group>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconLogout size={18} className="mirror-in-rtl" aria-hidden />}
-              onClick={() => void handleSignOut()}
-              loading={signingOut}
-            >
-              {t('dashboard.signOut')}
-            </Button>
+            {wide ? (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconLogout size={18} className="mirror-in-rtl" aria-hidden />}
+                onClick={() => void handleSignOut()}
+                loading={signingOut}
+              >
+                {t('dashboard.signOut')}
+              </Button>
+            ) : (
+              // A phone has no room for the words (Arabic's are long): the icon, named.
+              <ActionIcon
+                variant="light"
+                color="red"
+                size="lg"
+                onClick={() => void handleSignOut()}
+                loading={signingOut}
+                aria-label={t('dashboard.signOut')}
+                title={t('dashboard.signOut')}
+              >
+                <IconLogout size={20} className="mirror-in-rtl" aria-hidden />
+              </ActionIcon>
+            )}
           </Group>
         </Group>
       </Container>

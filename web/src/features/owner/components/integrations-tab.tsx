@@ -230,7 +230,13 @@ function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; 
         >
           <Stack gap="xs" mt="xs">
             {(Object.keys(SCOPES) as ApiScope[]).map((scope) => (
-              <Checkbox key={scope} value={scope} label={t(SCOPES[scope])} />
+              <Checkbox
+                key={scope}
+                value={scope}
+                label={t(SCOPES[scope])}
+                // The group names its error (aria-describedby); each box says it is invalid.
+                aria-invalid={errors.scopes ? true : undefined}
+              />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -125,6 +125,7 @@ export function RewardsTab() {
                           <ThemeIcon
                             variant="light"
                             color={TYPE_COLORS[reward.type]}
+                            role="img"
                             aria-label={t(`rewards.types.${reward.type}`)}
                           >
                             {TYPE_ICONS[reward.type]}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
 import { FormError } from '@/components/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import { showToast } from '@/lib/toasts';
@@ -92,7 +93,7 @@ function StaffForm({ user, onDone }: { user: StaffUser | null; onDone: () => voi
           required
           dir="ltr"
         />
-        <PasswordInput
+        <PasswordField
           label={t('staff.password')}
           description={user ? t('staff.passwordEditHint') : undefined}
           value={password}

@@ -322,7 +322,13 @@ function EndpointForm({
         >
           <Stack gap="xs" mt="xs">
             {(Object.keys(EVENTS) as WebhookEventType[]).map((name) => (
-              <Checkbox key={name} value={name} label={t(EVENTS[name])} />
+              <Checkbox
+                key={name}
+                value={name}
+                label={t(EVENTS[name])}
+                // The group names its error (aria-describedby); each box says it is invalid.
+                aria-invalid={errors.events ? true : undefined}
+              />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconHash, IconReceipt2, IconRefresh } from '@tabler/icons-react';
@@ -301,6 +301,9 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
         title={t('pos.invoice.confirmTitle')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
         centered
+        // Above the POS dialog this form may be in (Mantine's portals share one node, in which
+        // this one, mounted first, would come under it).
+        zIndex={getDefaultZIndex('modal') + 1}
       >
         {confirming && (
           <Stack gap="md">
