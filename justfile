@@ -29,10 +29,19 @@ test: web-deps openapi-check
     cargo test --workspace --no-fail-fast
     cd web && npm test
 
-# Browser tests: Playwright in Debian's Chromium against the real binary on a fresh demo database.
-e2e: build-web
+# Browser tests: Playwright in Debian's Chromium against the real binary on a fresh demo database, with the accessibility audit (e2e/a11y.spec.ts). Arguments go to Playwright.
+e2e *args: build-web
     cargo build -p loyalty-api
-    LOYALTY_BIN={{target}}/debug/loyalty scripts/e2e.sh
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/e2e.sh {{args}}
+
+# Accessibility audit only: axe-core (WCAG 2.2 AA, Arabic contrast included) on every page state of every role, both languages; fails on any serious or critical violation.
+a11y: build-web
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/e2e.sh --grep @a11y
+
+# Lighthouse (mobile, Debian's Chromium) on /, /login and /check-points, median of LIGHTHOUSE_RUNS (3) runs against the release build; fails below performance 90, accessibility 100, best practices 100 (options in scripts/lighthouse/run.sh).
+lighthouse: build
+    LOYALTY_BIN={{target}}/release/loyalty scripts/lighthouse/run.sh --serve
 
 # Regenerate the OpenAPI document and the web app's API types and bounds from the code.
 openapi: web-deps

@@ -4,6 +4,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${LOYALTY_BIN:-target/debug/loyalty}
 port=${E2E_PORT:-8181}
+# Another server on the port would be tested in place of this one: refuse.
+if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+  echo "127.0.0.1:$port is taken by another server: set E2E_PORT"
+  exit 2
+fi
 work=$(mktemp -d)
 log="$work/server.log"
 DATABASE_URL="sqlite://$work/e2e.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" LOYALTY_WEB_DIR="${LOYALTY_WEB_DIR:-web/dist}" \
