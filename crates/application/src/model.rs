@@ -756,3 +756,116 @@ pub struct DueDelivery {
     pub attempts: i32,
     pub created_at: NaiveDateTime,
 }
+
+/// What an export file holds (issue #19): one row per record of the caller's stores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum ExportKind {
+    Customers,
+    Invoices,
+    Redemptions,
+    /// The points ledger: every change of every balance.
+    Ledger,
+}
+
+impl ExportKind {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// A live customer, as an export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerExport {
+    pub id: i64,
+    pub store: String,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub points: i64,
+    pub joined_at: NaiveDateTime,
+    pub unconfirmed_join: bool,
+}
+
+/// An invoice, voided or not, as an export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceExport {
+    pub id: i64,
+    pub created_at: NaiveDateTime,
+    pub store: String,
+    pub invoice_number: Option<String>,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub customer_phone: Option<String>,
+    pub total: loyalty_domain::Money,
+    pub points_earned: i64,
+    pub cashier: Option<String>,
+    pub voided_at: Option<NaiveDateTime>,
+    pub void_reason: Option<String>,
+}
+
+/// A redemption, as an export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RedemptionExport {
+    pub id: i64,
+    pub created_at: NaiveDateTime,
+    pub store: String,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub customer_phone: Option<String>,
+    pub reward: String,
+    pub points_spent: i64,
+    pub cashier: Option<String>,
+}
+
+/// A row of the points ledger, as an export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerExport {
+    pub id: i64,
+    pub created_at: NaiveDateTime,
+    pub store: String,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<String>,
+    /// Who made the change: the user's name, or the API key's.
+    pub by: Option<String>,
+    pub invoice_id: Option<i64>,
+    pub redemption_id: Option<i64>,
+}
+
+/// One page of an export, in id order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportPage {
+    Customers(Vec<CustomerExport>),
+    Invoices(Vec<InvoiceExport>),
+    Redemptions(Vec<RedemptionExport>),
+    Ledger(Vec<LedgerExport>),
+}
+
+impl ExportPage {
+    pub fn len(&self) -> usize {
+        match self {
+            ExportPage::Customers(rows) => rows.len(),
+            ExportPage::Invoices(rows) => rows.len(),
+            ExportPage::Redemptions(rows) => rows.len(),
+            ExportPage::Ledger(rows) => rows.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The id of the page's last row: the next page starts after it.
+    pub fn last_id(&self) -> Option<i64> {
+        match self {
+            ExportPage::Customers(rows) => rows.last().map(|r| r.id),
+            ExportPage::Invoices(rows) => rows.last().map(|r| r.id),
+            ExportPage::Redemptions(rows) => rows.last().map(|r| r.id),
+            ExportPage::Ledger(rows) => rows.last().map(|r| r.id),
+        }
+    }
+}

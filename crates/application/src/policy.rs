@@ -104,6 +104,8 @@ pub enum Permission {
     RemovePoints,
     /// Change the loyalty settings.
     ManageLoyaltySettings,
+    /// Download the stores' customers, invoices, redemptions and points ledger as CSV files.
+    ExportRecords,
 }
 
 impl Permission {
@@ -111,9 +113,10 @@ impl Permission {
     pub fn roles(self) -> &'static [Role] {
         match self {
             Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => &[Role::PosUser],
-            Permission::VoidInvoiceAnyDay | Permission::RemovePoints | Permission::ManageLoyaltySettings => {
-                &[Role::StoreOwner]
-            }
+            Permission::VoidInvoiceAnyDay
+            | Permission::RemovePoints
+            | Permission::ManageLoyaltySettings
+            | Permission::ExportRecords => &[Role::StoreOwner],
             Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
         }
     }
@@ -129,7 +132,9 @@ impl Permission {
             Permission::VoidInvoiceAnyDay
             | Permission::AddPoints
             | Permission::RemovePoints
-            | Permission::ManageLoyaltySettings => None,
+            | Permission::ManageLoyaltySettings
+            // Integrations read changes with the incremental sync instead.
+            | Permission::ExportRecords => None,
         }
     }
 

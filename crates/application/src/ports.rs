@@ -4,9 +4,9 @@ use chrono::{NaiveDate, NaiveDateTime};
 use loyalty_domain::{Email, Role};
 
 use crate::{
-    AppError, Customer, CustomerStats, DayCounts, Invoice, LedgerEntry, LedgerKind, OwnerSummary, PackageSummary,
-    PageRequest, Redemption, Reward, StoreCustomerFigures, StoreScope, StoreSummary, Subscription, User,
-    UserCredentials,
+    AppError, Customer, CustomerExport, CustomerStats, DayCounts, ExportKind, Invoice, InvoiceExport, LedgerEntry,
+    LedgerExport, LedgerKind, OwnerSummary, PackageSummary, PageRequest, Redemption, RedemptionExport, Reward,
+    StoreCustomerFigures, StoreScope, StoreSummary, Subscription, User, UserCredentials,
 };
 use loyalty_domain::{LoyaltySettings, Money};
 
@@ -82,6 +82,7 @@ pub trait Repos:
     + AdminRepo
     + WebhookRepo
     + JobRepo
+    + ExportRepo
 {
 }
 impl<T> Repos for T where
@@ -100,6 +101,7 @@ impl<T> Repos for T where
         + AdminRepo
         + WebhookRepo
         + JobRepo
+        + ExportRepo
 {
 }
 
@@ -108,6 +110,35 @@ impl<T> Repos for T where
 pub struct RecordFilter {
     pub store_ids: Option<Vec<i64>>,
     pub customer_id: Option<i64>,
+}
+
+/// The records an export reads: the stores' (all for `None`), made in `[from, to)`, with ids up
+/// to `upto_id` (the last id when the export started, so rows written during it stay out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportFilter {
+    pub store_ids: Option<Vec<i64>>,
+    pub from: Option<NaiveDateTime>,
+    pub to: Option<NaiveDateTime>,
+    pub upto_id: i64,
+}
+
+/// Exports read in id order, a page at a time after the last id read (keyset paging: each page
+/// costs the same however deep into the file it is). Customers are the live ones, filtered by
+/// when they joined; the others by when they were made.
+pub trait ExportRepo {
+    /// The highest id of the kind's table (0 when empty).
+    fn export_last_id(&mut self, kind: ExportKind) -> RepoResult<i64>;
+    fn export_count(&mut self, kind: ExportKind, filter: &ExportFilter) -> RepoResult<i64>;
+    fn export_customers(&mut self, filter: &ExportFilter, after_id: i64, limit: i64)
+        -> RepoResult<Vec<CustomerExport>>;
+    fn export_invoices(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<InvoiceExport>>;
+    fn export_redemptions(
+        &mut self,
+        filter: &ExportFilter,
+        after_id: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<RedemptionExport>>;
+    fn export_ledger(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<LedgerExport>>;
 }
 
 pub trait StoreRepo {

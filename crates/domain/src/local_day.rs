@@ -24,6 +24,11 @@ pub fn local_date(t: NaiveDateTime) -> NaiveDate {
     Tripoli.from_utc_datetime(&t).date_naive()
 }
 
+/// The Tripoli wall-clock time of a UTC time.
+pub fn local_time(t: NaiveDateTime) -> NaiveDateTime {
+    Tripoli.from_utc_datetime(&t).naive_local()
+}
+
 /// An expiry as typed: a day (valid through its end in Tripoli) or an RFC 3339 instant; never at
 /// or before `now`, so nothing is made already expired. Blank is no expiry.
 pub fn parse_expiry(value: Option<&str>, now: NaiveDateTime) -> Result<Option<NaiveDateTime>, crate::Msg> {

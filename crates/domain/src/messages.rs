@@ -96,6 +96,7 @@ messages! {
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),
     DateInvalid => ("Use a date like 2026-11-22.", "استخدم تاريخاً بالشكل 2026-11-22."),
+    DateRangeReversed => ("The end date is before the start date.", "تاريخ النهاية قبل تاريخ البداية."),
     InstantInvalid => ("Use an RFC 3339 time like 2026-11-22T10:00:00Z.", "استخدم وقتاً بصيغة RFC 3339 مثل 2026-11-22T10:00:00Z."),
     AfterIdNeedsSince => ("after_id goes with updated_since.", "يُستخدم after_id مع updated_since فقط."),
     RangeInvalid => ("Choose 7d, 30d, 90d or custom dates.", "اختر 7d أو 30d أو 90d أو تواريخ مخصصة."),

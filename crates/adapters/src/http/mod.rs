@@ -4,6 +4,7 @@
 pub mod auth;
 mod bounds;
 pub mod client_addr;
+mod csv_export;
 pub mod dto;
 pub mod error;
 pub mod examples;

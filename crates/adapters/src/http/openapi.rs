@@ -53,6 +53,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::sales::SalesApi::openapi());
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
+    doc.merge(handlers::exports::ExportsApi::openapi());
     doc.merge(handlers::admin::AdminApi::openapi());
     doc.merge(handlers::integrations::IntegrationsApi::openapi());
     super::bounds::PublishedBounds.modify(&mut doc);

@@ -7,6 +7,7 @@ mod admin;
 mod auth;
 mod contract;
 mod edge;
+mod exports;
 mod instances;
 mod integrations;
 mod matrix;

@@ -1,6 +1,6 @@
 //! Activity feeds: what staff did, written in the same transaction as the change itself.
 
-use chrono::{Duration, NaiveDate};
+use chrono::{Duration, NaiveDate, NaiveDateTime};
 use loyalty_domain::local_day::local_date_bounds;
 use loyalty_domain::{FieldErrors, Msg, Role};
 
@@ -60,6 +60,15 @@ impl Range {
             Some(_) => Err(FieldErrors::single("date_range", Msg::RangeInvalid).into()),
         }
     }
+
+    /// The UTC bounds `[from, to)`: the last days up to `now`, or from the start of the first
+    /// Tripoli day to the end of the last (either open).
+    pub fn bounds(self, now: NaiveDateTime) -> (Option<NaiveDateTime>, Option<NaiveDateTime>) {
+        match self {
+            Range::LastDays(days) => (Some(now - Duration::days(days.clamp(1, 3660))), None),
+            Range::Custom { from, to } => (from.map(|d| local_date_bounds(d).0), to.map(|d| local_date_bounds(d).1)),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -76,10 +85,7 @@ pub struct FeedQuery {
 pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page<ActivityRecord>, AppError> {
     actor.require(&[Role::StoreOwner, Role::Admin])?;
     let now = services.clock.now();
-    let (from, to) = match query.range {
-        Range::LastDays(days) => (Some(now - Duration::days(days.clamp(1, 3660))), None),
-        Range::Custom { from, to } => (from.map(|d| local_date_bounds(d).0), to.map(|d| local_date_bounds(d).1)),
-    };
+    let (from, to) = query.range.bounds(now);
     let kinds = query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all").map(|group| {
         <ActivityKind as strum::VariantArray>::VARIANTS
             .iter()

@@ -2,6 +2,7 @@ mod activity;
 mod admin;
 mod api_keys;
 mod customers;
+mod exports;
 mod idempotency;
 mod invoices;
 mod jobs;

@@ -1,6 +1,7 @@
 pub mod admin;
 pub mod auth;
 pub mod customers;
+pub mod exports;
 pub mod integrations;
 pub mod meta;
 pub mod owner;

@@ -1,0 +1,240 @@
+//! CSV exports (issue #19): every row, in id order, across pages; the owner's stores only;
+//! dates in Tripoli; column names in the caller's language; typed text never a formula.
+
+use serde_json::json;
+
+use crate::helpers::{both_backends, read, Backend, TestApp};
+
+both_backends!(
+    an_export_streams_every_row_in_id_order_across_pages,
+    exports_are_the_owners_and_filtered_by_store_and_tripoli_days,
+    bad_export_requests_are_refused_with_the_specs_messages,
+    customers_export_in_arabic_with_typed_formulas_shown_not_run,
+);
+
+const BOM: &str = "\u{feff}";
+
+struct Export {
+    status: u16,
+    rows_header: Option<i64>,
+    content_type: String,
+    disposition: String,
+    text: String,
+}
+
+async fn export(app: &TestApp, token: &str, path: &str, lang: &str) -> Export {
+    let response = app
+        .client
+        .get(app.url(path))
+        .bearer_auth(token)
+        .header("Accept-Language", lang)
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let header =
+        |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned).unwrap_or_default();
+    let rows_header = header("x-export-rows").parse().ok();
+    let content_type = header("content-type");
+    let disposition = header("content-disposition");
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap_or_default();
+    Export { status, rows_header, content_type, disposition, text }
+}
+
+/// The records of a CSV file after its BOM: the column names, then the rows.
+fn records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let body =
+        text.strip_prefix(BOM).unwrap_or_else(|| panic!("no byte-order mark: {:?}", &text[..text.len().min(40)]));
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
+    let head = reader.headers().unwrap_or_else(|e| panic!("{e}")).iter().map(str::to_owned).collect();
+    let rows =
+        reader.records().map(|r| r.unwrap_or_else(|e| panic!("{e}")).iter().map(str::to_owned).collect()).collect();
+    (head, rows)
+}
+
+/// 2,500 more invoices (more than two pages) for the demo owner's first customer, on 2026-01-01.
+fn many_invoices(app: &TestApp) {
+    app.execute(
+        "INSERT INTO invoices (store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, \
+         created_at, updated_at) \
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500) \
+         SELECT c.store_id, c.id, NULL, NULL, 1000 + n.i, 1, '2026-01-01 10:00:00', '2026-01-01 10:00:00' \
+         FROM n, (SELECT customers.id, customers.store_id FROM customers JOIN stores ON stores.id = customers.store_id \
+                  JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly' \
+                  ORDER BY customers.id LIMIT 1) c",
+    );
+}
+
+async fn an_export_streams_every_row_in_id_order_across_pages(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    many_invoices(&app);
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let expected = app.scalar(
+        "SELECT COUNT(*) AS n FROM invoices JOIN stores ON stores.id = invoices.store_id \
+         JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly'",
+    );
+    assert!(expected > 2500, "{expected}");
+    let file = export(&app, &owner, "/api/v1/exports/invoices", "en").await;
+    assert_eq!(file.status, 200, "{}", &file.text[..file.text.len().min(300)]);
+    assert_eq!(file.content_type, "text/csv; charset=utf-8");
+    assert!(file.disposition.starts_with("attachment; filename=\"invoices-"), "{}", file.disposition);
+    assert_eq!(file.rows_header, Some(expected));
+    let (head, rows) = records(&file.text);
+    assert_eq!(head[0], "Invoice ID");
+    assert_eq!(head[7], "Total (LYD)");
+    assert_eq!(rows.len() as i64, expected);
+    let ids: Vec<i64> = rows.iter().map(|r| r[0].parse().unwrap_or(-1)).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "ids not strictly increasing");
+    // Every amount as written, to the dirham: the file's sum is the database's.
+    let dirhams: i64 = rows
+        .iter()
+        .map(|r| {
+            let (lyd, dirhams) = r[7].split_once('.').unwrap_or_else(|| panic!("amount {:?}", r[7]));
+            assert_eq!(dirhams.len(), 3, "{:?}", r[7]);
+            lyd.parse::<i64>().unwrap_or(0) * 1000 + dirhams.parse::<i64>().unwrap_or(0)
+        })
+        .sum();
+    let in_db = app.scalar(
+        "SELECT CAST(SUM(total_dirhams) AS BIGINT) AS n FROM invoices JOIN stores ON stores.id = invoices.store_id \
+         JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly'",
+    );
+    assert_eq!(dirhams, in_db);
+
+    // The ledger too: as many rows as the owner's ledger holds, with signed points.
+    let file = export(&app, &owner, "/api/v1/exports/ledger", "en").await;
+    assert_eq!(file.status, 200);
+    let (head, rows) = records(&file.text);
+    assert_eq!(head[5], "Kind");
+    let in_db = app.scalar(
+        "SELECT COUNT(*) AS n FROM points_ledger JOIN stores ON stores.id = points_ledger.store_id \
+         JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly'",
+    );
+    assert_eq!(rows.len() as i64, in_db);
+    assert_eq!(file.rows_header, Some(in_db));
+    let sum: i64 = rows.iter().map(|r| r[6].parse::<i64>().unwrap_or(0)).sum();
+    let balances = app.scalar(
+        "SELECT CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT) AS n FROM customers \
+         JOIN stores ON stores.id = customers.store_id JOIN users ON users.id = stores.owner_id \
+         WHERE users.email = 'owner@demo.ly'",
+    );
+    assert_eq!(sum, balances, "the exported ledger adds up to the balances");
+}
+
+async fn exports_are_the_owners_and_filtered_by_store_and_tripoli_days(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let (status, body) = app.get("/api/v1/store-owner/stores", Some(&owner)).await;
+    assert_eq!(status, 200, "{body}");
+    let stores: Vec<i64> = body["data"].as_array().into_iter().flatten().filter_map(|s| s["id"].as_i64()).collect();
+    assert!(stores.len() >= 2, "{body}");
+    // One sale at 22:30 UTC on 2026-03-01: 00:30 on 2 March in Tripoli.
+    let customer = app.scalar(&format!("SELECT MIN(id) AS n FROM customers WHERE store_id = {}", stores[1]));
+    app.execute(&format!(
+        "INSERT INTO invoices (store_id, customer_id, invoice_number, total_dirhams, points_earned, created_at, \
+         updated_at) VALUES ({}, {customer}, 'LATE-1', 12500, 12, '2026-03-01 22:30:00', '2026-03-01 22:30:00')",
+        stores[1]
+    ));
+    let late = app.scalar("SELECT id AS n FROM invoices WHERE invoice_number = 'LATE-1'");
+
+    for store in &stores {
+        let file = export(&app, &owner, &format!("/api/v1/exports/invoices?store_id={store}"), "en").await;
+        assert_eq!(file.status, 200);
+        let (_, rows) = records(&file.text);
+        let in_db = app.scalar(&format!("SELECT COUNT(*) AS n FROM invoices WHERE store_id = {store}"));
+        assert_eq!(rows.len() as i64, in_db, "store {store}");
+        let name = app.scalar(&format!("SELECT COUNT(DISTINCT name) AS n FROM stores WHERE id = {store}"));
+        assert_eq!(name, 1);
+        assert!(rows.iter().all(|r| r[2] == rows[0][2]), "one store's name in every row");
+    }
+
+    // 2 March in Tripoli holds the late sale, at its Tripoli time; 1 March does not.
+    let file = export(&app, &owner, "/api/v1/exports/invoices?from=2026-03-02&to=2026-03-02", "en").await;
+    assert_eq!(file.status, 200);
+    let (_, rows) = records(&file.text);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0][0], late.to_string());
+    assert_eq!(rows[0][1], "2026-03-02 00:30:00");
+    assert_eq!(rows[0][3], "LATE-1");
+    assert_eq!(rows[0][7], "12.500");
+    let file = export(&app, &owner, "/api/v1/exports/invoices?from=2026-03-01&to=2026-03-01", "en").await;
+    let (_, rows) = records(&file.text);
+    assert!(rows.iter().all(|r| r[0] != late.to_string()), "1 March (Tripoli) does not hold it");
+    assert_eq!(file.rows_header, Some(rows.len() as i64));
+
+    // Another owner's export holds none of these stores' records.
+    let form = json!({"name": "Second Owner", "email": "second@owner.ly", "password": "second-pass-1",
+                      "store_owner_name": "Second Stores"});
+    let (status, body) = app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 201, "{body}");
+    let second = body["data"]["token"].as_str().unwrap_or_default().to_owned();
+    let file = export(&app, &second, "/api/v1/exports/invoices", "en").await;
+    assert_eq!(file.status, 200);
+    let (_, rows) = records(&file.text);
+    assert!(rows.is_empty(), "{rows:?}");
+    let file = export(&app, &second, &format!("/api/v1/exports/invoices?store_id={}", stores[0]), "en").await;
+    assert_eq!(file.status, 404);
+}
+
+async fn bad_export_requests_are_refused_with_the_specs_messages(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let get = |path: &'static str, token: String, lang: &'static str| {
+        let request = app.client.get(app.url(path)).bearer_auth(token).header("Accept-Language", lang);
+        async move { read(request.send().await).await }
+    };
+    let (status, body) = get("/api/v1/exports/invoices?from=2026-13-01", owner.clone(), "en").await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["errors"]["from"][0], "Use a date like 2026-11-22.");
+    let (status, body) = get("/api/v1/exports/ledger?from=2026-03-02&to=2026-03-01", owner.clone(), "ar").await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["errors"]["to"][0], "تاريخ النهاية قبل تاريخ البداية.");
+    let (status, _) = get("/api/v1/exports/everything", owner.clone(), "en").await;
+    assert_eq!(status, 404);
+    let (status, _) = get("/api/v1/exports/customers?store_id=999999", owner.clone(), "en").await;
+    assert_eq!(status, 404);
+    let (status, _) = get("/api/v1/exports/customers?store_id=abc", owner.clone(), "en").await;
+    assert!(status == 400 || status == 422, "{status}");
+    for (email, expected) in [("cashier@demo.ly", 403), ("admin@demo.ly", 403)] {
+        let token = app.login(email, "demo1234").await;
+        let (status, body) = get("/api/v1/exports/invoices", token, "en").await;
+        assert_eq!(status, expected, "{email}: {body}");
+    }
+    let (status, _) = read(app.client.get(app.url("/api/v1/exports/invoices")).send().await).await;
+    assert_eq!(status, 401);
+}
+
+async fn customers_export_in_arabic_with_typed_formulas_shown_not_run(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let first = app.scalar(
+        "SELECT MIN(customers.id) AS n FROM customers JOIN stores ON stores.id = customers.store_id \
+         JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly'",
+    );
+    app.execute(&format!("UPDATE customers SET name = '=HYPERLINK(\"http://evil.example\",\"x\")' WHERE id = {first}"));
+    app.execute(&format!(
+        "UPDATE customers SET deleted_at = '2026-01-01 00:00:00' WHERE id = (SELECT MAX(id) FROM customers \
+         WHERE store_id = (SELECT store_id FROM customers WHERE id = {first}))"
+    ));
+    let file = export(&app, &owner, "/api/v1/exports/customers", "ar").await;
+    assert_eq!(file.status, 200);
+    let (head, rows) = records(&file.text);
+    assert_eq!(head[0], "رقم العميل");
+    assert_eq!(head[2], "الاسم");
+    let live = app.scalar(
+        "SELECT COUNT(*) AS n FROM customers JOIN stores ON stores.id = customers.store_id \
+         JOIN users ON users.id = stores.owner_id WHERE users.email = 'owner@demo.ly' AND customers.deleted_at IS NULL",
+    );
+    assert_eq!(rows.len() as i64, live, "live customers only");
+    let row = rows.iter().find(|r| r[0] == first.to_string()).unwrap_or_else(|| panic!("customer {first} missing"));
+    assert_eq!(row[2], "'=HYPERLINK(\"http://evil.example\",\"x\")");
+    // Arabic names come through as written.
+    assert!(rows.iter().any(|r| r[2].chars().any(|c| ('\u{0600}'..='\u{06ff}').contains(&c))), "{rows:?}");
+    // Balances as the database has them.
+    let points: i64 = rows.iter().map(|r| r[5].parse::<i64>().unwrap_or(0)).sum();
+    let in_db = app.scalar(
+        "SELECT CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT) AS n FROM customers \
+         JOIN stores ON stores.id = customers.store_id JOIN users ON users.id = stores.owner_id \
+         WHERE users.email = 'owner@demo.ly' AND customers.deleted_at IS NULL",
+    );
+    assert_eq!(points, in_db);
+}

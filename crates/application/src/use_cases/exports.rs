@@ -1,0 +1,70 @@
+//! Exports (issue #19): an owner's customers, invoices, redemptions and points ledger, read a
+//! page at a time so a file of any length is written in constant memory.
+
+use loyalty_domain::{FieldErrors, Msg};
+
+use super::activity::Range;
+use crate::policy::{Permission, StoreAccess};
+use crate::ports::{transaction, ExportFilter, TxMode};
+use crate::{Actor, AppError, ExportKind, ExportPage, Services};
+
+/// Rows per page: one short read transaction each.
+pub const EXPORT_PAGE_ROWS: i64 = 1000;
+
+/// An export as asked for: one store or all the caller's, and Tripoli dates (inclusive), as typed.
+#[derive(Debug, Clone, Default)]
+pub struct ExportQuery {
+    pub store_id: Option<i64>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// An export checked and fixed at its start: what it reads and how many rows that is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreparedExport {
+    pub kind: ExportKind,
+    pub filter: ExportFilter,
+    pub rows: i64,
+}
+
+/// Checks who asks and what (404 for a store that is not the caller's, 422 for a date that is not
+/// one or a range that ends before it starts) and counts the rows. Nothing is read after this
+/// that the caller could not see.
+pub fn prepare(
+    services: &Services,
+    actor: &Actor,
+    kind: ExportKind,
+    query: &ExportQuery,
+) -> Result<PreparedExport, AppError> {
+    actor.require_permission(Permission::ExportRecords)?;
+    let Range::Custom { from, to } = Range::parse(Some("custom"), query.from.as_deref(), query.to.as_deref())? else {
+        return Err(AppError::Internal("a custom range parsed as another".into()));
+    };
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Err(FieldErrors::single("to", Msg::DateRangeReversed).into());
+        }
+    }
+    let (from, to) = Range::Custom { from, to }.bounds(services.clock.now());
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let store_ids = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
+        let upto_id = repos.export_last_id(kind)?;
+        let filter = ExportFilter { store_ids, from, to, upto_id };
+        let rows = repos.export_count(kind, &filter)?;
+        Ok(PreparedExport { kind, filter, rows })
+    })
+}
+
+/// The rows after `after_id` (0 for the first page), at most `EXPORT_PAGE_ROWS`; empty at the end.
+pub fn page(services: &Services, export: &PreparedExport, after_id: i64) -> Result<ExportPage, AppError> {
+    let filter = &export.filter;
+    let limit = EXPORT_PAGE_ROWS;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        Ok(match export.kind {
+            ExportKind::Customers => ExportPage::Customers(repos.export_customers(filter, after_id, limit)?),
+            ExportKind::Invoices => ExportPage::Invoices(repos.export_invoices(filter, after_id, limit)?),
+            ExportKind::Redemptions => ExportPage::Redemptions(repos.export_redemptions(filter, after_id, limit)?),
+            ExportKind::Ledger => ExportPage::Ledger(repos.export_ledger(filter, after_id, limit)?),
+        })
+    })
+}
