@@ -73,6 +73,10 @@ pub struct FreshDb {
 
 /// A fresh database for `backend`; `None` when PostgreSQL is not configured.
 pub fn fresh_database(backend: Backend) -> Option<FreshDb> {
+    // As in the server's main: OpenSSL started before libpq does, without the exit handler that
+    // frees its state under threads still using it (an intermittent SIGSEGV as this test binary
+    // exited, with servers of finished tests still holding PostgreSQL connections).
+    openssl_sys::init();
     match backend {
         Backend::Sqlite => {
             let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
