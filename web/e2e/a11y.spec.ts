@@ -565,6 +565,15 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(page.getByTestId('owner-settings').locator('[aria-invalid="true"]').first()).toBeVisible();
   await audit.check('owner settings, error', lang);
 
+  await openTab(page, 'owner', 'exports');
+  await expect(page.getByTestId('export-download')).toBeVisible();
+  await audit.check('owner exports', lang);
+  await page.getByTestId('export-from').fill('2026-03-02');
+  await page.getByTestId('export-to').fill('2026-03-01');
+  await page.getByTestId('export-download').click();
+  await expect(page.getByTestId('export-to')).toHaveAttribute('aria-invalid', 'true');
+  await audit.check('owner exports, error', lang);
+
   await openTab(page, 'owner', 'integrations');
   await expect(page.getByTestId('owner-integrations')).toBeVisible();
   await expect(page.getByTestId('owner-webhooks')).toBeVisible();

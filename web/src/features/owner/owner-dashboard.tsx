@@ -3,6 +3,7 @@ import {
   IconActivity,
   IconBuildingStore,
   IconCreditCard,
+  IconFileSpreadsheet,
   IconGift,
   IconPlugConnected,
   IconQrcode,
@@ -32,6 +33,7 @@ const SubscriptionTab = lazy(async () => ({
   default: (await import('./components/subscription-tab')).SubscriptionTab,
 }));
 const SettingsTab = lazy(async () => ({ default: (await import('./components/settings-tab')).SettingsTab }));
+const ExportsTab = lazy(async () => ({ default: (await import('./components/exports-tab')).ExportsTab }));
 const IntegrationsTab = lazy(async () => ({
   default: (await import('./components/integrations-tab')).IntegrationsTab,
 }));
@@ -45,6 +47,7 @@ export const OWNER_TABS = [
   'qr',
   'subscription',
   'settings',
+  'exports',
   'integrations',
 ] as const;
 export type OwnerTab = (typeof OWNER_TABS)[number];
@@ -58,6 +61,7 @@ const ICONS: Record<OwnerTab, ReactNode> = {
   qr: <IconQrcode size={18} />,
   subscription: <IconCreditCard size={18} />,
   settings: <IconSettings size={18} />,
+  exports: <IconFileSpreadsheet size={18} />,
   integrations: <IconPlugConnected size={18} />,
 };
 
@@ -78,6 +82,7 @@ export function OwnerDashboard() {
     qr: <QrTab />,
     subscription: <SubscriptionTab focusCode={focusCode} />,
     settings: <SettingsTab />,
+    exports: <ExportsTab />,
     integrations: <IntegrationsTab />,
   };
 
