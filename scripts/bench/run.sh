@@ -7,7 +7,7 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards apikey webhooks"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards export apikey webhooks"
 #   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
 #   mixed, the same mixed load through HAProxy on three instances)
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
@@ -25,7 +25,7 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards export apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -263,6 +263,28 @@ for backend in $backends; do
       row "$label" "6. $title, 1 conn" "$rate" "$p50" "$p99" "-" "-" "-" "< 100 ms" \
         "$(verdict eval "lt $p99 100 && [ $((c4 + c5)) -eq 0 ] && [ $n -gt 0 ]")" "$n requests, non-2xx $((c4 + c5))"
     done
+  fi
+
+  if has export; then
+    log "$backend: 11. export: every invoice in one CSV file (the admin's), server memory"
+    pid=${server_pids[0]}
+    # Peak resident memory from here on: writing 5 to clear_refs resets VmHWM to the current RSS.
+    echo 5 >"/proc/$pid/clear_refs" 2>/dev/null || true
+    rss0=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")
+    t0=$(date +%s.%N)
+    curl -sf -H "Authorization: Bearer $admin_token" -D "$work/export.headers" -o "$work/export.csv" \
+      "http://127.0.0.1:$port/api/v1/exports/invoices" || true
+    t1=$(date +%s.%N)
+    hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status")
+    expected=$(tr -d '\r' <"$work/export.headers" | awk -F': ' 'tolower($1) == "x-export-rows" {print $2}')
+    lines=$(wc -l <"$work/export.csv")
+    rows=$((lines - 1))
+    secs=$(calc "$t1 - $t0")
+    peak_mb=$(calc "$hwm / 1024")
+    row "$label" "11. export every invoice as CSV (admin), rows/s" "$(calc "$rows / $secs")" "-" "-" "-" "-" "-" \
+      "< 100 MB peak" "$(verdict eval "lt $peak_mb 100 && [ $rows -eq ${expected:-0} ] && [ $rows -gt 0 ]")" \
+      "$rows of ${expected:-?} rows in $secs s, $(calc "$(stat -c %s "$work/export.csv") / 1048576") MB file; server peak RSS $peak_mb MB (before: $(calc "$rss0 / 1024") MB)"
+    rm -f "$work/export.csv"
   fi
 
   if has apikey; then

@@ -104,7 +104,8 @@ pub enum Permission {
     RemovePoints,
     /// Change the loyalty settings.
     ManageLoyaltySettings,
-    /// Download the stores' customers, invoices, redemptions and points ledger as CSV files.
+    /// Download the stores' customers, invoices, redemptions and points ledger as CSV files (an
+    /// owner its own stores', the admin every store's).
     ExportRecords,
 }
 
@@ -113,10 +114,10 @@ impl Permission {
     pub fn roles(self) -> &'static [Role] {
         match self {
             Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => &[Role::PosUser],
-            Permission::VoidInvoiceAnyDay
-            | Permission::RemovePoints
-            | Permission::ManageLoyaltySettings
-            | Permission::ExportRecords => &[Role::StoreOwner],
+            Permission::VoidInvoiceAnyDay | Permission::RemovePoints | Permission::ManageLoyaltySettings => {
+                &[Role::StoreOwner]
+            }
+            Permission::ExportRecords => &[Role::StoreOwner, Role::Admin],
             Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
         }
     }

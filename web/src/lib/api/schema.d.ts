@@ -476,8 +476,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The owner's customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
-         * @description The owner's customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
+         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
+         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
          */
         get: operations["export_records"];
         put?: never;
@@ -6783,7 +6783,7 @@ export interface operations {
     export_records: {
         parameters: {
             query?: {
-                /** @description One of the owner's stores; all of them when left out. */
+                /** @description One of the owner's stores (any store for the admin); all of them when left out. */
                 store_id?: number;
                 /** @description First day, `YYYY-MM-DD` (Tripoli): records made (customers: joined) on or after it. */
                 from?: string;
@@ -6829,7 +6829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Store owners only */
+            /** @description Store owners and admins only */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -46,7 +46,7 @@ impl From<ExportKindParam> for ExportKind {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ExportParams {
-    /// One of the owner's stores; all of them when left out.
+    /// One of the owner's stores (any store for the admin); all of them when left out.
     pub store_id: Option<i64>,
     /// First day, `YYYY-MM-DD` (Tripoli): records made (customers: joined) on or after it.
     pub from: Option<String>,
@@ -57,7 +57,7 @@ pub struct ExportParams {
 /// How many pages may wait for a slow client: the memory an export holds is this many pages.
 const PAGES_IN_FLIGHT: usize = 2;
 
-/// The owner's customers (live ones), invoices (voided ones too, with the reason), redemptions
+/// The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions
 /// or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column
 /// names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record
 /// first. Records written after the request started are not in it. `X-Export-Rows` says how
@@ -71,7 +71,7 @@ const PAGES_IN_FLIGHT: usize = 2;
             example = json!("\u{feff}Invoice ID,Date (Tripoli time),Store,Invoice number,Customer ID,Customer,Phone,\
                 Total (LYD),Points earned,Cashier,Voided (Tripoli time),Void reason\n\
                 1041,2026-11-20 12:15:00,Tripoli Centre,INV-2041,17,Fatima Ali,+218912345678,85.500,85,Salem,,\n")),
-        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 403, description = "Store owners and admins only", body = ErrorBody),
         (status = 404, description = "Unknown kind, or `store_id` is not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "A date that is not `YYYY-MM-DD`, or `to` before `from`", body = ErrorBody),
     ))]
