@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** What a public page loads after the first bundle, by the module that starts each part. */
@@ -25,15 +26,19 @@ interface RoutePreloadOptions {
  * only.)
  */
 export function routePreload(options: RoutePreloadOptions): Plugin {
+  let root = process.cwd();
   return {
     name: 'route-preload',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const byModule = new Map<string, (typeof chunks)[number]>();
       for (const chunk of chunks) {
-        if (chunk.facadeModuleId) byModule.set(relative(chunk.facadeModuleId), chunk);
+        if (chunk.facadeModuleId) byModule.set(relative(root, chunk.facadeModuleId), chunk);
       }
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) this.error('route-preload: no entry chunk');
@@ -105,10 +110,7 @@ export function routePreload(options: RoutePreloadOptions): Plugin {
   };
 }
 
-/** `src/...` or `node_modules/...` for a module id (an absolute path). */
-function relative(id: string): string {
-  const at = id.lastIndexOf('/node_modules/');
-  if (at >= 0) return id.slice(at + 1);
-  const src = id.indexOf('/src/');
-  return src >= 0 ? id.slice(src + 1) : id;
+/** A module id (an absolute path) relative to the app's root: `src/...`, `node_modules/...`. */
+function relative(root: string, id: string): string {
+  return path.relative(root, id).split(path.sep).join('/');
 }
