@@ -81,16 +81,3 @@ export async function downloadExport(
   const rows = Math.max(0, lineEnds - 1);
   return { blob: new Blob(chunks, { type: 'text/csv;charset=utf-8' }), filename, rows, total };
 }
-
-/** Hands a file to the browser's download. */
-export function saveFile({ blob, filename }: ExportFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has been handled: the download keeps its own reference.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -18,7 +18,8 @@ import { Ltr } from '@/components/ltr';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
-import { downloadExport, EXPORT_KINDS, saveFile, type ExportKind, type ExportProgress } from '../api/exports';
+import { downloadBlob } from '@/lib/download';
+import { downloadExport, EXPORT_KINDS, type ExportKind, type ExportProgress } from '../api/exports';
 
 type State =
   | { status: 'idle' }
@@ -52,7 +53,7 @@ export function ExportsTab() {
         (progress) => setState({ status: 'running', progress }),
         controller.signal,
       );
-      saveFile(file);
+      downloadBlob(file.blob, file.filename);
       setState({ status: 'done', filename: file.filename, rows: file.rows });
     } catch (error) {
       setState(controller.signal.aborted ? { status: 'idle' } : { status: 'failed', error });

@@ -10,6 +10,7 @@ import { useOwnerStores } from '../api/dashboard-queries';
 import { useGenerateQr, useRotateQr } from '../api/settings';
 import type { QrCode } from '../types';
 import classes from './qr-tab.module.css';
+import { downloadBlob } from '@/lib/download';
 
 /** Spec section 9. */
 export const QR_SIZES = ['150', '200', '300'] as const;
@@ -27,18 +28,6 @@ export function qrFileName(storeName: string, storeId: number): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   return `qr-${slug || storeId}.svg`;
-}
-
-function downloadSvg(svg: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 export function QrTab() {
@@ -157,7 +146,12 @@ export function QrTab() {
               <Button
                 variant="light"
                 leftSection={<IconDownload size={18} />}
-                onClick={() => downloadSvg(qr.qr_code_svg, qrFileName(qr.store.name, qr.store.id))}
+                onClick={() =>
+                  downloadBlob(
+                    new Blob([qr.qr_code_svg], { type: 'image/svg+xml' }),
+                    qrFileName(qr.store.name, qr.store.id),
+                  )
+                }
               >
                 {t('qr.download')}
               </Button>
