@@ -215,12 +215,13 @@ mod tests {
 
     #[test]
     fn permissions_by_role() {
-        assert!(Permission::of(Role::Admin).is_empty());
+        assert_eq!(Permission::of(Role::Admin), vec![Permission::ExportRecords]);
         let pos = Permission::of(Role::PosUser);
         assert!(pos.contains(&Permission::CreateInvoice) && pos.contains(&Permission::VoidInvoiceToday));
         assert!(!pos.contains(&Permission::RemovePoints) && !pos.contains(&Permission::VoidInvoiceAnyDay));
         let owner = Permission::of(Role::StoreOwner);
         assert!(owner.contains(&Permission::RemovePoints) && !owner.contains(&Permission::CreateInvoice));
+        assert!(owner.contains(&Permission::ExportRecords) && !pos.contains(&Permission::ExportRecords));
         let cashier = actor(Role::PosUser, Some(3));
         assert!(cashier.require_permission(Permission::AddPoints).is_ok());
         assert!(matches!(cashier.require_permission(Permission::RemovePoints), Err(AppError::Forbidden)));
@@ -241,6 +242,7 @@ mod tests {
             Permission::RemovePoints,
             Permission::AddPoints,
             Permission::ManageLoyaltySettings,
+            Permission::ExportRecords,
         ] {
             assert!(!all.may(owners_own), "{owners_own:?}");
         }

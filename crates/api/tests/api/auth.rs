@@ -28,9 +28,16 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
         return;
     };
     let cashier = ["create_invoice", "void_invoice_today", "redeem_reward", "manage_customers", "add_points"];
-    let owner = ["void_invoice_any_day", "manage_customers", "add_points", "remove_points", "manage_loyalty_settings"];
+    let owner = [
+        "void_invoice_any_day",
+        "manage_customers",
+        "add_points",
+        "remove_points",
+        "manage_loyalty_settings",
+        "export_records",
+    ];
     for (email, role, may) in [
-        ("admin@demo.ly", "admin", &[][..]),
+        ("admin@demo.ly", "admin", &["export_records"][..]),
         ("owner@demo.ly", "store_owner", &owner[..]),
         ("cashier@demo.ly", "pos_user", &cashier[..]),
     ] {
