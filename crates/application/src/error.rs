@@ -67,6 +67,8 @@ pub enum Conflict {
     UserHasHistory,
     /// The owner already keeps the most API keys allowed.
     ApiKeyLimitReached,
+    /// The owner gave points no value in LYD, so they cannot be used as money.
+    PointsHaveNoValue,
 }
 
 impl From<FieldErrors> for AppError {

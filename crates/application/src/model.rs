@@ -126,8 +126,11 @@ pub struct Redemption {
     pub id: i64,
     pub store_id: i64,
     pub customer: PersonRef,
-    pub reward: RewardRef,
+    /// The reward bought; `None` when the points were used as money.
+    pub reward: Option<RewardRef>,
     pub points_spent: i64,
+    /// LYD the points were worth, when used as money (a discount on the sale).
+    pub value: Option<loyalty_domain::Money>,
     pub pos_user: Option<PersonRef>,
     pub created_at: NaiveDateTime,
 }
@@ -394,6 +397,34 @@ pub struct OwnerSummary {
     pub points_issued: i64,
     pub duplicate_phone_numbers: i64,
     pub points_outstanding: i64,
+}
+
+/// What an owner owes its customers in points (and LYD, where points have a value), per
+/// store, and how points moved in each of the last months.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Liability {
+    pub point_value: Option<loyalty_domain::Money>,
+    pub outstanding_points: i64,
+    pub outstanding_value: Option<loyalty_domain::Money>,
+    pub stores: Vec<StoreLiability>,
+    /// Oldest first, every month present (zeros where nothing happened).
+    pub months: Vec<MonthPoints>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreLiability {
+    pub store: StoreRef,
+    pub points: i64,
+    pub value: Option<loyalty_domain::Money>,
+}
+
+/// Points earned by sales (voided sales taken off) and redeemed in one Tripoli month.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MonthPoints {
+    /// The month's first day.
+    pub month: chrono::NaiveDate,
+    pub earned: i64,
+    pub redeemed: i64,
 }
 
 /// A phone registered in several of an owner's stores, and who holds it in each.
@@ -813,8 +844,11 @@ pub struct RedemptionExport {
     pub customer_id: i64,
     pub customer_name: String,
     pub customer_phone: Option<String>,
-    pub reward: String,
+    /// Empty when the points were used as money.
+    pub reward: Option<String>,
     pub points_spent: i64,
+    /// LYD, when the points were used as money.
+    pub value: Option<loyalty_domain::Money>,
     pub cashier: Option<String>,
 }
 

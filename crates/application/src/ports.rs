@@ -282,7 +282,9 @@ pub trait InvoiceRepo {
 pub struct NewRedemption {
     pub store_id: i64,
     pub customer_id: i64,
-    pub reward_id: i64,
+    /// A reward, or (`None`) points used as money worth `value`.
+    pub reward_id: Option<i64>,
+    pub value: Option<Money>,
     pub pos_user_id: i64,
     pub points_spent: i64,
     pub now: NaiveDateTime,
@@ -453,8 +455,9 @@ pub trait AdminRepo {
     /// Live users and stores, and all-time sales (not voided), revenue and gifts.
     fn platform_counts(&mut self) -> RepoResult<crate::PlatformCounts>;
     /// Per Tripoli day from the Tripoli date `from` on, days with figures only: invoices
-    /// (not voided; a void counts on its sale's day), revenue, points issued and redeemed.
-    fn daily_figures(&mut self, from: NaiveDate) -> RepoResult<Vec<crate::DayFigures>>;
+    /// (not voided; a void counts on its sale's day), revenue, points issued and redeemed; of
+    /// these stores only, or of all.
+    fn daily_figures(&mut self, stores: Option<&[i64]>, from: NaiveDate) -> RepoResult<Vec<crate::DayFigures>>;
     /// Stores by revenue of their live sales made from the Tripoli date `from` on; stores
     /// without a live sale in that time are left out.
     fn top_stores(&mut self, from: NaiveDate, limit: i64) -> RepoResult<Vec<crate::StoreRanking>>;

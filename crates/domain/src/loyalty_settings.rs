@@ -10,6 +10,14 @@ pub const INVOICE_TOTAL_MIN: Money = Money::from_dirhams(10);
 /// up to this).
 pub const CASHIER_DAILY_POINTS_LIMIT: i64 = 1_000_000;
 
+/// Points are given a value per this many points ("100 points = 1.000 LYD").
+pub const POINT_VALUE_UNIT: i64 = 100;
+/// The smallest and largest value of [`POINT_VALUE_UNIT`] points: 0.001 to 1,000 LYD.
+pub const POINT_VALUE_MIN: Money = Money::from_dirhams(1);
+pub const POINT_VALUE_MAX: Money = Money::from_dirhams(1_000_000);
+/// The fewest points an owner may require a cashier to use as money at once, at most.
+pub const MIN_REDEEM_POINTS_LIMIT: i64 = 1_000_000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoyaltySettings {
     /// Points per LYD spent.
@@ -22,6 +30,11 @@ pub struct LoyaltySettings {
     pub confirm_above: Money,
     /// The most points one cashier may add by hand in one local day.
     pub cashier_daily_points: i64,
+    /// What [`POINT_VALUE_UNIT`] points are worth in LYD when a cashier uses them as money;
+    /// `None`: points buy rewards only.
+    pub point_value: Option<Money>,
+    /// The fewest points a cashier may use as money at once.
+    pub min_redeem_points: i64,
 }
 
 impl LoyaltySettings {
@@ -32,6 +45,8 @@ impl LoyaltySettings {
         max_invoice_total: Money::from_dirhams(10_000_000),
         confirm_above: Money::from_dirhams(1_000_000),
         cashier_daily_points: 10_000,
+        point_value: None,
+        min_redeem_points: 100,
     };
 
     /// Points a sale of `total` earns.
@@ -53,6 +68,32 @@ impl LoyaltySettings {
     /// Whether the counter should ask the cashier to confirm this total before sending it.
     pub fn needs_confirmation(&self, total: Money) -> bool {
         total > self.confirm_above
+    }
+
+    /// What `points` are worth in LYD (rounded down to the dirham); `None` without a value set.
+    pub fn value_of(&self, points: i64) -> Option<Money> {
+        let per_unit = self.point_value?;
+        let dirhams = i128::from(points.max(0)) * i128::from(per_unit.dirhams()) / i128::from(POINT_VALUE_UNIT);
+        Some(Money::from_dirhams(i64::try_from(dirhams).unwrap_or(i64::MAX)))
+    }
+
+    /// The LYD a cashier gives for using `points` as money: at least the owner's minimum and
+    /// worth at least a dirham. `Ok(None)` when points have no value here (the caller refuses).
+    /// The balance is the caller's to check, atomically with the deduction.
+    pub fn redeem_value(&self, points: i64) -> Result<Option<Money>, Msg> {
+        if self.point_value.is_none() {
+            return Ok(None);
+        }
+        if points < 1 {
+            return Err(Msg::PointsTooFew);
+        }
+        if points < self.min_redeem_points {
+            return Err(Msg::RedeemBelowMinimum);
+        }
+        match self.value_of(points) {
+            Some(value) if value.dirhams() <= 0 => Err(Msg::RedeemWorthNothing),
+            value => Ok(value),
+        }
     }
 
     /// These settings with the fields of `change` that were given; a field left out keeps its
@@ -92,6 +133,31 @@ impl LoyaltySettings {
                 next.cashier_daily_points = points;
             }
         }
+        if let Some(raw) = &change.point_value {
+            let parsed = match raw.as_deref().map(str::trim) {
+                None | Some("") => Ok(None),
+                Some(raw) => Money::parse(raw).and_then(|v| {
+                    if (POINT_VALUE_MIN..=POINT_VALUE_MAX).contains(&v) {
+                        Ok(Some(v))
+                    } else {
+                        Err(Msg::PointValueRange)
+                    }
+                }),
+            };
+            if let Some(value) = errors.check("point_value", parsed) {
+                next.point_value = value;
+            }
+        }
+        if let Some(points) = change.min_redeem_points {
+            let checked = if (1..=MIN_REDEEM_POINTS_LIMIT).contains(&points) {
+                Ok(points)
+            } else {
+                Err(Msg::MinRedeemPointsRange)
+            };
+            if let Some(points) = errors.check("min_redeem_points", checked) {
+                next.min_redeem_points = points;
+            }
+        }
         errors.into_result()?;
         Ok(next)
     }
@@ -111,6 +177,9 @@ pub struct SettingsChange {
     pub max_invoice_total: Option<String>,
     pub confirm_above: Option<String>,
     pub cashier_daily_points: Option<i64>,
+    /// `Some(None)` (or a blank) turns points as money off.
+    pub point_value: Option<Option<String>>,
+    pub min_redeem_points: Option<i64>,
 }
 
 /// An amount in LYD of at least `min` (`below` otherwise); a blank is "not a number".
@@ -184,6 +253,8 @@ mod tests {
             max_invoice_total: Some("0.009".into()),
             confirm_above: Some("-1".into()),
             cashier_daily_points: Some(-1),
+            point_value: Some(Some("0".into())),
+            min_redeem_points: Some(0),
         };
         let Err(errors) = LoyaltySettings::DEFAULT.with(&bad) else { panic!("invalid settings accepted") };
         let fields: Vec<_> = errors.iter().map(|(f, m)| (f, m[0])).collect();
@@ -192,9 +263,41 @@ mod tests {
         assert!(fields.contains(&("max_invoice_total", Msg::MaxInvoiceTotalTooSmall)));
         assert!(fields.contains(&("confirm_above", Msg::ConfirmAboveNegative)));
         assert!(fields.contains(&("cashier_daily_points", Msg::CashierDailyPointsRange)));
+        assert!(fields.contains(&("point_value", Msg::PointValueRange)));
+        assert!(fields.contains(&("min_redeem_points", Msg::MinRedeemPointsRange)));
         let too_many = SettingsChange { cashier_daily_points: Some(CASHIER_DAILY_POINTS_LIMIT + 1), ..change() };
         assert!(LoyaltySettings::DEFAULT.with(&too_many).is_err());
         let blank = SettingsChange { minimum_purchase: Some(" ".into()), ..change() };
         assert!(LoyaltySettings::DEFAULT.with(&blank).is_err());
+    }
+
+    #[test]
+    fn points_as_money() {
+        let s = LoyaltySettings::DEFAULT;
+        assert_eq!(s.value_of(500), None);
+        assert_eq!(s.redeem_value(500), Ok(None));
+        let on = |v: &str| Some(Some(v.to_string()));
+        let Ok(s) = s.with(&SettingsChange { point_value: on("1"), min_redeem_points: Some(50), ..change() }) else {
+            panic!("a valid point value is refused")
+        };
+        assert_eq!(s.point_value, Some(lyd("1")));
+        // 100 points = 1.000 LYD: 1,234 points = 12.340; 55 = 0.550.
+        assert_eq!(s.value_of(1234), Some(lyd("12.34")));
+        assert_eq!(s.redeem_value(55), Ok(Some(lyd("0.55"))));
+        assert_eq!(s.redeem_value(49), Err(Msg::RedeemBelowMinimum));
+        assert_eq!(s.redeem_value(0), Err(Msg::PointsTooFew));
+        // Rounded down to the dirham, never up; a use worth nothing is refused.
+        let tiny = LoyaltySettings { point_value: Some(lyd("0.001")), min_redeem_points: 1, ..s };
+        assert_eq!(tiny.value_of(199), Some(lyd("0.001")));
+        assert_eq!(tiny.redeem_value(99), Err(Msg::RedeemWorthNothing));
+        // The largest value and balance stay exact.
+        let rich = LoyaltySettings { point_value: Some(POINT_VALUE_MAX), ..s };
+        assert_eq!(rich.value_of(1_000_000_000), Some(Money::from_dirhams(10_000_000_000_000)));
+        // Bounds, and turning it off again.
+        assert!(s.with(&SettingsChange { point_value: on("1000.001"), ..change() }).is_err());
+        assert!(s.with(&SettingsChange { point_value: on("0.0001"), ..change() }).is_err());
+        assert!(s.with(&SettingsChange { min_redeem_points: Some(MIN_REDEEM_POINTS_LIMIT + 1), ..change() }).is_err());
+        assert_eq!(s.with(&SettingsChange { point_value: Some(None), ..change() }).map(|n| n.point_value), Ok(None));
+        assert_eq!(s.with(&SettingsChange { point_value: on(" "), ..change() }).map(|n| n.point_value), Ok(None));
     }
 }

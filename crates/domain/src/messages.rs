@@ -113,13 +113,19 @@ messages! {
     AdjustmentZero => ("Enter the points to add or remove", "أدخل النقاط المراد إضافتها أو خصمها"),
     RemoveMoreThanBalance => ("Cannot remove more points than the customer has", "لا يمكن خصم نقاط أكثر مما لدى العميل"),
     TextCharactersNotAllowed => ("This text contains characters that are not allowed", "يحتوي هذا النص على أحرف غير مسموح بها"),
+    PointValueRange => ("The value of 100 points must be between 0.001 and 1,000 LYD", "يجب أن تكون قيمة 100 نقطة بين 0.001 و 1,000 دينار"),
+    MinRedeemPointsRange => ("The fewest points to use at once must be between 1 and 1,000,000", "يجب أن يكون أقل عدد من النقاط يُستخدم مرة واحدة بين 1 و 1,000,000"),
+    RedeemBelowMinimum => ("This is fewer points than the store's minimum to use at once", "هذا أقل من الحد الأدنى للنقاط التي تُستخدم مرة واحدة في هذا المتجر"),
+    RedeemWorthNothing => ("These points are worth less than 0.001 LYD", "قيمة هذه النقاط أقل من 0.001 دينار"),
+    RewardOrPoints => ("Choose a reward or a number of points, not both", "اختر مكافأة أو عدداً من النقاط، لا كليهما"),
+    RedeemMoreThanBalance => ("The customer does not have that many points", "لا يملك العميل هذا العدد من النقاط"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
 }
 
 #[cfg(test)]
 mod tests {
     use super::Msg;
-    use crate::{plan, reward_rules, CardCode};
+    use crate::{loyalty_settings, plan, reward_rules, CardCode};
 
     /// A bound written into a message's words is the rule's constant (both languages).
     #[test]
@@ -141,6 +147,8 @@ mod tests {
             (Msg::DiscountRange, reward_rules::DISCOUNT_PERCENT_MAX.to_string()),
             (Msg::RedemptionCodeTooLong, CardCode::MAX_LEN.to_string()),
             (Msg::CardCodeShape, format!("{} to {}", CardCode::MIN_LEN, CardCode::MAX_LEN)),
+            (Msg::PointValueRange, thousands(loyalty_settings::POINT_VALUE_MAX.dirhams() / 1000)),
+            (Msg::MinRedeemPointsRange, thousands(loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
         ];
         for (msg, bound) in cases {
             assert!(msg.en().contains(&bound), "{msg:?}: {} lacks {bound}", msg.en());

@@ -157,6 +157,8 @@ diesel::table! {
         max_invoice_dirhams -> BigInt,
         confirm_above_dirhams -> BigInt,
         cashier_daily_points -> BigInt,
+        point_value_dirhams -> Nullable<BigInt>,
+        min_redeem_points -> BigInt,
     }
 }
 
@@ -214,10 +216,11 @@ diesel::table! {
         id -> BigInt,
         store_id -> BigInt,
         customer_id -> BigInt,
-        reward_id -> BigInt,
+        reward_id -> Nullable<BigInt>,
         pos_user_id -> Nullable<BigInt>,
         points_spent -> BigInt,
         created_at -> Timestamp,
+        value_dirhams -> Nullable<BigInt>,
     }
 }
 

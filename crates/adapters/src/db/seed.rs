@@ -221,6 +221,9 @@ impl Seeder<'_, '_> {
     /// The demo owner's loyalty settings: 1 point per LYD from a 5 LYD purchase.
     const DEMO_RATE: PointsRate = PointsRate::from_milli(1000);
     const DEMO_MINIMUM: Money = Money::from_dirhams(5_000);
+    /// 100 points = 5.000 LYD (the coffee's 50 points are worth 2.500 LYD), from 50 points.
+    const DEMO_POINT_VALUE: Money = Money::from_dirhams(5_000);
+    const DEMO_MIN_REDEEM: i64 = 50;
 
     /// An invoice at the demo owner's settings, its points by the domain's rule.
     fn invoice(
@@ -273,7 +276,7 @@ impl Seeder<'_, '_> {
             .values((
                 redemptions::store_id.eq(store),
                 redemptions::customer_id.eq(customer),
-                redemptions::reward_id.eq(reward),
+                redemptions::reward_id.eq(Some(reward)),
                 redemptions::pos_user_id.eq(cashier),
                 redemptions::points_spent.eq(points),
                 redemptions::created_at.eq(at),
@@ -360,6 +363,8 @@ impl Seeder<'_, '_> {
                 loyalty_settings::store_owner_id.eq(owner),
                 loyalty_settings::points_per_lyd_milli.eq(Self::DEMO_RATE.milli()),
                 loyalty_settings::min_purchase_dirhams.eq(Self::DEMO_MINIMUM.dirhams()),
+                loyalty_settings::point_value_dirhams.eq(Some(Self::DEMO_POINT_VALUE.dirhams())),
+                loyalty_settings::min_redeem_points.eq(Self::DEMO_MIN_REDEEM),
                 loyalty_settings::updated_at.eq(self.ago(50, 0)),
             ))
             .execute(self.conn)?;

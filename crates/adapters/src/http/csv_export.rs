@@ -45,6 +45,7 @@ fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str)] {
             ("Phone", "الهاتف"),
             ("Reward", "المكافأة"),
             ("Points spent", "النقاط المستبدلة"),
+            ("Value as money (LYD)", "القيمة كخصم (د.ل)"),
             ("Cashier", "الموظف"),
         ],
         ExportKind::Ledger => &[
@@ -121,8 +122,9 @@ pub fn rows(page: &ExportPage) -> Vec<u8> {
                     Cell::Id(r.customer_id),
                     Cell::Typed(&r.customer_name),
                     Cell::Phone(r.customer_phone.as_deref()),
-                    Cell::Typed(&r.reward),
+                    Cell::Typed(r.reward.as_deref().unwrap_or("")),
                     Cell::Number(r.points_spent),
+                    Cell::Owned(r.value.map(|v| v.to_string()).unwrap_or_default()),
                     Cell::Typed(r.cashier.as_deref().unwrap_or("")),
                 ]);
             }

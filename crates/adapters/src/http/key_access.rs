@@ -26,9 +26,11 @@ pub const KEY_OPERATIONS: &[(&str, &str, Option<ApiScope>)] = &[
     ("post", "/api/v1/invoices", Some(SalesWrite)),
     ("post", "/api/v1/invoices/{id}/void", Some(SalesWrite)),
     ("post", "/api/v1/redemptions", Some(SalesWrite)),
+    ("get", "/api/v1/redemptions/preview", Some(SalesWrite)),
     ("get", "/api/v1/invoices", Some(ReportsRead)),
     ("get", "/api/v1/redemptions", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/summary", Some(ReportsRead)),
+    ("get", "/api/v1/store-owner/liability", Some(ReportsRead)),
     ("get", "/api/v1/customers/store-owner-overview", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/pos-activities", Some(ReportsRead)),
 ];

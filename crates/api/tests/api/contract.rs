@@ -85,9 +85,9 @@ fn every_message_and_error_code_is_used() {
         assert!(mentions(&needle, "messages.rs") >= 1, "{needle} is never used");
     }
     for code in loyalty_adapters::http::ErrorCode::ALL {
-        // `ALL` names each once; a code in use is named again where it is produced.
+        // `ALL` comes from the enum itself: a code in use is named where it is produced.
         let needle = format!("ErrorCode::{code:?}");
-        assert!(mentions(&needle, "contract.rs") >= 2, "{needle} is never produced");
+        assert!(mentions(&needle, "contract.rs") >= 1, "{needle} is never produced");
     }
 }
 

@@ -12,6 +12,7 @@ mod instances;
 mod integrations;
 mod matrix;
 mod owner;
+mod points_money;
 mod pos;
 mod public;
 mod schema;

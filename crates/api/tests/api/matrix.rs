@@ -223,6 +223,9 @@ fn table() -> Vec<Row> {
         row("POST", "/api/v1/redemptions", [401, 401, 404, 403, 201, 403, 403])
             .keys([404, 201])
             .body(|w, _| json!({"customer_id": w.num(Customer), "reward_id": w.num(Reward)})),
+        row("GET", "/api/v1/redemptions/preview", [401, 401, 404, 403, 200, 403, 403])
+            .keys([404, 200])
+            .query("customer_id={customer}&points=100"),
         row("GET", "/api/v1/pos/activity", [401, 401, 200, 200, 200, 200, 200]),
         row("GET", "/api/v1/pos/today", [401, 401, 200, 403, 200, 403, 403]),
         // The store owner's business.
@@ -261,6 +264,7 @@ fn table() -> Vec<Row> {
         row("DELETE", "/api/v1/store-owner/pos-users/{id}", [401, 401, 403, 404, 403, 204, 403]).on(SpareStaff),
         row("GET", "/api/v1/store-owner/stores", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/summary", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/store-owner/liability", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/api-keys", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/api-keys", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"name": format!("Matrix key {c}"), "scopes": ["customers:read"]})),
@@ -587,7 +591,9 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
         // Every kind of export reads the same way; the ledger's touches every other table.
         path = path.replace("{kind}", "ledger");
         if !row.query.is_empty() {
-            path = format!("{path}?{}", row.query.replace("{store}", world.id(Obj::Store)));
+            let query =
+                row.query.replace("{store}", world.id(Obj::Store)).replace("{customer}", world.id(Obj::Customer));
+            path = format!("{path}?{query}");
         }
         let responses = &doc["paths"][row.path][row.method.to_lowercase()]["responses"];
         for (caller, caller_name) in CALLERS.iter().enumerate() {

@@ -277,6 +277,55 @@ pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppEr
     })
 }
 
+/// How many months the liability chart shows, this one included.
+pub const LIABILITY_MONTHS: u32 = 12;
+
+/// The points the owner's customers hold, what they are worth where points have a value (each
+/// rounded down to the dirham), per store, and the points earned and redeemed in each of the
+/// last [`LIABILITY_MONTHS`] Tripoli months, from the dashboards' day figures.
+pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability, AppError> {
+    actor.require(&[Role::StoreOwner])?;
+    let today = loyalty_domain::local_day::local_date(services.clock.now());
+    let months = last_months(today, LIABILITY_MONTHS);
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let settings = repos.loyalty_settings(actor.user_id)?;
+        let store_ids = repos.owner_store_ids(actor.user_id)?;
+        let stores: Vec<crate::StoreLiability> = repos
+            .store_customer_figures(&store_ids)?
+            .into_iter()
+            .map(|f| crate::StoreLiability {
+                value: settings.value_of(f.total_points),
+                store: f.store,
+                points: f.total_points,
+            })
+            .collect();
+        let outstanding_points = stores.iter().map(|s| s.points).sum();
+        let mut months: Vec<crate::MonthPoints> =
+            months.into_iter().map(|month| crate::MonthPoints { month, earned: 0, redeemed: 0 }).collect();
+        let first = months.first().map_or(today, |m| m.month);
+        for day in repos.daily_figures(Some(&store_ids), first)? {
+            if let Some(month) = months.iter_mut().rev().find(|m| m.month <= day.day) {
+                month.earned += day.points_issued;
+                month.redeemed += day.points_redeemed;
+            }
+        }
+        Ok(crate::Liability {
+            point_value: settings.point_value,
+            outstanding_value: settings.value_of(outstanding_points),
+            outstanding_points,
+            stores,
+            months,
+        })
+    })
+}
+
+/// The first days of the `count` months ending with `today`'s, oldest first.
+fn last_months(today: chrono::NaiveDate, count: u32) -> Vec<chrono::NaiveDate> {
+    use chrono::Datelike;
+    let this_month = today.with_day(1).unwrap_or(today);
+    (0..count).rev().filter_map(|back| this_month.checked_sub_months(chrono::Months::new(back))).collect()
+}
+
 /// The customers overview: summary, per store figures, and one page of each store's customers.
 /// Phones shared across stores listed in the overview (the summary counts them all).
 pub const SHARED_PHONES_SHOWN: i64 = 50;
@@ -306,4 +355,17 @@ pub fn customers_overview(
         let shared_phones = repos.shared_phone_customers(&stores, SHARED_PHONES_SHOWN)?;
         Ok(CustomersOverview { summary, shared_phones, stores: per_store })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    #[test]
+    fn the_last_months_run_across_a_year_oldest_first() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        let months = super::last_months(day(2026, 2, 28), 4);
+        assert_eq!(months, vec![day(2025, 11, 1), day(2025, 12, 1), day(2026, 1, 1), day(2026, 2, 1)]);
+        assert_eq!(super::last_months(day(2026, 11, 1), 1), vec![day(2026, 11, 1)]);
+    }
 }

@@ -19,6 +19,8 @@ pub struct ClaimableReward {
 pub struct StorePoints {
     pub store: StoreRef,
     pub points: i64,
+    /// What the points are worth as money here, where the owner gave points a value.
+    pub points_value: Option<loyalty_domain::Money>,
     pub rewards: Vec<ClaimableReward>,
 }
 
@@ -52,9 +54,11 @@ pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<P
                     points_required: r.points_required,
                 })
                 .collect();
+            let settings = repos.loyalty_settings(customer.store.owner_id)?;
             stores.push(StorePoints {
                 store: StoreRef { id: customer.store.id, name: customer.store.name },
                 points: customer.loyalty_points,
+                points_value: settings.value_of(customer.loyalty_points),
                 rewards,
             });
         }

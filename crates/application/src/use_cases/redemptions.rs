@@ -1,6 +1,6 @@
 //! Redeeming a reward for a customer: an atomic, conditional deduction.
 
-use loyalty_domain::{FieldErrors, Msg, Role};
+use loyalty_domain::{FieldErrors, LoyaltySettings, Money, Msg, Role};
 
 use super::customers::{customer_at_counter, SalesQuery};
 use super::idempotency;
@@ -18,30 +18,75 @@ pub struct RedemptionDone {
     pub replayed: bool,
 }
 
-/// Deducts the reward's points in one conditional update (never below zero, whatever runs
-/// at the same time) and records the redemption and its ledger row.
+/// What a redemption asks for, as sent: a reward, or a number of points to use as money.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RedemptionRequest {
+    pub customer_id: Option<i64>,
+    pub reward_id: Option<i64>,
+    /// Points to use as money, where the owner gave points a value.
+    pub points: Option<i64>,
+}
+
+/// What is being bought with the points.
+#[derive(Debug, Clone, Copy)]
+enum Spend {
+    Reward(i64),
+    Points(i64),
+}
+
+impl RedemptionRequest {
+    /// The customer and what to spend, or every missing or contradictory field at once.
+    fn checked(self) -> Result<(i64, Spend), AppError> {
+        let mut errors = FieldErrors::new();
+        if self.customer_id.is_none() {
+            errors.add("customer_id", Msg::CustomerFirst);
+        }
+        let spend = match (self.reward_id, self.points) {
+            (Some(reward), None) => Some(Spend::Reward(reward)),
+            (None, Some(points)) => Some(Spend::Points(points)),
+            (None, None) => {
+                errors.add("reward_id", Msg::RewardRequired);
+                None
+            }
+            (Some(_), Some(_)) => {
+                errors.add("points", Msg::RewardOrPoints);
+                None
+            }
+        };
+        errors.into_result()?;
+        match (self.customer_id, spend) {
+            (Some(customer), Some(spend)) => Ok((customer, spend)),
+            _ => Err(AppError::Internal("validated redemption fields missing".into())),
+        }
+    }
+}
+
+/// The LYD `points` are worth under `settings`: 409 where points have no value, 422 (under
+/// `points`) below the owner's minimum or worth nothing.
+fn points_value(settings: &LoyaltySettings, points: i64) -> Result<Money, AppError> {
+    settings
+        .redeem_value(points)
+        .map_err(|m| FieldErrors::single("points", m))?
+        .ok_or(AppError::Conflict(Conflict::PointsHaveNoValue))
+}
+
+/// Deducts the points (a reward's price, or the number chosen to use as money) in one
+/// conditional update (never below zero, whatever runs at the same time) and records the
+/// redemption and its ledger row.
 pub fn create(
     services: &Services,
     actor: &Actor,
-    customer_id: Option<i64>,
-    reward_id: Option<i64>,
+    request: RedemptionRequest,
     idempotency_key: Option<&str>,
 ) -> Result<RedemptionDone, AppError> {
     actor.require_permission(crate::Permission::RedeemReward)?;
     let counter_store = actor.counter_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
-    let mut errors = FieldErrors::new();
-    if customer_id.is_none() {
-        errors.add("customer_id", Msg::CustomerFirst);
-    }
-    if reward_id.is_none() {
-        errors.add("reward_id", Msg::RewardRequired);
-    }
-    errors.into_result()?;
-    let (Some(customer_id), Some(reward_id)) = (customer_id, reward_id) else {
-        return Err(AppError::Internal("validated redemption fields missing".into()));
+    let (customer_id, spend) = request.checked()?;
+    let request = match spend {
+        Spend::Reward(reward_id) => format!("redemption|{customer_id}|{reward_id}"),
+        Spend::Points(points) => format!("redemption|{customer_id}|points:{points}"),
     };
-    let request = format!("redemption|{customer_id}|{reward_id}");
     let now = services.clock.now();
 
     let done = idempotency::run(
@@ -52,48 +97,62 @@ pub fn create(
         |repos| {
             let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
             let store_id = customer.store.id;
-            let reward = repos
-                .reward_by_id(reward_id, RewardCounts::Without)?
-                .filter(|r| r.store_owner_id == customer.store.owner_id)
-                .ok_or(AppError::NotFound)?;
-            if !reward.is_active {
-                return Err(AppError::Conflict(Conflict::RewardUnavailable));
-            }
+            // (reward id and name, or the LYD value; points spent)
+            let (reward, value, points) = match spend {
+                Spend::Reward(reward_id) => {
+                    let reward = repos
+                        .reward_by_id(reward_id, RewardCounts::Without)?
+                        .filter(|r| r.store_owner_id == customer.store.owner_id)
+                        .ok_or(AppError::NotFound)?;
+                    if !reward.is_active {
+                        return Err(AppError::Conflict(Conflict::RewardUnavailable));
+                    }
+                    (Some((reward.id, reward.name)), None, reward.points_required)
+                }
+                Spend::Points(points) => {
+                    let settings = repos.loyalty_settings(customer.store.owner_id)?;
+                    (None, Some(points_value(&settings, points)?), points)
+                }
+            };
             let balance = repos
-                .change_points(customer_id, -reward.points_required, now)?
+                .change_points(customer_id, -points, now)?
                 .ok_or(AppError::Conflict(Conflict::InsufficientPoints))?;
             let redemption_id = repos.insert_redemption(NewRedemption {
                 store_id,
                 customer_id,
-                reward_id,
+                reward_id: reward.as_ref().map(|r| r.0),
+                value,
                 pos_user_id: actor.user_id,
-                points_spent: reward.points_required,
+                points_spent: points,
                 now,
             })?;
             repos.append_ledger(NewLedgerEntry {
                 customer_id,
                 store_id,
                 kind: LedgerKind::Redemption,
-                delta: -reward.points_required,
+                delta: -points,
                 balance_after: balance,
-                reason: Some(&reward.name),
+                reason: reward.as_ref().map(|r| r.1.as_str()),
                 actor_id: actor.user_id,
                 api_key_id: actor.key_id(),
                 invoice_id: None,
                 redemption_id: Some(redemption_id),
                 now,
             })?;
+            let mut details = vec![("customer", customer.name.clone())];
+            match (&reward, value) {
+                (Some((_, name)), _) => details.push(("reward", name.clone())),
+                (None, Some(value)) => details.push(("value", value.to_string())),
+                (None, None) => {}
+            }
+            details.push(("points", points.to_string()));
             super::activity::log(
                 repos,
                 ActivityKind::RedemptionCreated,
                 Some(actor),
                 store_id,
                 redemption_id,
-                vec![
-                    ("customer", customer.name.clone()),
-                    ("reward", reward.name.clone()),
-                    ("points", reward.points_required.to_string()),
-                ],
+                details,
                 now,
             )?;
             let answer = format!("{redemption_id}:{balance}");
@@ -109,6 +168,61 @@ pub fn create(
         rebuild,
     )?;
     Ok(RedemptionDone { replayed: done.replayed, ..done.value })
+}
+
+/// What using points as money would give a customer at the caller's counter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RedemptionPreview {
+    pub customer_id: i64,
+    pub balance: i64,
+    /// What 100 points are worth; `None`: points buy rewards only here.
+    pub point_value: Option<Money>,
+    /// The fewest points to use at once.
+    pub min_points: i64,
+    /// The whole balance's worth, with a value set.
+    pub balance_value: Option<Money>,
+    /// The points asked about, their worth and the balance after.
+    pub points: Option<i64>,
+    pub value: Option<Money>,
+    pub balance_after: Option<i64>,
+}
+
+/// The same checks as using `points` as money, without spending anything; without `points`,
+/// what the customer's balance is worth and the owner's terms.
+pub fn preview(
+    services: &Services,
+    actor: &Actor,
+    customer_id: Option<i64>,
+    points: Option<i64>,
+) -> Result<RedemptionPreview, AppError> {
+    actor.require_permission(crate::Permission::RedeemReward)?;
+    let counter_store = actor.counter_store()?;
+    let customer_id = customer_id.ok_or_else(|| FieldErrors::single("customer_id", Msg::CustomerFirst))?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
+        let settings = repos.loyalty_settings(customer.store.owner_id)?;
+        let balance = customer.loyalty_points;
+        let mut preview = RedemptionPreview {
+            customer_id,
+            balance,
+            point_value: settings.point_value,
+            min_points: settings.min_redeem_points,
+            balance_value: settings.value_of(balance),
+            points: None,
+            value: None,
+            balance_after: None,
+        };
+        if let Some(points) = points {
+            let value = points_value(&settings, points)?;
+            if points > balance {
+                return Err(FieldErrors::single("points", Msg::RedeemMoreThanBalance).into());
+            }
+            preview.points = Some(points);
+            preview.value = Some(value);
+            preview.balance_after = Some(balance - points);
+        }
+        Ok(preview)
+    })
 }
 
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<RedemptionDone, AppError> {

@@ -48,6 +48,11 @@ export const bounds = {
       pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
     },
   },
+  CreateRedemptionRequest: {
+    points: {
+      minimum: 1,
+    },
+  },
   CustomerRequest: {
     loyalty_points: {
       maximum: 1000000000,
@@ -88,6 +93,15 @@ export const bounds = {
       pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
     },
     min_purchase: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+    },
+    min_redeem_points: {
+      maximum: 1000000,
+      minimum: 1,
+    },
+    point_value: {
       maximum: 999999999.999,
       minimum: 0,
       pattern: '^\\d{1,9}(\\.\\d{1,3})?$',

@@ -898,10 +898,30 @@ export interface paths {
         get: operations["list_redemptions"];
         put?: never;
         /**
-         * Redeems a reward for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers)
-         * @description Redeems a reward for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers). The deduction is atomic and conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
+         * Redeems a reward, or (`points`) a number of points as money where the store owner gave points a value, for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers)
+         * @description Redeems a reward, or (`points`) a number of points as money where the store owner gave points a value, for a customer of the POS user's store (or, with an API key's `sales:write`, of a store the key covers). The deduction is atomic and conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
          */
         post: operations["create_redemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/redemptions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a customer's points are worth as money at the caller's counter: the owner's value of 100 points and minimum, the whole balance's worth, and, with `points`, those points' worth and the balance after, from the rule the redemption uses
+         * @description What a customer's points are worth as money at the caller's counter: the owner's value of 100 points and minimum, the whole balance's worth, and, with `points`, those points' worth and the balance after, from the rule the redemption uses. Spends nothing.
+         */
+        get: operations["preview_redemption"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -991,6 +1011,26 @@ export interface paths {
          * @description Revokes a key at once: its next request is refused with 401.
          */
         delete: operations["revoke_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store-owner/liability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months
+         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months.
+         */
+        get: operations["owner_liability"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1747,10 +1787,18 @@ export interface components {
             customer_id: number;
             /**
              * Format: int64
-             * @description One of the store owner's active rewards.
+             * @description Points to use as money (a discount on the sale) where the store owner gave points a
+             *     value: a whole number, at least the owner's minimum and at most the balance. Send this
+             *     or `reward_id`. `GET /api/v1/redemptions/preview` tells what they are worth first.
+             * @example 500
+             */
+            points?: number | null;
+            /**
+             * Format: int64
+             * @description One of the store owner's active rewards. Send this or `points`, not both.
              * @example 5
              */
-            reward_id: number;
+            reward_id?: number | null;
         };
         /** @description One customer (the same object create and update answer) with the figures its page shows beside. */
         CustomerDetailEnvelope: {
@@ -1889,7 +1937,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /**
          * @description What to export.
          * @enum {string}
@@ -1900,7 +1948,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2011,6 +2059,31 @@ export interface components {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /** @description The points the owner's customers hold: what the owner owes them. */
+        LiabilityDto: {
+            /** @description The last 12 months in Tripoli time, this one last, every month present. */
+            months: components["schemas"]["MonthPointsDto"][];
+            /**
+             * Format: int64
+             * @description Points held by the live customers of all the owner's stores.
+             */
+            outstanding_points: number;
+            /**
+             * @description LYD they are worth, rounded down to the dirham.
+             * @example 1234.550
+             */
+            outstanding_value?: string | null;
+            /**
+             * @description LYD that 100 points are worth; `null` when points buy rewards only (then every
+             *     `value` below is `null` too).
+             * @example 5.000
+             */
+            point_value?: string | null;
+            stores: components["schemas"]["StoreLiabilityDto"][];
+        };
+        LiabilityEnvelope: {
+            data: components["schemas"]["LiabilityDto"];
+        };
         ListMeta: {
             /** Format: int64 */
             page: number;
@@ -2039,6 +2112,17 @@ export interface components {
             max_invoice_total: string;
             /** @description LYD an invoice must reach to earn points. */
             min_purchase: string;
+            /**
+             * Format: int64
+             * @description The fewest points a cashier may use as money at once.
+             */
+            min_redeem_points: number;
+            /**
+             * @description LYD that 100 points are worth when a cashier uses them as money; `null`: points buy
+             *     rewards only.
+             * @example 1.000
+             */
+            point_value?: string | null;
         };
         LoyaltyConfigEnvelope: {
             data: components["schemas"]["LoyaltyConfig"];
@@ -2058,6 +2142,13 @@ export interface components {
             max_invoice_total?: string | number;
             /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             min_purchase?: string | number;
+            /**
+             * Format: int64
+             * @description The fewest points a cashier may use as money at once. Default 100.
+             */
+            min_redeem_points?: number | null;
+            /** @description LYD that 100 points are worth, 0.001 to 1,000; `null` turns points as money off. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            point_value?: string | number | null;
         };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
@@ -2066,6 +2157,23 @@ export interface components {
         };
         MetaEnvelope: {
             data: components["schemas"]["Meta"];
+        };
+        MonthPointsDto: {
+            /**
+             * Format: int64
+             * @description Points sales gave in the month (a voided sale's points taken off the month it was made).
+             */
+            earned: number;
+            /**
+             * @description `YYYY-MM`, a Tripoli month.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: int64
+             * @description Points spent on rewards or used as money in the month.
+             */
+            redeemed: number;
         };
         OwnerSubscriptionDto: {
             auto_renew: boolean;
@@ -2312,13 +2420,62 @@ export interface components {
             /** Format: int64 */
             points_spent: number;
             pos_user?: null | components["schemas"]["PersonDto"];
-            reward: components["schemas"]["RewardRefDto"];
+            reward?: null | components["schemas"]["RewardRefDto"];
             /** Format: int64 */
             store_id: number;
+            /**
+             * @description LYD the points were worth when used as money (a discount the cashier gave on the sale);
+             *     `null` for a reward.
+             * @example 5.000
+             */
+            value?: string | null;
         };
         RedemptionList: {
             data: components["schemas"]["RedemptionDto"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description What using points as money would give, from the rule the redemption itself uses. */
+        RedemptionPreview: {
+            /**
+             * Format: int64
+             * @description The customer's points now.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description The balance after using them.
+             */
+            balance_after?: number | null;
+            /**
+             * @description LYD the whole balance is worth (`null` without a value).
+             * @example 12.340
+             */
+            balance_value?: string | null;
+            /** Format: int64 */
+            customer_id: number;
+            /**
+             * Format: int64
+             * @description The fewest points to use as money at once.
+             */
+            min_points: number;
+            /**
+             * @description LYD that 100 points are worth; `null` when points buy rewards only in this store.
+             * @example 1.000
+             */
+            point_value?: string | null;
+            /**
+             * Format: int64
+             * @description The points asked about (`null` when none were).
+             */
+            points?: number | null;
+            /**
+             * @description LYD those points are worth, rounded down to the dirham.
+             * @example 5.000
+             */
+            value?: string | null;
+        };
+        RedemptionPreviewEnvelope: {
+            data: components["schemas"]["RedemptionPreview"];
         };
         RegisterRequest: {
             email: string;
@@ -2446,6 +2603,13 @@ export interface components {
         StoreEnvelope: {
             data: components["schemas"]["StoreDto"];
         };
+        StoreLiabilityDto: {
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
+            /** @example 250.000 */
+            value?: string | null;
+        };
         StoreListPlain: {
             data: components["schemas"]["StoreDto"][];
         };
@@ -2492,6 +2656,12 @@ export interface components {
         StorePointsDto: {
             /** Format: int64 */
             points: number;
+            /**
+             * @description LYD these points are worth as a discount in this store, where its owner gave points a
+             *     value; `null` otherwise.
+             * @example 12.340
+             */
+            points_value?: string | null;
             rewards: components["schemas"]["ClaimableRewardDto"][];
             store: components["schemas"]["StoreRefDto"];
         };
@@ -6678,7 +6848,8 @@ export interface operations {
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3
+                     *           "store_id": 3,
+                     *           "value": "5.000"
                      *         }
                      *       ],
                      *       "meta": {
@@ -7373,7 +7544,9 @@ export interface operations {
                      *           "confirm_above": "250.000",
                      *           "cost_per_point": "1.000",
                      *           "max_invoice_total": "250.000",
-                     *           "min_purchase": "12.500"
+                     *           "min_purchase": "12.500",
+                     *           "min_redeem_points": 1,
+                     *           "point_value": "1.000"
                      *         },
                      *         "total": "12.500"
                      *       }
@@ -7696,7 +7869,9 @@ export interface operations {
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
                      *         "max_invoice_total": "250.000",
-                     *         "min_purchase": "12.500"
+                     *         "min_purchase": "12.500",
+                     *         "min_redeem_points": 1,
+                     *         "point_value": "1.000"
                      *       }
                      *     }
                      */
@@ -7765,7 +7940,9 @@ export interface operations {
                  *       "confirm_above": "1000.000",
                  *       "cost_per_point": "1.5",
                  *       "max_invoice_total": "10000.000",
-                 *       "min_purchase": "5"
+                 *       "min_purchase": "5",
+                 *       "min_redeem_points": 1,
+                 *       "point_value": "1.000"
                  *     }
                  */
                 "application/json": components["schemas"]["LoyaltyConfigRequest"];
@@ -7785,7 +7962,9 @@ export interface operations {
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
                      *         "max_invoice_total": "250.000",
-                     *         "min_purchase": "12.500"
+                     *         "min_purchase": "12.500",
+                     *         "min_redeem_points": 1,
+                     *         "point_value": "1.000"
                      *       }
                      *     }
                      */
@@ -8824,6 +9003,7 @@ export interface operations {
                      *         "stores": [
                      *           {
                      *             "points": 120,
+                     *             "points_value": "12.340",
                      *             "rewards": [
                      *               {
                      *                 "claimable": true,
@@ -10144,7 +10324,8 @@ export interface operations {
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3
+                     *           "store_id": 3,
+                     *           "value": "5.000"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10261,6 +10442,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "customer_id": 42,
+                 *       "points": 500,
                  *       "reward_id": 5
                  *     }
                  */
@@ -10299,7 +10481,8 @@ export interface operations {
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3
+                     *           "store_id": 3,
+                     *           "value": "5.000"
                      *         }
                      *       }
                      *     }
@@ -10382,7 +10565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Insufficient points, reward disabled, or key reused */
+            /** @description Insufficient points, reward disabled, points without a value in LYD here, or key reused */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10427,7 +10610,151 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing customer or reward */
+            /** @description Missing customer, neither or both of reward and points, or points below the owner's minimum */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "customer_id",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "customer_id": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_redemption: {
+        parameters: {
+            query?: {
+                /** @description The customer at the counter. */
+                customer_id?: number;
+                /**
+                 * @description Points the cashier is about to use as money; leave out to learn the owner's terms and
+                 *     what the whole balance is worth.
+                 */
+                points?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the points are worth */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": 1,
+                     *         "balance_after": 120,
+                     *         "balance_value": "12.340",
+                     *         "customer_id": 42,
+                     *         "min_points": 1,
+                     *         "point_value": "1.000",
+                     *         "points": 120,
+                     *         "value": "5.000"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedemptionPreviewEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only POS users and API keys with `sales:write` redeem */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer at this counter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Points have no value in LYD in this store */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "points_have_no_value",
+                     *       "message": "Points have no value in LYD in this store. The store owner can set one in the loyalty settings."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing customer; points below the owner's minimum, worth nothing or more than the balance */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11306,6 +11633,97 @@ export interface operations {
                      * @example {
                      *       "code": "not_found",
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    owner_liability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points outstanding and their movement per month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "months": [
+                     *           {
+                     *             "earned": 1,
+                     *             "month": "2026-11",
+                     *             "redeemed": 1
+                     *           }
+                     *         ],
+                     *         "outstanding_points": 1,
+                     *         "outstanding_value": "1234.550",
+                     *         "point_value": "5.000",
+                     *         "stores": [
+                     *           {
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "value": "250.000"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LiabilityEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

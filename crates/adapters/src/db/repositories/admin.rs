@@ -374,8 +374,8 @@ impl AdminRepo for DbTx<'_> {
         })
     }
 
-    fn daily_figures(&mut self, from: NaiveDate) -> RepoResult<Vec<DayFigures>> {
-        let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = store_days::table
+    fn daily_figures(&mut self, stores: Option<&[i64]>, from: NaiveDate) -> RepoResult<Vec<DayFigures>> {
+        let mut query = store_days::table
             .filter(store_days::day.ge(from))
             .group_by(store_days::day)
             .select((
@@ -386,8 +386,11 @@ impl AdminRepo for DbTx<'_> {
                 total("store_days.points_redeemed"),
             ))
             .order(store_days::day)
-            .load(self.conn)
-            .map_err(map_error)?;
+            .into_boxed::<DbBackend>();
+        if let Some(ids) = stores {
+            query = query.filter(store_days::store_id.eq_any(ids.to_vec()));
+        }
+        let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = query.load(self.conn).map_err(map_error)?;
         Ok(rows
             .into_iter()
             .map(|(day, invoices, revenue, points_issued, points_redeemed)| DayFigures {

@@ -46,7 +46,8 @@ type InvoiceRow = (
     Option<NaiveDateTime>,
     Option<String>,
 );
-type RedemptionRow = (i64, NaiveDateTime, String, i64, String, Option<String>, String, i64, Option<String>);
+type RedemptionRow =
+    (i64, NaiveDateTime, String, i64, String, Option<String>, Option<String>, i64, Option<i64>, Option<String>);
 type LedgerRow = (
     i64,
     NaiveDateTime,
@@ -215,7 +216,7 @@ impl ExportRepo for DbTx<'_> {
         let query = redemptions::table
             .inner_join(customers::table.on(redemptions::customer_id.eq(customers::id)))
             .inner_join(stores::table.on(redemptions::store_id.eq(stores::id)))
-            .inner_join(rewards::table.on(redemptions::reward_id.eq(rewards::id)))
+            .left_join(rewards::table.on(redemptions::reward_id.eq(rewards::id.nullable())))
             .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
             .select((
                 redemptions::id,
@@ -224,8 +225,9 @@ impl ExportRepo for DbTx<'_> {
                 redemptions::customer_id,
                 customers::name,
                 customers::phone,
-                rewards::name,
+                rewards::name.nullable(),
                 redemptions::points_spent,
+                redemptions::value_dirhams,
                 users::name.nullable(),
             ));
         let rows: Vec<RedemptionRow> = export_filtered!(query, redemptions, redemptions::created_at, filter, after_id)
@@ -236,7 +238,18 @@ impl ExportRepo for DbTx<'_> {
         Ok(rows
             .into_iter()
             .map(
-                |(id, created_at, store, customer_id, customer_name, customer_phone, reward, points_spent, cashier)| {
+                |(
+                    id,
+                    created_at,
+                    store,
+                    customer_id,
+                    customer_name,
+                    customer_phone,
+                    reward,
+                    points_spent,
+                    value,
+                    cashier,
+                )| {
                     RedemptionExport {
                         id,
                         created_at,
@@ -246,6 +259,7 @@ impl ExportRepo for DbTx<'_> {
                         customer_phone,
                         reward,
                         points_spent,
+                        value: value.map(Money::from_dirhams),
                         cashier,
                     }
                 },

@@ -3,6 +3,7 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use loyalty_application::ports::{NewRedemption, RecordFilter, RedemptionRepo, RepoResult};
 use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
+use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
 use super::{filter_stores, limits, person};
@@ -10,18 +11,26 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, redemptions, rewards, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row =
-    ((i64, i64, i64, String, i64, i64, Option<i64>, Option<String>, NaiveDateTime), (i64, String, Option<String>, i64));
+type Row = (
+    (i64, i64, i64, String, Option<i64>, i64, Option<i64>, Option<String>, NaiveDateTime, Option<i64>),
+    Option<(i64, String, Option<String>, i64)>,
+);
 
 fn into_redemption(row: Row) -> Redemption {
-    let ((id, store_id, customer_id, customer_name, _reward_id, points, pos_id, pos_name, created_at), reward) = row;
-    let (reward_id, name, description, points_required) = reward;
+    let ((id, store_id, customer_id, customer_name, _reward_id, points, pos_id, pos_name, created_at, value), reward) =
+        row;
     Redemption {
         id,
         store_id,
         customer: PersonRef { id: customer_id, name: customer_name },
-        reward: RewardRef { id: reward_id, name, description, points_required },
+        reward: reward.map(|(id, name, description, points_required)| RewardRef {
+            id,
+            name,
+            description,
+            points_required,
+        }),
         points_spent: points,
+        value: value.map(Money::from_dirhams),
         pos_user: person(pos_id, pos_name),
         created_at,
     }
@@ -31,7 +40,7 @@ macro_rules! joined {
     () => {
         redemptions::table
             .inner_join(customers::table)
-            .inner_join(rewards::table)
+            .left_join(rewards::table)
             .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
             .select((
                 (
@@ -44,8 +53,9 @@ macro_rules! joined {
                     redemptions::pos_user_id,
                     users::name.nullable(),
                     redemptions::created_at,
+                    redemptions::value_dirhams,
                 ),
-                (rewards::id, rewards::name, rewards::description, rewards::points_required),
+                (rewards::id, rewards::name, rewards::description, rewards::points_required).nullable(),
             ))
     };
 }
@@ -82,6 +92,7 @@ impl RedemptionRepo for DbTx<'_> {
                 redemptions::pos_user_id.eq(r.pos_user_id),
                 redemptions::points_spent.eq(r.points_spent),
                 redemptions::created_at.eq(r.now),
+                redemptions::value_dirhams.eq(r.value.map(Money::dirhams)),
             ))
             .returning(redemptions::id)
             .get_result(self.conn)

@@ -45,7 +45,7 @@ impl DbTx<'_> {
     /// The rewards with their redemption counts when asked (0 without). Counting reads every
     /// redemption of each reward, so hot paths go without.
     fn with_counts(&mut self, rows: Vec<Fields>, counts: RewardCounts) -> RepoResult<Vec<Reward>> {
-        let counted: Vec<(i64, i64)> = match counts {
+        let counted: Vec<(Option<i64>, i64)> = match counts {
             RewardCounts::Without => Vec::new(),
             RewardCounts::With => redemptions::table
                 .filter(redemptions::reward_id.eq_any(rows.iter().map(|r| r.0).collect::<Vec<_>>()))
@@ -56,7 +56,7 @@ impl DbTx<'_> {
         };
         rows.into_iter()
             .map(|fields| {
-                let count = counted.iter().find(|(id, _)| *id == fields.0).map_or(0, |(_, n)| *n);
+                let count = counted.iter().find(|(id, _)| *id == Some(fields.0)).map_or(0, |(_, n)| *n);
                 into_reward(fields, count)
             })
             .collect()

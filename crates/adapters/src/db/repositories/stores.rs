@@ -34,6 +34,10 @@ fn totals_of(totals: &[(i64, i64, i64)], store_id: i64) -> (i64, i64) {
     totals.iter().find(|t| t.0 == store_id).map_or((0, 0), |t| (t.1, t.2))
 }
 
+/// A loyalty_settings row: rate, minimum purchase, maximum total, confirm above, cashier's
+/// daily points, point value, fewest points to use as money.
+type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64);
+
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
         let row: Option<(i64, String, i64)> = stores::table
@@ -167,6 +171,8 @@ impl StoreRepo for DbTx<'_> {
             loyalty_settings::max_invoice_dirhams.eq(settings.max_invoice_total.dirhams()),
             loyalty_settings::confirm_above_dirhams.eq(settings.confirm_above.dirhams()),
             loyalty_settings::cashier_daily_points.eq(settings.cashier_daily_points),
+            loyalty_settings::point_value_dirhams.eq(settings.point_value.map(Money::dirhams)),
+            loyalty_settings::min_redeem_points.eq(settings.min_redeem_points),
             loyalty_settings::updated_at.eq(now),
         );
         let changed =
@@ -268,24 +274,30 @@ impl StoreRepo for DbTx<'_> {
     }
 
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings> {
-        let row: Option<(i64, i64, i64, i64, i64)> = loyalty_settings::table
+        let row: Option<SettingsRow> = loyalty_settings::table
             .select((
                 loyalty_settings::points_per_lyd_milli,
                 loyalty_settings::min_purchase_dirhams,
                 loyalty_settings::max_invoice_dirhams,
                 loyalty_settings::confirm_above_dirhams,
                 loyalty_settings::cashier_daily_points,
+                loyalty_settings::point_value_dirhams,
+                loyalty_settings::min_redeem_points,
             ))
             .find(owner_id)
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily)| LoyaltySettings {
-            rate: PointsRate::from_milli(rate),
-            minimum_purchase: Money::from_dirhams(min),
-            max_invoice_total: Money::from_dirhams(max),
-            confirm_above: Money::from_dirhams(confirm),
-            cashier_daily_points: daily,
+        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily, value, min_redeem)| {
+            LoyaltySettings {
+                rate: PointsRate::from_milli(rate),
+                minimum_purchase: Money::from_dirhams(min),
+                max_invoice_total: Money::from_dirhams(max),
+                confirm_above: Money::from_dirhams(confirm),
+                cashier_daily_points: daily,
+                point_value: value.map(Money::from_dirhams),
+                min_redeem_points: min_redeem,
+            }
         }))
     }
 }

@@ -74,6 +74,10 @@ pub(super) fn confirm_above_schema() -> utoipa::openapi::Schema {
     decimal_schema("LYD; 0 or more. Omitted keeps the current value.", "1000.000", false)
 }
 
+pub(super) fn point_value_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD that 100 points are worth, 0.001 to 1,000; `null` turns points as money off. Omitted keeps the current value.", "1.000", true)
+}
+
 pub(super) fn price_schema() -> utoipa::openapi::Schema {
     decimal_schema("LYD, 0 or more (default 0).", "250.000", true)
 }

@@ -101,6 +101,12 @@ pub struct LoyaltyConfig {
     pub confirm_above: String,
     /// The most points one cashier may add by hand in a day (Africa/Tripoli).
     pub cashier_daily_points: i64,
+    /// LYD that 100 points are worth when a cashier uses them as money; `null`: points buy
+    /// rewards only.
+    #[schema(example = "1.000")]
+    pub point_value: Option<String>,
+    /// The fewest points a cashier may use as money at once.
+    pub min_redeem_points: i64,
 }
 envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
 
@@ -112,6 +118,8 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
             max_invoice_total: s.max_invoice_total.to_string(),
             confirm_above: s.confirm_above.to_string(),
             cashier_daily_points: s.cashier_daily_points,
+            point_value: s.point_value.map(|v| v.to_string()),
+            min_redeem_points: s.min_redeem_points,
         }
     }
 }
@@ -138,6 +146,14 @@ pub struct LoyaltyConfigRequest {
     /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
     #[serde(default, deserialize_with = "present")]
     pub cashier_daily_points: Option<i64>,
+    /// LYD that 100 points are worth, 0.001 to 1,000 (`"1.000"`: 100 points = 1 LYD), so a
+    /// cashier can use points as money; `null` turns that off. Applies from the next use.
+    #[schema(schema_with = point_value_schema)]
+    #[serde(default, deserialize_with = "present_or_null")]
+    pub point_value: Option<Option<DecimalInput>>,
+    /// The fewest points a cashier may use as money at once. Default 100.
+    #[serde(default, deserialize_with = "present")]
+    pub min_redeem_points: Option<i64>,
 }
 
 /// A field that may be left out (keeping the current value) but not sent as `null`: `null`
@@ -150,6 +166,15 @@ where
     T::deserialize(deserializer).map(Some)
 }
 
+/// A field that may be left out (keeping the current value) or sent as `null` (clearing it).
+fn present_or_null<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 impl LoyaltyConfigRequest {
     pub fn into_change(self) -> loyalty_domain::SettingsChange {
         loyalty_domain::SettingsChange {
@@ -158,6 +183,8 @@ impl LoyaltyConfigRequest {
             max_invoice_total: self.max_invoice_total.map(DecimalInput::into_string),
             confirm_above: self.confirm_above.map(DecimalInput::into_string),
             cashier_daily_points: self.cashier_daily_points,
+            point_value: self.point_value.map(|v| v.map(DecimalInput::into_string)),
+            min_redeem_points: self.min_redeem_points,
         }
     }
 }
@@ -247,6 +274,68 @@ impl From<loyalty_application::OwnerSummary> for OwnerSummaryDto {
     }
 }
 envelope!(OwnerSummaryEnvelope, OwnerSummaryDto);
+
+/// The points the owner's customers hold: what the owner owes them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LiabilityDto {
+    /// LYD that 100 points are worth; `null` when points buy rewards only (then every
+    /// `value` below is `null` too).
+    #[schema(example = "5.000")]
+    pub point_value: Option<String>,
+    /// Points held by the live customers of all the owner's stores.
+    pub outstanding_points: i64,
+    /// LYD they are worth, rounded down to the dirham.
+    #[schema(example = "1234.550")]
+    pub outstanding_value: Option<String>,
+    pub stores: Vec<StoreLiabilityDto>,
+    /// The last 12 months in Tripoli time, this one last, every month present.
+    pub months: Vec<MonthPointsDto>,
+}
+envelope!(LiabilityEnvelope, LiabilityDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreLiabilityDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    #[schema(example = "250.000")]
+    pub value: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MonthPointsDto {
+    /// `YYYY-MM`, a Tripoli month.
+    #[schema(example = "2026-11")]
+    pub month: String,
+    /// Points sales gave in the month (a voided sale's points taken off the month it was made).
+    pub earned: i64,
+    /// Points spent on rewards or used as money in the month.
+    pub redeemed: i64,
+}
+
+impl From<loyalty_application::Liability> for LiabilityDto {
+    fn from(l: loyalty_application::Liability) -> Self {
+        let lyd = |m: Option<loyalty_domain::Money>| m.map(|m| m.to_string());
+        Self {
+            point_value: lyd(l.point_value),
+            outstanding_points: l.outstanding_points,
+            outstanding_value: lyd(l.outstanding_value),
+            stores: l
+                .stores
+                .into_iter()
+                .map(|s| StoreLiabilityDto { store: s.store.into(), points: s.points, value: lyd(s.value) })
+                .collect(),
+            months: l
+                .months
+                .into_iter()
+                .map(|m| MonthPointsDto {
+                    month: m.month.format("%Y-%m").to_string(),
+                    earned: m.earned,
+                    redeemed: m.redeemed,
+                })
+                .collect(),
+        }
+    }
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StoreOverview {

@@ -23,6 +23,10 @@ pub struct ClaimableRewardDto {
 pub struct StorePointsDto {
     pub store: StoreRefDto,
     pub points: i64,
+    /// LYD these points are worth as a discount in this store, where its owner gave points a
+    /// value; `null` otherwise.
+    #[schema(example = "12.340")]
+    pub points_value: Option<String>,
     pub rewards: Vec<ClaimableRewardDto>,
 }
 
@@ -44,6 +48,7 @@ impl From<loyalty_application::use_cases::public::PointsLookup> for PointsLookup
                 .map(|s| StorePointsDto {
                     store: s.store.into(),
                     points: s.points,
+                    points_value: s.points_value.map(|v| v.to_string()),
                     rewards: s
                         .rewards
                         .into_iter()

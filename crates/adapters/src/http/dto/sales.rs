@@ -80,8 +80,13 @@ pub struct RedemptionDto {
     pub id: i64,
     pub store_id: i64,
     pub customer: PersonDto,
-    pub reward: RewardRefDto,
+    /// The reward bought; `null` when the points were used as money (see `value`).
+    pub reward: Option<RewardRefDto>,
     pub points_spent: i64,
+    /// LYD the points were worth when used as money (a discount the cashier gave on the sale);
+    /// `null` for a reward.
+    #[schema(example = "5.000")]
+    pub value: Option<String>,
     pub pos_user: Option<PersonDto>,
     pub created_at: DateTime<Utc>,
 }
@@ -92,13 +97,14 @@ impl From<loyalty_application::Redemption> for RedemptionDto {
             id: r.id,
             store_id: r.store_id,
             customer: r.customer.into(),
-            reward: RewardRefDto {
-                id: r.reward.id,
-                name: r.reward.name,
-                description: r.reward.description,
-                points_required: r.reward.points_required,
-            },
+            reward: r.reward.map(|reward| RewardRefDto {
+                id: reward.id,
+                name: reward.name,
+                description: reward.description,
+                points_required: reward.points_required,
+            }),
             points_spent: r.points_spent,
+            value: r.value.map(|v| v.to_string()),
             pos_user: r.pos_user.map(Into::into),
             created_at: utc(r.created_at),
         }
@@ -111,9 +117,65 @@ pub struct CreateRedemptionRequest {
     /// The customer who redeems.
     #[schema(required = true, value_type = i64, example = 42)]
     pub customer_id: Option<i64>,
-    /// One of the store owner's active rewards.
-    #[schema(required = true, value_type = i64, example = 5)]
+    /// One of the store owner's active rewards. Send this or `points`, not both.
+    #[schema(example = 5)]
     pub reward_id: Option<i64>,
+    /// Points to use as money (a discount on the sale) where the store owner gave points a
+    /// value: a whole number, at least the owner's minimum and at most the balance. Send this
+    /// or `reward_id`. `GET /api/v1/redemptions/preview` tells what they are worth first.
+    #[schema(example = 500)]
+    pub points: Option<i64>,
+}
+
+/// Which customer, and optionally how many points to use as money.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RedemptionPreviewQuery {
+    /// The customer at the counter.
+    pub customer_id: Option<i64>,
+    /// Points the cashier is about to use as money; leave out to learn the owner's terms and
+    /// what the whole balance is worth.
+    pub points: Option<i64>,
+}
+
+/// What using points as money would give, from the rule the redemption itself uses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RedemptionPreview {
+    pub customer_id: i64,
+    /// The customer's points now.
+    pub balance: i64,
+    /// LYD that 100 points are worth; `null` when points buy rewards only in this store.
+    #[schema(example = "1.000")]
+    pub point_value: Option<String>,
+    /// The fewest points to use as money at once.
+    pub min_points: i64,
+    /// LYD the whole balance is worth (`null` without a value).
+    #[schema(example = "12.340")]
+    pub balance_value: Option<String>,
+    /// The points asked about (`null` when none were).
+    pub points: Option<i64>,
+    /// LYD those points are worth, rounded down to the dirham.
+    #[schema(example = "5.000")]
+    pub value: Option<String>,
+    /// The balance after using them.
+    pub balance_after: Option<i64>,
+}
+envelope!(RedemptionPreviewEnvelope, RedemptionPreview);
+
+impl From<loyalty_application::use_cases::redemptions::RedemptionPreview> for RedemptionPreview {
+    fn from(p: loyalty_application::use_cases::redemptions::RedemptionPreview) -> Self {
+        let lyd = |m: Option<loyalty_domain::Money>| m.map(|m| m.to_string());
+        Self {
+            customer_id: p.customer_id,
+            balance: p.balance,
+            point_value: lyd(p.point_value),
+            min_points: p.min_points,
+            balance_value: lyd(p.balance_value),
+            points: p.points,
+            value: lyd(p.value),
+            balance_after: p.balance_after,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -12,10 +12,11 @@ use utoipa::OpenApi;
 use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
-    ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, ListMeta, ListQuery,
-    LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, PlanChangePreviewEnvelope, QrCodeDto,
-    QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest, StoreEnvelope,
-    StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope, UserListPlain,
+    ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, LiabilityEnvelope,
+    ListMeta, ListQuery, LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, PlanChangePreviewEnvelope,
+    QrCodeDto, QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest,
+    StoreEnvelope, StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope,
+    UserListPlain,
 };
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::examples;
@@ -41,6 +42,7 @@ use crate::http::{ApiError, Lang, ServerInfo};
     generate_qr,
     rotate_qr,
     owner_summary,
+    owner_liability,
     customers_overview,
     subscription_status,
     toggle_auto_renew,
@@ -57,6 +59,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_update_store, _, _>(cfg, update_store);
     route::<__path_list_owner_stores, _, _>(cfg, list_owner_stores);
     route::<__path_owner_summary, _, _>(cfg, owner_summary);
+    route::<__path_owner_liability, _, _>(cfg, owner_liability);
     route::<__path_list_staff, _, _>(cfg, list_staff);
     route::<__path_create_staff, _, _>(cfg, create_staff);
     route::<__path_update_staff, _, _>(cfg, update_staff);
@@ -434,6 +437,20 @@ async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> 
     let Authenticated { actor, lang, .. } = caller;
     let summary = blocking(lang, move || owner::summary(&services, &actor)).await?;
     Ok(HttpResponse::Ok().json(OwnerSummaryEnvelope { data: summary.into() }))
+}
+
+/// What the owner owes its customers in points: the points they hold, and their LYD value where
+/// points have one, in all and per store; and the points earned and redeemed in each of the
+/// last 12 Tripoli months.
+#[utoipa::path(get, path = "/api/v1/store-owner/liability", tag = "owner", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Points outstanding and their movement per month", body = LiabilityEnvelope),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn owner_liability(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let liability = blocking(lang, move || owner::liability(&services, &actor)).await?;
+    Ok(HttpResponse::Ok().json(LiabilityEnvelope { data: liability.into() }))
 }
 
 /// The customers overview: summary cards, then per store its figures and one page of its

@@ -12,8 +12,9 @@ use super::route;
 use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityList, CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope,
-    InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList, RewardListPlain,
-    SalePreviewEnvelope, SalePreviewQuery, SyncQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
+    InvoiceEnvelope, InvoiceList, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList,
+    RedemptionPreviewEnvelope, RedemptionPreviewQuery, RewardListPlain, SalePreviewEnvelope, SalePreviewQuery,
+    SyncQuery, TodayCounts, TodayCountsEnvelope, VoidInvoiceRequest,
 };
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::examples;
@@ -28,6 +29,7 @@ use crate::http::ApiError;
     void_invoice,
     list_redemptions,
     create_redemption,
+    preview_redemption,
     list_rewards,
     recent_activity,
     today
@@ -41,6 +43,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_void_invoice, _, _>(cfg, void_invoice);
     route::<__path_list_redemptions, _, _>(cfg, list_redemptions);
     route::<__path_create_redemption, _, _>(cfg, create_redemption);
+    route::<__path_preview_redemption, _, _>(cfg, preview_redemption);
     route::<__path_list_rewards, _, _>(cfg, list_rewards);
     route::<__path_recent_activity, _, _>(cfg, recent_activity);
     route::<__path_today, _, _>(cfg, today);
@@ -189,9 +192,10 @@ async fn list_redemptions(
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
-/// Redeems a reward for a customer of the POS user's store (or, with an API key's
-/// `sales:write`, of a store the key covers). The deduction is atomic and
-/// conditional: the balance never goes below zero. `Idempotency-Key` as for invoices.
+/// Redeems a reward, or (`points`) a number of points as money where the store owner gave
+/// points a value, for a customer of the POS user's store (or, with an API key's
+/// `sales:write`, of a store the key covers). The deduction is atomic and conditional: the
+/// balance never goes below zero. `Idempotency-Key` as for invoices.
 #[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
     request_body = CreateRedemptionRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
@@ -200,9 +204,9 @@ async fn list_redemptions(
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Only POS users and API keys with `sales:write` redeem", body = ErrorBody),
         (status = 404, description = "No such customer or reward for this store", body = ErrorBody),
-        (status = 409, description = "Insufficient points, reward disabled, or key reused", body = ErrorBody,
+        (status = 409, description = "Insufficient points, reward disabled, points without a value in LYD here, or key reused", body = ErrorBody,
             example = json!(examples::error(ErrorCode::InsufficientPoints))),
-        (status = 422, description = "Missing customer or reward", body = ErrorBody),
+        (status = 422, description = "Missing customer, neither or both of reward and points, or points below the owner's minimum", body = ErrorBody),
     ))]
 async fn create_redemption(
     services: web::Data<Services>,
@@ -212,9 +216,9 @@ async fn create_redemption(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let key = idempotency_key(&req);
-    let CreateRedemptionRequest { customer_id, reward_id } = body.0;
-    let done =
-        blocking(lang, move || redemptions::create(&services, &actor, customer_id, reward_id, key.as_deref())).await?;
+    let CreateRedemptionRequest { customer_id, reward_id, points } = body.0;
+    let request = redemptions::RedemptionRequest { customer_id, reward_id, points };
+    let done = blocking(lang, move || redemptions::create(&services, &actor, request, key.as_deref())).await?;
     Ok(created(done.replayed).json(RedemptionDoneEnvelope {
         data: RedemptionDone {
             redemption: done.redemption.into(),
@@ -222,6 +226,30 @@ async fn create_redemption(
             customer_total_points: done.customer_total_points,
         },
     }))
+}
+
+/// What a customer's points are worth as money at the caller's counter: the owner's value of
+/// 100 points and minimum, the whole balance's worth, and, with `points`, those points' worth
+/// and the balance after, from the rule the redemption uses. Spends nothing.
+#[utoipa::path(get, path = "/api/v1/redemptions/preview", tag = "sales", security(("bearer" = [])),
+    params(RedemptionPreviewQuery),
+    responses(
+        (status = 200, description = "What the points are worth", body = RedemptionPreviewEnvelope),
+        (status = 403, description = "Only POS users and API keys with `sales:write` redeem", body = ErrorBody),
+        (status = 404, description = "No such customer at this counter", body = ErrorBody),
+        (status = 409, description = "Points have no value in LYD in this store", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::PointsHaveNoValue))),
+        (status = 422, description = "Missing customer; points below the owner's minimum, worth nothing or more than the balance", body = ErrorBody),
+    ))]
+async fn preview_redemption(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<RedemptionPreviewQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let RedemptionPreviewQuery { customer_id, points } = query.into_inner();
+    let preview = blocking(lang, move || redemptions::preview(&services, &actor, customer_id, points)).await?;
+    Ok(HttpResponse::Ok().json(RedemptionPreviewEnvelope { data: preview.into() }))
 }
 
 /// Rewards: the active ones of the store's owner for a POS user; all of its own for an owner.

@@ -37,7 +37,7 @@ pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppErr
     admin(actor)?;
     let first_day = loyalty_domain::local_day::local_date(services.clock.now()) - Duration::days(29);
     transaction(&*services.db, TxMode::Read, |repos| {
-        let found = repos.daily_figures(first_day)?;
+        let found = repos.daily_figures(None, first_day)?;
         let days = (0..30)
             .map(|n| {
                 let day = first_day + Duration::days(n);
