@@ -7,7 +7,7 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards export apikey webhooks"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards export import apikey webhooks"
 #   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
 #   mixed, the same mixed load through HAProxy on three instances)
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
@@ -25,7 +25,7 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards export apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards export import apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -287,6 +287,42 @@ for backend in $backends; do
       "< 100 MB added" "$(verdict eval "lt $added_mb 100 && [ $rows -eq ${expected:-0} ] && [ $rows -gt 0 ]")" \
       "$rows of ${expected:-?} rows in $secs s, $(calc "$(stat -c %s "$work/export.csv") / 1048576") MB file; peak RSS +$added_mb MB (from $(calc "$rss0 / 1024") to $(calc "$hwm / 1024") MB)"
     rm -f "$work/export.csv"
+  fi
+
+  if has import; then
+    log "$backend: 12. import: 100,000 customers with opening balances from one CSV file (the owner's)"
+    pid=${server_pids[0]}
+    import_rows=${BENCH_IMPORT_ROWS:-100000}
+    python3 -c "
+import sys
+rows = int(sys.argv[1])
+with open(sys.argv[2], 'w', encoding='utf-8') as f:
+    f.write('\\ufeffName,Phone,Email,Points\\n')
+    for i in range(rows):
+        f.write(f'Imported Customer {i},094{i:07d},,{i % 500}\\n')
+" "$import_rows" "$work/import.csv"
+    store=$(curl -sf -H "Authorization: Bearer $owner_token" "http://127.0.0.1:$port/api/v1/stores" |
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["id"])')
+    import_run() { # dry_run -> "status seconds new imported"
+      local t0 t1 status
+      t0=$(date +%s.%N)
+      status=$(curl -s -o "$work/import.json" -w '%{http_code}' -X POST -H "Authorization: Bearer $owner_token" \
+        -H 'Content-Type: text/csv' --data-binary @"$work/import.csv" \
+        "http://127.0.0.1:$port/api/v1/imports/customers?store_id=$store&dry_run=$1")
+      t1=$(date +%s.%N)
+      echo "$status $(calc "$t1 - $t0") $(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))["data"]; print(d["new"], d["imported"])' "$work/import.json" 2>/dev/null || echo "- -")"
+    }
+    echo 5 >"/proc/$pid/clear_refs" 2>/dev/null || true
+    rss0=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status")
+    read -r dry_status dry_secs dry_new _ < <(import_run true)
+    read -r status secs _ imported < <(import_run false)
+    read -r again_status again_secs _ again_imported < <(import_run false)
+    hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status")
+    ok="[ $dry_status = 200 ] && [ $status = 201 ] && [ $again_status = 201 ] && [ ${dry_new:-0} -eq $import_rows ] && [ ${imported:-0} -eq $import_rows ] && [ ${again_imported:-1} -eq 0 ]"
+    row "$label" "12. import $import_rows customers from CSV (owner), rows/s" "$(calc "$import_rows / $secs")" "-" "-" "-" "-" "-" \
+      "< 60 s" "$(verdict eval "lt $secs 60 && $ok")" \
+      "import $secs s (HTTP $status, ${imported:-?} added); dry run first $dry_secs s (${dry_new:-?} new); the same file again $again_secs s (${again_imported:-?} added); $(calc "$(stat -c %s "$work/import.csv") / 1048576") MB file; peak RSS +$(calc "($hwm - $rss0) / 1024") MB"
+    rm -f "$work/import.csv" "$work/import.json"
   fi
 
   if has apikey; then

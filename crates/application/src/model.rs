@@ -176,6 +176,8 @@ pub enum LedgerKind {
     Manual,
     Adjustment,
     Void,
+    /// Points a customer brought when imported from paper or another system.
+    OpeningBalance,
 }
 
 impl LedgerKind {
@@ -455,6 +457,8 @@ pub enum ActivityKind {
     CustomerUpdated,
     CustomerDeleted,
     PointsAdded,
+    /// Customers imported from a file, with their opening balances.
+    CustomersImported,
 }
 
 impl ActivityKind {

@@ -107,6 +107,8 @@ pub enum Permission {
     /// Download the stores' customers, invoices, redemptions and points ledger as CSV files (an
     /// owner its own stores', the admin every store's).
     ExportRecords,
+    /// Import customers with opening balances from a file into one of one's stores.
+    ImportCustomers,
 }
 
 impl Permission {
@@ -114,9 +116,10 @@ impl Permission {
     pub fn roles(self) -> &'static [Role] {
         match self {
             Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => &[Role::PosUser],
-            Permission::VoidInvoiceAnyDay | Permission::RemovePoints | Permission::ManageLoyaltySettings => {
-                &[Role::StoreOwner]
-            }
+            Permission::VoidInvoiceAnyDay
+            | Permission::RemovePoints
+            | Permission::ManageLoyaltySettings
+            | Permission::ImportCustomers => &[Role::StoreOwner],
             Permission::ExportRecords => &[Role::StoreOwner, Role::Admin],
             Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
         }
@@ -134,6 +137,7 @@ impl Permission {
             | Permission::AddPoints
             | Permission::RemovePoints
             | Permission::ManageLoyaltySettings
+            | Permission::ImportCustomers
             // Integrations read changes with the incremental sync instead.
             | Permission::ExportRecords => None,
         }
@@ -222,6 +226,7 @@ mod tests {
         let owner = Permission::of(Role::StoreOwner);
         assert!(owner.contains(&Permission::RemovePoints) && !owner.contains(&Permission::CreateInvoice));
         assert!(owner.contains(&Permission::ExportRecords) && !pos.contains(&Permission::ExportRecords));
+        assert!(owner.contains(&Permission::ImportCustomers) && !pos.contains(&Permission::ImportCustomers));
         let cashier = actor(Role::PosUser, Some(3));
         assert!(cashier.require_permission(Permission::AddPoints).is_ok());
         assert!(matches!(cashier.require_permission(Permission::RemovePoints), Err(AppError::Forbidden)));
@@ -243,6 +248,7 @@ mod tests {
             Permission::AddPoints,
             Permission::ManageLoyaltySettings,
             Permission::ExportRecords,
+            Permission::ImportCustomers,
         ] {
             assert!(!all.may(owners_own), "{owners_own:?}");
         }

@@ -207,7 +207,26 @@ pub struct CustomerChanges {
     pub now: NaiveDateTime,
 }
 
+/// A customer an import adds, checked, with the points it brings.
+pub struct ImportedCustomer {
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    pub points: i64,
+}
+
 pub trait CustomerRepo {
+    /// The phones of a store's live customers.
+    fn store_phones(&mut self, store_id: i64) -> RepoResult<Vec<String>>;
+    /// Adds the customers to the store with their points as balance, and an
+    /// `opening_balance` ledger row by `actor_id` for each who brings points.
+    fn insert_imported(
+        &mut self,
+        store_id: i64,
+        actor_id: i64,
+        customers: &[ImportedCustomer],
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
     /// Live customers of the filter's stores, newest first, optionally matching `search` in
     /// name, phone or email (case-insensitive).
     fn list_customers(

@@ -119,6 +119,12 @@ messages! {
     RedeemWorthNothing => ("These points are worth less than 0.001 LYD", "قيمة هذه النقاط أقل من 0.001 دينار"),
     RewardOrPoints => ("Choose a reward or a number of points, not both", "اختر مكافأة أو عدداً من النقاط، لا كليهما"),
     RedeemMoreThanBalance => ("The customer does not have that many points", "لا يملك العميل هذا العدد من النقاط"),
+    ImportUnreadable => ("This file could not be read as a CSV file in UTF-8", "تعذّرت قراءة هذا الملف كملف CSV بترميز UTF-8"),
+    ImportColumnsMissing => ("The file needs a name column and a phone column in its first row", "يجب أن يحتوي الصف الأول من الملف على عمود للاسم وعمود للهاتف"),
+    ImportEmpty => ("The file has no customers below its first row", "لا يحتوي الملف على عملاء بعد الصف الأول"),
+    ImportTooManyRows => ("A file can hold at most 100,000 customers; split it into several", "يمكن أن يحتوي الملف على 100,000 عميل على الأكثر؛ قسّمه إلى عدة ملفات"),
+    ImportPointsWhole => ("Points must be a whole number from 0 to 1,000,000,000", "يجب أن تكون النقاط عدداً صحيحاً من 0 إلى 1,000,000,000"),
+    ImportPhoneRepeated => ("This phone number is on an earlier row of the file", "رقم الهاتف هذا موجود في صف سابق من الملف"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
 }
 

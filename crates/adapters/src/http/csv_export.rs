@@ -10,7 +10,7 @@ use super::Lang;
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// Column names, English and Arabic, per kind.
-fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str)] {
+pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str)] {
     match kind {
         ExportKind::Customers => &[
             ("Customer ID", "رقم العميل"),

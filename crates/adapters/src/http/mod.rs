@@ -5,6 +5,7 @@ pub mod auth;
 mod bounds;
 pub mod client_addr;
 mod csv_export;
+pub mod csv_import;
 pub mod dto;
 pub mod error;
 pub mod examples;

@@ -54,6 +54,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::public::PublicApi::openapi());
     doc.merge(handlers::owner::OwnerApi::openapi());
     doc.merge(handlers::exports::ExportsApi::openapi());
+    doc.merge(handlers::imports::ImportsApi::openapi());
     doc.merge(handlers::admin::AdminApi::openapi());
     doc.merge(handlers::integrations::IntegrationsApi::openapi());
     super::bounds::PublishedBounds.modify(&mut doc);
@@ -241,7 +242,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 91, "the API serves 91 operations");
+        assert_eq!(served.len(), 92, "the API serves 92 operations");
         assert_eq!(served, documented);
     }
 

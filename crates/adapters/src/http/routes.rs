@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     // Before customers: `/customers/store-owner-overview` must win over `/customers/{id}`.
     handlers::owner::configure(cfg);
     handlers::exports::configure(cfg);
+    handlers::imports::configure(cfg);
     handlers::admin::configure(cfg);
     handlers::integrations::configure(cfg);
     handlers::customers::configure(cfg);

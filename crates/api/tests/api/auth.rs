@@ -35,6 +35,7 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
         "remove_points",
         "manage_loyalty_settings",
         "export_records",
+        "import_customers",
     ];
     for (email, role, may) in [
         ("admin@demo.ly", "admin", &["export_records"][..]),

@@ -8,6 +8,7 @@ mod auth;
 mod contract;
 mod edge;
 mod exports;
+mod imports;
 mod instances;
 mod integrations;
 mod matrix;

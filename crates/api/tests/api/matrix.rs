@@ -249,6 +249,10 @@ fn table() -> Vec<Row> {
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 200, 403, 200, 200]),
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 404, 403, 200, 200]).query("store_id={store}"),
         row("GET", "/api/v1/exports/{kind}", [401, 401, 403, 200, 403, 200, 200]),
+        // Sent a one-customer CSV file (below); keys never import.
+        row("POST", "/api/v1/imports/customers", [401, 401, 403, 404, 403, 201, 403])
+            .keys([403, 403])
+            .query("store_id={store}"),
         row("GET", "/api/v1/exports/{kind}", [401, 401, 403, 404, 403, 200, 200]).query("store_id={store}"),
         row("GET", "/api/v1/store-owner/pos-users", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/pos-users", [401, 401, 403, 422, 403, 201, 403]).body(|w, c| {
@@ -613,6 +617,10 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
             }
             if let Some(body) = row.body {
                 request = request.json(&body(&world, caller));
+            }
+            if row.path == "/api/v1/imports/customers" {
+                let file = format!("name,phone,points\nZZA Imported,{},5\n", phone("092555200", caller));
+                request = request.header("Content-Type", "text/csv").body(file);
             }
             if matches!(row.path, "/api/v1/invoices" | "/api/v1/redemptions") && row.method == "POST" {
                 request = request.header("Idempotency-Key", format!("matrix-{}-{caller}", row.path));

@@ -7,6 +7,7 @@ pub mod customers;
 pub mod exports;
 pub mod housekeeping;
 pub mod idempotency;
+pub mod imports;
 pub mod invoices;
 pub mod owner;
 pub mod pos;

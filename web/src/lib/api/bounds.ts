@@ -67,6 +67,28 @@ export const bounds = {
       minimum: 0,
     },
   },
+  ImportLineDto: {
+    line: {
+      minimum: 0,
+    },
+  },
+  ImportReportDto: {
+    existing: {
+      minimum: 0,
+    },
+    imported: {
+      minimum: 0,
+    },
+    invalid: {
+      minimum: 0,
+    },
+    new: {
+      minimum: 0,
+    },
+    rows: {
+      minimum: 0,
+    },
+  },
   JoinStoreRequest: {
     name: {
       maxLength: 120,

@@ -508,6 +508,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports customers with their points into one of the owner's stores from a CSV file (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB)
+         * @description Imports customers with their points into one of the owner's stores from a CSV file (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB). The first row names the columns: a name and a phone column are needed, email and points (the opening balance, a whole number; empty is 0) are read when present. The names of this API's own customers export work in either language, as do `name`, `phone`, `email`, `points`.
+         *
+         *     Every row gets an outcome: `new`, `existing` (the phone is already a customer of the
+         *     store: left as it is, so importing the same file twice adds nothing), or `invalid` with the
+         *     reasons by the customer form's rules (the phone is required here; a phone on an earlier row
+         *     is left out). With `dry_run=true` nothing is written. Otherwise the new rows are added in one
+         *     transaction, each bringing points with an `opening_balance` ledger row; invalid rows are
+         *     left out. No webhook is sent per imported customer: read them with the incremental sync.
+         */
+        post: operations["import_customers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices": {
         parameters: {
             query?: never;
@@ -1558,7 +1585,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added";
+            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -1948,7 +1975,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -1968,6 +1995,51 @@ export interface components {
          * @enum {string}
          */
         HealthStatus: "ok" | "degraded";
+        /** @description One row of the file and what happens to it. */
+        ImportLineDto: {
+            /** @description Per field, why the row is left out, in the request's language. */
+            errors?: {
+                [key: string]: string[];
+            };
+            /**
+             * Format: int64
+             * @description The row's line in the file (the column names are line 1).
+             */
+            line: number;
+            /** @description As it will be saved (trimmed) when valid; as written otherwise. */
+            name: string;
+            outcome: components["schemas"]["ImportOutcomeDto"];
+            /** @description E.164 when valid; as written otherwise. */
+            phone: string;
+            /**
+             * Format: int64
+             * @description Opening balance, when it is a valid number.
+             */
+            points?: number | null;
+        };
+        /** @enum {string} */
+        ImportOutcomeDto: "new" | "existing" | "invalid";
+        /** @description Every row's outcome and the totals. */
+        ImportReportDto: {
+            dry_run: boolean;
+            existing: number;
+            /** @description Customers added now (0 in a dry run). */
+            imported: number;
+            /**
+             * Format: int64
+             * @description The points they brought, each with an `opening_balance` ledger row.
+             */
+            imported_points: number;
+            invalid: number;
+            lines: components["schemas"]["ImportLineDto"][];
+            new: number;
+            /** @description Customer rows read (blank rows are skipped). */
+            rows: number;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        ImportReportEnvelope: {
+            data: components["schemas"]["ImportReportDto"];
+        };
         InvoiceCreated: {
             /** Format: int64 */
             customer_total_points: number;
@@ -2054,7 +2126,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2263,7 +2335,7 @@ export interface components {
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
          * @enum {string}
          */
-        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records";
+        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "import_customers";
         PersonDto: {
             /** Format: int64 */
             id: number;
@@ -7125,6 +7197,247 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HealthEnvelope"];
+                };
+            };
+        };
+    };
+    import_customers: {
+        parameters: {
+            query?: {
+                /** @description One of the owner's stores. */
+                store_id?: number;
+                /** @description `true`: only tell each row's outcome, write nothing. */
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customers file */
+        requestBody: {
+            content: {
+                /** @example text */
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The dry run: what each row would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "dry_run": true,
+                     *         "existing": 1,
+                     *         "imported": 1,
+                     *         "imported_points": 1,
+                     *         "invalid": 1,
+                     *         "lines": [
+                     *           {
+                     *             "errors": {},
+                     *             "line": 1,
+                     *             "name": "Fatima Alsharif",
+                     *             "outcome": "new",
+                     *             "phone": "+218912345678",
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "new": 1,
+                     *         "rows": 1,
+                     *         "store": {
+                     *           "id": 3,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportReportEnvelope"];
+                };
+            };
+            /** @description Imported: what each row did */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "dry_run": true,
+                     *         "existing": 1,
+                     *         "imported": 1,
+                     *         "imported_points": 1,
+                     *         "invalid": 1,
+                     *         "lines": [
+                     *           {
+                     *             "errors": {},
+                     *             "line": 1,
+                     *             "name": "Fatima Alsharif",
+                     *             "outcome": "new",
+                     *             "phone": "+218912345678",
+                     *             "points": 120
+                     *           }
+                     *         ],
+                     *         "new": 1,
+                     *         "rows": 1,
+                     *         "store": {
+                     *           "id": 3,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportReportEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is larger than 16 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not sent as `text/csv` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No store chosen, or the file (under `file`): not UTF-8 CSV, without a name or phone column, without rows, or with more than 100,000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "store_id",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "store_id": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -2,13 +2,15 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use loyalty_application::ports::{CustomerChanges, CustomerRepo, NewCustomer, RecordFilter, RepoResult};
-use loyalty_application::{Customer, CustomerStats, PageRequest, StoreScope};
+use loyalty_application::ports::{
+    CustomerChanges, CustomerRepo, ImportedCustomer, NewCustomer, RecordFilter, RepoResult,
+};
+use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope};
 use loyalty_domain::Money;
 
 use super::{contains_pattern, filter_stores, limits, sql_lower};
-use crate::db::pool::DbBackend;
-use crate::db::schema::{customers, invoices, redemptions, stores};
+use crate::db::pool::{DbBackend, DbConnection};
+use crate::db::schema::{customers, invoices, points_ledger, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
 type Row = (
@@ -130,7 +132,83 @@ fn select_customer() -> (
     )
 }
 
+/// Rows per multi-row insert of an import: well under SQLite's limit of bound values.
+const IMPORT_CHUNK: usize = 500;
+
 impl CustomerRepo for DbTx<'_> {
+    fn store_phones(&mut self, store_id: i64) -> RepoResult<Vec<String>> {
+        customers::table
+            .filter(customers::store_id.eq(store_id))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.is_not_null())
+            .select(customers::phone.assume_not_null())
+            .load(self.conn)
+            .map_err(map_error)
+    }
+
+    fn insert_imported(
+        &mut self,
+        store_id: i64,
+        actor_id: i64,
+        imported: &[ImportedCustomer],
+        now: NaiveDateTime,
+    ) -> RepoResult<()> {
+        for chunk in imported.chunks(IMPORT_CHUNK) {
+            let rows: Vec<_> = chunk
+                .iter()
+                .map(|c| {
+                    (
+                        customers::store_id.eq(store_id),
+                        customers::name.eq(&c.name),
+                        customers::phone.eq(Some(&c.phone)),
+                        customers::email.eq(c.email.as_ref()),
+                        customers::loyalty_points.eq(c.points),
+                        customers::created_by.eq(Some(actor_id)),
+                        customers::unconfirmed_join.eq(false),
+                        customers::created_at.eq(now),
+                        customers::updated_at.eq(now),
+                    )
+                })
+                .collect();
+            // One multi-row insert per chunk: the multi-backend connection does not batch, so
+            // each backend's own connection does. Each new id comes with its phone (unique in
+            // the store), whatever order the rows come back in.
+            let insert =
+                diesel::insert_into(customers::table).values(rows).returning((customers::id, customers::phone));
+            let ids: Vec<(i64, Option<String>)> = match &mut *self.conn {
+                DbConnection::Sqlite(c) => insert.get_results(c),
+                DbConnection::Postgresql(c) => insert.get_results(c),
+            }
+            .map_err(map_unique("customers.phone"))?;
+            let ledger: Vec<_> = ids
+                .iter()
+                .filter_map(|(id, phone)| {
+                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
+                    (customer.points > 0).then(|| {
+                        (
+                            points_ledger::customer_id.eq(*id),
+                            points_ledger::store_id.eq(store_id),
+                            points_ledger::kind.eq(LedgerKind::OpeningBalance.as_str()),
+                            points_ledger::delta.eq(customer.points),
+                            points_ledger::balance_after.eq(customer.points),
+                            points_ledger::actor_id.eq(Some(actor_id)),
+                            points_ledger::created_at.eq(now),
+                        )
+                    })
+                })
+                .collect();
+            if !ledger.is_empty() {
+                let insert = diesel::insert_into(points_ledger::table).values(ledger);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+        }
+        Ok(())
+    }
+
     fn list_customers(
         &mut self,
         filter: &RecordFilter,

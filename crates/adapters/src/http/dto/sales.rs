@@ -194,6 +194,8 @@ pub enum LedgerKindDto {
     Manual,
     Adjustment,
     Void,
+    /// Points a customer brought when imported.
+    OpeningBalance,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -226,6 +228,7 @@ impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
                 K::Manual => LedgerKindDto::Manual,
                 K::Adjustment => LedgerKindDto::Adjustment,
                 K::Void => LedgerKindDto::Void,
+                K::OpeningBalance => LedgerKindDto::OpeningBalance,
             },
             delta: e.delta,
             balance_after: e.balance_after,

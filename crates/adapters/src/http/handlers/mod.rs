@@ -2,6 +2,7 @@ pub mod admin;
 pub mod auth;
 pub mod customers;
 pub mod exports;
+pub mod imports;
 pub mod integrations;
 pub mod meta;
 pub mod owner;
