@@ -466,6 +466,10 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(page.getByTestId('shared-phones')).toBeVisible();
   await audit.check('owner customers', lang);
 
+  await openTab(page, 'owner', 'liability');
+  await expect(page.getByTestId('liability-chart').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  await audit.check('owner points owed', lang);
+
   await openTab(page, 'owner', 'staff');
   await expect(page.getByTestId('staff-row').first()).toBeVisible();
   await audit.check('owner staff', lang);
@@ -638,7 +642,16 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await modal.getByLabel(t(lang, 'pos.customerSearch.label'), { exact: true }).fill(DEMO_PHONE);
   await modal.getByTestId('customer-result').filter({ hasText: 'فاطمة الشريف' }).click();
   await expect(modal.getByTestId('reward-card').first()).toBeVisible();
+  // The demo owner gave points a value: the card for using them as a discount is there too.
+  await expect(modal.getByTestId('points-money')).toBeVisible();
   await audit.check('POS redeem rewards', lang);
+  const points = modal.getByLabel(t(lang, 'pos.pointsMoney.points'));
+  await points.fill('50');
+  await expect(modal.getByTestId('points-money-preview')).not.toBeEmpty();
+  await audit.check("POS redeem, points as a discount with the server's preview", lang);
+  await points.fill('1');
+  await expect(points).toHaveAttribute('aria-invalid', 'true');
+  await audit.check('POS redeem, points below the minimum refused', lang);
   await escape(page);
 
   await page.getByTestId('tile-recentActivity').click();
@@ -747,6 +760,7 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await page.getByRole('button', { name: t(lang, 'pos.invoice.reset') }).click();
   await page.goto(`/redeem-rewards?customer_id=${id}`);
   await expect(page.getByTestId('reward-card').first()).toBeVisible();
+  await expect(page.getByTestId('points-money')).toBeVisible();
   await audit.check('redeem-rewards page', lang);
 
   // A public page while signed in (its header offers the dashboard instead of sign-in).

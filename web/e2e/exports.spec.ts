@@ -7,13 +7,13 @@ import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
 // date range gets the server's message under the field. Against the real server and demo data.
 const TEXT = {
   ar: {
-    tab: 'التصدير',
+    tab: 'الاستيراد والتصدير',
     download: 'تنزيل CSV',
     firstColumn: 'رقم الفاتورة',
     reversed: 'تاريخ النهاية قبل تاريخ البداية.',
   },
   en: {
-    tab: 'Exports',
+    tab: 'Import & export',
     download: 'Download CSV',
     firstColumn: 'Invoice ID',
     reversed: 'The end date is before the start date.',

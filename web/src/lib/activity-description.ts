@@ -26,6 +26,19 @@ export function describeActivity(
     total: details.total ? format.lyd(details.total) : '-',
     points: Number.isFinite(points) ? format.points(points) : (details.points ?? '0'),
   };
+  // Points used as money: a redemption with the LYD they were worth in place of a reward.
+  if (entry.kind === 'redemption_created' && details.value && !details.reward) {
+    return t('activity.redemptionAsMoney', {
+      ...values,
+      value: format.lyd(details.value),
+      count: Number.isFinite(points) ? points : 0,
+    });
+  }
+  // Customers imported from a file: how many, and the points they brought.
+  if (entry.kind === 'customers_imported') {
+    const count = Number(details.count ?? '0');
+    return t('activity.customersImported', { ...values, count: Number.isFinite(count) ? count : 0 });
+  }
   return t(`activity.kinds.${entry.kind}`, { ...values, defaultValue: t('activity.kinds.unknown') });
 }
 

@@ -5,6 +5,7 @@ import type {
   InvoiceCreated,
   LedgerEntry,
   RedemptionDone,
+  RedemptionPreview,
   Reward,
   TodayCounts,
 } from '@/lib/api/types';
@@ -106,8 +107,15 @@ export function makeRedemptionDone(deducted: number, total: number, reward = mak
       points_spent: deducted,
       pos_user: { id: 3, name: 'Salem' },
       created_at: '2025-01-02T10:00:00Z',
+      value: null,
     },
   };
+}
+
+/** The answer of a redemption of points as money, worth `value` LYD. */
+export function makePointsRedemptionDone(deducted: number, total: number, value: string): RedemptionDone {
+  const done = makeRedemptionDone(deducted, total);
+  return { ...done, redemption: { ...done.redemption, reward: null, value } };
 }
 
 export function makeLedgerEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
@@ -147,7 +155,6 @@ export function redemptionActivity(createdAt: string, points = 50, reward = 'Fre
   };
 }
 
-/** The signed-in cashier and the requests every POS screen makes on its own. */
 /** The server's settings with its defaults (10,000 maximum, confirm above 1,000). */
 export const SETTINGS = {
   cost_per_point: '1.000',
@@ -162,6 +169,22 @@ export function previewOf(total: string, points: number, needsConfirmation = fal
   return { data: { total, points, needs_confirmation: needsConfirmation, settings: SETTINGS } };
 }
 
+/** The answer of GET /redemptions/preview where points have no value in LYD. */
+function noPointValue(request: Request): RedemptionPreview {
+  const customerId = Number(new URL(request.url).searchParams.get('customer_id'));
+  return {
+    customer_id: customerId,
+    balance: 120,
+    point_value: null,
+    min_points: 100,
+    balance_value: null,
+    points: null,
+    value: null,
+    balance_after: null,
+  };
+}
+
+/** The signed-in cashier and the requests every POS screen makes on its own. */
 export function cashierRoutes(extra: Routes = {}): Routes {
   return {
     'GET /api/v1/auth/user': () =>
@@ -188,6 +211,8 @@ export function cashierRoutes(extra: Routes = {}): Routes {
       const total = new URL(request.url).searchParams.get('total') ?? '0';
       return json(previewOf(total, Math.floor(Number(total))));
     },
+    // Points buy rewards only unless a test says otherwise.
+    'GET /api/v1/redemptions/preview': (request) => json({ data: noPointValue(request) }),
     ...extra,
   };
 }

@@ -36,6 +36,7 @@ const KIND_COLORS: Record<LedgerKind, string> = {
   manual: 'blue',
   adjustment: 'grape',
   void: 'gray',
+  opening_balance: 'cyan',
 };
 
 /** /customer/:id/history: every change of the customer's points, a page at a time. */

@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Tabs } from '@mantine/core';
 import {
   IconActivity,
   IconBuildingStore,
+  IconCoins,
   IconCreditCard,
   IconFileSpreadsheet,
   IconGift,
@@ -33,6 +34,9 @@ const SubscriptionTab = lazy(async () => ({
   default: (await import('./components/subscription-tab')).SubscriptionTab,
 }));
 const SettingsTab = lazy(async () => ({ default: (await import('./components/settings-tab')).SettingsTab }));
+const LiabilityTab = lazy(async () => ({
+  default: (await import('./components/liability-tab')).LiabilityTab,
+}));
 const ExportsTab = lazy(async () => ({ default: (await import('./components/exports-tab')).ExportsTab }));
 const IntegrationsTab = lazy(async () => ({
   default: (await import('./components/integrations-tab')).IntegrationsTab,
@@ -41,6 +45,7 @@ const IntegrationsTab = lazy(async () => ({
 export const OWNER_TABS = [
   'stores',
   'customers',
+  'liability',
   'staff',
   'activity',
   'rewards',
@@ -55,6 +60,7 @@ export type OwnerTab = (typeof OWNER_TABS)[number];
 const ICONS: Record<OwnerTab, ReactNode> = {
   stores: <IconBuildingStore size={18} />,
   customers: <IconUsers size={18} />,
+  liability: <IconCoins size={18} />,
   staff: <IconUserShield size={18} />,
   activity: <IconActivity size={18} />,
   rewards: <IconGift size={18} />,
@@ -76,6 +82,7 @@ export function OwnerDashboard() {
   const panels: Record<OwnerTab, ReactNode> = {
     stores: <StoresTab />,
     customers: <CustomersTab />,
+    liability: <LiabilityTab />,
     staff: <StaffTab />,
     activity: <ActivityTab />,
     rewards: <RewardsTab />,

@@ -3,6 +3,7 @@ import type { paths } from '@/lib/api/schema';
 
 import type { JsonBody, RequestBody } from '@/lib/api/types';
 
+export type Liability = JsonBody<paths['/api/v1/store-owner/liability']['get']['responses'][200]>['data'];
 export type OwnerSummary = JsonBody<paths['/api/v1/store-owner/summary']['get']['responses'][200]>['data'];
 export type Store = JsonBody<paths['/api/v1/store-owner/stores']['get']['responses'][200]>['data'][number];
 export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;

@@ -31,6 +31,11 @@ describe('activity descriptions', () => {
       { customer: 'Aisha', reward: '10% off', points: '120' },
       'Aisha redeemed 10% off for 120 points',
     ],
+    [
+      'redemption_created',
+      { customer: 'Aisha', value: '16.650', points: '333' },
+      'Aisha used 333 points for a discount of LYD 16.650',
+    ],
     ['customer_created', { customer: 'Omar', source: 'qr' }, 'New customer Omar added'],
     ['customer_updated', { customer: 'Omar' }, 'Customer Omar updated'],
     ['customer_deleted', { customer: 'Omar' }, 'Customer Omar deleted'],
@@ -43,6 +48,9 @@ describe('activity descriptions', () => {
   it('speaks Arabic', () => {
     expect(describe_('ar', 'points_added', { customer: 'هدى', points: '10' })).toBe('أُضيفت 10 نقطة إلى هدى');
     expect(describe_('ar', 'customer_deleted', { customer: 'عمر' })).toBe('حُذف العميل عمر');
+    expect(describe_('ar', 'redemption_created', { customer: 'عائشة', value: '16.650', points: '333' })).toBe(
+      'استخدم عائشة 333 نقطة خصمًا بقيمة 16.650 د.ل.',
+    );
   });
 
   it('isolates names so they keep their own direction', () => {

@@ -13,6 +13,13 @@ export const customerKeys = {
   history: (id: number, page: number) => [...customerKeys.all, 'history', id, page] as const,
   invoices: (id: number) => [...customerKeys.all, 'invoices', id] as const,
   redemptions: (id: number) => [...customerKeys.all, 'redemptions', id] as const,
+  /**
+   * What a customer's points are worth as money at the counter (`points` null: the owner's terms
+   * and the whole balance). Under `all` since every answer depends on the balance: whatever
+   * changes a customer's points makes it stale.
+   */
+  redemptionPreview: (id: number, points: number | null) =>
+    [...customerKeys.all, 'redemption-preview', id, points] as const,
 };
 
 export const posKeys = {

@@ -57,6 +57,10 @@ export type Redemption = JsonBody<
   paths['/api/v1/customers/{id}/redemptions']['get']['responses'][200]
 >['data'][number];
 export type RedemptionDone = JsonBody<paths['/api/v1/redemptions']['post']['responses'][201]>['data'];
+/** What points are worth as money at the counter (the owner's terms, and a number of points). */
+export type RedemptionPreview = JsonBody<
+  paths['/api/v1/redemptions/preview']['get']['responses'][200]
+>['data'];
 
 // Point of sale
 export type ActivityItem = JsonBody<paths['/api/v1/pos/activity']['get']['responses'][200]>['data'][number];

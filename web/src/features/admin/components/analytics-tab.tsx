@@ -1,34 +1,19 @@
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard, chartAxes } from '@/components/chart-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
 import { useAdminAnalytics } from '../api/queries';
 import type { DayFigures } from '../types';
 
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      {/* The chart's own layout stays left-to-right; its axes are turned for Arabic (below). */}
-      <div dir="ltr">{children}</div>
-    </Card>
-  );
-}
-
 /** The last 30 days from the server, one point per day, and the top stores by revenue. */
 export function AnalyticsTab() {
   const { t, i18n } = useTranslation('admin');
   const format = useFormat();
   const analytics = useAdminAnalytics();
-  // In Arabic time runs right to left: the newest day on the left, the values' axis on the right.
-  const rtl = i18n.dir() === 'rtl';
-  const xAxisProps = { reversed: rtl };
-  const yAxis = (props: object) => ({ ...props, orientation: rtl ? ('right' as const) : ('left' as const) });
+  const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
   const dayLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
     day: 'numeric',
     month: 'short',

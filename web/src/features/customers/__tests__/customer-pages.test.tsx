@@ -7,6 +7,7 @@ import {
   customerBody,
   makeInvoiceCreated,
   makeLedgerEntry,
+  makePointsRedemptionDone,
   makeRedemptionDone,
   plain,
 } from '@/testing/pos-fixtures';
@@ -123,13 +124,18 @@ describe('customer detail page', () => {
       created_at: '2025-01-05T10:00:00Z',
     };
     const redemption = { ...makeRedemptionDone(50, 0).redemption, created_at: '2025-01-06T10:00:00Z' };
+    const asMoney = {
+      ...makePointsRedemptionDone(333, 0, '16.650').redemption,
+      id: 8,
+      created_at: '2025-01-07T10:00:00Z',
+    };
     await renderAsCashier('/customer/1', {
       'GET /api/v1/customers/1': () =>
         json(customerBody({ ...fatima, email: null }, { average_per_invoice: '52.255' })),
       'GET /api/v1/customers/1/invoices': () =>
         json({ data: [invoice], meta: { page: 1, per_page: 10, total: 1 } }),
       'GET /api/v1/customers/1/redemptions': () =>
-        json({ data: [redemption], meta: { page: 1, per_page: 10, total: 1 } }),
+        json({ data: [asMoney, redemption], meta: { page: 1, per_page: 10, total: 2 } }),
     });
     const profile = await screen.findByTestId('customer-profile');
     expect(within(profile).getByRole('heading', { name: 'Fatima Alsharif' })).toBeInTheDocument();
@@ -145,10 +151,13 @@ describe('customer detail page', () => {
 
     const activity = await screen.findByTestId('customer-activity');
     const rows = within(activity).getAllByRole('listitem');
-    expect(plain(rows[0])).toContain('Redeemed: Free coffee');
-    expect(plain(rows[0])).toContain('-50 pts');
-    expect(rows[1]).toHaveTextContent('Invoice INV-1012');
-    expect(plain(rows[1])).toContain('+18 pts');
+    expect(plain(rows[0])).toContain('Points used as a discount: LYD 16.650');
+    expect(plain(rows[0])).toContain('Taken off the sale at the till');
+    expect(plain(rows[0])).toContain('-333 pts');
+    expect(plain(rows[1])).toContain('Redeemed: Free coffee');
+    expect(plain(rows[1])).toContain('-50 pts');
+    expect(rows[2]).toHaveTextContent('Invoice INV-1012');
+    expect(plain(rows[2])).toContain('+18 pts');
 
     expect(screen.getByRole('link', { name: 'Create Invoice' })).toHaveAttribute(
       'href',

@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconGift, IconHistory, IconReceipt2 } from '@tabler/icons-react';
+import { IconDiscount, IconGift, IconHistory, IconReceipt2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@/lib/api/types';
 import type { CustomerActivity } from '../api/customer-activity';
@@ -74,12 +74,19 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
     voidable = invoice.can_void ? invoice : null;
   } else {
     const { redemption } = item;
-    title = t('customers.detail.redemptionTitle', { reward: isolate(redemption.reward.name) });
-    description = redemption.reward.description
-      ? isolate(redemption.reward.description)
-      : t('customers.detail.redemptionDescription');
+    if (redemption.reward) {
+      title = t('customers.detail.redemptionTitle', { reward: isolate(redemption.reward.name) });
+      description = redemption.reward.description
+        ? isolate(redemption.reward.description)
+        : t('customers.detail.redemptionDescription');
+    } else {
+      // Points used as money: what they were worth, as the server recorded it.
+      title = t('customers.detail.pointsMoneyTitle', { value: format.lyd(redemption.value ?? '0') });
+      description = t('customers.detail.pointsMoneyDescription');
+    }
     delta = -redemption.points_spent;
   }
+  const Icon = item.type === 'invoice' ? IconReceipt2 : item.redemption.reward ? IconGift : IconDiscount;
 
   return (
     <li className={classes.item}>
@@ -91,7 +98,7 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
           radius="xl"
           aria-hidden
         >
-          {item.type === 'invoice' ? <IconReceipt2 size={20} /> : <IconGift size={20} />}
+          <Icon size={20} />
         </ThemeIcon>
         <Stack gap={2} flex={1} miw={0}>
           <Group gap="xs">

@@ -14,6 +14,8 @@ const CONFIG = {
   max_invoice_total: '10000.000',
   confirm_above: '1000.000',
   cashier_daily_points: 10_000,
+  point_value: '5.000',
+  min_redeem_points: 50,
 };
 
 async function openSettings(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
@@ -72,6 +74,62 @@ describe('loyalty settings tab', () => {
     expect(body).toEqual({ min_purchase: '-2' });
     expect(min).toHaveValue('-2');
     expect(screen.queryByText('Loyalty settings saved successfully!')).not.toBeInTheDocument();
+  });
+
+  it('shows what 100 points are worth, and sends null when the value is emptied', async () => {
+    let body: unknown;
+    const { app } = await openSettings({
+      'PUT /api/v1/loyalty-config': async (request) => {
+        body = await request.json();
+        return json({ data: { ...CONFIG, point_value: null, min_redeem_points: 200 } });
+      },
+    });
+    const value = await screen.findByLabelText('Value of 100 points (LYD)');
+    expect(value).toHaveValue('5.000');
+    const minimum = screen.getByLabelText('Fewest points to use at once');
+    expect(minimum).toHaveValue('50');
+    expect(screen.getByTestId('points-money-settings')).toHaveTextContent(
+      'A change applies from the next use',
+    );
+    await app.user.clear(value);
+    await app.user.clear(minimum);
+    await app.user.type(minimum, '٢٠٠');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toEqual({ point_value: null, min_redeem_points: 200 }));
+    expect(await screen.findByText('Loyalty settings saved successfully!')).toBeInTheDocument();
+    expect(value).toHaveValue('');
+    expect(minimum).toHaveValue('200');
+  });
+
+  it("sends a value as typed and shows the server's message under it", async () => {
+    let body: unknown;
+    const { app } = await openSettings({
+      'GET /api/v1/loyalty-config': () => json({ data: { ...CONFIG, point_value: null } }),
+      'PUT /api/v1/loyalty-config': async (request) => {
+        body = await request.json();
+        return json(
+          {
+            message: 'The given data was invalid.',
+            code: 'validation_failed',
+            errors: { point_value: ['100 points may be worth 0.001 to 1,000 LYD.'] },
+          },
+          422,
+        );
+      },
+    });
+    const value = await screen.findByLabelText('Value of 100 points (LYD)');
+    expect(value).toHaveValue('');
+    await app.user.type(value, '2500');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('100 points may be worth 0.001 to 1,000 LYD.')).toBeInTheDocument();
+    expect(body).toEqual({ point_value: '2500' });
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('speaks Arabic', async () => {
+    await openSettings({}, 'ar');
+    expect(await screen.findByLabelText('قيمة 100 نقطة (د.ل)')).toHaveValue('5.000');
+    expect(screen.getByLabelText('أقل عدد من النقاط يُستخدم في المرة')).toHaveValue('50');
   });
 
   it('keeps the open tab in the URL: a reload returns to it', async () => {

@@ -2,6 +2,7 @@
 export const ownerKeys = {
   all: ['owner'] as const,
   summary: () => [...ownerKeys.all, 'summary'] as const,
+  liability: () => [...ownerKeys.all, 'liability'] as const,
   stores: () => [...ownerKeys.all, 'stores'] as const,
   staff: () => [...ownerKeys.all, 'staff'] as const,
   rewards: () => [...ownerKeys.all, 'rewards'] as const,

@@ -20,6 +20,7 @@ import { useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { downloadBlob } from '@/lib/download';
 import { downloadExport, EXPORT_KINDS, type ExportKind, type ExportProgress } from '../api/exports';
+import { ImportCustomers } from './import-customers';
 
 type State =
   | { status: 'idle' }
@@ -167,6 +168,7 @@ export function ExportsTab() {
           )}
         </Stack>
       </Card>
+      <ImportCustomers />
     </Stack>
   );
 }

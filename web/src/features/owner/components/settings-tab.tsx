@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
@@ -28,15 +28,23 @@ function plain(value: string): string {
   return Number.isFinite(number) ? String(number) : value;
 }
 
-const FIELDS = [
+/** The fields about earning points, then those about using them as money. */
+const EARNING_FIELDS = [
   'cost_per_point',
   'min_purchase',
   'max_invoice_total',
   'confirm_above',
   'cashier_daily_points',
 ] as const;
+const MONEY_FIELDS = ['point_value', 'min_redeem_points'] as const;
+const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
+type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points';
+/** Counts of points: sent as a number when a whole number is typed. */
+function isWholeNumber(field: Field): field is WholeNumberField {
+  return field === 'cashier_daily_points' || field === 'min_redeem_points';
+}
 
 const LABELS = {
   cost_per_point: { label: 'settings.costPerPoint', hint: 'settings.costPerPointHint' },
@@ -44,6 +52,8 @@ const LABELS = {
   max_invoice_total: { label: 'settings.maxInvoiceTotal', hint: 'settings.maxInvoiceTotalHint' },
   confirm_above: { label: 'settings.confirmAbove', hint: 'settings.confirmAboveHint' },
   cashier_daily_points: { label: 'settings.cashierDailyPoints', hint: 'settings.cashierDailyPointsHint' },
+  point_value: { label: 'settings.pointValue', hint: 'settings.pointValueHint' },
+  min_redeem_points: { label: 'settings.minRedeemPoints', hint: 'settings.minRedeemPointsHint' },
 } as const satisfies Record<Field, { label: string; hint: string }>;
 
 function valuesOf(config: LoyaltyConfig): Values {
@@ -53,6 +63,9 @@ function valuesOf(config: LoyaltyConfig): Values {
     max_invoice_total: config.max_invoice_total,
     confirm_above: config.confirm_above,
     cashier_daily_points: String(config.cashier_daily_points),
+    // No value: points buy rewards only, and the field is empty.
+    point_value: config.point_value ?? '',
+    min_redeem_points: String(config.min_redeem_points),
   };
 }
 
@@ -77,9 +90,12 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
     for (const field of FIELDS) {
       const typed = normalizeDigits(values[field]).trim();
       if (typed === normalizeDigits(saved[field]).trim()) continue;
-      if (field === 'cashier_daily_points') {
+      if (isWholeNumber(field)) {
         // A whole number goes as a number; anything else is sent as typed for the server to refuse.
-        body.cashier_daily_points = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
+        body[field] = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
+      } else if (field === 'point_value' && typed === '') {
+        // Emptied: points stop being worth money (null turns it off; an empty string is no value).
+        body.point_value = null;
       } else {
         body[field] = typed;
       }
@@ -97,29 +113,43 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
     });
   }
 
+  function input(field: Field) {
+    return (
+      <TextInput
+        key={field}
+        label={t(LABELS[field].label)}
+        description={t(LABELS[field].hint)}
+        value={values[field]}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setValues((current) => ({ ...current, [field]: value }));
+          setErrors((current) => ({ ...current, [field]: undefined }));
+        }}
+        inputMode={isWholeNumber(field) ? 'numeric' : 'decimal'}
+        dir="ltr"
+        error={errors[field]}
+        name={field}
+        autoComplete="off"
+      />
+    );
+  }
+
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormError message={failure} />
-          {FIELDS.map((field) => (
-            <TextInput
-              key={field}
-              label={t(LABELS[field].label)}
-              description={t(LABELS[field].hint)}
-              value={values[field]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, [field]: value }));
-                setErrors((current) => ({ ...current, [field]: undefined }));
-              }}
-              inputMode={field === 'cashier_daily_points' ? 'numeric' : 'decimal'}
-              dir="ltr"
-              error={errors[field]}
-              name={field}
-              autoComplete="off"
-            />
-          ))}
+          {EARNING_FIELDS.map(input)}
+          <Divider mt="xs" />
+          <Stack gap={4} data-testid="points-money-settings">
+            <Title order={3} fz="md">
+              {t('settings.pointsMoneyTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.pointsMoneyIntro')}
+            </Text>
+          </Stack>
+          {MONEY_FIELDS.map(input)}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? t('saving') : t('save')}

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { json, mockApi } from '@/testing/mock-api';
-import { cashierRoutes, invoiceActivity, plain, redemptionActivity } from '@/testing/pos-fixtures';
+import {
+  cashierRoutes,
+  invoiceActivity,
+  makePointsRedemptionDone,
+  plain,
+  redemptionActivity,
+} from '@/testing/pos-fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -36,6 +42,16 @@ describe('recent activity panel', () => {
     expect(plain(items[2])).toContain('3 hours ago');
   });
 
+  it('describes points used as a discount with what they were worth', async () => {
+    const done = makePointsRedemptionDone(333, 0, '16.650');
+    await openActivity([
+      { type: 'redemption', created_at: minutesAgo(1), invoice: null, redemption: done.redemption },
+    ]);
+    const [item] = await screen.findAllByTestId('activity-item');
+    expect(plain(item)).toContain('Points used as a discount');
+    expect(plain(item)).toContain('LYD 16.650 off for 333 points by Salem');
+  });
+
   it('says when there is nothing yet, and reloads on Refresh Activity', async () => {
     const { app, api } = await openActivity([]);
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
@@ -49,5 +65,16 @@ describe('recent activity panel', () => {
     expect(plain(item)).toContain('تم استبدال مكافأة');
     expect(plain(item)).toContain('قهوة مجانية مقابل 50 نقطة بواسطة Salem');
     expect(plain(item)).toContain('منذ يومين');
+  });
+
+  it('speaks Arabic about points used as a discount', async () => {
+    const done = makePointsRedemptionDone(333, 0, '16.650');
+    await openActivity(
+      [{ type: 'redemption', created_at: minutesAgo(1), invoice: null, redemption: done.redemption }],
+      'ar',
+    );
+    const [item] = await screen.findAllByTestId('activity-item');
+    expect(plain(item)).toContain('استُخدمت نقاط كخصم');
+    expect(plain(item)).toContain('خصم 16.650 د.ل. مقابل 333 نقطة بواسطة Salem');
   });
 });

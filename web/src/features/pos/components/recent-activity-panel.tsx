@@ -1,5 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconGift, IconHistory, IconReceipt2, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconDiscount,
+  IconGift,
+  IconHistory,
+  IconReceipt2,
+  IconRefresh,
+} from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
@@ -50,7 +57,11 @@ export function RecentActivityPanel() {
   );
 }
 
-function describeActivity(item: ActivityItem, t: TFunction, points: (value: number) => string) {
+function describeActivity(
+  item: ActivityItem,
+  t: TFunction,
+  { points, lyd }: { points: (value: number) => string; lyd: (amount: string) => string },
+) {
   const staff = item.invoice?.pos_user ?? item.redemption?.pos_user;
   const by = staff ? t('pos.activity.byStaff', { name: isolate(staff.name) }) : '';
   if (item.invoice) {
@@ -62,15 +73,22 @@ function describeActivity(item: ActivityItem, t: TFunction, points: (value: numb
     };
   }
   if (item.redemption) {
-    const spent = item.redemption.points_spent;
+    const { reward, value, points_spent: spent } = item.redemption;
     return {
-      title: t('pos.activity.redemptionTitle'),
+      title: reward ? t('pos.activity.redemptionTitle') : t('pos.activity.pointsMoneyTitle'),
       detail:
-        t('pos.activity.redemptionDetail', {
-          count: spent,
-          points: points(spent),
-          reward: isolate(item.redemption.reward.name),
-        }) + by,
+        (reward
+          ? t('pos.activity.redemptionDetail', {
+              count: spent,
+              points: points(spent),
+              reward: isolate(reward.name),
+            })
+          : // Points used as money: what they were worth, as the server recorded it.
+            t('pos.activity.pointsMoneyDetail', {
+              count: spent,
+              points: points(spent),
+              value: lyd(value ?? '0'),
+            })) + by,
       customer: item.redemption.customer.name,
     };
   }
@@ -81,16 +99,17 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   const { t } = useTranslation();
   const format = useFormat();
   const relative = useRelativeTime();
-  const text = describeActivity(item, t, format.points);
+  const text = describeActivity(item, t, format);
   if (!text) return null;
   const isInvoice = item.type === 'invoice';
+  const Icon = isInvoice ? IconReceipt2 : item.redemption?.reward ? IconGift : IconDiscount;
   const voided = Boolean(item.invoice?.voided_at);
 
   return (
     <li className={classes.item} data-testid="activity-item">
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ThemeIcon variant="light" color={isInvoice ? 'teal' : 'orange'} size={40} radius="xl" aria-hidden>
-          {isInvoice ? <IconReceipt2 size={20} /> : <IconGift size={20} />}
+          <Icon size={20} />
         </ThemeIcon>
         <Stack gap={2} miw={0} flex={1}>
           <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">

@@ -8,8 +8,11 @@ import type { Customer, RedemptionDone, Reward } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useRewards } from '../api/get-rewards';
+import { usePointsMoneyTerms } from '../api/preview-redemption';
+import { useRedeemPoints } from '../api/redeem-points';
 import { useRedeemReward } from '../api/redeem-reward';
 import { CustomerPicker } from './customer-picker';
+import { PointsMoneyCard } from './points-money-card';
 import { RewardCard } from './reward-card';
 
 /** Spec section 9: the redemption success message stays 5 seconds. */
@@ -25,10 +28,62 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
   const format = useFormat();
   const rewards = useRewards();
   const redeem = useRedeemReward();
+  const redeemPoints = useRedeemPoints();
   const idempotency = useIdempotencyKey();
   const [customer, setCustomer] = useState<Customer | null>(initialCustomer);
   const [error, setError] = useState<string | null>(null);
+  const [pointsError, setPointsError] = useState<string | undefined>(undefined);
   const [redeemingId, setRedeemingId] = useState<number | null>(null);
+  // Whether points are worth money here, and what this customer's are worth: the server's terms.
+  const terms = usePointsMoneyTerms(customer?.id ?? null);
+  const busy = redeemingId !== null || redeemPoints.isPending;
+
+  function handleRedeemPoints(points: number) {
+    setError(null);
+    setPointsError(undefined);
+    if (!customer) return;
+    // As for rewards: the balance must be the server's, so never queued, refused at once offline.
+    if (!navigator.onLine) {
+      setError(t('pos.offline.redeemNeedsConnection'));
+      return;
+    }
+    const body = { customer_id: customer.id, points };
+    redeemPoints.mutate(
+      { customerId: customer.id, points, idempotencyKey: idempotency.keyFor(body) },
+      {
+        onSuccess: (result) => {
+          idempotency.settle();
+          showToast(
+            t('pos.pointsMoney.success', {
+              count: result.points_deducted,
+              points: format.points(result.points_deducted),
+              value: format.lyd(result.redemption.value ?? '0'),
+            }),
+            { title: t('pos.redeem.successTitle'), duration: SUCCESS_DURATION },
+          );
+          setCustomer({ ...customer, loyalty_points: result.customer_total_points });
+          onRedeemed?.(result);
+        },
+        onError: (failure) => {
+          // A refusal (the minimum, the balance changed meanwhile, no value any more) is final:
+          // the next press is a new redemption.
+          if (failure instanceof ApiError && (failure.status === 409 || failure.status === 422)) {
+            idempotency.settle();
+          }
+          const field = failure instanceof ApiError ? failure.fieldError('points') : undefined;
+          if (field) {
+            setPointsError(field);
+            return;
+          }
+          setError(
+            isNetworkError(failure)
+              ? t('pos.offline.redeemNeedsConnection')
+              : messageOf(failure, t('pos.pointsMoney.failed')),
+          );
+        },
+      },
+    );
+  }
 
   function handleRedeem(reward: Reward) {
     setError(null);
@@ -97,10 +152,24 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
         onChange={(next) => {
           setCustomer(next);
           setError(null);
+          setPointsError(undefined);
         }}
         pointsLabel="available"
-        disabled={redeemingId !== null}
+        disabled={busy}
       />
+
+      {customer && terms.data?.customer_id === customer.id && terms.data.point_value && (
+        <PointsMoneyCard
+          // A new balance is a new card: the typed points and their preview were about the old one.
+          key={`${customer.id}-${customer.loyalty_points}`}
+          terms={terms.data}
+          redeeming={redeemPoints.isPending}
+          disabled={busy}
+          error={pointsError}
+          onRedeem={handleRedeemPoints}
+          onEdit={() => setPointsError(undefined)}
+        />
+      )}
 
       <Stack gap="sm">
         <Title order={2} fz="lg">
@@ -131,7 +200,7 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
                 reward={reward}
                 affordable={reward.points_required <= customer.loyalty_points}
                 redeeming={redeemingId === reward.id}
-                disabled={redeemingId !== null}
+                disabled={busy}
                 onRedeem={() => handleRedeem(reward)}
               />
             ))}

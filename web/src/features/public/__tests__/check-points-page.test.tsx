@@ -13,6 +13,7 @@ const twoStores = {
       {
         store: { id: 1, name: 'Ben Ali Tripoli' },
         points: 1250,
+        points_value: '62.500',
         rewards: [
           { name: 'Free coffee', points_required: 50, claimable: true },
           { name: 'Gift voucher', points_required: 1300, claimable: false },
@@ -60,6 +61,9 @@ describe('check points page', () => {
     const tripoli = stores[0]!;
     expect(within(tripoli).getByRole('heading', { name: 'Ben Ali Tripoli' })).toBeInTheDocument();
     expect(within(tripoli).getByTestId('store-points-value')).toHaveTextContent('1,250');
+    expect(within(tripoli).getByTestId('store-points-money')).toHaveTextContent(
+      'Worth LYD 62.500 as a discount',
+    );
 
     const [coffee, voucher] = within(tripoli).getAllByTestId('reward-row');
     expect(coffee).toHaveAttribute('data-claimable', 'true');
@@ -73,6 +77,8 @@ describe('check points page', () => {
 
     const benghazi = stores[1]!;
     expect(within(benghazi).getByTestId('store-points-value')).toHaveTextContent('130');
+    // Where points buy rewards only, nothing is said about money.
+    expect(within(benghazi).queryByTestId('store-points-money')).not.toBeInTheDocument();
     const [discount, bigVoucher] = within(benghazi).getAllByTestId('reward-row');
     expect(discount).toHaveTextContent('Claimable now');
     expect(bigVoucher).toHaveTextContent('120 more points needed');

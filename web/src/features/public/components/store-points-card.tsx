@@ -29,6 +29,12 @@ export function StorePointsCard({ entry }: { entry: StorePoints }) {
           </Text>
         </Stack>
       </Group>
+      {entry.points_value && (
+        // Its own line under the points, so a long sentence never squeezes the store's name.
+        <Text size="xs" c="dimmed" ta="end" mt={4} data-testid="store-points-money">
+          {t('public.checkPoints.storePointsValue', { value: format.lyd(entry.points_value) })}
+        </Text>
+      )}
       <Divider my="md" />
       <Text size="sm" fw={700} c="dimmed" mb="sm">
         {t('public.checkPoints.rewards')}

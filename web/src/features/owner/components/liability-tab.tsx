@@ -1,0 +1,124 @@
+import { BarChart } from '@mantine/charts';
+import { Alert, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCoins, IconInfoCircle, IconStar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ChartCard, chartAxes } from '@/components/chart-card';
+import { QueryState } from '@/components/query-state';
+import { ScrollTable } from '@/components/scroll-table';
+import { StatCard } from '@/components/stat-card';
+import { intlLocale, isolate, useFormat } from '@/lib/format';
+import { useLiability } from '../api/liability';
+
+/**
+ * What the owner owes its customers in points (issue #19): the points they hold and, where
+ * points have a value, what that is in LYD, in all and per store; and the points earned and
+ * redeemed in each of the last months. Every figure is the server's.
+ */
+export function LiabilityTab() {
+  const { t, i18n } = useTranslation('owner');
+  const format = useFormat();
+  const liability = useLiability();
+  const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
+  const monthLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+  return (
+    <QueryState query={liability}>
+      {(data) => {
+        const valued = data.point_value !== null && data.point_value !== undefined;
+        const months = data.months.map((m) => ({
+          month: monthLabel.format(new Date(`${m.month}-01T00:00:00Z`)),
+          earned: m.earned,
+          redeemed: m.redeemed,
+        }));
+        return (
+          <Stack gap="lg" data-testid="liability">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <StatCard
+                testId="liability-points"
+                label={t('liability.outstandingPoints')}
+                color="yellow"
+                icon={<IconStar size={24} />}
+                value={format.points(data.outstanding_points)}
+              />
+              <StatCard
+                testId="liability-value"
+                label={t('liability.outstandingValue')}
+                color="green"
+                icon={<IconCoins size={24} />}
+                value={data.outstanding_value ? format.lyd(data.outstanding_value) : t('dash')}
+              />
+            </SimpleGrid>
+            {valued ? (
+              <Text size="sm" c="dimmed" data-testid="liability-rate">
+                {t('liability.rate', { value: format.lyd(data.point_value ?? '0') })}
+              </Text>
+            ) : (
+              <Alert
+                variant="light"
+                color="blue"
+                icon={<IconInfoCircle size={20} />}
+                data-testid="liability-no-value"
+              >
+                {t('liability.noValue')}
+              </Alert>
+            )}
+
+            <Card withBorder radius="md" padding="lg" data-testid="liability-stores">
+              <Title order={2} fz="md" mb="md">
+                {t('liability.perStore')}
+              </Title>
+              <ScrollTable minWidth={420}>
+                <Table striped verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('liability.store')}</Table.Th>
+                      <Table.Th ta="end">{t('liability.points')}</Table.Th>
+                      {valued && <Table.Th ta="end">{t('liability.value')}</Table.Th>}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.stores.map((row) => (
+                      <Table.Tr key={row.store.id}>
+                        <Table.Td fw={500}>{isolate(row.store.name)}</Table.Td>
+                        <Table.Td ta="end">{format.points(row.points)}</Table.Td>
+                        {valued && (
+                          <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                            {row.value ? format.lyd(row.value) : t('dash')}
+                          </Table.Td>
+                        )}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollTable>
+            </Card>
+
+            <ChartCard title={t('liability.perMonth')} testId="liability-chart">
+              <BarChart
+                h={260}
+                data={months}
+                dataKey="month"
+                series={[
+                  { name: 'earned', label: t('liability.earned'), color: 'yellow.7' },
+                  { name: 'redeemed', label: t('liability.redeemed'), color: 'grape.7' },
+                ]}
+                valueFormatter={(value) => format.points(value)}
+                xAxisProps={xAxisProps}
+                yAxisProps={yAxis({ allowDecimals: false, width: 70 })}
+                withLegend
+                tickLine="y"
+              />
+            </ChartCard>
+            <Text size="xs" c="dimmed">
+              {t('liability.period')}
+            </Text>
+          </Stack>
+        );
+      }}
+    </QueryState>
+  );
+}
