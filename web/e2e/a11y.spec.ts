@@ -419,6 +419,10 @@ async function walkAdmin(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(page.getByTestId('chart-invoices').locator('svg').first()).toBeVisible();
   await expect(page.getByTestId('top-stores')).toBeVisible();
   await audit.check('admin analytics', lang);
+
+  await openTab(page, 'admin', 'exports');
+  await expect(page.getByTestId('export-download')).toBeVisible();
+  await audit.check('admin exports', lang);
 }
 
 test('admin dashboard, every tab and dialog (ar, then en)', { tag: A11Y }, async ({ page, audit }) => {

@@ -801,12 +801,66 @@ pub enum ExportKind {
     Redemptions,
     /// The points ledger: every change of every balance.
     Ledger,
+    /// The platform's people (the admin's only).
+    Users,
+    /// The store owners with their stores and plan (the admin's only).
+    StoreOwners,
+    /// The redemption cards (the admin's only).
+    Cards,
 }
 
 impl ExportKind {
     pub fn as_str(self) -> &'static str {
         self.into()
     }
+
+    /// The platform's own records, not a store's: only the admin exports them.
+    pub fn platform_wide(self) -> bool {
+        matches!(self, ExportKind::Users | ExportKind::StoreOwners | ExportKind::Cards)
+    }
+}
+
+/// A person of the platform, as the admin's export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserExport {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub role: loyalty_domain::Role,
+    /// A store owner's business name.
+    pub business_name: Option<String>,
+    /// A POS user's store.
+    pub store: Option<String>,
+    pub active: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// A store owner with its live stores and the plan marked active, as the admin's export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnerExport {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub business_name: Option<String>,
+    pub stores: i64,
+    pub plan: Option<String>,
+    pub plan_ends_at: Option<NaiveDateTime>,
+    pub active: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// A redemption card, as the admin's export lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardExport {
+    pub id: i64,
+    pub code: String,
+    pub package: String,
+    pub expires_at: Option<NaiveDateTime>,
+    /// The email of the owner who redeemed it.
+    pub redeemed_by: Option<String>,
+    pub redeemed_at: Option<NaiveDateTime>,
+    pub notes: Option<String>,
+    pub created_at: NaiveDateTime,
 }
 
 /// A live customer, as an export lists it.
@@ -881,6 +935,9 @@ pub enum ExportPage {
     Invoices(Vec<InvoiceExport>),
     Redemptions(Vec<RedemptionExport>),
     Ledger(Vec<LedgerExport>),
+    Users(Vec<UserExport>),
+    StoreOwners(Vec<OwnerExport>),
+    Cards(Vec<CardExport>),
 }
 
 impl ExportPage {
@@ -890,6 +947,9 @@ impl ExportPage {
             ExportPage::Invoices(rows) => rows.len(),
             ExportPage::Redemptions(rows) => rows.len(),
             ExportPage::Ledger(rows) => rows.len(),
+            ExportPage::Users(rows) => rows.len(),
+            ExportPage::StoreOwners(rows) => rows.len(),
+            ExportPage::Cards(rows) => rows.len(),
         }
     }
 
@@ -904,6 +964,9 @@ impl ExportPage {
             ExportPage::Invoices(rows) => rows.last().map(|r| r.id),
             ExportPage::Redemptions(rows) => rows.last().map(|r| r.id),
             ExportPage::Ledger(rows) => rows.last().map(|r| r.id),
+            ExportPage::Users(rows) => rows.last().map(|r| r.id),
+            ExportPage::StoreOwners(rows) => rows.last().map(|r| r.id),
+            ExportPage::Cards(rows) => rows.last().map(|r| r.id),
         }
     }
 }

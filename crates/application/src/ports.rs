@@ -139,6 +139,15 @@ pub trait ExportRepo {
         limit: i64,
     ) -> RepoResult<Vec<RedemptionExport>>;
     fn export_ledger(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<LedgerExport>>;
+    /// Live people of the platform (`from`/`to` on their creation).
+    fn export_users(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<crate::UserExport>>;
+    fn export_store_owners(
+        &mut self,
+        filter: &ExportFilter,
+        after_id: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<crate::OwnerExport>>;
+    fn export_cards(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<crate::CardExport>>;
 }
 
 pub trait StoreRepo {

@@ -125,6 +125,7 @@ messages! {
     ImportTooManyRows => ("A file can hold at most 100,000 customers; split it into several", "يمكن أن يحتوي الملف على 100,000 عميل على الأكثر؛ قسّمه إلى عدة ملفات"),
     ImportPointsWhole => ("Points must be a whole number from 0 to 1,000,000,000", "يجب أن تكون النقاط عدداً صحيحاً من 0 إلى 1,000,000,000"),
     ImportPhoneRepeated => ("This phone number is on an earlier row of the file", "رقم الهاتف هذا موجود في صف سابق من الملف"),
+    ExportNotPerStore => ("This export covers the whole platform; leave the store out", "يشمل هذا التصدير المنصة كلها؛ لا تختر متجراً"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
 }
 

@@ -62,6 +62,37 @@ pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str
             ("Invoice ID", "رقم الفاتورة"),
             ("Redemption ID", "رقم الاستبدال"),
         ],
+        ExportKind::Users => &[
+            ("User ID", "رقم المستخدم"),
+            ("Name", "الاسم"),
+            ("Email", "البريد الإلكتروني"),
+            ("Role", "الدور"),
+            ("Business name", "اسم النشاط التجاري"),
+            ("Store (POS users)", "المتجر (لموظفي نقاط البيع)"),
+            ("Active", "نشط"),
+            ("Created (Tripoli time)", "تاريخ الإنشاء (بتوقيت طرابلس)"),
+        ],
+        ExportKind::StoreOwners => &[
+            ("User ID", "رقم المستخدم"),
+            ("Name", "الاسم"),
+            ("Email", "البريد الإلكتروني"),
+            ("Business name", "اسم النشاط التجاري"),
+            ("Stores", "المتاجر"),
+            ("Plan", "الباقة"),
+            ("Plan ends (Tripoli time)", "نهاية الباقة (بتوقيت طرابلس)"),
+            ("Active", "نشط"),
+            ("Created (Tripoli time)", "تاريخ الإنشاء (بتوقيت طرابلس)"),
+        ],
+        ExportKind::Cards => &[
+            ("Card ID", "رقم البطاقة"),
+            ("Code", "الرمز"),
+            ("Package", "الباقة"),
+            ("Expires (Tripoli time)", "تنتهي (بتوقيت طرابلس)"),
+            ("Redeemed by", "استبدلها"),
+            ("Redeemed (Tripoli time)", "تاريخ الاستبدال (بتوقيت طرابلس)"),
+            ("Notes", "ملاحظات"),
+            ("Created (Tripoli time)", "تاريخ الإنشاء (بتوقيت طرابلس)"),
+        ],
     }
 }
 
@@ -144,6 +175,49 @@ pub fn rows(page: &ExportPage) -> Vec<u8> {
                     Cell::Typed(l.by.as_deref().unwrap_or("")),
                     Cell::OptionalId(l.invoice_id),
                     Cell::OptionalId(l.redemption_id),
+                ]);
+            }
+        }
+        ExportPage::Users(list) => {
+            for u in list {
+                record(&[
+                    Cell::Id(u.id),
+                    Cell::Typed(&u.name),
+                    Cell::Typed(&u.email),
+                    Cell::Owned(u.role.as_str().to_owned()),
+                    Cell::Typed(u.business_name.as_deref().unwrap_or("")),
+                    Cell::Typed(u.store.as_deref().unwrap_or("")),
+                    Cell::Flag(u.active),
+                    Cell::Time(Some(u.created_at)),
+                ]);
+            }
+        }
+        ExportPage::StoreOwners(list) => {
+            for o in list {
+                record(&[
+                    Cell::Id(o.id),
+                    Cell::Typed(&o.name),
+                    Cell::Typed(&o.email),
+                    Cell::Typed(o.business_name.as_deref().unwrap_or("")),
+                    Cell::Number(o.stores),
+                    Cell::Typed(o.plan.as_deref().unwrap_or("")),
+                    Cell::Time(o.plan_ends_at),
+                    Cell::Flag(o.active),
+                    Cell::Time(Some(o.created_at)),
+                ]);
+            }
+        }
+        ExportPage::Cards(list) => {
+            for c in list {
+                record(&[
+                    Cell::Id(c.id),
+                    Cell::Typed(&c.code),
+                    Cell::Typed(&c.package),
+                    Cell::Time(c.expires_at),
+                    Cell::Typed(c.redeemed_by.as_deref().unwrap_or("")),
+                    Cell::Time(c.redeemed_at),
+                    Cell::Typed(c.notes.as_deref().unwrap_or("")),
+                    Cell::Time(Some(c.created_at)),
                 ]);
             }
         }

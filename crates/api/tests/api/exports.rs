@@ -10,6 +10,7 @@ both_backends!(
     exports_are_the_owners_and_filtered_by_store_and_tripoli_days,
     bad_export_requests_are_refused_with_the_specs_messages,
     customers_export_in_arabic_with_typed_formulas_shown_not_run,
+    the_admin_exports_users_store_owners_and_cards,
 );
 
 const BOM: &str = "\u{feff}";
@@ -248,4 +249,78 @@ async fn customers_export_in_arabic_with_typed_formulas_shown_not_run(backend: B
          WHERE users.email = 'owner@demo.ly' AND customers.deleted_at IS NULL",
     );
     assert_eq!(points, in_db);
+}
+
+async fn the_admin_exports_users_store_owners_and_cards(backend: Backend) {
+    let Some(app) = TestApp::spawn_demo(backend).await else { return };
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+
+    // Every live person, one row each, in id order, with the role and a POS user's store.
+    let users = export(&app, &admin, "/api/v1/exports/users", "en").await;
+    assert_eq!(users.status, 200, "{}", users.text);
+    let (head, rows) = records(&users.text);
+    assert_eq!(head[..4], ["User ID", "Name", "Email", "Role"]);
+    assert_eq!(rows.len() as i64, app.scalar("SELECT COUNT(*) AS n FROM users WHERE deleted_at IS NULL"));
+    assert_eq!(users.rows_header, Some(rows.len() as i64));
+    let ids: Vec<i64> = rows.iter().map(|r| r[0].parse().unwrap_or(0)).collect();
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "in id order");
+    let cashier = rows.iter().find(|r| r[2] == "cashier@demo.ly").cloned().unwrap_or_default();
+    let cashier_store = app.scalar("SELECT store_id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let store_name_rows =
+        export(&app, &admin, &format!("/api/v1/exports/customers?store_id={cashier_store}"), "en").await;
+    let store_name = records(&store_name_rows.text).1.first().map(|r| r[1].clone()).unwrap_or_default();
+    assert_eq!((cashier[3].as_str(), cashier[5].as_str()), ("pos_user", store_name.as_str()));
+    assert!(!users.text.contains("argon2"), "no password hash in the file");
+
+    // Store owners with their live stores and the plan marked active.
+    let owners = export(&app, &admin, "/api/v1/exports/store_owners", "ar").await;
+    assert_eq!(owners.status, 200);
+    let (head, rows) = records(&owners.text);
+    assert_eq!(head[0], "رقم المستخدم");
+    assert_eq!(
+        rows.len() as i64,
+        app.scalar("SELECT COUNT(*) AS n FROM users WHERE role = 'store_owner' AND deleted_at IS NULL")
+    );
+    let demo = rows.iter().find(|r| r[2] == "owner@demo.ly").cloned().unwrap_or_default();
+    let stores = app.scalar(
+        "SELECT COUNT(*) AS n FROM stores WHERE deleted_at IS NULL AND owner_id = (SELECT id FROM users WHERE email = 'owner@demo.ly')",
+    );
+    assert_eq!(demo[4], stores.to_string());
+    let package = app.scalar(
+        "SELECT package_id AS n FROM subscriptions WHERE status = 'active' \
+         AND store_owner_id = (SELECT id FROM users WHERE email = 'owner@demo.ly')",
+    );
+    let (status, packages) = app.get("/api/v1/admin/packages", Some(&admin)).await;
+    assert_eq!(status, 200);
+    let plan =
+        packages["data"].as_array().into_iter().flatten().find(|p| p["id"] == package).map(|p| p["name"].clone());
+    assert_eq!(Some(serde_json::Value::String(demo[5].clone())), plan, "the plan's name");
+
+    // Cards, with who redeemed a redeemed one.
+    let cards = export(&app, &admin, "/api/v1/exports/cards", "en").await;
+    assert_eq!(cards.status, 200);
+    let (_, rows) = records(&cards.text);
+    assert_eq!(rows.len() as i64, app.scalar("SELECT COUNT(*) AS n FROM redemption_cards"));
+    let redeemed = app.scalar("SELECT COUNT(*) AS n FROM redemption_cards WHERE redeemed_by IS NOT NULL");
+    assert_eq!(rows.iter().filter(|r| !r[4].is_empty()).count() as i64, redeemed);
+
+    // Created before a day long past: none; the platform's records are not per store; the admin's alone.
+    let none = export(&app, &admin, "/api/v1/exports/users?to=2000-01-01", "en").await;
+    assert_eq!((none.status, records(&none.text).1.len()), (200, 0));
+    let (status, body) = read(
+        app.client
+            .get(app.url(&format!("/api/v1/exports/cards?store_id={cashier_store}")))
+            .bearer_auth(&admin)
+            .send()
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["errors"]["store_id"][0].as_str()),
+        (422, Some("This export covers the whole platform; leave the store out"))
+    );
+    for kind in ["users", "store_owners", "cards"] {
+        assert_eq!(export(&app, &owner, &format!("/api/v1/exports/{kind}"), "en").await.status, 403, "{kind}");
+    }
 }

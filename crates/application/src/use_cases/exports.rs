@@ -1,5 +1,6 @@
-//! Exports (issue #19): an owner's customers, invoices, redemptions and points ledger, read a
-//! page at a time so a file of any length is written in constant memory.
+//! Exports (issue #19): an owner's customers, invoices, redemptions and points ledger (the
+//! admin's: every store's, and the platform's people, store owners and cards), read a page at a
+//! time so a file of any length is written in constant memory.
 
 use loyalty_domain::{FieldErrors, Msg};
 
@@ -37,6 +38,13 @@ pub fn prepare(
     query: &ExportQuery,
 ) -> Result<PreparedExport, AppError> {
     actor.require_permission(Permission::ExportRecords)?;
+    // The platform's own records are the admin's, and not per store.
+    if kind.platform_wide() {
+        actor.require(&[loyalty_domain::Role::Admin])?;
+        if query.store_id.is_some() {
+            return Err(FieldErrors::single("store_id", Msg::ExportNotPerStore).into());
+        }
+    }
     let Range::Custom { from, to } = Range::parse(Some("custom"), query.from.as_deref(), query.to.as_deref())? else {
         return Err(AppError::Internal("a custom range parsed as another".into()));
     };
@@ -65,6 +73,9 @@ pub fn page(services: &Services, export: &PreparedExport, after_id: i64) -> Resu
             ExportKind::Invoices => ExportPage::Invoices(repos.export_invoices(filter, after_id, limit)?),
             ExportKind::Redemptions => ExportPage::Redemptions(repos.export_redemptions(filter, after_id, limit)?),
             ExportKind::Ledger => ExportPage::Ledger(repos.export_ledger(filter, after_id, limit)?),
+            ExportKind::Users => ExportPage::Users(repos.export_users(filter, after_id, limit)?),
+            ExportKind::StoreOwners => ExportPage::StoreOwners(repos.export_store_owners(filter, after_id, limit)?),
+            ExportKind::Cards => ExportPage::Cards(repos.export_cards(filter, after_id, limit)?),
         })
     })
 }

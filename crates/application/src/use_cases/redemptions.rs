@@ -1,4 +1,5 @@
-//! Redeeming a reward for a customer: an atomic, conditional deduction.
+//! Redeeming for a customer: a reward, or a chosen number of points used as money where the
+//! owner gave points a value. Either is one atomic, conditional deduction.
 
 use loyalty_domain::{FieldErrors, LoyaltySettings, Money, Msg, Role};
 

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconCreditCard,
+  IconFileSpreadsheet,
   IconHeartbeat,
   IconPackage,
   IconUserCog,
@@ -25,6 +26,7 @@ const StoreOwnersTab = lazy(async () => ({
 }));
 const CardsTab = lazy(async () => ({ default: (await import('./components/cards-tab')).CardsTab }));
 // Charts (recharts) are the heaviest part: only this tab's chunk carries them.
+const ExportsTab = lazy(async () => ({ default: (await import('./components/exports-tab')).ExportsTab }));
 const AnalyticsTab = lazy(async () => ({
   default: (await import('./components/analytics-tab')).AnalyticsTab,
 }));
@@ -37,6 +39,7 @@ export const ADMIN_TABS = [
   'storeOwners',
   'cards',
   'analytics',
+  'exports',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -48,6 +51,7 @@ const ICONS: Record<AdminTab, ReactNode> = {
   storeOwners: <IconUserCog size={18} />,
   cards: <IconCreditCard size={18} />,
   analytics: <IconChartBar size={18} />,
+  exports: <IconFileSpreadsheet size={18} />,
 };
 
 const PANELS: Record<AdminTab, ReactNode> = {
@@ -58,6 +62,7 @@ const PANELS: Record<AdminTab, ReactNode> = {
   storeOwners: <StoreOwnersTab />,
   cards: <CardsTab />,
   analytics: <AnalyticsTab />,
+  exports: <ExportsTab />,
 };
 
 /** The admin's dashboard (spec section 2): four live figures and seven tabs, each loaded on demand. */

@@ -476,8 +476,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
-         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
+         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
+         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
          */
         get: operations["export_records"];
         put?: never;
@@ -1969,13 +1969,13 @@ export interface components {
          * @description What to export.
          * @enum {string}
          */
-        ExportKindParam: "customers" | "invoices" | "redemptions" | "ledger";
+        ExportKindParam: "customers" | "invoices" | "redemptions" | "ledger" | "users" | "store_owners" | "cards";
         /** @description Features as a list, or as one text with a feature per line. */
         FeaturesInput: string | string[];
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -7072,7 +7072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Store owners and admins only */
+            /** @description Store owners and admins only; users, store owners and cards the admin only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,7 +7102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A date that is not `YYYY-MM-DD`, or `to` before `from` */
+            /** @description A date that is not `YYYY-MM-DD`, `to` before `from`, or a store for a platform-wide kind */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -5,12 +5,18 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
 use loyalty_application::ports::{ExportFilter, ExportRepo, RepoError, RepoResult};
-use loyalty_application::{CustomerExport, ExportKind, InvoiceExport, LedgerExport, LedgerKind, RedemptionExport};
-use loyalty_domain::Money;
+use loyalty_application::{
+    CardExport, CustomerExport, ExportKind, InvoiceExport, LedgerExport, LedgerKind, OwnerExport, RedemptionExport,
+    UserExport,
+};
+use loyalty_domain::{Money, Role};
 
 use super::filter_stores;
 use crate::db::pool::DbBackend;
-use crate::db::schema::{api_keys, customers, invoices, points_ledger, redemptions, rewards, stores, users};
+use crate::db::schema::{
+    api_keys, customers, invoices, packages, points_ledger, redemption_cards, redemptions, rewards, stores,
+    subscriptions, users,
+};
 use crate::db::tx::{map_error, DbTx};
 
 /// The filter's stores, time span and id bound on one table (`$table::store_id`, `$time`, `$table::id`).
@@ -30,6 +36,26 @@ macro_rules! export_filtered {
         query
     }};
 }
+
+/// The platform's records: the id bound and the time span on `$table::created_at` (no store).
+macro_rules! platform_filtered {
+    ($query:expr, $table:ident, $filter:expr, $after:expr) => {{
+        let mut query =
+            $query.filter($table::id.gt($after)).filter($table::id.le($filter.upto_id)).into_boxed::<DbBackend>();
+        if let Some(from) = $filter.from {
+            query = query.filter($table::created_at.ge(from));
+        }
+        if let Some(to) = $filter.to {
+            query = query.filter($table::created_at.lt(to));
+        }
+        query
+    }};
+}
+
+type UserRow = (i64, String, String, String, Option<String>, Option<String>, bool, NaiveDateTime);
+type OwnerRow = (i64, String, String, Option<String>, bool, NaiveDateTime, Option<String>, Option<NaiveDateTime>);
+type CardRow =
+    (i64, String, String, Option<NaiveDateTime>, Option<String>, Option<NaiveDateTime>, Option<String>, NaiveDateTime);
 
 type CustomerRow = (i64, String, String, Option<String>, Option<String>, i64, NaiveDateTime, bool);
 type InvoiceRow = (
@@ -71,6 +97,8 @@ impl ExportRepo for DbTx<'_> {
             ExportKind::Invoices => invoices::table.select(max(invoices::id)).first(self.conn),
             ExportKind::Redemptions => redemptions::table.select(max(redemptions::id)).first(self.conn),
             ExportKind::Ledger => points_ledger::table.select(max(points_ledger::id)).first(self.conn),
+            ExportKind::Users | ExportKind::StoreOwners => users::table.select(max(users::id)).first(self.conn),
+            ExportKind::Cards => redemption_cards::table.select(max(redemption_cards::id)).first(self.conn),
         }
         .map_err(map_error)?;
         Ok(last.unwrap_or(0))
@@ -106,6 +134,27 @@ impl ExportRepo for DbTx<'_> {
                 0
             )
             .get_result(self.conn),
+            ExportKind::Users => platform_filtered!(
+                users::table.filter(users::deleted_at.is_null()).select(count_star()),
+                users,
+                filter,
+                0
+            )
+            .get_result(self.conn),
+            ExportKind::StoreOwners => platform_filtered!(
+                users::table
+                    .filter(users::deleted_at.is_null())
+                    .filter(users::role.eq(Role::StoreOwner.as_str()))
+                    .select(count_star()),
+                users,
+                filter,
+                0
+            )
+            .get_result(self.conn),
+            ExportKind::Cards => {
+                platform_filtered!(redemption_cards::table.select(count_star()), redemption_cards, filter, 0)
+                    .get_result(self.conn)
+            }
         }
         .map_err(map_error)
     }
@@ -330,5 +379,120 @@ impl ExportRepo for DbTx<'_> {
                 },
             )
             .collect()
+    }
+
+    fn export_users(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<UserExport>> {
+        let query = users::table
+            .left_join(stores::table.on(users::store_id.eq(stores::id.nullable())))
+            .filter(users::deleted_at.is_null())
+            .select((
+                users::id,
+                users::name,
+                users::email,
+                users::role,
+                users::store_owner_name,
+                stores::name.nullable(),
+                users::is_active,
+                users::created_at,
+            ));
+        let rows: Vec<UserRow> = platform_filtered!(query, users, filter, after_id)
+            .order(users::id.asc())
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)?;
+        rows.into_iter()
+            .map(|(id, name, email, role, business_name, store, active, created_at)| {
+                let role = Role::parse(&role).ok_or_else(|| RepoError::Other(format!("user {id} has role {role}")))?;
+                Ok(UserExport { id, name, email, role, business_name, store, active, created_at })
+            })
+            .collect()
+    }
+
+    fn export_store_owners(
+        &mut self,
+        filter: &ExportFilter,
+        after_id: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<OwnerExport>> {
+        let query = users::table
+            .left_join(
+                subscriptions::table
+                    .on(subscriptions::store_owner_id.eq(users::id).and(subscriptions::status.eq("active"))),
+            )
+            .left_join(packages::table.on(subscriptions::package_id.eq(packages::id)))
+            .filter(users::deleted_at.is_null())
+            .filter(users::role.eq(Role::StoreOwner.as_str()))
+            .select((
+                users::id,
+                users::name,
+                users::email,
+                users::store_owner_name,
+                users::is_active,
+                users::created_at,
+                packages::name.nullable(),
+                subscriptions::ends_at.nullable(),
+            ));
+        let rows: Vec<OwnerRow> = platform_filtered!(query, users, filter, after_id)
+            .order(users::id.asc())
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)?;
+        // The page's owners' live stores, counted in one query.
+        let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let counts: Vec<(i64, i64)> = stores::table
+            .filter(stores::owner_id.eq_any(&ids))
+            .filter(stores::deleted_at.is_null())
+            .group_by(stores::owner_id)
+            .select((stores::owner_id, count_star()))
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, email, business_name, active, created_at, plan, plan_ends_at)| OwnerExport {
+                stores: counts.iter().find(|(owner, _)| *owner == id).map_or(0, |(_, n)| *n),
+                id,
+                name,
+                email,
+                business_name,
+                plan,
+                plan_ends_at,
+                active,
+                created_at,
+            })
+            .collect())
+    }
+
+    fn export_cards(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<CardExport>> {
+        let query = redemption_cards::table
+            .inner_join(packages::table.on(redemption_cards::package_id.eq(packages::id)))
+            .left_join(users::table.on(redemption_cards::redeemed_by.eq(users::id.nullable())))
+            .select((
+                redemption_cards::id,
+                redemption_cards::code,
+                packages::name,
+                redemption_cards::expires_at,
+                users::email.nullable(),
+                redemption_cards::redeemed_at,
+                redemption_cards::notes,
+                redemption_cards::created_at,
+            ));
+        let rows: Vec<CardRow> = platform_filtered!(query, redemption_cards, filter, after_id)
+            .order(redemption_cards::id.asc())
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, code, package, expires_at, redeemed_by, redeemed_at, notes, created_at)| CardExport {
+                id,
+                code,
+                package,
+                expires_at,
+                redeemed_by,
+                redeemed_at,
+                notes,
+                created_at,
+            })
+            .collect())
     }
 }

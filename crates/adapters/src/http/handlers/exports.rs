@@ -30,6 +30,12 @@ pub enum ExportKindParam {
     Invoices,
     Redemptions,
     Ledger,
+    /// The admin's only: the platform's people.
+    Users,
+    /// The admin's only: store owners with their stores and plan.
+    StoreOwners,
+    /// The admin's only: redemption cards.
+    Cards,
 }
 
 /// Which records: one store or all of the owner's, and a span of Tripoli days.
@@ -48,7 +54,9 @@ pub struct ExportParams {
 const PAGES_IN_FLIGHT: usize = 2;
 
 /// The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions
-/// or points ledger as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column
+/// or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their
+/// live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on
+/// their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column
 /// names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record
 /// first. Records written after the request started are not in it. `X-Export-Rows` says how
 /// many rows follow the column names, for a progress bar. The file is streamed: an error after
@@ -61,9 +69,9 @@ const PAGES_IN_FLIGHT: usize = 2;
             example = json!("\u{feff}Invoice ID,Date (Tripoli time),Store,Invoice number,Customer ID,Customer,Phone,\
                 Total (LYD),Points earned,Cashier,Voided (Tripoli time),Void reason\n\
                 1041,2026-11-20 12:15:00,Tripoli Centre,INV-2041,17,Fatima Ali,+218912345678,85.500,85,Salem,,\n")),
-        (status = 403, description = "Store owners and admins only", body = ErrorBody),
+        (status = 403, description = "Store owners and admins only; users, store owners and cards the admin only", body = ErrorBody),
         (status = 404, description = "Unknown kind, or `store_id` is not one of the owner's stores", body = ErrorBody),
-        (status = 422, description = "A date that is not `YYYY-MM-DD`, or `to` before `from`", body = ErrorBody),
+        (status = 422, description = "A date that is not `YYYY-MM-DD`, `to` before `from`, or a store for a platform-wide kind", body = ErrorBody),
     ))]
 async fn export_records(
     services: web::Data<Services>,

@@ -4,12 +4,20 @@ import type { components } from '@/lib/api/schema';
 
 export type ExportKind = components['schemas']['ExportKindParam'];
 
-/** The kinds the server exports, in the order the form offers them (checked against the contract). */
+/** The kinds an owner exports, in the order the form offers them (checked against the contract). */
 export const EXPORT_KINDS = [
   'invoices',
   'redemptions',
   'customers',
   'ledger',
+] as const satisfies readonly ExportKind[];
+
+/** The admin's: the platform's own records (not per store) first, then every store's. */
+export const ADMIN_EXPORT_KINDS = [
+  'users',
+  'store_owners',
+  'cards',
+  ...EXPORT_KINDS,
 ] as const satisfies readonly ExportKind[];
 
 export interface ExportRequest {
