@@ -134,9 +134,10 @@ impl LoyaltySettings {
             }
         }
         if let Some(raw) = &change.point_value {
-            let parsed = match raw.as_deref().map(str::trim) {
-                None | Some("") => Ok(None),
-                Some(raw) => Money::parse(raw).and_then(|v| {
+            // `None` turns it off; a blank is not a value (like every other amount here).
+            let parsed = match raw.as_deref() {
+                None => Ok(None),
+                Some(raw) => amount(raw, Money::ZERO, Msg::PointValueRange).and_then(|v| {
                     if (POINT_VALUE_MIN..=POINT_VALUE_MAX).contains(&v) {
                         Ok(Some(v))
                     } else {
@@ -177,7 +178,7 @@ pub struct SettingsChange {
     pub max_invoice_total: Option<String>,
     pub confirm_above: Option<String>,
     pub cashier_daily_points: Option<i64>,
-    /// `Some(None)` (or a blank) turns points as money off.
+    /// `Some(None)` turns points as money off.
     pub point_value: Option<Option<String>>,
     pub min_redeem_points: Option<i64>,
 }
@@ -298,6 +299,8 @@ mod tests {
         assert!(s.with(&SettingsChange { point_value: on("0.0001"), ..change() }).is_err());
         assert!(s.with(&SettingsChange { min_redeem_points: Some(MIN_REDEEM_POINTS_LIMIT + 1), ..change() }).is_err());
         assert_eq!(s.with(&SettingsChange { point_value: Some(None), ..change() }).map(|n| n.point_value), Ok(None));
-        assert_eq!(s.with(&SettingsChange { point_value: on(" "), ..change() }).map(|n| n.point_value), Ok(None));
+        // A blank is not "off": only `None` (JSON null) is.
+        assert!(s.with(&SettingsChange { point_value: on(" "), ..change() }).is_err());
+        assert!(s.with(&SettingsChange { point_value: on(""), ..change() }).is_err());
     }
 }

@@ -84,6 +84,9 @@ async fn the_owner_sets_and_clears_the_points_value(backend: Backend) {
     );
     let (status, body) = c.app.put("/api/v1/loyalty-config", Some(&c.owner), &json!({"point_value": "0"})).await;
     assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("point_value_range")), "{body}");
+    // A blank is not "off" (null is): refused like any amount that is not one.
+    let (status, body) = c.app.put("/api/v1/loyalty-config", Some(&c.owner), &json!({"point_value": ""})).await;
+    assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("money_invalid")), "{body}");
     let stored = c.app.scalar("SELECT point_value_dirhams AS n FROM loyalty_settings");
     assert_eq!(stored, 5_000);
 
