@@ -12,7 +12,8 @@ use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
 pub use loyalty_adapters::http::client_addr::TrustedProxies;
 use loyalty_adapters::http::{self, ServerInfo};
 use loyalty_adapters::system::{
-    Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, LimitStore, RandomIds, SystemClock,
+    AdjustableClock, Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, LimitStore, RandomIds,
+    SystemClock,
 };
 use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
 use loyalty_application::{Services, Settings};
@@ -47,7 +48,12 @@ pub struct Config {
     /// single instance, which then saves a database write per limited request. By default they
     /// count in PostgreSQL, shared by every instance.
     pub limits_in_process: bool,
+    /// The server's clock: the system's, which tests may move (expiring points).
+    pub clock: Arc<AdjustableClock>,
 }
+
+/// How often an instance asks whether a periodic job is due.
+const JOBS_EVERY: Duration = Duration::from_secs(300);
 
 /// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
 pub const LIMIT_CONNECTIONS: u32 = 4;
@@ -75,6 +81,7 @@ impl Config {
             webhook_allow_private: false,
             trusted_proxies: TrustedProxies::default(),
             limits_in_process: false,
+            clock: Arc::default(),
         }
     }
 }
@@ -119,7 +126,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         db: Arc::new(DieselDatabase::new(pool.clone())),
         hasher,
         tokens: Arc::new(JwtTokens::new(&config.jwt_secret)),
-        clock: Arc::new(SystemClock),
+        clock: config.clock.clone(),
         login_throttle: throttle,
         public_throttle,
         ids: Arc::new(RandomIds),
@@ -272,19 +279,25 @@ pub async fn stop_on_signals(server: actix_web::dev::ServerHandle, stopping: Arc
     server.stop(true).await;
 }
 
-/// Forgets old `Idempotency-Key` answers and ended sessions at start and then hourly, on a
-/// thread of its own.
+/// The periodic jobs, on a thread of their own: forgetting old `Idempotency-Key` answers and
+/// ended sessions (hourly), and expiring points (once a Tripoli day, shortly after midnight).
+/// Every instance asks every few minutes; each job runs once per period across them all.
 pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
-    use loyalty_application::use_cases::housekeeping;
+    use loyalty_application::use_cases::{expiry, housekeeping};
     std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
         match housekeeping::prune(&services) {
             Ok(Some(pruned)) if pruned != housekeeping::Pruned::default() => {
                 tracing::info!(idempotency_keys = pruned.idempotency_keys, sessions = pruned.sessions, "pruned")
             }
             Ok(_) => {}
-            Err(error) => tracing::warn!(%error, "housekeeping failed; trying again in an hour"),
+            Err(error) => tracing::warn!(%error, "housekeeping failed; trying again later"),
         }
-        std::thread::sleep(Duration::from_secs(3600));
+        match expiry::run_daily(&services) {
+            Ok(Some(run)) => tracing::info!(customers = run.customers, points = run.points, "points expired"),
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, "expiring points failed; the rest stays due for the next run"),
+        }
+        std::thread::sleep(JOBS_EVERY);
     })?;
     Ok(())
 }

@@ -84,6 +84,14 @@ pub struct CustomerStats {
     pub points_redeemed: i64,
 }
 
+/// A customer's next points to expire: how many, on which Tripoli day (they are gone from its
+/// start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextExpiry {
+    pub points: i64,
+    pub on: chrono::NaiveDate,
+}
+
 impl CustomerStats {
     /// Spent per invoice (rounded down to the dirham); zero without invoices.
     pub fn average_per_invoice(&self) -> loyalty_domain::Money {
@@ -178,6 +186,8 @@ pub enum LedgerKind {
     Void,
     /// Points a customer brought when imported from paper or another system.
     OpeningBalance,
+    /// Points that reached their expiry (the server's own change; no actor).
+    Expired,
 }
 
 impl LedgerKind {
@@ -420,13 +430,14 @@ pub struct StoreLiability {
     pub value: Option<loyalty_domain::Money>,
 }
 
-/// Points earned by sales (voided sales taken off) and redeemed in one Tripoli month.
+/// Points earned by sales (voided sales taken off), redeemed and expired in one Tripoli month.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MonthPoints {
     /// The month's first day.
     pub month: chrono::NaiveDate,
     pub earned: i64,
     pub redeemed: i64,
+    pub expired: i64,
 }
 
 /// A phone registered in several of an owner's stores, and who holds it in each.
@@ -459,6 +470,8 @@ pub enum ActivityKind {
     PointsAdded,
     /// Customers imported from a file, with their opening balances.
     CustomersImported,
+    /// Points of a store's customers reached their expiry (the daily run; no actor).
+    PointsExpired,
 }
 
 impl ActivityKind {
@@ -568,6 +581,7 @@ pub struct DayFigures {
     pub revenue: loyalty_domain::Money,
     pub points_issued: i64,
     pub points_redeemed: i64,
+    pub points_expired: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

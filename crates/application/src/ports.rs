@@ -83,6 +83,7 @@ pub trait Repos:
     + WebhookRepo
     + JobRepo
     + ExportRepo
+    + LotRepo
 {
 }
 impl<T> Repos for T where
@@ -102,6 +103,7 @@ impl<T> Repos for T where
         + WebhookRepo
         + JobRepo
         + ExportRepo
+        + LotRepo
 {
 }
 
@@ -228,12 +230,14 @@ pub trait CustomerRepo {
     /// The phones of a store's live customers.
     fn store_phones(&mut self, store_id: i64) -> RepoResult<Vec<String>>;
     /// Adds the customers to the store with their points as balance, and an
-    /// `opening_balance` ledger row by `actor_id` for each who brings points.
+    /// `opening_balance` ledger row by `actor_id` for each who brings points, held in a lot
+    /// expiring on `expires_on` (`None`: never).
     fn insert_imported(
         &mut self,
         store_id: i64,
         actor_id: i64,
         customers: &[ImportedCustomer],
+        expires_on: Option<NaiveDate>,
         now: NaiveDateTime,
     ) -> RepoResult<()>;
     /// Live customers of the filter's stores, newest first, optionally matching `search` in
@@ -254,9 +258,6 @@ pub trait CustomerRepo {
     fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     /// Clears the "joined by link, not confirmed" mark. False when there was none.
     fn confirm_join(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
-    /// Adds `delta` to the balance in one conditional update and returns the new balance;
-    /// `None` when the balance would go below zero (nothing changes then).
-    fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats>;
     /// Every live customer record with this E.164 phone, across all stores.
     fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>>;
@@ -269,7 +270,8 @@ pub struct NewLedgerEntry<'a> {
     pub delta: i64,
     pub balance_after: i64,
     pub reason: Option<&'a str>,
-    pub actor_id: i64,
+    /// Who made the change; `None` for the server's own (points that expired).
+    pub actor_id: Option<i64>,
     /// The API key the change was made with (the actor is then its owner).
     pub api_key_id: Option<i64>,
     pub invoice_id: Option<i64>,
@@ -561,6 +563,61 @@ pub struct UserChanges {
     pub store_id: Option<i64>,
     pub store_owner_name: Option<String>,
     pub now: NaiveDateTime,
+}
+
+/// A change of a customer's points, and the lots it goes to or comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointsChange {
+    /// Points added, expiring on the given Tripoli day (`None`: never).
+    Earn { points: i64, expires_on: Option<NaiveDate> },
+    /// Points used or removed: the oldest first.
+    Spend(i64),
+    /// A sale's points taken back: the newest first.
+    TakeBack(i64),
+}
+
+impl PointsChange {
+    /// What the change adds to the balance.
+    pub fn delta(self) -> i64 {
+        match self {
+            PointsChange::Earn { points, .. } => points,
+            PointsChange::Spend(points) | PointsChange::TakeBack(points) => -points,
+        }
+    }
+}
+
+/// Points that reached their expiry: how many, the balance after, the customer's store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExpiredPoints {
+    pub points: i64,
+    pub balance_after: i64,
+    pub store_id: i64,
+}
+
+pub use crate::NextExpiry;
+
+/// A customer's balance and the lots that hold it.
+pub trait LotRepo {
+    /// Changes the balance in one conditional update and the lots with it; returns the new
+    /// balance, or `None` when it would go below zero or the customer is gone (nothing changes).
+    fn change_points(&mut self, id: i64, change: PointsChange, now: NaiveDateTime) -> RepoResult<Option<i64>>;
+    /// Takes the customer's points due on or before `today` out of its balance; `None` when
+    /// none were due.
+    fn expire_due_points(
+        &mut self,
+        customer_id: i64,
+        today: NaiveDate,
+        now: NaiveDateTime,
+    ) -> RepoResult<Option<ExpiredPoints>>;
+    /// Customers with points due on or before `today`, at most `limit`, by id.
+    fn customers_with_due_points(&mut self, today: NaiveDate, limit: i64) -> RepoResult<Vec<i64>>;
+    /// Each given customer's earliest expiry after `after` and on or before `until`, if any.
+    fn next_expiries(
+        &mut self,
+        customer_ids: &[i64],
+        after: NaiveDate,
+        until: NaiveDate,
+    ) -> RepoResult<Vec<(i64, NextExpiry)>>;
 }
 
 /// Periodic jobs shared by every instance on one database.

@@ -335,7 +335,7 @@ pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
         &mut conn,
         "store days",
         &format!(
-            "INSERT INTO store_days (store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed) {summed}"
+            "INSERT INTO store_days (store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed, points_expired) {summed}"
         ),
     )?;
     exec(
@@ -371,6 +371,15 @@ pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
             "UPDATE customers SET loyalty_points = t.total FROM \
              (SELECT customer_id, SUM(delta) AS total FROM points_ledger WHERE customer_id > {c0} GROUP BY customer_id) AS t \
              WHERE customers.id = t.customer_id"
+        ),
+    )?;
+    exec(
+        &mut conn,
+        "point lots",
+        &format!(
+            "INSERT INTO point_lots (customer_id, points, remaining, earned_at, expires_on) \
+             SELECT id, loyalty_points, loyalty_points, created_at, NULL FROM customers \
+             WHERE id > {c0} AND loyalty_points > 0"
         ),
     )?;
     exec(

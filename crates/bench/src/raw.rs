@@ -13,7 +13,8 @@ use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
 use loyalty_adapters::db::DieselDatabase;
 use loyalty_application::ports::{
-    transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, Repos, RewardCounts, StoredAnswer, TxMode,
+    transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, PointsChange, Repos, RewardCounts,
+    StoredAnswer, TxMode,
 };
 use loyalty_application::{ActivityKind, AppError, LedgerKind};
 use loyalty_domain::Money;
@@ -39,7 +40,8 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
     let request = format!("invoice|{customer_id}|{key}|{total}");
     repos.stored_answer(cashier, key)?;
     let customer = repos.customer_by_id(customer_id)?.ok_or_else(|| missing("customer"))?;
-    let points = repos.loyalty_settings(customer.store.owner_id)?.points_for(total);
+    let settings = repos.loyalty_settings(customer.store.owner_id)?;
+    let points = settings.points_for(total);
     let invoice_id = repos.insert_invoice(NewInvoice {
         store_id,
         customer_id,
@@ -49,7 +51,8 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
         points_earned: points,
         now,
     })?;
-    let balance = repos.change_points(customer_id, points, now)?.ok_or_else(|| missing("customer"))?;
+    let earned = loyalty_application::use_cases::expiry::earn(&settings, points, now);
+    let balance = repos.change_points(customer_id, earned, now)?.ok_or_else(|| missing("customer"))?;
     repos.append_ledger(NewLedgerEntry {
         customer_id,
         store_id,
@@ -57,7 +60,7 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
         delta: points,
         balance_after: balance,
         reason: None,
-        actor_id: cashier,
+        actor_id: Some(cashier),
         api_key_id: None,
         invoice_id: Some(invoice_id),
         redemption_id: None,
@@ -95,7 +98,8 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
     repos.stored_answer(cashier, key)?;
     let customer = repos.customer_by_id(customer_id)?.ok_or_else(|| missing("customer"))?;
     let reward = repos.reward_by_id(reward_id, RewardCounts::Without)?.ok_or_else(|| missing("reward"))?;
-    let Some(balance) = repos.change_points(customer_id, -reward.points_required, now)? else {
+    let spent = PointsChange::Spend(reward.points_required);
+    let Some(balance) = repos.change_points(customer_id, spent, now)? else {
         return Ok(false);
     };
     let redemption_id = repos.insert_redemption(NewRedemption {
@@ -114,7 +118,7 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
         delta: -reward.points_required,
         balance_after: balance,
         reason: Some(&reward.name),
-        actor_id: cashier,
+        actor_id: Some(cashier),
         api_key_id: None,
         invoice_id: None,
         redemption_id: Some(redemption_id),

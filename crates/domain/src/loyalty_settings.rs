@@ -1,6 +1,8 @@
 //! An owner's loyalty settings, which apply in all its stores: how sales earn points, and the
 //! guards a counter needs against a mistyped total or manual points beyond reason.
 
+use chrono::{Months, NaiveDate};
+
 use crate::{points_for_purchase, FieldErrors, Money, Msg, PointsRate};
 
 /// The smallest invoice total (spec section 5: "minimum 0.01").
@@ -17,6 +19,10 @@ pub const POINT_VALUE_MIN: Money = Money::from_dirhams(1);
 pub const POINT_VALUE_MAX: Money = Money::from_dirhams(1_000_000);
 /// The fewest points an owner may require a cashier to use as money at once, at most.
 pub const MIN_REDEEM_POINTS_LIMIT: i64 = 1_000_000;
+/// Points may be set to expire 1 to this many months after they were earned.
+pub const EXPIRY_MONTHS_MAX: i64 = 120;
+/// Customers are told of points expiring within this many days.
+pub const EXPIRY_NOTICE_DAYS: i64 = 30;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoyaltySettings {
@@ -35,6 +41,9 @@ pub struct LoyaltySettings {
     pub point_value: Option<Money>,
     /// The fewest points a cashier may use as money at once.
     pub min_redeem_points: i64,
+    /// Points earned expire this many months later (on the same day of the month, or the
+    /// month's last day); `None`: never. A change applies to points earned after it.
+    pub expiry_months: Option<i64>,
 }
 
 impl LoyaltySettings {
@@ -47,6 +56,7 @@ impl LoyaltySettings {
         cashier_daily_points: 10_000,
         point_value: None,
         min_redeem_points: 100,
+        expiry_months: None,
     };
 
     /// Points a sale of `total` earns.
@@ -94,6 +104,13 @@ impl LoyaltySettings {
             Some(value) if value.dirhams() <= 0 => Err(Msg::RedeemWorthNothing),
             value => Ok(value),
         }
+    }
+
+    /// The Tripoli day on which points earned on `earned` expire (they are gone from its
+    /// start); `None` when they never do.
+    pub fn expiry_for(&self, earned: NaiveDate) -> Option<NaiveDate> {
+        let months = u32::try_from(self.expiry_months?).ok()?;
+        earned.checked_add_months(Months::new(months))
     }
 
     /// These settings with the fields of `change` that were given; a field left out keeps its
@@ -159,6 +176,16 @@ impl LoyaltySettings {
                 next.min_redeem_points = points;
             }
         }
+        if let Some(months) = change.expiry_months {
+            let checked = match months {
+                None => Ok(None),
+                Some(m) if (1..=EXPIRY_MONTHS_MAX).contains(&m) => Ok(Some(m)),
+                Some(_) => Err(Msg::ExpiryMonthsRange),
+            };
+            if let Some(months) = errors.check("points_expiry_months", checked) {
+                next.expiry_months = months;
+            }
+        }
         errors.into_result()?;
         Ok(next)
     }
@@ -181,6 +208,8 @@ pub struct SettingsChange {
     /// `Some(None)` turns points as money off.
     pub point_value: Option<Option<String>>,
     pub min_redeem_points: Option<i64>,
+    /// `Some(None)` makes points never expire.
+    pub expiry_months: Option<Option<i64>>,
 }
 
 /// An amount in LYD of at least `min` (`below` otherwise); a blank is "not a number".
@@ -256,6 +285,7 @@ mod tests {
             cashier_daily_points: Some(-1),
             point_value: Some(Some("0".into())),
             min_redeem_points: Some(0),
+            expiry_months: Some(Some(0)),
         };
         let Err(errors) = LoyaltySettings::DEFAULT.with(&bad) else { panic!("invalid settings accepted") };
         let fields: Vec<_> = errors.iter().map(|(f, m)| (f, m[0])).collect();
@@ -266,6 +296,7 @@ mod tests {
         assert!(fields.contains(&("cashier_daily_points", Msg::CashierDailyPointsRange)));
         assert!(fields.contains(&("point_value", Msg::PointValueRange)));
         assert!(fields.contains(&("min_redeem_points", Msg::MinRedeemPointsRange)));
+        assert!(fields.contains(&("points_expiry_months", Msg::ExpiryMonthsRange)));
         let too_many = SettingsChange { cashier_daily_points: Some(CASHIER_DAILY_POINTS_LIMIT + 1), ..change() };
         assert!(LoyaltySettings::DEFAULT.with(&too_many).is_err());
         let blank = SettingsChange { minimum_purchase: Some(" ".into()), ..change() };
@@ -302,5 +333,33 @@ mod tests {
         // A blank is not "off": only `None` (JSON null) is.
         assert!(s.with(&SettingsChange { point_value: on(" "), ..change() }).is_err());
         assert!(s.with(&SettingsChange { point_value: on(""), ..change() }).is_err());
+    }
+
+    #[test]
+    fn points_expire_months_later_on_the_same_day_or_the_months_last() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        let never = LoyaltySettings::DEFAULT;
+        assert_eq!(never.expiry_for(day(2026, 1, 15)), None);
+        let year = LoyaltySettings { expiry_months: Some(12), ..never };
+        assert_eq!(year.expiry_for(day(2026, 1, 15)), Some(day(2027, 1, 15)));
+        let month = LoyaltySettings { expiry_months: Some(1), ..never };
+        assert_eq!(month.expiry_for(day(2026, 1, 31)), Some(day(2026, 2, 28)));
+        assert_eq!(month.expiry_for(day(2026, 12, 10)), Some(day(2027, 1, 10)));
+    }
+
+    #[test]
+    fn expiry_months_between_one_and_the_limit_or_never() {
+        let s = LoyaltySettings::DEFAULT;
+        let set = |m: Option<i64>| s.with(&SettingsChange { expiry_months: Some(m), ..change() });
+        assert_eq!(set(Some(6)).map(|s| s.expiry_months), Ok(Some(6)));
+        assert_eq!(set(Some(EXPIRY_MONTHS_MAX)).map(|s| s.expiry_months), Ok(Some(EXPIRY_MONTHS_MAX)));
+        assert_eq!(set(None).map(|s| s.expiry_months), Ok(None));
+        for bad in [0, -1, EXPIRY_MONTHS_MAX + 1] {
+            let errors = set(Some(bad)).err().unwrap_or_default();
+            let fields: Vec<_> = errors.iter().map(|(f, m)| (f, m[0])).collect();
+            assert_eq!(fields, [("points_expiry_months", Msg::ExpiryMonthsRange)], "{bad}");
+        }
+        let kept = s.with(&SettingsChange { expiry_months: None, ..change() }).map(|s| s.expiry_months);
+        assert_eq!(kept, Ok(None));
     }
 }

@@ -117,6 +117,7 @@ messages! {
     MinRedeemPointsRange => ("The fewest points to use at once must be between 1 and 1,000,000", "يجب أن يكون أقل عدد من النقاط يُستخدم مرة واحدة بين 1 و 1,000,000"),
     RedeemBelowMinimum => ("This is fewer points than the store's minimum to use at once", "هذا أقل من الحد الأدنى للنقاط التي تُستخدم مرة واحدة في هذا المتجر"),
     RedeemWorthNothing => ("These points are worth less than 0.001 LYD", "قيمة هذه النقاط أقل من 0.001 دينار"),
+    ExpiryMonthsRange => ("Points expire after 1 to 120 months, or never", "تنتهي صلاحية النقاط بعد 1 إلى 120 شهراً، أو لا تنتهي أبداً"),
     RewardOrPoints => ("Choose a reward or a number of points, not both", "اختر مكافأة أو عدداً من النقاط، لا كليهما"),
     RedeemMoreThanBalance => ("The customer does not have that many points", "لا يملك العميل هذا العدد من النقاط"),
     ImportUnreadable => ("This file could not be read as a CSV file in UTF-8", "تعذّرت قراءة هذا الملف كملف CSV بترميز UTF-8"),
@@ -156,6 +157,7 @@ mod tests {
             (Msg::CardCodeShape, format!("{} to {}", CardCode::MIN_LEN, CardCode::MAX_LEN)),
             (Msg::PointValueRange, thousands(loyalty_settings::POINT_VALUE_MAX.dirhams() / 1000)),
             (Msg::MinRedeemPointsRange, thousands(loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
+            (Msg::ExpiryMonthsRange, loyalty_settings::EXPIRY_MONTHS_MAX.to_string()),
         ];
         for (msg, bound) in cases {
             assert!(msg.en().contains(&bound), "{msg:?}: {} lacks {bound}", msg.en());

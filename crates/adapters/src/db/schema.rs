@@ -159,6 +159,7 @@ diesel::table! {
         cashier_daily_points -> BigInt,
         point_value_dirhams -> Nullable<BigInt>,
         min_redeem_points -> BigInt,
+        points_expiry_months -> Nullable<BigInt>,
     }
 }
 
@@ -274,6 +275,18 @@ diesel::table! {
         points_issued -> BigInt,
         redemptions -> BigInt,
         points_redeemed -> BigInt,
+        points_expired -> BigInt,
+    }
+}
+
+diesel::table! {
+    point_lots (id) {
+        id -> BigInt,
+        customer_id -> BigInt,
+        points -> BigInt,
+        remaining -> BigInt,
+        earned_at -> Timestamp,
+        expires_on -> Nullable<Date>,
     }
 }
 
@@ -288,6 +301,7 @@ diesel::joinable!(redemptions -> rewards (reward_id));
 diesel::joinable!(subscriptions -> packages (package_id));
 diesel::joinable!(redemption_cards -> packages (package_id));
 diesel::joinable!(points_ledger -> customers (customer_id));
+diesel::joinable!(point_lots -> customers (customer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -309,4 +323,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     activity_log,
     store_days,
+    point_lots,
 );

@@ -5,9 +5,11 @@
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 
-use loyalty_domain::{points_for_purchase, Money, PointsRate};
+use loyalty_domain::local_day::local_date;
+use loyalty_domain::{points_for_purchase, LoyaltySettings, Money, PointsRate};
 
 use super::pool::DbConnection;
+use super::repositories::lots;
 use super::repositories::store_days::{self, DayDelta};
 use super::schema::*;
 
@@ -202,6 +204,15 @@ impl Seeder<'_, '_> {
             .set(customers::loyalty_points.eq(customers::loyalty_points + delta))
             .returning(customers::loyalty_points)
             .get_result(self.conn)?;
+        if delta > 0 {
+            // Points earned since the owner's expiry setting expire a month after.
+            let expires_on = (at >= self.ago(Self::DEMO_EXPIRY_SINCE_DAYS, 0))
+                .then(|| Self::demo_settings().expiry_for(local_date(at)))
+                .flatten();
+            lots::earn(self.conn, customer, delta, expires_on, at)?;
+        } else {
+            lots::take(self.conn, customer, -delta, false)?;
+        }
         diesel::insert_into(points_ledger::table)
             .values((
                 points_ledger::customer_id.eq(customer),
@@ -224,6 +235,14 @@ impl Seeder<'_, '_> {
     /// 100 points = 5.000 LYD (the coffee's 50 points are worth 2.500 LYD), from 50 points.
     const DEMO_POINT_VALUE: Money = Money::from_dirhams(5_000);
     const DEMO_MIN_REDEEM: i64 = 50;
+    /// Points expire a month after they are earned, since the owner said so 15 days ago (the
+    /// points earned before never expire): the nearest expiries fall 13 to 19 days ahead.
+    const DEMO_EXPIRY_MONTHS: i64 = 1;
+    const DEMO_EXPIRY_SINCE_DAYS: i64 = 15;
+
+    fn demo_settings() -> LoyaltySettings {
+        LoyaltySettings { expiry_months: Some(Self::DEMO_EXPIRY_MONTHS), ..LoyaltySettings::DEFAULT }
+    }
 
     /// An invoice at the demo owner's settings, its points by the domain's rule.
     fn invoice(
@@ -365,7 +384,8 @@ impl Seeder<'_, '_> {
                 loyalty_settings::min_purchase_dirhams.eq(Self::DEMO_MINIMUM.dirhams()),
                 loyalty_settings::point_value_dirhams.eq(Some(Self::DEMO_POINT_VALUE.dirhams())),
                 loyalty_settings::min_redeem_points.eq(Self::DEMO_MIN_REDEEM),
-                loyalty_settings::updated_at.eq(self.ago(50, 0)),
+                loyalty_settings::points_expiry_months.eq(Some(Self::DEMO_EXPIRY_MONTHS)),
+                loyalty_settings::updated_at.eq(self.ago(Self::DEMO_EXPIRY_SINCE_DAYS, 0)),
             ))
             .execute(self.conn)?;
         let coffee = self.reward(owner, "قهوة مجانية", "كوب قهوة عربية من المقهى", "prize", 50, 0)?;

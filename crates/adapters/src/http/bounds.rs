@@ -48,6 +48,7 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("JoinStoreRequest", "name", MaxLength(text::NAME_MAX)),
     ("LoyaltyConfigRequest", "cashier_daily_points", Range(0, loyalty_settings::CASHIER_DAILY_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "min_redeem_points", Range(1, loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
+    ("LoyaltyConfigRequest", "points_expiry_months", Range(1, loyalty_settings::EXPIRY_MONTHS_MAX)),
     ("PackageRequest", "description", MaxLength(admin::PACKAGE_DESCRIPTION_MAX)),
     ("PackageRequest", "duration_months", Range(1, plan::DURATION_MONTHS_MAX)),
     ("PackageRequest", "name", MaxLength(text::NAME_MAX)),

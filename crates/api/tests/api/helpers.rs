@@ -208,7 +208,8 @@ impl TestApp {
         row.n
     }
 
-    /// Every customer's balance equals the sum of its ledger, and none is negative; the
+    /// Every customer's balance equals the sum of its ledger and the points its lots hold, and
+    /// none is negative; the
     /// dashboards' per store and day figures equal the sales and gifts summed again.
     pub fn assert_ledger_matches_balances(&self) {
         let mismatched = self.scalar(
@@ -216,6 +217,11 @@ impl TestApp {
              (SELECT COALESCE(SUM(l.delta), 0) FROM points_ledger l WHERE l.customer_id = c.id)",
         );
         assert_eq!(mismatched, 0, "some balances differ from their ledger");
+        let unheld = self.scalar(
+            "SELECT COUNT(*) AS n FROM customers c WHERE c.loyalty_points <> \
+             (SELECT COALESCE(SUM(p.remaining), 0) FROM point_lots p WHERE p.customer_id = c.id)",
+        );
+        assert_eq!(unheld, 0, "some balances differ from the points their lots hold");
         let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
         let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn)
             .unwrap_or_else(|e| panic!("store days: {e}"));

@@ -7,6 +7,7 @@ mod admin;
 mod auth;
 mod contract;
 mod edge;
+mod expiry;
 mod exports;
 mod imports;
 mod instances;

@@ -4,10 +4,10 @@ use loyalty_domain::local_day::local_day_bounds;
 use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
 
 use crate::policy::{can_access_store, Permission, StoreAccess};
-use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, RepoError, Repos, TxMode};
+use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
 use crate::{
-    ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, Page, PageRequest, Services,
-    WebhookData, WebhookEventType,
+    ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, NextExpiry, Page, PageRequest,
+    Services, WebhookData, WebhookEventType,
 };
 
 /// The admin reads customers; who manages them is `Permission::ManageCustomers`.
@@ -92,12 +92,19 @@ pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Cus
     Ok(page.items)
 }
 
-pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<(Customer, CustomerStats), AppError> {
+/// A customer, its figures, and its next points to expire within the notice window.
+pub fn get(
+    services: &Services,
+    actor: &Actor,
+    id: i64,
+) -> Result<(Customer, CustomerStats, Option<NextExpiry>), AppError> {
     actor.require(READERS)?;
+    let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let customer = visible_customer(repos, actor, id)?;
         let stats = repos.customer_stats(id)?;
-        Ok((customer, stats))
+        let next = super::expiry::upcoming(repos, &[id], now)?.pop().map(|(_, next)| next);
+        Ok((customer, stats, next))
     })
 }
 
@@ -302,18 +309,26 @@ pub fn adjust_points(
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
+        let settings = repos.loyalty_settings(customer.store.owner_id)?;
         let kind = if owner_adjusts {
             LedgerKind::Adjustment
         } else {
             // One cashier's adds are checked against its cap one at a time.
             repos.lock_user(actor.user_id, now)?;
             let added_today = repos.manual_points_since(actor.user_id, local_day_bounds(now).0)?;
-            let cap = repos.loyalty_settings(customer.store.owner_id)?.cashier_daily_points;
-            points_rules::within_daily_cap(added_today, points, cap).map_err(|m| FieldErrors::single("points", m))?;
+            points_rules::within_daily_cap(added_today, points, settings.cashier_daily_points)
+                .map_err(|m| FieldErrors::single("points", m))?;
             LedgerKind::Manual
         };
+        let change = if points > 0 {
+            super::expiry::earn(&settings, points, now)
+        } else {
+            // Points due today are gone before any are removed.
+            super::expiry::expire_due(repos, id, now)?;
+            PointsChange::Spend(-points)
+        };
         let balance = repos
-            .change_points(id, points, now)?
+            .change_points(id, change, now)?
             .ok_or_else(|| FieldErrors::single("points", Msg::RemoveMoreThanBalance))?;
         repos.append_ledger(NewLedgerEntry {
             customer_id: id,
@@ -322,7 +337,7 @@ pub fn adjust_points(
             delta: points,
             balance_after: balance,
             reason: reason.as_deref(),
-            actor_id: actor.user_id,
+            actor_id: Some(actor.user_id),
             api_key_id: actor.key_id(),
             invoice_id: None,
             redemption_id: None,

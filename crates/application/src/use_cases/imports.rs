@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 
+use loyalty_domain::local_day::local_date;
 use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone};
 
 use crate::policy::{can_access_store, Permission};
@@ -93,7 +94,9 @@ pub fn import_customers(
         let imported_points: i64 = adding.iter().map(|c| c.points).sum();
         let imported = if dry_run { 0 } else { adding.len() };
         if !dry_run && !adding.is_empty() {
-            repos.insert_imported(store.id, actor.user_id, &adding, now)?;
+            // Points brought in are earned today, as far as expiry goes.
+            let expires_on = repos.loyalty_settings(store.owner_id)?.expiry_for(local_date(now));
+            repos.insert_imported(store.id, actor.user_id, &adding, expires_on, now)?;
             let details = vec![("count", adding.len().to_string()), ("points", imported_points.to_string())];
             super::activity::log(
                 repos,

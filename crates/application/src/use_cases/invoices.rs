@@ -8,7 +8,7 @@ use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
 use super::customers::{customer_at_counter, SalesQuery};
 use super::{idempotency, webhooks};
 use crate::policy::{can_access_store, Permission};
-use crate::ports::{transaction, NewInvoice, NewLedgerEntry, RepoError, Repos, TxMode};
+use crate::ports::{transaction, NewInvoice, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
 use crate::{
     ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services, WebhookData, WebhookEventType,
 };
@@ -85,7 +85,8 @@ pub fn create(
                     other => other.into(),
                 })?;
             // A zero-point sale still locks and reads the balance, so the answer is exact.
-            let balance = repos.change_points(customer_id, points, now)?.ok_or(AppError::NotFound)?;
+            let earned = super::expiry::earn(&settings, points, now);
+            let balance = repos.change_points(customer_id, earned, now)?.ok_or(AppError::NotFound)?;
             if points > 0 {
                 repos.append_ledger(NewLedgerEntry {
                     customer_id,
@@ -94,7 +95,7 @@ pub fn create(
                     delta: points,
                     balance_after: balance,
                     reason: None,
-                    actor_id: actor.user_id,
+                    actor_id: Some(actor.user_id),
                     api_key_id: actor.key_id(),
                     invoice_id: Some(invoice_id),
                     redemption_id: None,
@@ -197,8 +198,9 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
             return Err(AppError::Conflict(Conflict::VoidWindowClosed));
         }
         if invoice.points_earned > 0 {
+            super::expiry::expire_due(repos, invoice.customer.id, now)?;
             let balance = repos
-                .change_points(invoice.customer.id, -invoice.points_earned, now)?
+                .change_points(invoice.customer.id, PointsChange::TakeBack(invoice.points_earned), now)?
                 .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
             repos.append_ledger(NewLedgerEntry {
                 customer_id: invoice.customer.id,
@@ -207,7 +209,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
                 delta: -invoice.points_earned,
                 balance_after: balance,
                 reason: Some(&reason),
-                actor_id: actor.user_id,
+                actor_id: Some(actor.user_id),
                 api_key_id: actor.key_id(),
                 invoice_id: Some(id),
                 redemption_id: None,

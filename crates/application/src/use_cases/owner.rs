@@ -281,7 +281,7 @@ pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppEr
 pub const LIABILITY_MONTHS: u32 = 12;
 
 /// The points the owner's customers hold, what they are worth where points have a value (each
-/// rounded down to the dirham), per store, and the points earned and redeemed in each of the
+/// rounded down to the dirham), per store, and the points earned, redeemed and expired in each of the
 /// last [`LIABILITY_MONTHS`] Tripoli months, from the dashboards' day figures.
 pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability, AppError> {
     actor.require(&[Role::StoreOwner])?;
@@ -301,12 +301,13 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
             .collect();
         let outstanding_points = stores.iter().map(|s| s.points).sum();
         let mut months: Vec<crate::MonthPoints> =
-            months.into_iter().map(|month| crate::MonthPoints { month, earned: 0, redeemed: 0 }).collect();
+            months.into_iter().map(|month| crate::MonthPoints { month, earned: 0, redeemed: 0, expired: 0 }).collect();
         let first = months.first().map_or(today, |m| m.month);
         for day in repos.daily_figures(Some(&store_ids), first)? {
             if let Some(month) = months.iter_mut().rev().find(|m| m.month <= day.day) {
                 month.earned += day.points_issued;
                 month.redeemed += day.points_redeemed;
+                month.expired += day.points_expired;
             }
         }
         Ok(crate::Liability {

@@ -6,7 +6,7 @@ use loyalty_domain::points_rules::can_claim;
 use loyalty_domain::{text, Email, FieldErrors, Msg, Phone};
 
 use crate::ports::{transaction, NewCustomer, RepoError, RewardCounts, TxMode};
-use crate::{ActivityKind, AppError, Conflict, Services, StoreRef};
+use crate::{ActivityKind, AppError, Conflict, NextExpiry, Services, StoreRef};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimableReward {
@@ -21,6 +21,8 @@ pub struct StorePoints {
     pub points: i64,
     /// What the points are worth as money here, where the owner gave points a value.
     pub points_value: Option<loyalty_domain::Money>,
+    /// The next points to expire here within the notice window.
+    pub next_expiry: Option<NextExpiry>,
     pub rewards: Vec<ClaimableReward>,
 }
 
@@ -42,9 +44,13 @@ fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Res
 pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<PointsLookup, AppError> {
     let phone = Phone::parse(phone).map_err(|m| FieldErrors::single("phone", m))?;
     throttle(services, client, "lookup", phone.as_str())?;
+    let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let mut stores = Vec::new();
-        for customer in repos.customers_by_phone(phone.as_str())? {
+        let customers = repos.customers_by_phone(phone.as_str())?;
+        let ids: Vec<i64> = customers.iter().map(|c| c.id).collect();
+        let expiries = super::expiry::upcoming(repos, &ids, now)?;
+        for customer in customers {
             let rewards = repos
                 .list_rewards(customer.store.owner_id, true, RewardCounts::Without)?
                 .into_iter()
@@ -59,6 +65,7 @@ pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<P
                 store: StoreRef { id: customer.store.id, name: customer.store.name },
                 points: customer.loyalty_points,
                 points_value: settings.value_of(customer.loyalty_points),
+                next_expiry: expiries.iter().find(|(id, _)| *id == customer.id).map(|(_, next)| *next),
                 rewards,
             });
         }

@@ -5,7 +5,7 @@ use loyalty_domain::{FieldErrors, LoyaltySettings, Money, Msg, Role};
 
 use super::customers::{customer_at_counter, SalesQuery};
 use super::idempotency;
-use crate::ports::{transaction, NewLedgerEntry, NewRedemption, Repos, RewardCounts, TxMode};
+use crate::ports::{transaction, NewLedgerEntry, NewRedemption, PointsChange, Repos, RewardCounts, TxMode};
 use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, Redemption, Services};
 
 const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
@@ -115,8 +115,10 @@ pub fn create(
                     (None, Some(points_value(&settings, points)?), points)
                 }
             };
+            // Points due today are gone before any are spent.
+            super::expiry::expire_due(repos, customer_id, now)?;
             let balance = repos
-                .change_points(customer_id, -points, now)?
+                .change_points(customer_id, PointsChange::Spend(points), now)?
                 .ok_or(AppError::Conflict(Conflict::InsufficientPoints))?;
             let redemption_id = repos.insert_redemption(NewRedemption {
                 store_id,
@@ -134,7 +136,7 @@ pub fn create(
                 delta: -points,
                 balance_after: balance,
                 reason: reward.as_ref().map(|r| r.1.as_str()),
-                actor_id: actor.user_id,
+                actor_id: Some(actor.user_id),
                 api_key_id: actor.key_id(),
                 invoice_id: None,
                 redemption_id: Some(redemption_id),

@@ -128,6 +128,10 @@ export const bounds = {
       minimum: 0,
       pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
     },
+    points_expiry_months: {
+      maximum: 120,
+      minimum: 1,
+    },
   },
   PackageRequest: {
     description: {

@@ -1585,7 +1585,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported";
+            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -1830,6 +1830,7 @@ export interface components {
         /** @description One customer (the same object create and update answer) with the figures its page shows beside. */
         CustomerDetailEnvelope: {
             data: components["schemas"]["CustomerDto"];
+            next_expiry?: null | components["schemas"]["NextExpiryDto"];
             statistics: components["schemas"]["CustomerStatistics"];
         };
         CustomerDto: {
@@ -1975,7 +1976,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2126,7 +2127,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2195,6 +2196,12 @@ export interface components {
              * @example 1.000
              */
             point_value?: string | null;
+            /**
+             * Format: int64
+             * @description Points expire this many months after they were earned (on the same day of the month,
+             *     or the month's last day); `null`: never. A change applies to points earned after it.
+             */
+            points_expiry_months?: number | null;
         };
         LoyaltyConfigEnvelope: {
             data: components["schemas"]["LoyaltyConfig"];
@@ -2221,6 +2228,12 @@ export interface components {
             min_redeem_points?: number | null;
             /** @description LYD that 100 points are worth, 0.001 to 1,000; `null` turns points as money off. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
             point_value?: string | number | null;
+            /**
+             * Format: int64
+             * @description Points earned from now on expire this many months later, 1 to 120; `null`: never
+             *     (the default). Points already earned keep the expiry they were earned with.
+             */
+            points_expiry_months?: number | null;
         };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
@@ -2237,6 +2250,11 @@ export interface components {
              */
             earned: number;
             /**
+             * Format: int64
+             * @description Points that reached their expiry in the month.
+             */
+            expired: number;
+            /**
              * @description `YYYY-MM`, a Tripoli month.
              * @example 2026-11
              */
@@ -2246,6 +2264,17 @@ export interface components {
              * @description Points spent on rewards or used as money in the month.
              */
             redeemed: number;
+        };
+        /** @description Points that expire: how many, and the day (Africa/Tripoli) from which they are gone. */
+        NextExpiryDto: {
+            /**
+             * Format: date
+             * @description The day the points are gone from; they can be used until the day before ends.
+             * @example 2026-12-31
+             */
+            on: string;
+            /** Format: int64 */
+            points: number;
         };
         OwnerSubscriptionDto: {
             auto_renew: boolean;
@@ -2726,6 +2755,7 @@ export interface components {
             data: components["schemas"]["StoreOwnerRecordDto"][];
         };
         StorePointsDto: {
+            next_expiry?: null | components["schemas"]["NextExpiryDto"];
             /** Format: int64 */
             points: number;
             /**
@@ -5870,6 +5900,10 @@ export interface operations {
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       },
+                     *       "next_expiry": {
+                     *         "on": "2026-12-31",
+                     *         "points": 120
+                     *       },
                      *       "statistics": {
                      *         "average_per_invoice": "12.500",
                      *         "points_earned": 25,
@@ -7859,7 +7893,8 @@ export interface operations {
                      *           "max_invoice_total": "250.000",
                      *           "min_purchase": "12.500",
                      *           "min_redeem_points": 1,
-                     *           "point_value": "1.000"
+                     *           "point_value": "1.000",
+                     *           "points_expiry_months": 1
                      *         },
                      *         "total": "12.500"
                      *       }
@@ -8184,7 +8219,8 @@ export interface operations {
                      *         "max_invoice_total": "250.000",
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
-                     *         "point_value": "1.000"
+                     *         "point_value": "1.000",
+                     *         "points_expiry_months": 1
                      *       }
                      *     }
                      */
@@ -8255,7 +8291,8 @@ export interface operations {
                  *       "max_invoice_total": "10000.000",
                  *       "min_purchase": "5",
                  *       "min_redeem_points": 1,
-                 *       "point_value": "1.000"
+                 *       "point_value": "1.000",
+                 *       "points_expiry_months": 1
                  *     }
                  */
                 "application/json": components["schemas"]["LoyaltyConfigRequest"];
@@ -8277,7 +8314,8 @@ export interface operations {
                      *         "max_invoice_total": "250.000",
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
-                     *         "point_value": "1.000"
+                     *         "point_value": "1.000",
+                     *         "points_expiry_months": 1
                      *       }
                      *     }
                      */
@@ -9315,6 +9353,10 @@ export interface operations {
                      *       "data": {
                      *         "stores": [
                      *           {
+                     *             "next_expiry": {
+                     *               "on": "2026-12-31",
+                     *               "points": 120
+                     *             },
                      *             "points": 120,
                      *             "points_value": "12.340",
                      *             "rewards": [
@@ -11989,6 +12031,7 @@ export interface operations {
                      *         "months": [
                      *           {
                      *             "earned": 1,
+                     *             "expired": 1,
                      *             "month": "2026-11",
                      *             "redeemed": 1
                      *           }

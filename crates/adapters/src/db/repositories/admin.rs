@@ -384,21 +384,23 @@ impl AdminRepo for DbTx<'_> {
                 total("store_days.revenue_dirhams"),
                 total("store_days.points_issued"),
                 total("store_days.points_redeemed"),
+                total("store_days.points_expired"),
             ))
             .order(store_days::day)
             .into_boxed::<DbBackend>();
         if let Some(ids) = stores {
             query = query.filter(store_days::store_id.eq_any(ids.to_vec()));
         }
-        let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = query.load(self.conn).map_err(map_error)?;
+        let rows: Vec<(NaiveDate, i64, i64, i64, i64, i64)> = query.load(self.conn).map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|(day, invoices, revenue, points_issued, points_redeemed)| DayFigures {
+            .map(|(day, invoices, revenue, points_issued, points_redeemed, points_expired)| DayFigures {
                 day,
                 invoices,
                 revenue: Money::from_dirhams(revenue),
                 points_issued,
                 points_redeemed,
+                points_expired,
             })
             .collect())
     }

@@ -1,4 +1,4 @@
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
@@ -10,7 +10,7 @@ use loyalty_domain::Money;
 
 use super::{contains_pattern, filter_stores, limits, sql_lower};
 use crate::db::pool::{DbBackend, DbConnection};
-use crate::db::schema::{customers, invoices, points_ledger, redemptions, stores};
+use crate::db::schema::{customers, invoices, point_lots, points_ledger, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
 type Row = (
@@ -151,6 +151,7 @@ impl CustomerRepo for DbTx<'_> {
         store_id: i64,
         actor_id: i64,
         imported: &[ImportedCustomer],
+        expires_on: Option<NaiveDate>,
         now: NaiveDateTime,
     ) -> RepoResult<()> {
         for chunk in imported.chunks(IMPORT_CHUNK) {
@@ -199,6 +200,29 @@ impl CustomerRepo for DbTx<'_> {
                 .collect();
             if !ledger.is_empty() {
                 let insert = diesel::insert_into(points_ledger::table).values(ledger);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+            let lots: Vec<_> = ids
+                .iter()
+                .filter_map(|(id, phone)| {
+                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
+                    (customer.points > 0).then(|| {
+                        (
+                            point_lots::customer_id.eq(*id),
+                            point_lots::points.eq(customer.points),
+                            point_lots::remaining.eq(customer.points),
+                            point_lots::earned_at.eq(now),
+                            point_lots::expires_on.eq(expires_on),
+                        )
+                    })
+                })
+                .collect();
+            if !lots.is_empty() {
+                let insert = diesel::insert_into(point_lots::table).values(lots);
                 match &mut *self.conn {
                     DbConnection::Sqlite(c) => insert.execute(c),
                     DbConnection::Postgresql(c) => insert.execute(c),
@@ -289,21 +313,6 @@ impl CustomerRepo for DbTx<'_> {
             .execute(self.conn)
             .map_err(map_error)?;
         Ok(hidden == 1)
-    }
-
-    fn change_points(&mut self, id: i64, delta: i64, now: NaiveDateTime) -> RepoResult<Option<i64>> {
-        // One conditional UPDATE: never read-modify-write a balance.
-        diesel::update(
-            customers::table
-                .filter(customers::id.eq(id))
-                .filter(customers::deleted_at.is_null())
-                .filter(customers::loyalty_points.ge(-delta)),
-        )
-        .set((customers::loyalty_points.eq(customers::loyalty_points + delta), customers::updated_at.eq(now)))
-        .returning(customers::loyalty_points)
-        .get_result(self.conn)
-        .optional()
-        .map_err(map_error)
     }
 
     fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>> {

@@ -7,6 +7,7 @@ mod idempotency;
 mod invoices;
 mod jobs;
 mod ledger;
+pub(crate) mod lots;
 mod plans;
 mod redemptions;
 mod rewards;

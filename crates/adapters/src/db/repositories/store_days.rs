@@ -17,6 +17,7 @@ pub(crate) struct DayDelta {
     pub points_issued: i64,
     pub redemptions: i64,
     pub points_redeemed: i64,
+    pub points_expired: i64,
 }
 
 impl DayDelta {
@@ -32,12 +33,17 @@ impl DayDelta {
         Self { redemptions: 1, points_redeemed: points_spent, ..Self::default() }
     }
 
+    pub fn expiry(points: i64) -> Self {
+        Self { points_expired: points, ..Self::default() }
+    }
+
     fn add(&mut self, other: DayDelta) {
         self.invoices += other.invoices;
         self.revenue_dirhams += other.revenue_dirhams;
         self.points_issued += other.points_issued;
         self.redemptions += other.redemptions;
         self.points_redeemed += other.points_redeemed;
+        self.points_expired += other.points_expired;
     }
 
     fn takes_away(&self) -> bool {
@@ -90,6 +96,7 @@ fn write_day(conn: &mut DbConnection, store_id: i64, day: NaiveDate, delta: DayD
                 store_days::points_issued.eq(store_days::points_issued + delta.points_issued),
                 store_days::redemptions.eq(store_days::redemptions + delta.redemptions),
                 store_days::points_redeemed.eq(store_days::points_redeemed + delta.points_redeemed),
+                store_days::points_expired.eq(store_days::points_expired + delta.points_expired),
             ))
             .execute(conn)?;
         if changed != 1 {
@@ -112,6 +119,7 @@ fn write_day(conn: &mut DbConnection, store_id: i64, day: NaiveDate, delta: DayD
                     store_days::points_issued.eq(delta.points_issued),
                     store_days::redemptions.eq(delta.redemptions),
                     store_days::points_redeemed.eq(delta.points_redeemed),
+                    store_days::points_expired.eq(delta.points_expired),
                 ))
                 .on_conflict((store_days::store_id, store_days::day))
                 .do_update()
@@ -121,6 +129,7 @@ fn write_day(conn: &mut DbConnection, store_id: i64, day: NaiveDate, delta: DayD
                     store_days::points_issued.eq(store_days::points_issued + excluded(store_days::points_issued)),
                     store_days::redemptions.eq(store_days::redemptions + excluded(store_days::redemptions)),
                     store_days::points_redeemed.eq(store_days::points_redeemed + excluded(store_days::points_redeemed)),
+                    store_days::points_expired.eq(store_days::points_expired + excluded(store_days::points_expired)),
                 ))
         };
     }
@@ -137,9 +146,9 @@ struct Count {
     n: i64,
 }
 
-/// A SELECT of `store_days`' columns summed again from the sales (not voided) and gifts
-/// themselves, per store and Tripoli day; only invoices and redemptions with ids above the
-/// given ones (0: all).
+/// A SELECT of `store_days`' columns summed again from the sales (not voided), gifts and
+/// expired points themselves, per store and Tripoli day; only invoices and redemptions with
+/// ids above the given ones (0: all).
 pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_ids_above: i64) -> String {
     let day = match conn {
         DbConnection::Sqlite(_) => "date(created_at, '+2 hours')",
@@ -148,11 +157,13 @@ pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_i
     format!(
         "SELECT store_id, day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue_dirhams, \
            CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(r) AS BIGINT) AS redemptions, \
-           CAST(SUM(pr) AS BIGINT) AS points_redeemed FROM ( \
-           SELECT store_id, {day} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr \
+           CAST(SUM(pr) AS BIGINT) AS points_redeemed, CAST(SUM(pe) AS BIGINT) AS points_expired FROM ( \
+           SELECT store_id, {day} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr, 0 AS pe \
            FROM invoices WHERE voided_at IS NULL AND id > {invoice_ids_above} \
            UNION ALL \
-           SELECT store_id, {day} AS day, 0, 0, 0, 1, points_spent FROM redemptions WHERE id > {redemption_ids_above} \
+           SELECT store_id, {day} AS day, 0, 0, 0, 1, points_spent, 0 FROM redemptions WHERE id > {redemption_ids_above} \
+           UNION ALL \
+           SELECT store_id, {day} AS day, 0, 0, 0, 0, 0, -delta FROM points_ledger WHERE kind = 'expired' \
          ) figures GROUP BY store_id, day"
     )
 }
@@ -162,9 +173,10 @@ pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_i
 pub fn mismatched_days(conn: &mut DbConnection) -> QueryResult<i64> {
     let query = format!(
         "WITH kept AS ( \
-           SELECT store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed \
+           SELECT store_id, day, invoices, revenue_dirhams, points_issued, redemptions, points_redeemed, points_expired \
            FROM store_days \
            WHERE invoices <> 0 OR revenue_dirhams <> 0 OR points_issued <> 0 OR redemptions <> 0 OR points_redeemed <> 0 \
+             OR points_expired <> 0 \
          ), summed AS ({summed}) \
          SELECT COUNT(*) AS n FROM ( \
            SELECT * FROM (SELECT * FROM kept EXCEPT SELECT * FROM summed) a \

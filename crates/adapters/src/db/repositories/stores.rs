@@ -36,7 +36,7 @@ fn totals_of(totals: &[(i64, i64, i64)], store_id: i64) -> (i64, i64) {
 
 /// A loyalty_settings row: rate, minimum purchase, maximum total, confirm above, cashier's
 /// daily points, point value, fewest points to use as money.
-type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64);
+type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64, Option<i64>);
 
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
@@ -173,6 +173,7 @@ impl StoreRepo for DbTx<'_> {
             loyalty_settings::cashier_daily_points.eq(settings.cashier_daily_points),
             loyalty_settings::point_value_dirhams.eq(settings.point_value.map(Money::dirhams)),
             loyalty_settings::min_redeem_points.eq(settings.min_redeem_points),
+            loyalty_settings::points_expiry_months.eq(settings.expiry_months),
             loyalty_settings::updated_at.eq(now),
         );
         let changed =
@@ -283,12 +284,13 @@ impl StoreRepo for DbTx<'_> {
                 loyalty_settings::cashier_daily_points,
                 loyalty_settings::point_value_dirhams,
                 loyalty_settings::min_redeem_points,
+                loyalty_settings::points_expiry_months,
             ))
             .find(owner_id)
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily, value, min_redeem)| {
+        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily, value, min_redeem, expiry)| {
             LoyaltySettings {
                 rate: PointsRate::from_milli(rate),
                 minimum_purchase: Money::from_dirhams(min),
@@ -297,6 +299,7 @@ impl StoreRepo for DbTx<'_> {
                 cashier_daily_points: daily,
                 point_value: value.map(Money::from_dirhams),
                 min_redeem_points: min_redeem,
+                expiry_months: expiry,
             }
         }))
     }

@@ -90,6 +90,23 @@ impl From<loyalty_application::CustomerStats> for CustomerStatistics {
 pub struct CustomerDetailEnvelope {
     pub data: CustomerDto,
     pub statistics: CustomerStatistics,
+    /// The customer's next points to expire within 30 days; `null` when none do.
+    pub next_expiry: Option<NextExpiryDto>,
+}
+
+/// Points that expire: how many, and the day (Africa/Tripoli) from which they are gone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NextExpiryDto {
+    pub points: i64,
+    /// The day the points are gone from; they can be used until the day before ends.
+    #[schema(value_type = String, format = Date, example = "2026-12-31")]
+    pub on: chrono::NaiveDate,
+}
+
+impl From<loyalty_application::NextExpiry> for NextExpiryDto {
+    fn from(n: loyalty_application::NextExpiry) -> Self {
+        Self { points: n.points, on: n.on }
+    }
 }
 
 /// The customer dialog. Empty email or phone means none.

@@ -107,6 +107,9 @@ pub struct LoyaltyConfig {
     pub point_value: Option<String>,
     /// The fewest points a cashier may use as money at once.
     pub min_redeem_points: i64,
+    /// Points expire this many months after they were earned (on the same day of the month,
+    /// or the month's last day); `null`: never. A change applies to points earned after it.
+    pub points_expiry_months: Option<i64>,
 }
 envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
 
@@ -120,6 +123,7 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
             cashier_daily_points: s.cashier_daily_points,
             point_value: s.point_value.map(|v| v.to_string()),
             min_redeem_points: s.min_redeem_points,
+            points_expiry_months: s.expiry_months,
         }
     }
 }
@@ -154,6 +158,10 @@ pub struct LoyaltyConfigRequest {
     /// The fewest points a cashier may use as money at once. Default 100.
     #[serde(default, deserialize_with = "present")]
     pub min_redeem_points: Option<i64>,
+    /// Points earned from now on expire this many months later, 1 to 120; `null`: never
+    /// (the default). Points already earned keep the expiry they were earned with.
+    #[serde(default, deserialize_with = "present_or_null")]
+    pub points_expiry_months: Option<Option<i64>>,
 }
 
 /// A field that may be left out (keeping the current value) but not sent as `null`: `null`
@@ -185,6 +193,7 @@ impl LoyaltyConfigRequest {
             cashier_daily_points: self.cashier_daily_points,
             point_value: self.point_value.map(|v| v.map(DecimalInput::into_string)),
             min_redeem_points: self.min_redeem_points,
+            expiry_months: self.points_expiry_months,
         }
     }
 }
@@ -310,6 +319,8 @@ pub struct MonthPointsDto {
     pub earned: i64,
     /// Points spent on rewards or used as money in the month.
     pub redeemed: i64,
+    /// Points that reached their expiry in the month.
+    pub expired: i64,
 }
 
 impl From<loyalty_application::Liability> for LiabilityDto {
@@ -331,6 +342,7 @@ impl From<loyalty_application::Liability> for LiabilityDto {
                     month: m.month.format("%Y-%m").to_string(),
                     earned: m.earned,
                     redeemed: m.redeemed,
+                    expired: m.expired,
                 })
                 .collect(),
         }

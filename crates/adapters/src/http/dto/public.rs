@@ -27,6 +27,8 @@ pub struct StorePointsDto {
     /// value; `null` otherwise.
     #[schema(example = "12.340")]
     pub points_value: Option<String>,
+    /// The next points to expire in this store within 30 days; `null` when none do.
+    pub next_expiry: Option<NextExpiryDto>,
     pub rewards: Vec<ClaimableRewardDto>,
 }
 
@@ -49,6 +51,7 @@ impl From<loyalty_application::use_cases::public::PointsLookup> for PointsLookup
                     store: s.store.into(),
                     points: s.points,
                     points_value: s.points_value.map(|v| v.to_string()),
+                    next_expiry: s.next_expiry.map(Into::into),
                     rewards: s
                         .rewards
                         .into_iter()

@@ -196,6 +196,8 @@ pub enum LedgerKindDto {
     Void,
     /// Points a customer brought when imported.
     OpeningBalance,
+    /// Points that reached their expiry (no actor).
+    Expired,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -229,6 +231,7 @@ impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
                 K::Adjustment => LedgerKindDto::Adjustment,
                 K::Void => LedgerKindDto::Void,
                 K::OpeningBalance => LedgerKindDto::OpeningBalance,
+                K::Expired => LedgerKindDto::Expired,
             },
             delta: e.delta,
             balance_after: e.balance_after,

@@ -135,8 +135,12 @@ async fn get_customer(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let id = id.into_inner();
-    let (customer, stats) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
-    Ok(HttpResponse::Ok().json(CustomerDetailEnvelope { data: customer.into(), statistics: stats.into() }))
+    let (customer, stats, next) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
+    Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
+        data: customer.into(),
+        statistics: stats.into(),
+        next_expiry: next.map(Into::into),
+    }))
 }
 
 /// Edits a customer's name, phone and email. The balance changes only through

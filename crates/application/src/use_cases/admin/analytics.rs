@@ -47,6 +47,7 @@ pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppErr
                     revenue: Money::ZERO,
                     points_issued: 0,
                     points_redeemed: 0,
+                    points_expired: 0,
                 })
             })
             .collect();
