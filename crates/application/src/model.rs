@@ -84,6 +84,29 @@ pub struct CustomerStats {
     pub points_redeemed: i64,
 }
 
+/// A pattern at the counter that crossed one of the owner's thresholds on a Tripoli day: a
+/// customer with too many sales, or a cashier with too many voids or points added by hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Signal {
+    pub id: i64,
+    pub kind: loyalty_domain::SignalKind,
+    pub day: chrono::NaiveDate,
+    pub store: StoreRef,
+    /// The customer of a `sales_per_customer` signal.
+    pub customer: Option<PersonRef>,
+    /// The cashier of a `void_rate` or `manual_points` signal.
+    pub cashier: Option<PersonRef>,
+    /// Sales, voids or points that day, at the latest crossing.
+    pub figure: i64,
+    /// The cashier's sales that day, for a void rate.
+    pub out_of: Option<i64>,
+    pub threshold: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+    pub reviewed_at: Option<NaiveDateTime>,
+    pub reviewed_by: Option<PersonRef>,
+}
+
 /// A customer's next points to expire: how many, on which Tripoli day (they are gone from its
 /// start).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -472,6 +495,8 @@ pub enum ActivityKind {
     CustomersImported,
     /// Points of a store's customers reached their expiry (the daily run; no actor).
     PointsExpired,
+    /// A pattern at the counter crossed one of the owner's thresholds (no actor).
+    SignalRaised,
 }
 
 impl ActivityKind {

@@ -109,6 +109,8 @@ pub enum Permission {
     ExportRecords,
     /// Import customers with opening balances from a file into one of one's stores.
     ImportCustomers,
+    /// Mark a fraud signal of one's stores reviewed.
+    ReviewSignals,
 }
 
 impl Permission {
@@ -119,7 +121,8 @@ impl Permission {
             Permission::VoidInvoiceAnyDay
             | Permission::RemovePoints
             | Permission::ManageLoyaltySettings
-            | Permission::ImportCustomers => &[Role::StoreOwner],
+            | Permission::ImportCustomers
+            | Permission::ReviewSignals => &[Role::StoreOwner],
             Permission::ExportRecords => &[Role::StoreOwner, Role::Admin],
             Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
         }
@@ -138,6 +141,7 @@ impl Permission {
             | Permission::RemovePoints
             | Permission::ManageLoyaltySettings
             | Permission::ImportCustomers
+            | Permission::ReviewSignals
             // Integrations read changes with the incremental sync instead.
             | Permission::ExportRecords => None,
         }
@@ -249,6 +253,7 @@ mod tests {
             Permission::ManageLoyaltySettings,
             Permission::ExportRecords,
             Permission::ImportCustomers,
+            Permission::ReviewSignals,
         ] {
             assert!(!all.may(owners_own), "{owners_own:?}");
         }

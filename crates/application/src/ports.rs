@@ -84,6 +84,7 @@ pub trait Repos:
     + JobRepo
     + ExportRepo
     + LotRepo
+    + SignalRepo
 {
 }
 impl<T> Repos for T where
@@ -104,6 +105,7 @@ impl<T> Repos for T where
         + JobRepo
         + ExportRepo
         + LotRepo
+        + SignalRepo
 {
 }
 
@@ -618,6 +620,42 @@ pub trait LotRepo {
         after: NaiveDate,
         until: NaiveDate,
     ) -> RepoResult<Vec<(i64, NextExpiry)>>;
+}
+
+/// A crossing of one of the owner's thresholds, to record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaisedSignal {
+    pub store_id: i64,
+    pub kind: loyalty_domain::SignalKind,
+    pub day: NaiveDate,
+    /// Exactly one of the customer and the cashier.
+    pub customer_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub figure: i64,
+    pub out_of: Option<i64>,
+    pub threshold: i64,
+    pub now: NaiveDateTime,
+}
+
+/// Signals and the counts they are raised from.
+pub trait SignalRepo {
+    /// Records a crossing: a new signal, or (the same kind, subject and day) the latest figure,
+    /// opened again if it was reviewed. True when it is new.
+    fn raise_signal(&mut self, signal: RaisedSignal) -> RepoResult<bool>;
+    /// Signals of the stores, newest day first; only those not reviewed with `open_only`.
+    fn list_signals(
+        &mut self,
+        store_ids: &[i64],
+        open_only: bool,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<crate::Signal>, i64)>;
+    fn signal_by_id(&mut self, id: i64) -> RepoResult<Option<crate::Signal>>;
+    /// Marks a signal reviewed by `by`; false when it was already.
+    fn review_signal(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// A customer's sales (voided ones too) made at or after `since`.
+    fn customer_sales_since(&mut self, customer_id: i64, since: NaiveDateTime) -> RepoResult<i64>;
+    /// A cashier's sales made, and voids it made, at or after `since`.
+    fn cashier_sales_and_voids_since(&mut self, user_id: i64, since: NaiveDateTime) -> RepoResult<(i64, i64)>;
 }
 
 /// Periodic jobs shared by every instance on one database.

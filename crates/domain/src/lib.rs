@@ -15,6 +15,7 @@ pub mod points;
 pub mod points_rules;
 pub mod reward_rules;
 pub mod role;
+pub mod signals;
 pub mod text;
 pub mod validation;
 
@@ -26,4 +27,5 @@ pub use money::Money;
 pub use phone::Phone;
 pub use points::{points_for_purchase, PointsRate};
 pub use role::Role;
+pub use signals::{SignalKind, SignalThresholds};
 pub use validation::FieldErrors;

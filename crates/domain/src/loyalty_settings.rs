@@ -3,7 +3,7 @@
 
 use chrono::{Months, NaiveDate};
 
-use crate::{points_for_purchase, FieldErrors, Money, Msg, PointsRate};
+use crate::{points_for_purchase, signals, FieldErrors, Money, Msg, PointsRate, SignalThresholds};
 
 /// The smallest invoice total (spec section 5: "minimum 0.01").
 pub const INVOICE_TOTAL_MIN: Money = Money::from_dirhams(10);
@@ -41,6 +41,8 @@ pub struct LoyaltySettings {
     pub point_value: Option<Money>,
     /// The fewest points a cashier may use as money at once.
     pub min_redeem_points: i64,
+    /// When the counter's patterns are shown to the owner as signals.
+    pub signals: SignalThresholds,
     /// Points earned expire this many months later (on the same day of the month, or the
     /// month's last day); `None`: never. A change applies to points earned after it.
     pub expiry_months: Option<i64>,
@@ -57,6 +59,7 @@ impl LoyaltySettings {
         point_value: None,
         min_redeem_points: 100,
         expiry_months: None,
+        signals: SignalThresholds::DEFAULT,
     };
 
     /// Points a sale of `total` earns.
@@ -186,6 +189,21 @@ impl LoyaltySettings {
                 next.expiry_months = months;
             }
         }
+        if let Some(sales) = change.signal_sales_per_customer {
+            if let Some(sales) = errors.check("signal_sales_per_customer", signals::sales_per_customer(sales)) {
+                next.signals.sales_per_customer = sales;
+            }
+        }
+        if let Some(percent) = change.signal_void_percent {
+            if let Some(percent) = errors.check("signal_void_percent", signals::void_percent(percent)) {
+                next.signals.void_percent = percent;
+            }
+        }
+        if let Some(points) = change.signal_manual_points {
+            if let Some(points) = errors.check("signal_manual_points", signals::manual_points(points)) {
+                next.signals.manual_points = points;
+            }
+        }
         errors.into_result()?;
         Ok(next)
     }
@@ -210,6 +228,9 @@ pub struct SettingsChange {
     pub min_redeem_points: Option<i64>,
     /// `Some(None)` makes points never expire.
     pub expiry_months: Option<Option<i64>>,
+    pub signal_sales_per_customer: Option<i64>,
+    pub signal_void_percent: Option<i64>,
+    pub signal_manual_points: Option<i64>,
 }
 
 /// An amount in LYD of at least `min` (`below` otherwise); a blank is "not a number".
@@ -286,6 +307,9 @@ mod tests {
             point_value: Some(Some("0".into())),
             min_redeem_points: Some(0),
             expiry_months: Some(Some(0)),
+            signal_sales_per_customer: Some(0),
+            signal_void_percent: Some(101),
+            signal_manual_points: Some(0),
         };
         let Err(errors) = LoyaltySettings::DEFAULT.with(&bad) else { panic!("invalid settings accepted") };
         let fields: Vec<_> = errors.iter().map(|(f, m)| (f, m[0])).collect();
@@ -297,6 +321,9 @@ mod tests {
         assert!(fields.contains(&("point_value", Msg::PointValueRange)));
         assert!(fields.contains(&("min_redeem_points", Msg::MinRedeemPointsRange)));
         assert!(fields.contains(&("points_expiry_months", Msg::ExpiryMonthsRange)));
+        assert!(fields.contains(&("signal_sales_per_customer", Msg::SignalSalesRange)));
+        assert!(fields.contains(&("signal_void_percent", Msg::SignalVoidPercentRange)));
+        assert!(fields.contains(&("signal_manual_points", Msg::SignalManualPointsRange)));
         let too_many = SettingsChange { cashier_daily_points: Some(CASHIER_DAILY_POINTS_LIMIT + 1), ..change() };
         assert!(LoyaltySettings::DEFAULT.with(&too_many).is_err());
         let blank = SettingsChange { minimum_purchase: Some(" ".into()), ..change() };

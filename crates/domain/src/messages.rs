@@ -117,6 +117,9 @@ messages! {
     MinRedeemPointsRange => ("The fewest points to use at once must be between 1 and 1,000,000", "يجب أن يكون أقل عدد من النقاط يُستخدم مرة واحدة بين 1 و 1,000,000"),
     RedeemBelowMinimum => ("This is fewer points than the store's minimum to use at once", "هذا أقل من الحد الأدنى للنقاط التي تُستخدم مرة واحدة في هذا المتجر"),
     RedeemWorthNothing => ("These points are worth less than 0.001 LYD", "قيمة هذه النقاط أقل من 0.001 دينار"),
+    SignalSalesRange => ("Sales to one customer in a day must be between 1 and 1,000", "يجب أن يكون عدد المبيعات لعميل واحد في اليوم بين 1 و 1,000"),
+    SignalVoidPercentRange => ("The share of voided sales must be between 0 and 100 %", "يجب أن تكون نسبة المبيعات الملغاة بين 0 و 100 %"),
+    SignalManualPointsRange => ("Points added by hand in a day must be between 1 and 1,000,000", "يجب أن تكون النقاط المضافة يدوياً في اليوم بين 1 و 1,000,000"),
     ExpiryMonthsRange => ("Points expire after 1 to 120 months, or never", "تنتهي صلاحية النقاط بعد 1 إلى 120 شهراً، أو لا تنتهي أبداً"),
     RewardOrPoints => ("Choose a reward or a number of points, not both", "اختر مكافأة أو عدداً من النقاط، لا كليهما"),
     RedeemMoreThanBalance => ("The customer does not have that many points", "لا يملك العميل هذا العدد من النقاط"),
@@ -158,6 +161,9 @@ mod tests {
             (Msg::PointValueRange, thousands(loyalty_settings::POINT_VALUE_MAX.dirhams() / 1000)),
             (Msg::MinRedeemPointsRange, thousands(loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
             (Msg::ExpiryMonthsRange, loyalty_settings::EXPIRY_MONTHS_MAX.to_string()),
+            (Msg::SignalSalesRange, thousands(crate::signals::SALES_PER_CUSTOMER_MAX)),
+            (Msg::SignalVoidPercentRange, crate::signals::VOID_PERCENT_MAX.to_string()),
+            (Msg::SignalManualPointsRange, thousands(crate::signals::MANUAL_POINTS_MAX)),
         ];
         for (msg, bound) in cases {
             assert!(msg.en().contains(&bound), "{msg:?}: {} lacks {bound}", msg.en());

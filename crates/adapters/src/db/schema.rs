@@ -160,6 +160,9 @@ diesel::table! {
         point_value_dirhams -> Nullable<BigInt>,
         min_redeem_points -> BigInt,
         points_expiry_months -> Nullable<BigInt>,
+        signal_sales_per_customer -> BigInt,
+        signal_void_percent -> BigInt,
+        signal_manual_points -> BigInt,
     }
 }
 
@@ -280,6 +283,24 @@ diesel::table! {
 }
 
 diesel::table! {
+    signals (id) {
+        id -> BigInt,
+        store_id -> BigInt,
+        kind -> Text,
+        day -> Date,
+        customer_id -> Nullable<BigInt>,
+        user_id -> Nullable<BigInt>,
+        figure -> BigInt,
+        out_of -> Nullable<BigInt>,
+        threshold -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+        reviewed_at -> Nullable<Timestamp>,
+        reviewed_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     point_lots (id) {
         id -> BigInt,
         customer_id -> BigInt,
@@ -302,6 +323,7 @@ diesel::joinable!(subscriptions -> packages (package_id));
 diesel::joinable!(redemption_cards -> packages (package_id));
 diesel::joinable!(points_ledger -> customers (customer_id));
 diesel::joinable!(point_lots -> customers (customer_id));
+diesel::joinable!(signals -> stores (store_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -324,4 +346,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     activity_log,
     store_days,
     point_lots,
+    signals,
 );

@@ -8,7 +8,7 @@
 //! (`domain::text`), so `maxLength` holds before trimming too.
 
 use loyalty_application::use_cases::{admin, customers, invoices, owner};
-use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, text, CardCode};
+use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, text, CardCode};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -49,6 +49,9 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("LoyaltyConfigRequest", "cashier_daily_points", Range(0, loyalty_settings::CASHIER_DAILY_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "min_redeem_points", Range(1, loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "points_expiry_months", Range(1, loyalty_settings::EXPIRY_MONTHS_MAX)),
+    ("LoyaltyConfigRequest", "signal_manual_points", Range(1, signals::MANUAL_POINTS_MAX)),
+    ("LoyaltyConfigRequest", "signal_sales_per_customer", Range(1, signals::SALES_PER_CUSTOMER_MAX)),
+    ("LoyaltyConfigRequest", "signal_void_percent", Range(0, signals::VOID_PERCENT_MAX)),
     ("PackageRequest", "description", MaxLength(admin::PACKAGE_DESCRIPTION_MAX)),
     ("PackageRequest", "duration_months", Range(1, plan::DURATION_MONTHS_MAX)),
     ("PackageRequest", "name", MaxLength(text::NAME_MAX)),

@@ -31,6 +31,7 @@ pub const KEY_OPERATIONS: &[(&str, &str, Option<ApiScope>)] = &[
     ("get", "/api/v1/redemptions", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/summary", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/liability", Some(ReportsRead)),
+    ("get", "/api/v1/store-owner/signals", Some(ReportsRead)),
     ("get", "/api/v1/customers/store-owner-overview", Some(ReportsRead)),
     ("get", "/api/v1/store-owner/pos-activities", Some(ReportsRead)),
 ];

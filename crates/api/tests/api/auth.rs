@@ -36,6 +36,7 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
         "manage_loyalty_settings",
         "export_records",
         "import_customers",
+        "review_signals",
     ];
     for (email, role, may) in [
         ("admin@demo.ly", "admin", &["export_records"][..]),

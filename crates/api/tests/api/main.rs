@@ -18,5 +18,6 @@ mod points_money;
 mod pos;
 mod public;
 mod schema;
+mod signals;
 mod webhook_processes;
 mod webhooks;

@@ -82,6 +82,7 @@ enum Obj {
     ApiKey,
     Webhook,
     Delivery,
+    Signal,
 }
 
 struct World {
@@ -269,6 +270,8 @@ fn table() -> Vec<Row> {
         row("GET", "/api/v1/store-owner/stores", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/summary", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/liability", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/store-owner/signals", [401, 401, 403, 200, 403, 200, 403]),
+        row("POST", "/api/v1/store-owner/signals/{id}/review", [401, 401, 403, 404, 403, 200, 403]).on(Signal),
         row("GET", "/api/v1/store-owner/api-keys", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/api-keys", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"name": format!("Matrix key {c}"), "scopes": ["customers:read"]})),
@@ -456,6 +459,12 @@ async fn world(app: &TestApp) -> World {
         json!({"name": "Matrix spare key", "scopes": ["reports:read"]}),
     )
     .await;
+    // 600 more points by hand: the cashier's 1,100 that day cross the default 1,000, a signal.
+    let (status, body) =
+        app.put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &json!({"points": 600})).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, signals) = app.get("/api/v1/store-owner/signals", Some(&owner)).await;
+    let signal = signals["data"][0]["id"].as_i64().unwrap_or_else(|| panic!("no signal: {signals}")).to_string();
     let (_, deliveries) = app.get(&format!("/api/v1/store-owner/webhooks/{webhook}/deliveries"), Some(&owner)).await;
     let delivery = deliveries["data"][0]["id"].as_i64().unwrap_or_else(|| panic!("{deliveries}")).to_string();
     let (status, body) =
@@ -492,6 +501,7 @@ async fn world(app: &TestApp) -> World {
         (Obj::Customer, customer),
         (Obj::SpareCustomer, spare_customer),
         (Obj::Invoice, invoice),
+        (Obj::Signal, signal),
         (Obj::Reward, reward),
         (Obj::Store, store.to_string()),
         (Obj::SpareStore, spare_store),

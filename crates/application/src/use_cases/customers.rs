@@ -349,6 +349,9 @@ pub fn adjust_points(
             ("reason", reason.clone().unwrap_or_default()),
         ];
         super::activity::log(repos, ActivityKind::PointsAdded, Some(actor), customer.store.id, id, details, now)?;
+        if kind == LedgerKind::Manual {
+            super::signals::after_manual_points(repos, &settings, actor, customer.store.id, now)?;
+        }
         let adjusted = visible_customer(repos, actor, id)?;
         let data = WebhookData::PointsAdjusted { customer: adjusted.clone(), points, reason };
         tell(repos, services, WebhookEventType::PointsAdjusted, data, now)?;

@@ -102,6 +102,7 @@ pub fn create(
                     now,
                 })?;
             }
+            super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
                 repos,
                 ActivityKind::InvoiceCreated,
@@ -219,6 +220,8 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
         if !repos.void_invoice(id, actor.user_id, &reason, now)? {
             return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
         }
+        let settings = repos.loyalty_settings(store.owner_id)?;
+        super::signals::after_void(repos, &settings, actor, invoice.store_id, now)?;
         super::activity::log(
             repos,
             ActivityKind::InvoiceVoided,

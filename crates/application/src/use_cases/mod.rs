@@ -14,6 +14,7 @@ pub mod owner;
 pub mod pos;
 pub mod public;
 pub mod redemptions;
+pub mod signals;
 pub mod staff;
 pub mod subscriptions;
 pub mod webhooks;

@@ -132,6 +132,18 @@ export const bounds = {
       maximum: 120,
       minimum: 1,
     },
+    signal_manual_points: {
+      maximum: 1000000,
+      minimum: 1,
+    },
+    signal_sales_per_customer: {
+      maximum: 1000,
+      minimum: 1,
+    },
+    signal_void_percent: {
+      maximum: 100,
+      minimum: 0,
+    },
   },
   PackageRequest: {
     description: {

@@ -1171,6 +1171,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store-owner/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fraud signals of the owner's stores, newest day first: a customer with more sales in a day than the owner's threshold, a cashier voiding more than its percent of the day's sales or adding more points by hand than its daily total
+         * @description Fraud signals of the owner's stores, newest day first: a customer with more sales in a day than the owner's threshold, a cashier voiding more than its percent of the day's sales or adding more points by hand than its daily total. Nothing was blocked; each is shown until the owner marks it reviewed (`status=all` lists those too). One per kind, subject and Tripoli day, with the day's latest figure.
+         */
+        get: operations["list_signals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store-owner/signals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a signal reviewed: the owner looked at the sales behind it
+         * @description Marks a signal reviewed: the owner looked at the sales behind it. Marking it again changes nothing; a later crossing that day with a higher figure opens it again.
+         */
+        post: operations["review_signal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store-owner/stores": {
         parameters: {
             query?: never;
@@ -1585,7 +1625,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired";
+            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -1976,7 +2016,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2202,6 +2242,21 @@ export interface components {
              *     or the month's last day); `null`: never. A change applies to points earned after it.
              */
             points_expiry_months?: number | null;
+            /**
+             * Format: int64
+             * @description Signal when a cashier adds more points than this by hand in a day (default 1,000).
+             */
+            signal_manual_points: number;
+            /**
+             * Format: int64
+             * @description Signal when one customer has more sales than this in a day (default 3).
+             */
+            signal_sales_per_customer: number;
+            /**
+             * Format: int64
+             * @description Signal when a cashier voids more than this percent of its sales in a day (default 5).
+             */
+            signal_void_percent: number;
         };
         LoyaltyConfigEnvelope: {
             data: components["schemas"]["LoyaltyConfig"];
@@ -2234,6 +2289,21 @@ export interface components {
              *     (the default). Points already earned keep the expiry they were earned with.
              */
             points_expiry_months?: number | null;
+            /**
+             * Format: int64
+             * @description Fraud signals: a cashier adding more points than this by hand in a day, 1 to 1,000,000.
+             */
+            signal_manual_points?: number | null;
+            /**
+             * Format: int64
+             * @description Fraud signals: more sales than this to one customer in a day, 1 to 1,000.
+             */
+            signal_sales_per_customer?: number | null;
+            /**
+             * Format: int64
+             * @description Fraud signals: a cashier voiding more than this percent of its sales in a day, 0 to 100.
+             */
+            signal_void_percent?: number | null;
         };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
@@ -2364,7 +2434,7 @@ export interface components {
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
          * @enum {string}
          */
-        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "import_customers";
+        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "import_customers" | "review_signals";
         PersonDto: {
             /** Format: int64 */
             id: number;
@@ -2659,6 +2729,61 @@ export interface components {
             customers: components["schemas"]["SharedPhoneCustomer"][];
             /** @description E.164. */
             phone: string;
+        };
+        /**
+         * @description A pattern at the counter that crossed one of the owner's thresholds on a Tripoli day. Nothing
+         *     was blocked; the owner looks and marks it reviewed.
+         */
+        SignalDto: {
+            cashier?: null | components["schemas"]["PersonDto"];
+            /** Format: date-time */
+            created_at: string;
+            customer?: null | components["schemas"]["PersonDto"];
+            /**
+             * Format: date
+             * @description The Tripoli day.
+             * @example 2026-11-24
+             */
+            day: string;
+            /**
+             * Format: int64
+             * @description That day's sales to the customer, voids by the cashier, or points it added by hand.
+             */
+            figure: number;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["SignalKindDto"];
+            /**
+             * Format: int64
+             * @description For `void_rate`: the cashier's sales that day.
+             */
+            out_of?: number | null;
+            /**
+             * Format: date-time
+             * @description `null` while open.
+             */
+            reviewed_at?: string | null;
+            reviewed_by?: null | components["schemas"]["PersonDto"];
+            store: components["schemas"]["StoreRefDto"];
+            /**
+             * Format: int64
+             * @description The owner's threshold when it was crossed.
+             */
+            threshold: number;
+            /**
+             * Format: date-time
+             * @description The latest crossing that day.
+             */
+            updated_at: string;
+        };
+        SignalEnvelope: {
+            data: components["schemas"]["SignalDto"];
+        };
+        /** @enum {string} */
+        SignalKindDto: "sales_per_customer" | "void_rate" | "manual_points";
+        SignalList: {
+            data: components["schemas"]["SignalDto"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /**
          * @description The signed-in person, with what they may do: a client offers exactly these actions (the
@@ -7894,7 +8019,10 @@ export interface operations {
                      *           "min_purchase": "12.500",
                      *           "min_redeem_points": 1,
                      *           "point_value": "1.000",
-                     *           "points_expiry_months": 1
+                     *           "points_expiry_months": 1,
+                     *           "signal_manual_points": 1,
+                     *           "signal_sales_per_customer": 1,
+                     *           "signal_void_percent": 1
                      *         },
                      *         "total": "12.500"
                      *       }
@@ -8220,7 +8348,10 @@ export interface operations {
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
                      *         "point_value": "1.000",
-                     *         "points_expiry_months": 1
+                     *         "points_expiry_months": 1,
+                     *         "signal_manual_points": 1,
+                     *         "signal_sales_per_customer": 1,
+                     *         "signal_void_percent": 1
                      *       }
                      *     }
                      */
@@ -8292,7 +8423,10 @@ export interface operations {
                  *       "min_purchase": "5",
                  *       "min_redeem_points": 1,
                  *       "point_value": "1.000",
-                 *       "points_expiry_months": 1
+                 *       "points_expiry_months": 1,
+                 *       "signal_manual_points": 1,
+                 *       "signal_sales_per_customer": 1,
+                 *       "signal_void_percent": 1
                  *     }
                  */
                 "application/json": components["schemas"]["LoyaltyConfigRequest"];
@@ -8315,7 +8449,10 @@ export interface operations {
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
                      *         "point_value": "1.000",
-                     *         "points_expiry_months": 1
+                     *         "points_expiry_months": 1,
+                     *         "signal_manual_points": 1,
+                     *         "signal_sales_per_customer": 1,
+                     *         "signal_void_percent": 1
                      *       }
                      *     }
                      */
@@ -13016,6 +13153,257 @@ export interface operations {
                 };
             };
             /** @description Not one of the owner's POS users */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_signals: {
+        parameters: {
+            query?: {
+                /** @description `open` (the default: not reviewed yet) or `all`. */
+                status?: "open" | "all";
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of signals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "cashier": {
+                     *             "id": 42,
+                     *             "name": "Fatima Alsharif"
+                     *           },
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "customer": {
+                     *             "id": 42,
+                     *             "name": "Fatima Alsharif"
+                     *           },
+                     *           "day": "2026-11-24",
+                     *           "figure": 1,
+                     *           "id": 42,
+                     *           "kind": "sales_per_customer",
+                     *           "out_of": 1,
+                     *           "reviewed_at": "2026-11-20T10:15:00Z",
+                     *           "reviewed_by": {
+                     *             "id": 42,
+                     *             "name": "Fatima Alsharif"
+                     *           },
+                     *           "store": {
+                     *             "id": 3,
+                     *             "name": "Ben Ali - Tripoli"
+                     *           },
+                     *           "threshold": 1,
+                     *           "updated_at": "2026-11-20T10:15:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignalList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown status or a page out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "status",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "status": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_signal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signal id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signal, reviewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "cashier": {
+                     *           "id": 42,
+                     *           "name": "Fatima Alsharif"
+                     *         },
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "customer": {
+                     *           "id": 42,
+                     *           "name": "Fatima Alsharif"
+                     *         },
+                     *         "day": "2026-11-24",
+                     *         "figure": 1,
+                     *         "id": 42,
+                     *         "kind": "sales_per_customer",
+                     *         "out_of": 1,
+                     *         "reviewed_at": "2026-11-20T10:15:00Z",
+                     *         "reviewed_by": {
+                     *           "id": 42,
+                     *           "name": "Fatima Alsharif"
+                     *         },
+                     *         "store": {
+                     *           "id": 3,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         },
+                     *         "threshold": 1,
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignalEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such signal in the owner's stores */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ mod plans;
 mod redemptions;
 mod rewards;
 mod sessions;
+mod signals;
 pub mod store_days;
 mod stores;
 mod users;

@@ -6,7 +6,7 @@ use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, StoreRepo};
 use loyalty_application::{
     OwnerSummary, PersonRef, SharedPhone, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary,
 };
-use loyalty_domain::{LoyaltySettings, Money, PointsRate};
+use loyalty_domain::{LoyaltySettings, Money, PointsRate, SignalThresholds};
 
 use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, loyalty_settings, store_days, stores, users};
@@ -36,7 +36,7 @@ fn totals_of(totals: &[(i64, i64, i64)], store_id: i64) -> (i64, i64) {
 
 /// A loyalty_settings row: rate, minimum purchase, maximum total, confirm above, cashier's
 /// daily points, point value, fewest points to use as money.
-type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64, Option<i64>);
+type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64, Option<i64>, (i64, i64, i64));
 
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
@@ -174,6 +174,9 @@ impl StoreRepo for DbTx<'_> {
             loyalty_settings::point_value_dirhams.eq(settings.point_value.map(Money::dirhams)),
             loyalty_settings::min_redeem_points.eq(settings.min_redeem_points),
             loyalty_settings::points_expiry_months.eq(settings.expiry_months),
+            loyalty_settings::signal_sales_per_customer.eq(settings.signals.sales_per_customer),
+            loyalty_settings::signal_void_percent.eq(settings.signals.void_percent),
+            loyalty_settings::signal_manual_points.eq(settings.signals.manual_points),
             loyalty_settings::updated_at.eq(now),
         );
         let changed =
@@ -285,13 +288,19 @@ impl StoreRepo for DbTx<'_> {
                 loyalty_settings::point_value_dirhams,
                 loyalty_settings::min_redeem_points,
                 loyalty_settings::points_expiry_months,
+                (
+                    loyalty_settings::signal_sales_per_customer,
+                    loyalty_settings::signal_void_percent,
+                    loyalty_settings::signal_manual_points,
+                ),
             ))
             .find(owner_id)
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or(LoyaltySettings::DEFAULT, |(rate, min, max, confirm, daily, value, min_redeem, expiry)| {
-            LoyaltySettings {
+        Ok(row.map_or(
+            LoyaltySettings::DEFAULT,
+            |(rate, min, max, confirm, daily, value, min_redeem, expiry, (sales, voids, manual))| LoyaltySettings {
                 rate: PointsRate::from_milli(rate),
                 minimum_purchase: Money::from_dirhams(min),
                 max_invoice_total: Money::from_dirhams(max),
@@ -300,7 +309,8 @@ impl StoreRepo for DbTx<'_> {
                 point_value: value.map(Money::from_dirhams),
                 min_redeem_points: min_redeem,
                 expiry_months: expiry,
-            }
-        }))
+                signals: SignalThresholds { sales_per_customer: sales, void_percent: voids, manual_points: manual },
+            },
+        ))
     }
 }

@@ -110,6 +110,12 @@ pub struct LoyaltyConfig {
     /// Points expire this many months after they were earned (on the same day of the month,
     /// or the month's last day); `null`: never. A change applies to points earned after it.
     pub points_expiry_months: Option<i64>,
+    /// Signal when one customer has more sales than this in a day (default 3).
+    pub signal_sales_per_customer: i64,
+    /// Signal when a cashier voids more than this percent of its sales in a day (default 5).
+    pub signal_void_percent: i64,
+    /// Signal when a cashier adds more points than this by hand in a day (default 1,000).
+    pub signal_manual_points: i64,
 }
 envelope!(LoyaltyConfigEnvelope, LoyaltyConfig);
 
@@ -124,6 +130,9 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
             point_value: s.point_value.map(|v| v.to_string()),
             min_redeem_points: s.min_redeem_points,
             points_expiry_months: s.expiry_months,
+            signal_sales_per_customer: s.signals.sales_per_customer,
+            signal_void_percent: s.signals.void_percent,
+            signal_manual_points: s.signals.manual_points,
         }
     }
 }
@@ -162,6 +171,15 @@ pub struct LoyaltyConfigRequest {
     /// (the default). Points already earned keep the expiry they were earned with.
     #[serde(default, deserialize_with = "present_or_null")]
     pub points_expiry_months: Option<Option<i64>>,
+    /// Fraud signals: more sales than this to one customer in a day, 1 to 1,000.
+    #[serde(default, deserialize_with = "present")]
+    pub signal_sales_per_customer: Option<i64>,
+    /// Fraud signals: a cashier voiding more than this percent of its sales in a day, 0 to 100.
+    #[serde(default, deserialize_with = "present")]
+    pub signal_void_percent: Option<i64>,
+    /// Fraud signals: a cashier adding more points than this by hand in a day, 1 to 1,000,000.
+    #[serde(default, deserialize_with = "present")]
+    pub signal_manual_points: Option<i64>,
 }
 
 /// A field that may be left out (keeping the current value) but not sent as `null`: `null`
@@ -194,6 +212,9 @@ impl LoyaltyConfigRequest {
             point_value: self.point_value.map(|v| v.map(DecimalInput::into_string)),
             min_redeem_points: self.min_redeem_points,
             expiry_months: self.points_expiry_months,
+            signal_sales_per_customer: self.signal_sales_per_customer,
+            signal_void_percent: self.signal_void_percent,
+            signal_manual_points: self.signal_manual_points,
         }
     }
 }
@@ -308,6 +329,96 @@ pub struct StoreLiabilityDto {
     pub points: i64,
     #[schema(example = "250.000")]
     pub value: Option<String>,
+}
+
+/// A pattern at the counter that crossed one of the owner's thresholds on a Tripoli day. Nothing
+/// was blocked; the owner looks and marks it reviewed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignalDto {
+    pub id: i64,
+    pub kind: SignalKindDto,
+    /// The Tripoli day.
+    #[schema(value_type = String, format = Date, example = "2026-11-24")]
+    pub day: chrono::NaiveDate,
+    pub store: StoreRefDto,
+    /// The customer of a `sales_per_customer` signal.
+    pub customer: Option<PersonDto>,
+    /// The cashier of a `void_rate` or `manual_points` signal.
+    pub cashier: Option<PersonDto>,
+    /// That day's sales to the customer, voids by the cashier, or points it added by hand.
+    pub figure: i64,
+    /// For `void_rate`: the cashier's sales that day.
+    pub out_of: Option<i64>,
+    /// The owner's threshold when it was crossed.
+    pub threshold: i64,
+    pub created_at: DateTime<Utc>,
+    /// The latest crossing that day.
+    pub updated_at: DateTime<Utc>,
+    /// `null` while open.
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub reviewed_by: Option<PersonDto>,
+}
+envelope!(SignalEnvelope, SignalDto);
+list_envelope!(SignalList, SignalDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignalKindDto {
+    /// More sales to one customer in a day than the owner's threshold.
+    SalesPerCustomer,
+    /// A cashier voided more than the owner's percent of its sales in a day.
+    VoidRate,
+    /// A cashier added more points by hand in a day than the owner's threshold.
+    ManualPoints,
+}
+
+impl From<loyalty_application::Signal> for SignalDto {
+    fn from(s: loyalty_application::Signal) -> Self {
+        use loyalty_domain::SignalKind as K;
+        Self {
+            id: s.id,
+            kind: match s.kind {
+                K::SalesPerCustomer => SignalKindDto::SalesPerCustomer,
+                K::VoidRate => SignalKindDto::VoidRate,
+                K::ManualPoints => SignalKindDto::ManualPoints,
+            },
+            day: s.day,
+            store: s.store.into(),
+            customer: s.customer.map(Into::into),
+            cashier: s.cashier.map(Into::into),
+            figure: s.figure,
+            out_of: s.out_of,
+            threshold: s.threshold,
+            created_at: utc(s.created_at),
+            updated_at: utc(s.updated_at),
+            reviewed_at: s.reviewed_at.map(utc),
+            reviewed_by: s.reviewed_by.map(Into::into),
+        }
+    }
+}
+
+/// Which signals to list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SignalQuery {
+    /// `open` (the default: not reviewed yet) or `all`.
+    #[param(inline)]
+    pub status: Option<SignalStatusParam>,
+    /// 1-based page number.
+    #[serde(default, deserialize_with = "super::paging::page_number")]
+    #[param(minimum = 1)]
+    pub page: Option<i64>,
+    /// Items per page, 1 to 100 (default 20).
+    #[serde(default, deserialize_with = "super::paging::page_size")]
+    #[param(minimum = 1, maximum = 100)]
+    pub per_page: Option<i64>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignalStatusParam {
+    Open,
+    All,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

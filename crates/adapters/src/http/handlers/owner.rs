@@ -14,9 +14,9 @@ use crate::http::auth::{blocking, Authenticated};
 use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, LiabilityEnvelope,
     ListMeta, ListQuery, LoyaltyConfigEnvelope, LoyaltyConfigRequest, OwnerSummaryEnvelope, PlanChangePreviewEnvelope,
-    QrCodeDto, QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, StaffRequest,
-    StoreEnvelope, StoreListPlain, StoreOverview, StoreRequest, SubscriptionStatusEnvelope, UserEnvelope,
-    UserListPlain,
+    QrCodeDto, QrCodeEnvelope, QrRequest, RedeemCodeRequest, RewardEnvelope, RewardRequest, SignalEnvelope, SignalList,
+    SignalQuery, SignalStatusParam, StaffRequest, StoreEnvelope, StoreListPlain, StoreOverview, StoreRequest,
+    SubscriptionStatusEnvelope, UserEnvelope, UserListPlain,
 };
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::examples;
@@ -43,6 +43,8 @@ use crate::http::{ApiError, Lang, ServerInfo};
     rotate_qr,
     owner_summary,
     owner_liability,
+    list_signals,
+    review_signal,
     customers_overview,
     subscription_status,
     toggle_auto_renew,
@@ -60,6 +62,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_list_owner_stores, _, _>(cfg, list_owner_stores);
     route::<__path_owner_summary, _, _>(cfg, owner_summary);
     route::<__path_owner_liability, _, _>(cfg, owner_liability);
+    route::<__path_list_signals, _, _>(cfg, list_signals);
+    route::<__path_review_signal, _, _>(cfg, review_signal);
     route::<__path_list_staff, _, _>(cfg, list_staff);
     route::<__path_create_staff, _, _>(cfg, create_staff);
     route::<__path_update_staff, _, _>(cfg, update_staff);
@@ -451,6 +455,55 @@ async fn owner_liability(services: web::Data<Services>, caller: Authenticated) -
     let Authenticated { actor, lang, .. } = caller;
     let liability = blocking(lang, move || owner::liability(&services, &actor)).await?;
     Ok(HttpResponse::Ok().json(LiabilityEnvelope { data: liability.into() }))
+}
+
+/// Fraud signals of the owner's stores, newest day first: a customer with more sales in a day
+/// than the owner's threshold, a cashier voiding more than its percent of the day's sales or
+/// adding more points by hand than its daily total. Nothing was blocked; each is shown until the
+/// owner marks it reviewed (`status=all` lists those too). One per kind, subject and Tripoli day,
+/// with the day's latest figure.
+#[utoipa::path(get, path = "/api/v1/store-owner/signals", tag = "owner", security(("bearer" = [])),
+    params(SignalQuery),
+    responses(
+        (status = 200, description = "A page of signals", body = SignalList),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 422, description = "An unknown status or a page out of range", body = ErrorBody),
+    ))]
+async fn list_signals(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    query: web::Query<SignalQuery>,
+) -> Result<HttpResponse, ApiError> {
+    use loyalty_application::use_cases::signals::{self, SignalStatus};
+    let Authenticated { actor, lang, .. } = caller;
+    let query = query.into_inner();
+    let status = match query.status {
+        Some(SignalStatusParam::All) => SignalStatus::All,
+        Some(SignalStatusParam::Open) | None => SignalStatus::Open,
+    };
+    let page = loyalty_application::PageRequest::new(query.page, query.per_page);
+    let found = blocking(lang, move || signals::list(&services, &actor, status, page)).await?;
+    Ok(HttpResponse::Ok().json(SignalList::from_page(found)))
+}
+
+/// Marks a signal reviewed: the owner looked at the sales behind it. Marking it again changes
+/// nothing; a later crossing that day with a higher figure opens it again.
+#[utoipa::path(post, path = "/api/v1/store-owner/signals/{id}/review", tag = "owner", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Signal id")),
+    responses(
+        (status = 200, description = "The signal, reviewed", body = SignalEnvelope),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "No such signal in the owner's stores", body = ErrorBody),
+    ))]
+async fn review_signal(
+    services: web::Data<Services>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let Authenticated { actor, lang, .. } = caller;
+    let id = id.into_inner();
+    let signal = blocking(lang, move || loyalty_application::use_cases::signals::review(&services, &actor, id)).await?;
+    Ok(HttpResponse::Ok().json(SignalEnvelope { data: signal.into() }))
 }
 
 /// The customers overview: summary cards, then per store its figures and one page of its

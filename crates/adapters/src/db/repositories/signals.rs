@@ -1,0 +1,213 @@
+//! Fraud signals (`signals`) and the day's counts they are raised from.
+
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{RaisedSignal, RepoError, RepoResult, SignalRepo};
+use loyalty_application::{PageRequest, PersonRef, Signal, StoreRef};
+use loyalty_domain::SignalKind;
+
+use super::limits;
+use crate::db::pool::DbConnection;
+use crate::db::schema::{customers, invoices, signals, stores, users};
+use crate::db::tx::{map_error, DbTx};
+
+type Row = (
+    i64,
+    String,
+    NaiveDate,
+    i64,
+    String,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    Option<i64>,
+    i64,
+    NaiveDateTime,
+    NaiveDateTime,
+    Option<NaiveDateTime>,
+    Option<i64>,
+);
+
+macro_rules! signal_rows {
+    () => {
+        signals::table.inner_join(stores::table).select((
+            signals::id,
+            signals::kind,
+            signals::day,
+            stores::id,
+            stores::name,
+            signals::customer_id,
+            signals::user_id,
+            signals::figure,
+            signals::out_of,
+            signals::threshold,
+            signals::created_at,
+            signals::updated_at,
+            signals::reviewed_at,
+            signals::reviewed_by,
+        ))
+    };
+}
+
+/// The rows with their customers' and people's names, read in two more queries.
+fn with_names(conn: &mut DbConnection, rows: Vec<Row>) -> RepoResult<Vec<Signal>> {
+    let customer_ids: Vec<i64> = rows.iter().filter_map(|r| r.5).collect();
+    let user_ids: Vec<i64> = rows.iter().flat_map(|r| [r.6, r.13]).flatten().collect();
+    let customer_names: HashMap<i64, String> = customers::table
+        .filter(customers::id.eq_any(customer_ids))
+        .select((customers::id, customers::name))
+        .load(conn)
+        .map_err(map_error)?
+        .into_iter()
+        .collect();
+    let user_names: HashMap<i64, String> = users::table
+        .filter(users::id.eq_any(user_ids))
+        .select((users::id, users::name))
+        .load(conn)
+        .map_err(map_error)?
+        .into_iter()
+        .collect();
+    let person = |id: Option<i64>, names: &HashMap<i64, String>| {
+        id.map(|id| PersonRef { id, name: names.get(&id).cloned().unwrap_or_default() })
+    };
+    rows.into_iter()
+        .map(|r| {
+            let kind =
+                SignalKind::parse(&r.1).ok_or_else(|| RepoError::Other(format!("unknown signal kind {}", r.1)))?;
+            Ok(Signal {
+                id: r.0,
+                kind,
+                day: r.2,
+                store: StoreRef { id: r.3, name: r.4 },
+                customer: person(r.5, &customer_names),
+                cashier: person(r.6, &user_names),
+                figure: r.7,
+                out_of: r.8,
+                threshold: r.9,
+                created_at: r.10,
+                updated_at: r.11,
+                reviewed_at: r.12,
+                reviewed_by: person(r.13, &user_names),
+            })
+        })
+        .collect()
+}
+
+impl SignalRepo for DbTx<'_> {
+    fn raise_signal(&mut self, s: RaisedSignal) -> RepoResult<bool> {
+        let same = signals::table
+            .filter(signals::kind.eq(s.kind.as_str()))
+            .filter(signals::day.eq(s.day))
+            .into_boxed::<crate::db::pool::DbBackend>();
+        let same = match (s.customer_id, s.user_id) {
+            (Some(customer), _) => same.filter(signals::customer_id.eq(customer)),
+            (None, Some(user)) => same.filter(signals::user_id.eq(user)),
+            (None, None) => return Err(RepoError::Other("a signal needs a customer or a cashier".into())),
+        };
+        let existing: Option<(i64, i64)> =
+            same.select((signals::id, signals::figure)).first(self.conn).optional().map_err(map_error)?;
+        match existing {
+            Some((id, figure)) => {
+                // A higher figure is news: the owner looks again.
+                if s.figure > figure {
+                    diesel::update(signals::table.find(id))
+                        .set((
+                            signals::figure.eq(s.figure),
+                            signals::out_of.eq(s.out_of),
+                            signals::threshold.eq(s.threshold),
+                            signals::updated_at.eq(s.now),
+                            signals::reviewed_at.eq(None::<NaiveDateTime>),
+                            signals::reviewed_by.eq(None::<i64>),
+                        ))
+                        .execute(self.conn)
+                        .map_err(map_error)?;
+                }
+                Ok(false)
+            }
+            None => {
+                // The customer's row (a sale) or the cashier's (lock_user) is locked by the
+                // caller's write, so no other transaction inserts the same signal meanwhile.
+                diesel::insert_into(signals::table)
+                    .values((
+                        signals::store_id.eq(s.store_id),
+                        signals::kind.eq(s.kind.as_str()),
+                        signals::day.eq(s.day),
+                        signals::customer_id.eq(s.customer_id),
+                        signals::user_id.eq(s.user_id),
+                        signals::figure.eq(s.figure),
+                        signals::out_of.eq(s.out_of),
+                        signals::threshold.eq(s.threshold),
+                        signals::created_at.eq(s.now),
+                        signals::updated_at.eq(s.now),
+                    ))
+                    .execute(self.conn)
+                    .map_err(map_error)?;
+                Ok(true)
+            }
+        }
+    }
+
+    fn list_signals(
+        &mut self,
+        store_ids: &[i64],
+        open_only: bool,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<Signal>, i64)> {
+        let mut count = signals::table.filter(signals::store_id.eq_any(store_ids.to_vec())).into_boxed();
+        let mut query = signal_rows!().filter(signals::store_id.eq_any(store_ids.to_vec())).into_boxed();
+        if open_only {
+            count = count.filter(signals::reviewed_at.is_null());
+            query = query.filter(signals::reviewed_at.is_null());
+        }
+        let total: i64 = count.select(count_star()).get_result(self.conn).map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<Row> = query
+            .order((signals::day.desc(), signals::updated_at.desc(), signals::id.desc()))
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((with_names(self.conn, rows)?, total))
+    }
+
+    fn signal_by_id(&mut self, id: i64) -> RepoResult<Option<Signal>> {
+        let rows: Vec<Row> = signal_rows!().filter(signals::id.eq(id)).load(self.conn).map_err(map_error)?;
+        Ok(with_names(self.conn, rows)?.pop())
+    }
+
+    fn review_signal(&mut self, id: i64, by: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(signals::table.find(id).filter(signals::reviewed_at.is_null()))
+            .set((signals::reviewed_at.eq(now), signals::reviewed_by.eq(by)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(changed == 1)
+    }
+
+    fn customer_sales_since(&mut self, customer_id: i64, since: NaiveDateTime) -> RepoResult<i64> {
+        invoices::table
+            .filter(invoices::customer_id.eq(customer_id))
+            .filter(invoices::created_at.ge(since))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn cashier_sales_and_voids_since(&mut self, user_id: i64, since: NaiveDateTime) -> RepoResult<(i64, i64)> {
+        let sales = invoices::table
+            .filter(invoices::pos_user_id.eq(user_id))
+            .filter(invoices::created_at.ge(since))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let voids = invoices::table
+            .filter(invoices::voided_by.eq(user_id))
+            .filter(invoices::voided_at.ge(since))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok((sales, voids))
+    }
+}
