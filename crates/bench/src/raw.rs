@@ -53,6 +53,8 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
     })?;
     let earned = loyalty_application::use_cases::expiry::earn(&settings, points, now);
     let balance = repos.change_points(customer_id, earned, now)?.ok_or_else(|| missing("customer"))?;
+    // The fraud signal's count (a crossing, rare among the bench's customers, writes more).
+    repos.customer_sales_since(customer_id, loyalty_domain::local_day::local_day_bounds(now).0)?;
     repos.append_ledger(NewLedgerEntry {
         customer_id,
         store_id,
@@ -98,6 +100,8 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
     repos.stored_answer(cashier, key)?;
     let customer = repos.customer_by_id(customer_id)?.ok_or_else(|| missing("customer"))?;
     let reward = repos.reward_by_id(reward_id, RewardCounts::Without)?.ok_or_else(|| missing("reward"))?;
+    // Points due today go first (none in the bench's data: its points never expire).
+    repos.expire_due_points(customer_id, loyalty_domain::local_day::local_date(now), now)?;
     let spent = PointsChange::Spend(reward.points_required);
     let Some(balance) = repos.change_points(customer_id, spent, now)? else {
         return Ok(false);

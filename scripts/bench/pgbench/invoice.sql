@@ -14,9 +14,14 @@
 BEGIN;
 SELECT request_hash, response_body FROM idempotency_keys WHERE user_id = :cashier AND idem_key = 'pgb-' || :client_id::text || '-' || :nonce::text LIMIT 1;
 SELECT customers.id, customers.store_id, customers.name, customers.phone, customers.email, customers.loyalty_points, customers.created_at, stores.name AS store_name, stores.owner_id FROM customers INNER JOIN stores ON stores.id = customers.store_id WHERE customers.id = :cust AND customers.deleted_at IS NULL LIMIT 1;
-SELECT points_per_lyd_milli, min_purchase_dirhams FROM loyalty_settings WHERE store_owner_id = :owner LIMIT 1;
+SELECT points_per_lyd_milli, min_purchase_dirhams, points_expiry_months, signal_sales_per_customer FROM loyalty_settings WHERE store_owner_id = :owner LIMIT 1;
 INSERT INTO invoices (store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, created_at) VALUES (:store, :cust, :cashier, 'pgb-' || :client_id::text || '-' || :nonce::text, :total, :points, (now() AT TIME ZONE 'UTC')) RETURNING id AS invoice_id \gset
 UPDATE customers SET loyalty_points = loyalty_points + :points, updated_at = (now() AT TIME ZONE 'UTC') WHERE id = :cust AND deleted_at IS NULL AND loyalty_points >= :negpoints RETURNING loyalty_points AS balance \gset
+-- The points' lot (crates/adapters/src/db/repositories/lots.rs): the newest open lot, grown when it expires on the same day (never, here).
+SELECT id AS lot_id, expires_on FROM point_lots WHERE customer_id = :cust AND remaining > 0 ORDER BY id DESC LIMIT 1 \gset
+UPDATE point_lots SET points = points + :points, remaining = remaining + :points WHERE id = :lot_id;
+-- The fraud signal's count (crates/adapters/src/db/repositories/signals.rs).
+SELECT COUNT(*) FROM invoices WHERE customer_id = :cust AND created_at >= (now() AT TIME ZONE 'UTC') - interval '12 hours';
 INSERT INTO points_ledger (customer_id, store_id, kind, delta, balance_after, reason, actor_id, invoice_id, redemption_id, created_at) VALUES (:cust, :store, 'invoice', :points, :balance, NULL, :cashier, :invoice_id, NULL, (now() AT TIME ZONE 'UTC'));
 INSERT INTO activity_log (actor_id, store_id, kind, subject_id, details, created_at) VALUES (:cashier, :store, 'invoice_created', :invoice_id, '{"customer":"Bench Customer","invoice_number":"pgb","points":"' || :points::text || '","total":"' || :total::text || '"}', (now() AT TIME ZONE 'UTC'));
 INSERT INTO idempotency_keys (user_id, idem_key, request_hash, response_status, response_body, created_at) VALUES (:cashier, 'pgb-' || :client_id::text || '-' || :nonce::text, 'invoice|' || :cust::text || '|' || :total::text, 200, :invoice_id::text || ':' || :balance::text, (now() AT TIME ZONE 'UTC'));

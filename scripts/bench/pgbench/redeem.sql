@@ -16,7 +16,12 @@ SELECT request_hash, response_body FROM idempotency_keys WHERE user_id = :cashie
 SELECT customers.id, customers.store_id, customers.name, customers.phone, customers.email, customers.loyalty_points, customers.created_at, stores.name AS store_name, stores.owner_id FROM customers INNER JOIN stores ON stores.id = customers.store_id WHERE customers.id = :cust AND customers.deleted_at IS NULL LIMIT 1;
 SELECT rewards.id, rewards.store_owner_id, rewards.name, rewards.description, rewards.reward_type, rewards.points_required AS cost, rewards.amount_milli, rewards.is_active, (SELECT COUNT(*) FROM redemptions WHERE redemptions.reward_id = rewards.id) AS redemptions_count FROM rewards WHERE rewards.deleted_at IS NULL AND rewards.id = :reward LIMIT 1 \gset
 \set negcost 0 - :cost
+-- Points due today go first (crates/adapters/src/db/repositories/lots.rs): none here.
+SELECT CAST(COALESCE(SUM(remaining), 0) AS BIGINT) FROM point_lots WHERE customer_id = :cust AND remaining > 0 AND expires_on <= ((now() AT TIME ZONE 'UTC') + interval '2 hours')::date;
 UPDATE customers SET loyalty_points = loyalty_points + :negcost, updated_at = (now() AT TIME ZONE 'UTC') WHERE id = :cust AND deleted_at IS NULL AND loyalty_points >= :cost RETURNING loyalty_points AS balance \gset
+-- Spent from the oldest lots first.
+SELECT id AS lot_id, remaining FROM point_lots WHERE customer_id = :cust AND remaining > 0 ORDER BY id ASC LIMIT 1 \gset
+UPDATE point_lots SET remaining = remaining - :cost WHERE id = :lot_id;
 INSERT INTO redemptions (store_id, customer_id, reward_id, pos_user_id, points_spent, created_at) VALUES (:store, :cust, :reward, :cashier, :cost, (now() AT TIME ZONE 'UTC')) RETURNING id AS redemption_id \gset
 INSERT INTO points_ledger (customer_id, store_id, kind, delta, balance_after, reason, actor_id, invoice_id, redemption_id, created_at) VALUES (:cust, :store, 'redemption', :negcost, :balance, 'Bench reward 10', :cashier, NULL, :redemption_id, (now() AT TIME ZONE 'UTC'));
 INSERT INTO activity_log (actor_id, store_id, kind, subject_id, details, created_at) VALUES (:cashier, :store, 'redemption_created', :redemption_id, '{"customer":"Bench Customer","points":"10","reward":"Bench reward 10"}', (now() AT TIME ZONE 'UTC'));
