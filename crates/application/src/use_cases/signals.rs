@@ -12,40 +12,36 @@ use crate::policy::Permission;
 use crate::ports::{transaction, RaisedSignal, Repos, TxMode};
 use crate::{ActivityKind, Actor, AppError, Page, PageRequest, Services, Signal};
 
+/// What crossed: the kind, the subject (a customer or a cashier) and the day's figures.
+struct Crossing {
+    kind: SignalKind,
+    store_id: i64,
+    customer_id: Option<i64>,
+    user_id: Option<i64>,
+    figure: i64,
+    out_of: Option<i64>,
+}
+
 /// Records a crossing and, the first time that day, its feed entry.
-#[allow(clippy::too_many_arguments)]
 fn raise(
     repos: &mut dyn Repos,
     settings: &LoyaltySettings,
-    kind: SignalKind,
-    store_id: i64,
-    subject: (Option<i64>, Option<i64>),
-    figure: i64,
-    out_of: Option<i64>,
-    details: Vec<(&'static str, String)>,
+    crossing: Crossing,
+    mut details: Vec<(&'static str, String)>,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
+    let Crossing { kind, store_id, customer_id, user_id, figure, out_of } = crossing;
     let threshold = settings.signals.threshold(kind);
-    let signal = RaisedSignal {
-        store_id,
-        kind,
-        day: local_date(now),
-        customer_id: subject.0,
-        user_id: subject.1,
-        figure,
-        out_of,
-        threshold,
-        now,
-    };
+    let signal =
+        RaisedSignal { store_id, kind, day: local_date(now), customer_id, user_id, figure, out_of, threshold, now };
     if repos.raise_signal(signal)? {
-        let mut details = details;
         details.push(("signal", kind.as_str().to_owned()));
         details.push(("figure", figure.to_string()));
         details.push(("threshold", threshold.to_string()));
         if let Some(out_of) = out_of {
             details.push(("out_of", out_of.to_string()));
         }
-        let subject_id = subject.0.or(subject.1).unwrap_or(store_id);
+        let subject_id = customer_id.or(user_id).unwrap_or(store_id);
         super::activity::log(repos, ActivityKind::SignalRaised, None, store_id, subject_id, details, now)?;
     }
     Ok(())
@@ -63,12 +59,25 @@ pub(crate) fn after_sale(
     if !settings.signals.too_many_sales(sales) {
         return Ok(());
     }
-    let details = vec![("customer", customer.1.to_owned())];
-    raise(repos, settings, SignalKind::SalesPerCustomer, store_id, (Some(customer.0), None), sales, None, details, now)
+    let crossing = Crossing {
+        kind: SignalKind::SalesPerCustomer,
+        store_id,
+        customer_id: Some(customer.0),
+        user_id: None,
+        figure: sales,
+        out_of: None,
+    };
+    raise(repos, settings, crossing, vec![("customer", customer.1.to_owned())], now)
 }
 
-/// After a cashier's void: more of its sales voided today than the owner's percent. Owners
-/// voiding are not signalled (they are the ones who look).
+/// The cashier a void or manual points are signalled for: a person at a till. Owners are not
+/// signalled (they are the ones who look), nor keys (they add no points by hand and void only
+/// as their owner).
+fn cashier(actor: &Actor) -> Option<i64> {
+    (actor.role == Role::PosUser && actor.key_id().is_none()).then_some(actor.user_id)
+}
+
+/// After a cashier's void: more of its sales voided today than the owner's percent.
 pub(crate) fn after_void(
     repos: &mut dyn Repos,
     settings: &LoyaltySettings,
@@ -76,25 +85,21 @@ pub(crate) fn after_void(
     store_id: i64,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    if actor.role != Role::PosUser || actor.key_id().is_some() {
-        return Ok(());
-    }
-    let (sales, voids) = repos.cashier_sales_and_voids_since(actor.user_id, local_day_bounds(now).0)?;
+    let Some(user_id) = cashier(actor) else { return Ok(()) };
+    let (sales, voids) = repos.cashier_sales_and_voids_since(user_id, local_day_bounds(now).0)?;
     if !settings.signals.too_many_voids(voids, sales) {
         return Ok(());
     }
-    let details = vec![("cashier", actor_name(repos, actor)?)];
-    raise(
-        repos,
-        settings,
-        SignalKind::VoidRate,
+    let crossing = Crossing {
+        kind: SignalKind::VoidRate,
         store_id,
-        (None, Some(actor.user_id)),
-        voids,
-        Some(sales),
-        details,
-        now,
-    )
+        customer_id: None,
+        user_id: Some(user_id),
+        figure: voids,
+        out_of: Some(sales),
+    };
+    let details = vec![("cashier", actor_name(repos, user_id)?)];
+    raise(repos, settings, crossing, details, now)
 }
 
 /// After a cashier added points by hand: more today than the owner's daily total.
@@ -105,19 +110,25 @@ pub(crate) fn after_manual_points(
     store_id: i64,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    if actor.role != Role::PosUser || actor.key_id().is_some() {
-        return Ok(());
-    }
-    let points = repos.manual_points_since(actor.user_id, local_day_bounds(now).0)?;
+    let Some(user_id) = cashier(actor) else { return Ok(()) };
+    let points = repos.manual_points_since(user_id, local_day_bounds(now).0)?;
     if !settings.signals.too_many_manual_points(points) {
         return Ok(());
     }
-    let details = vec![("cashier", actor_name(repos, actor)?)];
-    raise(repos, settings, SignalKind::ManualPoints, store_id, (None, Some(actor.user_id)), points, None, details, now)
+    let crossing = Crossing {
+        kind: SignalKind::ManualPoints,
+        store_id,
+        customer_id: None,
+        user_id: Some(user_id),
+        figure: points,
+        out_of: None,
+    };
+    let details = vec![("cashier", actor_name(repos, user_id)?)];
+    raise(repos, settings, crossing, details, now)
 }
 
-fn actor_name(repos: &mut dyn Repos, actor: &Actor) -> Result<String, AppError> {
-    Ok(repos.user_by_id(actor.user_id)?.map(|u| u.name).unwrap_or_default())
+fn actor_name(repos: &mut dyn Repos, user_id: i64) -> Result<String, AppError> {
+    Ok(repos.user_by_id(user_id)?.map(|u| u.name).unwrap_or_default())
 }
 
 /// Which signals to list.
