@@ -26,6 +26,8 @@ const LANGS: Lang[] = ['ar', 'en'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const DEMO_PHONE = '0912345678';
+/** The demo customer whose points expire within the next weeks (محمد الككلي, Tripoli store). */
+const EXPIRING_PHONE = '0923456789';
 const JOIN_TOKEN = process.env.E2E_JOIN_TOKEN;
 
 // ---- The app's own strings, so a state is reached by what a person reads. ----
@@ -235,6 +237,10 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   await expect(page.getByTestId('store-points')).toHaveCount(2);
   await expect(page.getByTestId('points-total')).toBeVisible();
   await audit.check('check-points result', lang);
+  await phone.fill(EXPIRING_PHONE);
+  await phone.press('Enter');
+  await expect(page.getByTestId('expiry-notice').first()).toBeVisible();
+  await audit.check('check-points result, points expiring soon', lang);
   await phone.fill('+218 94 000 0001');
   await phone.press('Enter');
   await expect(page.getByTestId('no-points')).toBeVisible();
@@ -567,11 +573,19 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
 
   await openTab(page, 'owner', 'settings');
   await expect(page.getByLabel(o('settings.costPerPoint'))).toBeVisible();
+  // The demo owner's points expire after a month: the months field is there with the choice.
+  await expect(page.getByRole('radio', { name: o('settings.expiryAfter') })).toBeChecked();
+  await expect(page.getByLabel(o('settings.expiryMonths'))).toHaveValue('1');
   await audit.check('owner settings', lang);
   await page.getByLabel(o('settings.costPerPoint')).fill('');
   await page.getByRole('button', { name: o('save') }).click();
   await expect(page.getByTestId('owner-settings').locator('[aria-invalid="true"]').first()).toBeVisible();
   await audit.check('owner settings, error', lang);
+  // No months for points that expire: asked for before anything is sent (nothing is saved).
+  await page.getByLabel(o('settings.expiryMonths')).fill('');
+  await page.getByRole('button', { name: o('save') }).click();
+  await expect(page.getByLabel(o('settings.expiryMonths'))).toHaveAttribute('aria-invalid', 'true');
+  await audit.check('owner settings, points expiry months missing', lang);
 
   await openTab(page, 'owner', 'exports');
   await expect(page.getByTestId('export-download')).toBeVisible();
@@ -743,6 +757,17 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await audit.check('customer page, void invoice dialog', lang);
   await voidDialog.getByRole('button', { name: t(lang, 'customers.void.keep') }).click();
   await noDialog(page);
+
+  // A demo customer with points expiring within the next weeks: the page says so.
+  const expiring = await page.request.post('/api/v1/customers/search', {
+    headers,
+    data: { query: EXPIRING_PHONE },
+  });
+  const expiringId = ((await expiring.json()) as { data: { id: number }[] }).data[0]!.id;
+  await page.goto(`/customer/${expiringId}`);
+  await expect(page.getByTestId('customer-profile').getByTestId('expiry-notice')).toBeVisible();
+  await expect(page.getByTestId('customer-activity')).toBeVisible();
+  await audit.check('customer page, points expiring soon', lang);
 
   await page.goto(`/customer/${id}/history`);
   await expect(page.getByTestId('history-row').first()).toBeVisible();

@@ -39,7 +39,22 @@ export function describeActivity(
     const count = Number(details.count ?? '0');
     return t('activity.customersImported', { ...values, count: Number.isFinite(count) ? count : 0 });
   }
+  // Points of a store's customers reached their expiry (the daily run): how many customers, and
+  // the points; counted by customers, as the import is.
+  if (entry.kind === 'points_expired') {
+    const customers = Number(details.customers ?? '0');
+    const count = Number.isFinite(customers) ? customers : 0;
+    return t('activity.pointsExpired', { ...values, customers: format.points(count), count });
+  }
   return t(`activity.kinds.${entry.kind}`, { ...values, defaultValue: t('activity.kinds.unknown') });
+}
+
+/**
+ * Who an entry made by no person and no API key is from: the customer (a sign-up by the store's
+ * link, the only change a customer makes) or the product itself (points expiring).
+ */
+export function actorlessSource(entry: Pick<ActivityEntry, 'kind'>): 'self' | 'automatic' {
+  return entry.kind === 'customer_created' ? 'self' : 'automatic';
 }
 
 /** The extra facts (invoice number, reason, source), or '' when there are none. */

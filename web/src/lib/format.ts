@@ -53,7 +53,22 @@ function toDate(value: string | Date): Date {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
+/** A calendar day as the API sends one (`Format: date`, e.g. an expiry day): "2027-01-01". */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * An instant (`date-time`) as the day it falls on here, or a calendar day (`YYYY-MM-DD`) as
+ * that very day: `new Date("2027-01-01")` is midnight UTC, which west of Greenwich is still
+ * 31 December, so a calendar day is read from its parts and formatted in UTC.
+ */
 export function formatDate(value: string | Date, language: Language): string {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  if (day) {
+    const utc = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      utc,
+    );
+  }
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(toDate(value));
 }
 

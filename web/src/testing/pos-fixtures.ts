@@ -3,6 +3,7 @@ import type {
   Customer,
   CustomerDetail,
   InvoiceCreated,
+  NextExpiry,
   LedgerEntry,
   RedemptionDone,
   RedemptionPreview,
@@ -32,9 +33,11 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
 export function makeCustomerDetail(
   customer: Customer = makeCustomer(),
   statistics: Partial<CustomerDetail['statistics']> = {},
+  nextExpiry: NextExpiry | null = null,
 ): CustomerDetail {
   return {
     customer,
+    nextExpiry,
     statistics: {
       total_invoices: 4,
       total_spent: '209.000',
@@ -47,13 +50,14 @@ export function makeCustomerDetail(
   };
 }
 
-/** The body of `GET /customers/{id}`: the customer as `data`, its figures beside. */
+/** The body of `GET /customers/{id}`: the customer as `data`, its figures and next expiry beside. */
 export function customerBody(
   customer: Customer = makeCustomer(),
   statistics: Partial<CustomerDetail['statistics']> = {},
+  nextExpiry: NextExpiry | null = null,
 ) {
-  const detail = makeCustomerDetail(customer, statistics);
-  return { data: detail.customer, statistics: detail.statistics };
+  const detail = makeCustomerDetail(customer, statistics, nextExpiry);
+  return { data: detail.customer, statistics: detail.statistics, next_expiry: detail.nextExpiry };
 }
 
 export function makeReward(overrides: Partial<Reward> = {}): Reward {
@@ -213,6 +217,8 @@ export function cashierRoutes(extra: Routes = {}): Routes {
     },
     // Points buy rewards only unless a test says otherwise.
     'GET /api/v1/redemptions/preview': (request) => json({ data: noPointValue(request) }),
+    // The chosen customer's own answer (the POS forms read its next expiry): none expire soon.
+    'GET /api/v1/customers/1': () => json(customerBody()),
     ...extra,
   };
 }

@@ -31,10 +31,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ExpiryNotice } from '@/components/expiry-notice';
 import { Ltr } from '@/components/ltr';
 import { messageOf } from '@/lib/api/errors';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
-import type { Customer, CustomerDetail, Invoice } from '@/lib/api/types';
+import type { Customer, CustomerDetail, Invoice, NextExpiry } from '@/lib/api/types';
 import { initialsOf, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';
 import { useConfirmJoin } from './api/confirm-join';
@@ -93,7 +94,7 @@ export function CustomerDetailPage() {
     );
   }
 
-  const { customer, statistics } = detail.data;
+  const { customer, statistics, nextExpiry } = detail.data;
 
   return (
     <Container size="xl" py="xl" data-testid="customer-detail">
@@ -126,7 +127,7 @@ export function CustomerDetailPage() {
           </Group>
         </Group>
 
-        <ProfileCard customer={customer} />
+        <ProfileCard customer={customer} nextExpiry={nextExpiry} />
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
@@ -148,7 +149,13 @@ export function CustomerDetailPage() {
   );
 }
 
-function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
+function ProfileCard({
+  customer,
+  nextExpiry,
+}: {
+  customer: CustomerDetail['customer'];
+  nextExpiry: NextExpiry | null;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -181,6 +188,7 @@ function ProfileCard({ customer }: { customer: CustomerDetail['customer'] }) {
           </Text>
         </Stack>
       </Group>
+      <ExpiryNotice expiry={nextExpiry} mt="md" />
       {customer.unconfirmed_join && <ConfirmJoin customer={customer} />}
       <Group gap="xl" mt="lg">
         <ContactRow icon={IconMail} label={t('customers.fields.email')}>

@@ -37,6 +37,7 @@ const KIND_COLORS: Record<LedgerKind, string> = {
   adjustment: 'grape',
   void: 'gray',
   opening_balance: 'cyan',
+  expired: 'yellow',
 };
 
 /** /customer/:id/history: every change of the customer's points, a page at a time. */
@@ -170,7 +171,12 @@ export function CustomerHistoryPage() {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          <ActorName person={entry.actor} apiKey={entry.api_key} none="—" />
+                          {/* Expired points are the product's own change: said so, never an empty name. */}
+                          <ActorName
+                            person={entry.actor}
+                            apiKey={entry.api_key}
+                            none={entry.kind === 'expired' ? t('activity.automatic') : '—'}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))}

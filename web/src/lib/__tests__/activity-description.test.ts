@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLyd, formatPoints } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
-import { activityInfo, describeActivity } from '@/lib/activity-description';
+import { activityInfo, actorlessSource, describeActivity } from '@/lib/activity-description';
 import type { components } from '@/lib/api/schema';
 
 type ActivityEntry = components['schemas']['ActivityEntryDto'];
@@ -40,6 +40,8 @@ describe('activity descriptions', () => {
     ['customer_updated', { customer: 'Omar' }, 'Customer Omar updated'],
     ['customer_deleted', { customer: 'Omar' }, 'Customer Omar deleted'],
     ['points_added', { customer: 'Huda', points: '10', reason: 'Gift' }, '10 points added to Huda'],
+    ['points_expired', { customers: '3', points: '1250' }, '1,250 points of 3 customers expired'],
+    ['points_expired', { customers: '1', points: '120' }, '120 points of 1 customer expired'],
     ['something_new', {}, 'Activity recorded'],
   ])('describes %s', (kind, details, expected) => {
     expect(describe_('en', kind, details)).toBe(expected);
@@ -51,6 +53,20 @@ describe('activity descriptions', () => {
     expect(describe_('ar', 'redemption_created', { customer: 'عائشة', value: '16.650', points: '333' })).toBe(
       'استخدم عائشة 333 نقطة خصمًا بقيمة 16.650 د.ل.',
     );
+  });
+
+  it('counts the customers whose points expired with Arabic plural forms', () => {
+    const expired = (customers: string) => describe_('ar', 'points_expired', { customers, points: '1250' });
+    expect(expired('1')).toBe('انتهت صلاحية 1,250 نقطة لدى عميل واحد');
+    expect(expired('2')).toBe('انتهت صلاحية 1,250 نقطة لدى عميلين');
+    expect(expired('3')).toBe('انتهت صلاحية 1,250 نقطة لدى 3 عملاء');
+    expect(expired('11')).toBe('انتهت صلاحية 1,250 نقطة لدى 11 عميلاً');
+    expect(expired('1200')).toBe('انتهت صلاحية 1,250 نقطة لدى 1,200 عميل');
+  });
+
+  it('tells a customer’s own sign-up from the product’s own change when no one made it', () => {
+    expect(actorlessSource({ kind: 'customer_created' })).toBe('self');
+    expect(actorlessSource({ kind: 'points_expired' })).toBe('automatic');
   });
 
   it('isolates names so they keep their own direction', () => {

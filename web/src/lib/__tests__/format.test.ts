@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatLyd, formatNumber, initialsOf } from '@/lib/format';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDate, formatLyd, formatNumber, initialsOf } from '@/lib/format';
 import { roleLabelKey } from '@/lib/roles';
 
 describe('formatLyd', () => {
@@ -31,6 +31,23 @@ describe('formatNumber', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(formatNumber(1250, 'ar')).toBe('1,250');
     expect(formatNumber(-5, 'ar')).toBe('\u2066-5\u2069');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar day (YYYY-MM-DD) as that day in every time zone', () => {
+    try {
+      for (const zone of ['America/Los_Angeles', 'UTC', 'Africa/Tripoli', 'Pacific/Kiritimati']) {
+        vi.stubEnv('TZ', zone);
+        expect(formatDate('2027-01-01', 'en'), zone).toBe('Jan 1, 2027');
+        expect(formatDate('2027-01-01', 'ar').replace(/\u200f/g, ''), zone).toBe('01/01/2027');
+      }
+      // An instant still shows the day it falls on where the device is.
+      vi.stubEnv('TZ', 'America/Los_Angeles');
+      expect(formatDate('2027-01-01T00:00:00Z', 'en')).toBe('Dec 31, 2026');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

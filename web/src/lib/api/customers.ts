@@ -4,14 +4,14 @@ import { unwrap } from './errors';
 import { customerKeys } from './query-keys';
 import type { CustomerDetail } from './types';
 
-/** GET /customers/{id}: the customer and statistics computed on the server. */
+/** GET /customers/{id}: the customer, statistics computed on the server and the next points to expire. */
 export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
   const body = await unwrap(
     api.GET('/api/v1/customers/{id}', {
       params: { path: { id } },
     }),
   );
-  return { customer: body.data, statistics: body.statistics };
+  return { customer: body.data, statistics: body.statistics, nextExpiry: body.next_expiry ?? null };
 }
 
 /** Used by the customer pages and by the POS forms that open with a customer chosen. */

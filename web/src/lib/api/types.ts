@@ -30,7 +30,11 @@ type CustomerDetailBody = JsonBody<paths['/api/v1/customers/{id}']['get']['respo
 export interface CustomerDetail {
   customer: CustomerDetailBody['data'];
   statistics: CustomerDetailBody['statistics'];
+  /** The customer's next points to expire within 30 days, or null. */
+  nextExpiry: NextExpiry | null;
 }
+/** Points that expire and the Tripoli calendar day (`YYYY-MM-DD`) from which they are gone. */
+export type NextExpiry = NonNullable<CustomerDetailBody['next_expiry']>;
 export type CustomerStatistics = CustomerDetail['statistics'];
 export type CustomerPage = JsonBody<paths['/api/v1/customers']['get']['responses'][200]>;
 export type ListMeta = CustomerPage['meta'];

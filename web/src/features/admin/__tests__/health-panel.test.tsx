@@ -75,6 +75,29 @@ describe('admin overview', () => {
     expect(item).toHaveTextContent('منذ 5 دقائق');
   });
 
+  it('names the product, not a customer, for points that expired', async () => {
+    await openDashboard(
+      'en',
+      makeOverview({
+        recent_activity: [
+          {
+            id: 2,
+            type: 'customer',
+            kind: 'points_expired',
+            created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+            store: { id: 7, name: 'Ben Ali' },
+            pos_user: null,
+            details: { customers: '1', points: '120' },
+          },
+        ],
+      }),
+    );
+    const item = screen.getByTestId('activity-item');
+    expect(item.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain('120 points of 1 customer expired');
+    expect(item).toHaveTextContent('Automatic');
+    expect(item).not.toHaveTextContent('self sign-up');
+  });
+
   it('splits uptime into days, hours and minutes', () => {
     expect(splitUptime(93_780)).toEqual({ days: 1, hours: 2, minutes: 3 });
     expect(splitUptime(-5)).toEqual({ days: 0, hours: 0, minutes: 0 });

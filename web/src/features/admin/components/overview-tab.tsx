@@ -3,7 +3,7 @@ import { IconGift, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
-import { describeActivity } from '@/lib/activity-description';
+import { actorlessSource, describeActivity } from '@/lib/activity-description';
 import { QueryState } from '@/components/query-state';
 import { useAdminOverview } from '../api/queries';
 import type { AdminActivity } from '../types';
@@ -86,7 +86,9 @@ function ActivityRow({ entry }: { entry: AdminActivity }) {
               ? t('activity.by', { name: tFeed('activity.viaKey', { key: isolate(entry.api_key.name) }) })
               : entry.pos_user
                 ? t('activity.by', { name: isolate(entry.pos_user.name) })
-                : t('activity.self')}
+                : actorlessSource(entry) === 'self'
+                  ? t('activity.self')
+                  : tFeed('activity.automatic')}
           </Text>
         </Group>
       </div>

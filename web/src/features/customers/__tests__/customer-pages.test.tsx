@@ -173,6 +173,38 @@ describe('customer detail page', () => {
     );
   });
 
+  it('says when points expire soon, the day as the server sent it', async () => {
+    const routes = {
+      'GET /api/v1/customers/1': () => json(customerBody(fatima, {}, { points: 120, on: '2027-01-01' })),
+      ...noActivity,
+    };
+    await renderAsCashier('/customer/1', routes);
+    const profile = await screen.findByTestId('customer-profile');
+    expect(plain(within(profile).getByTestId('expiry-notice'))).toBe('120 points expire on Jan 1, 2027');
+  });
+
+  it('says it in Arabic', async () => {
+    await renderAsCashier(
+      '/customer/1',
+      {
+        'GET /api/v1/customers/1': () => json(customerBody(fatima, {}, { points: 120, on: '2027-01-01' })),
+        ...noActivity,
+      },
+      'ar',
+    );
+    const notice = await screen.findByTestId('expiry-notice');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe('تنتهي صلاحية 120 نقطة في 01/01/2027');
+  });
+
+  it('says nothing about expiry when no points expire soon', async () => {
+    await renderAsCashier('/customer/1', {
+      'GET /api/v1/customers/1': () => json(customerBody(fatima)),
+      ...noActivity,
+    });
+    await screen.findByTestId('customer-profile');
+    expect(screen.queryByTestId('expiry-notice')).not.toBeInTheDocument();
+  });
+
   it("shows '0' for the average without invoices", async () => {
     await renderAsCashier('/customer/1', {
       'GET /api/v1/customers/1': () =>
@@ -231,11 +263,47 @@ describe('customer history page', () => {
     expect(rows[2]).not.toHaveTextContent('Owner Omar');
     expect(screen.getByText('42 entries')).toBeInTheDocument();
 
+    // Nothing expired here: the staff column says nothing of the product's own changes.
+    expect(screen.queryByText('Automatic')).not.toBeInTheDocument();
+
     await app.user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(app.location().search).toBe('?page=3'));
     await waitFor(() => {
       const last = api.requestsTo('GET /api/v1/customers/1/history').at(-1)!;
       expect(new URL(last.url).searchParams.get('page')).toBe('3');
     });
+  });
+
+  it.each([
+    ['en', 'Points expired', 'Automatic'],
+    ['ar', 'انتهت صلاحية النقاط', 'تلقائي'],
+  ] as const)('describes points that expired, made by no one (%s)', async (language, kind, actor) => {
+    const expired = makeLedgerEntry({
+      id: 9,
+      kind: 'expired',
+      delta: -120,
+      balance_after: 38,
+      actor: null,
+      invoice: null,
+    });
+    await renderAsCashier(
+      '/customer/1/history',
+      {
+        'GET /api/v1/customers/1': () => json(customerBody(fatima)),
+        ...noActivity,
+        'GET /api/v1/customers/1/history': () =>
+          json({ data: [expired], meta: { page: 1, per_page: 20, total: 1 } }),
+      },
+      language,
+    );
+    const [row] = await screen.findAllByTestId('history-row');
+    const cells = within(row!)
+      .getAllByRole('cell')
+      .map((cell) => plain(cell).trim());
+    expect(cells[1]).toBe(kind);
+    expect(cells[2]).toBe('-120');
+    expect(cells[3]).toBe('38');
+    // The staff column names the product, never an empty name or a dash.
+    expect(cells[5]).toBe(actor);
   });
 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type * as Charts from '@mantine/charts';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { json, mockApi } from '@/testing/mock-api';
@@ -7,10 +8,31 @@ import { renderApp } from '@/testing/render-app';
 import type { Liability } from '../types';
 import { ownerRoutes, store } from './fixtures';
 
+// jsdom has no layout, so recharts draws nothing: the chart is replaced by what it was given.
+vi.mock('@mantine/charts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Charts>()),
+  BarChart: ({
+    series,
+    data,
+  }: {
+    series: { name: string; label: string }[];
+    data: Record<string, string | number>[];
+  }) => (
+    <ul data-testid="bar-chart">
+      {series.map((s) => (
+        <li key={s.name} data-series={s.name}>
+          {s.label}: {data.map((row) => row[s.name]).join(' ')}
+        </li>
+      ))}
+    </ul>
+  ),
+}));
+
 const months = Array.from({ length: 12 }, (_, i) => ({
   month: `2026-${String(i + 1).padStart(2, '0')}`,
   earned: 100 * (i + 1),
   redeemed: 10 * i,
+  expired: i % 3 === 0 ? 5 * i : 0,
 }));
 
 function liability(pointValue: string | null): Liability {
@@ -38,6 +60,27 @@ describe('Points owed tab', () => {
     expect(row).toHaveTextContent(store.name);
     expect(row).toHaveTextContent('1,234.500');
     expect(screen.queryByTestId('liability-no-value')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', ['Earned by sales', 'Redeemed', 'Expired']],
+    ['ar', ['مكتسبة من المبيعات', 'مستبدلة', 'انتهت صلاحيتها']],
+  ] as const)('draws earned, redeemed and expired points per month (%s)', async (language, legend) => {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(ownerRoutes({ 'GET /api/v1/store-owner/liability': () => json({ data: liability('5.000') }) }));
+    renderApp('/dashboard?tab=liability');
+    const chart = await screen.findByTestId('liability-chart');
+    expect(chart).toHaveTextContent(
+      language === 'en'
+        ? 'Points earned, redeemed and expired per month'
+        : 'النقاط المكتسبة والمستبدلة والمنتهية صلاحيتها كل شهر',
+    );
+    const series = within(chart).getAllByRole('listitem');
+    expect(series.map((item) => item.getAttribute('data-series'))).toEqual(['earned', 'redeemed', 'expired']);
+    expect(series.map((item) => item.textContent?.split(':')[0])).toEqual(legend);
+    // The server's expired points per month, in the months' order.
+    expect(series[2]).toHaveTextContent(`${legend[2]}: ${months.map((m) => m.expired).join(' ')}`);
   });
 
   it('says how to give points a value when they have none, and shows no LYD', async () => {

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { bounds } from '@/lib/api/bounds';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { json, mockApi, type Routes } from '@/testing/mock-api';
@@ -16,6 +17,8 @@ const CONFIG = {
   cashier_daily_points: 10_000,
   point_value: '5.000',
   min_redeem_points: 50,
+  // Points expire a month after they are earned; unchanged, it is never sent back.
+  points_expiry_months: 1,
 };
 
 async function openSettings(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
@@ -130,6 +133,113 @@ describe('loyalty settings tab', () => {
     await openSettings({}, 'ar');
     expect(await screen.findByLabelText('قيمة 100 نقطة (د.ل)')).toHaveValue('5.000');
     expect(screen.getByLabelText('أقل عدد من النقاط يُستخدم في المرة')).toHaveValue('50');
+    const expiry = screen.getByRole('radiogroup', { name: 'متى تنتهي صلاحية النقاط' });
+    expect(within(expiry).getByRole('radio', { name: 'بعد عدد من الأشهر' })).toBeChecked();
+    expect(screen.getByLabelText('عدد الأشهر بعد كسب النقاط')).toHaveValue('1');
+    expect(screen.getByTestId('expiry-note')).toHaveTextContent(
+      'يسري التغيير على النقاط المكتسبة بعد الحفظ، وتحتفظ النقاط المكتسبة سابقًا بتاريخ انتهائها.',
+    );
+  });
+
+  describe('points expiry', () => {
+    const MODE = 'When points expire';
+    const MONTHS = 'Months after the points are earned';
+
+    it('shows the months points last, the bounds the server checks and the note', async () => {
+      await openSettings();
+      const mode = await screen.findByRole('radiogroup', { name: MODE });
+      expect(within(mode).getByRole('radio', { name: 'After a number of months' })).toBeChecked();
+      expect(within(mode).getByRole('radio', { name: 'Never' })).not.toBeChecked();
+      const months = screen.getByLabelText(MONTHS);
+      expect(months).toHaveValue('1');
+      // The bounds come from the generated bounds.ts, not from this form.
+      const { minimum, maximum } = bounds.LoyaltyConfigRequest.points_expiry_months;
+      expect(screen.getByTestId('expiry-settings')).toHaveTextContent(
+        `A whole number from ${minimum} to ${maximum}.`,
+      );
+      expect(screen.getByTestId('expiry-note')).toHaveTextContent(
+        'Applies to points earned after you save; points already earned keep their expiry.',
+      );
+    });
+
+    it('sends null for never, and the field goes away', async () => {
+      let body: unknown;
+      const { app } = await openSettings({
+        'PUT /api/v1/loyalty-config': async (request) => {
+          body = await request.json();
+          return json({ data: { ...CONFIG, points_expiry_months: null } });
+        },
+      });
+      await app.user.click(await screen.findByRole('radio', { name: 'Never' }));
+      expect(screen.queryByLabelText(MONTHS)).not.toBeInTheDocument();
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(body).toEqual({ points_expiry_months: null }));
+      expect(await screen.findByText('Loyalty settings saved successfully!')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Never' })).toBeChecked();
+      expect(screen.queryByLabelText(MONTHS)).not.toBeInTheDocument();
+    });
+
+    it('sends the months as a number when points start to expire (Eastern Arabic digits too)', async () => {
+      let body: unknown;
+      const { app } = await openSettings({
+        'GET /api/v1/loyalty-config': () => json({ data: { ...CONFIG, points_expiry_months: null } }),
+        'PUT /api/v1/loyalty-config': async (request) => {
+          body = await request.json();
+          return json({ data: { ...CONFIG, points_expiry_months: 12 } });
+        },
+      });
+      expect(await screen.findByRole('radio', { name: 'Never' })).toBeChecked();
+      expect(screen.queryByLabelText(MONTHS)).not.toBeInTheDocument();
+      await app.user.click(screen.getByRole('radio', { name: 'After a number of months' }));
+      await app.user.type(screen.getByLabelText(MONTHS), '١٢');
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(body).toEqual({ points_expiry_months: 12 }));
+      expect(await screen.findByText('Loyalty settings saved successfully!')).toBeInTheDocument();
+      expect(screen.getByLabelText(MONTHS)).toHaveValue('12');
+    });
+
+    it('asks for the months rather than sending an empty field', async () => {
+      const { app, api } = await openSettings();
+      const months = await screen.findByLabelText(MONTHS);
+      await app.user.clear(months);
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Enter the number of months.')).toBeInTheDocument();
+      expect(months).toHaveAttribute('aria-invalid', 'true');
+      expect(api.requestsTo('PUT /api/v1/loyalty-config')).toHaveLength(0);
+    });
+
+    it("never clamps: the server's message shows under the field", async () => {
+      let body: unknown;
+      const { app } = await openSettings({
+        'PUT /api/v1/loyalty-config': async (request) => {
+          body = await request.json();
+          return json(
+            {
+              message: 'The given data was invalid.',
+              code: 'validation_failed',
+              errors: { points_expiry_months: ['Points may expire after 1 to 120 months.'] },
+              details: [
+                {
+                  field: 'points_expiry_months',
+                  code: 'expiry_months_range',
+                  message: 'Points may expire after 1 to 120 months.',
+                },
+              ],
+            },
+            422,
+          );
+        },
+      });
+      const months = await screen.findByLabelText(MONTHS);
+      await app.user.clear(months);
+      await app.user.type(months, '240');
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Points may expire after 1 to 120 months.')).toBeInTheDocument();
+      expect(body).toEqual({ points_expiry_months: 240 });
+      expect(months).toHaveValue('240');
+      expect(months).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText('Loyalty settings saved successfully!')).not.toBeInTheDocument();
+    });
   });
 
   it('keeps the open tab in the URL: a reload returns to it', async () => {

@@ -18,7 +18,7 @@ import { ActorName } from '@/components/actor-name';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
-import { activityInfo, describeActivity } from '@/lib/activity-description';
+import { activityInfo, actorlessSource, describeActivity } from '@/lib/activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityQuery } from '../types';
 import { LabelledPagination } from '@/components/pagination';
@@ -161,7 +161,13 @@ export function ActivityTab() {
                 <Table.Tr key={entry.id} data-testid="activity-row" data-type={entry.type}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.created_at)}</Table.Td>
                   <Table.Td>
-                    <ActorName person={entry.pos_user} apiKey={entry.api_key} none={t('activity.self')} />
+                    <ActorName
+                      person={entry.pos_user}
+                      apiKey={entry.api_key}
+                      none={
+                        actorlessSource(entry) === 'self' ? t('activity.self') : tFeed('activity.automatic')
+                      }
+                    />
                   </Table.Td>
                   <Table.Td>{entry.store?.name ?? t('dash')}</Table.Td>
                   <Table.Td>

@@ -33,6 +33,7 @@ export function LiabilityTab() {
           month: monthLabel.format(new Date(`${m.month}-01T00:00:00Z`)),
           earned: m.earned,
           redeemed: m.redeemed,
+          expired: m.expired,
         }));
         return (
           <Stack gap="lg" data-testid="liability">
@@ -105,6 +106,7 @@ export function LiabilityTab() {
                 series={[
                   { name: 'earned', label: t('liability.earned'), color: 'yellow.7' },
                   { name: 'redeemed', label: t('liability.redeemed'), color: 'grape.7' },
+                  { name: 'expired', label: t('liability.expired'), color: 'gray.6' },
                 ]}
                 valueFormatter={(value) => format.points(value)}
                 xAxisProps={xAxisProps}

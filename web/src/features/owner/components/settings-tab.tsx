@@ -1,9 +1,10 @@
-import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form-error';
+import { bounds } from '@/lib/api/bounds';
 import { splitError } from '@/lib/api/form-errors';
-import { normalizeDigits } from '@/lib/format';
+import { normalizeDigits, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { QueryState } from '@/components/query-state';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
@@ -40,6 +41,13 @@ const MONEY_FIELDS = ['point_value', 'min_redeem_points'] as const;
 const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
+/** Every field the server may have a message for: the text fields and the months points last. */
+const EXPIRY_FIELD = 'points_expiry_months';
+const ERROR_FIELDS = [...FIELDS, EXPIRY_FIELD] as const;
+type ErrorField = (typeof ERROR_FIELDS)[number];
+/** Points expire never, or a number of months after they are earned. */
+type ExpiryMode = 'never' | 'after';
+const EXPIRY_MONTHS = bounds.LoyaltyConfigRequest.points_expiry_months;
 type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points';
 /** Counts of points: sent as a number when a whole number is typed. */
 function isWholeNumber(field: Field): field is WholeNumberField {
@@ -69,6 +77,16 @@ function valuesOf(config: LoyaltyConfig): Values {
   };
 }
 
+/** The saved months as the field shows them (empty when points never expire). */
+function monthsOf(config: LoyaltyConfig): string {
+  const months = config.points_expiry_months;
+  return months === null || months === undefined ? '' : String(months);
+}
+
+function expiryModeOf(config: LoyaltyConfig): ExpiryMode {
+  return monthsOf(config) === '' ? 'never' : 'after';
+}
+
 /**
  * The owner's loyalty settings. What is typed is sent as typed (Eastern Arabic digits read as
  * Latin), only the fields that changed; the server checks them and its messages show under the
@@ -76,9 +94,12 @@ function valuesOf(config: LoyaltyConfig): Values {
  */
 function SettingsForm({ config }: { config: LoyaltyConfig }) {
   const { t } = useTranslation('owner');
+  const format = useFormat();
   const save = useSaveLoyaltyConfig();
   const [values, setValues] = useState<Values>(() => valuesOf(config));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [expiry, setExpiry] = useState<ExpiryMode>(() => expiryModeOf(config));
+  const [months, setMonths] = useState(() => monthsOf(config));
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
@@ -100,13 +121,30 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
         body[field] = typed;
       }
     }
+    // Never: null turns expiry off. After: the months, a whole number as a number (anything else
+    // as typed, for the server to refuse in its words); left out when unchanged.
+    const savedMonths = monthsOf(config);
+    if (expiry === 'never') {
+      if (savedMonths !== '') body.points_expiry_months = null;
+    } else {
+      const typed = normalizeDigits(months).trim();
+      if (typed === '') {
+        setErrors({ [EXPIRY_FIELD]: t('settings.expiryMonthsRequired') });
+        return;
+      }
+      if (typed !== savedMonths) {
+        body.points_expiry_months = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
+      }
+    }
     save.mutate(body, {
       onSuccess: (next) => {
         setValues(valuesOf(next));
+        setExpiry(expiryModeOf(next));
+        setMonths(monthsOf(next));
         showToast(t('settings.saved'));
       },
       onError: (error) => {
-        const shown = splitError(error, FIELDS, t('settings.failed'));
+        const shown = splitError(error, ERROR_FIELDS, t('settings.failed'));
         setErrors(shown.fields);
         setFailure(shown.alert);
       },
@@ -150,6 +188,50 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
             </Text>
           </Stack>
           {MONEY_FIELDS.map(input)}
+          <Divider mt="xs" />
+          <Stack gap="sm" data-testid="expiry-settings">
+            <Title order={3} fz="md">
+              {t('settings.expiryTitle')}
+            </Title>
+            <Radio.Group
+              label={t('settings.expiryMode')}
+              value={expiry}
+              onChange={(value) => {
+                setExpiry(value === 'after' ? 'after' : 'never');
+                setErrors((current) => ({ ...current, [EXPIRY_FIELD]: undefined }));
+              }}
+              name="points_expiry"
+            >
+              <Group gap="lg" mt="xs">
+                <Radio value="never" label={t('settings.expiryNever')} />
+                <Radio value="after" label={t('settings.expiryAfter')} />
+              </Group>
+            </Radio.Group>
+            {expiry === 'after' && (
+              <TextInput
+                label={t('settings.expiryMonths')}
+                description={t('settings.expiryMonthsHint', {
+                  min: format.number(EXPIRY_MONTHS.minimum),
+                  max: format.number(EXPIRY_MONTHS.maximum),
+                })}
+                value={months}
+                onChange={(event) => {
+                  setMonths(event.currentTarget.value);
+                  setErrors((current) => ({ ...current, [EXPIRY_FIELD]: undefined }));
+                }}
+                inputMode="numeric"
+                dir="ltr"
+                error={errors[EXPIRY_FIELD]}
+                name={EXPIRY_FIELD}
+                autoComplete="off"
+                // A short number: a narrow box, the label and hint keep the card's width.
+                styles={{ wrapper: { maxInlineSize: 240 } }}
+              />
+            )}
+            <Text size="sm" c="dimmed" data-testid="expiry-note">
+              {t('settings.expiryNote')}
+            </Text>
+          </Stack>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {save.isPending ? t('saving') : t('save')}

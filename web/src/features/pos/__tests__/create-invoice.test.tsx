@@ -200,6 +200,32 @@ describe('create-invoice form', () => {
     expect(screen.getByLabelText('Invoice ID')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("tells the cashier when the picked customer's points expire, from the customer's answer", async () => {
+    await signedIn();
+    const api = mockApi(
+      cashierRoutes({
+        'POST /api/v1/customers/search': () => json({ data: [fatima] }),
+        'GET /api/v1/customers/1': () => json(customerBody(fatima, {}, { points: 120, on: '2027-01-01' })),
+      }),
+    );
+    const app = renderApp('/create-invoice');
+    await screen.findByLabelText('Customer');
+    await pickFatima(app);
+    const card = screen.getByTestId('selected-customer');
+    expect(await within(card).findByTestId('expiry-notice')).toHaveTextContent(
+      /^\u2066?120\u2069? points expire on Jan 1, 2027$/,
+    );
+    expect(api.requestsTo('GET /api/v1/customers/1')).toHaveLength(1);
+  });
+
+  it('says nothing of expiry when none of the customer’s points expire soon', async () => {
+    await signedIn();
+    mockApi(cashierRoutes({ 'GET /api/v1/customers/1': () => json(customerBody(fatima)) }));
+    renderApp('/create-invoice?customer_id=1');
+    expect(await screen.findByTestId('selected-customer')).toHaveTextContent('Fatima Alsharif');
+    expect(screen.queryByTestId('expiry-notice')).not.toBeInTheDocument();
+  });
+
   it('opens with the customer of ?customer_id= chosen', async () => {
     await signedIn();
     mockApi(cashierRoutes({ 'GET /api/v1/customers/1': () => json(customerBody(fatima)) }));

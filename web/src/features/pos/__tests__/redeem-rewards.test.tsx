@@ -43,6 +43,15 @@ const cardOf = async (name: string) =>
   (await screen.findAllByTestId('reward-card')).find((card) => card.textContent?.includes(name))!;
 
 describe('redeem-rewards form', () => {
+  it("shows the customer's next points to expire under the balance, in Arabic", async () => {
+    await openRedeemPage(
+      { 'GET /api/v1/customers/1': () => json(customerBody(fatima, {}, { points: 120, on: '2026-12-10' })) },
+      'ar',
+    );
+    const notice = await within(screen.getByTestId('selected-customer')).findByTestId('expiry-notice');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe('تنتهي صلاحية 120 نقطة في 10/12/2026');
+  });
+
   it('asks for a customer first', async () => {
     await i18n.changeLanguage('en');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');

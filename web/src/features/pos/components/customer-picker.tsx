@@ -11,12 +11,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExpiryNotice } from '@/components/expiry-notice';
 import { Ltr } from '@/components/ltr';
 import { UnconfirmedJoinBadge } from '@/components/unconfirmed-join-badge';
+import { customerDetailQueryOptions } from '@/lib/api/customers';
 import { isNetworkError, messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
 import { initialsOf, normalizeDigits, useFormat } from '@/lib/format';
@@ -268,6 +270,17 @@ function SelectedCustomerCard({ customer, onClear, pointsLabel, disabled }: Sele
           </ActionIcon>
         </Group>
       </Group>
+      <SelectedCustomerExpiry customerId={customer.id} />
     </Paper>
   );
+}
+
+/**
+ * The chosen customer's next points to expire, for the cashier to pass on. From the customer's
+ * own answer (already loaded when the form was opened from the customer's page); nothing is
+ * shown while it loads, when it cannot be had (offline), or when no points expire soon.
+ */
+function SelectedCustomerExpiry({ customerId }: { customerId: number }) {
+  const detail = useQuery({ ...customerDetailQueryOptions(customerId), select: (data) => data.nextExpiry });
+  return <ExpiryNotice expiry={detail.data} mt="sm" />;
 }

@@ -84,6 +84,29 @@ describe('check points page', () => {
     expect(bigVoucher).toHaveTextContent('120 more points needed');
   });
 
+  it.each([
+    ['en', '120 points expire on Dec 31, 2026'],
+    ['ar', 'تنتهي صلاحية 120 نقطة في 31/12/2026'],
+  ] as const)('says under a store’s points when some expire soon (%s)', async (language, expected) => {
+    const withExpiry = structuredClone(twoStores);
+    (withExpiry.data.stores[1] as Record<string, unknown>).next_expiry = { points: 120, on: '2026-12-31' };
+    mockApi({ [LOOKUP]: () => json(withExpiry) });
+    await i18n.changeLanguage(language);
+    const app = renderApp('/check-points');
+    await screen.findByRole('heading', { level: 1 });
+    await app.user.type(
+      screen.getByLabelText(language === 'en' ? /Phone number/ : /رقم الهاتف/),
+      '0912345678',
+    );
+    await app.user.click(
+      screen.getByRole('button', { name: language === 'en' ? 'Check points' : 'استعلم عن النقاط' }),
+    );
+    const [tripoli, benghazi] = await screen.findAllByTestId('store-points');
+    expect(within(tripoli!).queryByTestId('expiry-notice')).not.toBeInTheDocument();
+    const notice = within(benghazi!).getByTestId('expiry-notice');
+    expect((notice.textContent ?? '').replace(/[\u200f\u2066-\u2069]/g, '')).toBe(expected);
+  });
+
   it('uses the singular for one point', async () => {
     mockApi({
       [LOOKUP]: () =>

@@ -1,6 +1,7 @@
 import { Card, Divider, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ExpiryNotice } from '@/components/expiry-notice';
 import { useFormat } from '@/lib/format';
 import type { StorePoints } from '../api/types';
 import { RewardRow } from './reward-row';
@@ -35,6 +36,8 @@ export function StorePointsCard({ entry }: { entry: StorePoints }) {
           {t('public.checkPoints.storePointsValue', { value: format.lyd(entry.points_value) })}
         </Text>
       )}
+      {/* The store's next points to expire (within 30 days), under the points they are part of. */}
+      <ExpiryNotice expiry={entry.next_expiry} justify="flex-end" mt="xs" />
       <Divider my="md" />
       <Text size="sm" fw={700} c="dimmed" mb="sm">
         {t('public.checkPoints.rewards')}

@@ -1,0 +1,35 @@
+import { Group, Text, ThemeIcon, type GroupProps } from '@mantine/core';
+import { IconHourglassLow } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { NextExpiry } from '@/lib/api/types';
+import { useFormat } from '@/lib/format';
+
+interface ExpiryNoticeProps extends Omit<GroupProps, 'children'> {
+  /** The server's next points to expire (within 30 days); nothing is shown without it. */
+  expiry: NextExpiry | null | undefined;
+}
+
+/**
+ * "120 points expire on 10 Dec 2026": a customer's next points to expire, said plainly (a fact
+ * to pass on at the counter, not a warning). `on` is a calendar day in Tripoli, the first day
+ * the points are gone; it is shown as that day, whatever the device's time zone.
+ */
+export function ExpiryNotice({ expiry, ...props }: ExpiryNoticeProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!expiry || expiry.points <= 0) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" align="center" data-testid="expiry-notice" {...props}>
+      <ThemeIcon variant="light" color="yellow" size="md" radius="xl" aria-hidden>
+        <IconHourglassLow size={16} />
+      </ThemeIcon>
+      <Text size="sm" fw={500}>
+        {t('expiry.notice', {
+          count: expiry.points,
+          points: format.points(expiry.points),
+          date: format.date(expiry.on),
+        })}
+      </Text>
+    </Group>
+  );
+}
