@@ -107,8 +107,8 @@ pub struct Signal {
     pub reviewed_by: Option<PersonRef>,
 }
 
-/// A customer's next points to expire: how many, on which Tripoli day (they are gone from its
-/// start).
+/// A customer's next points to expire: how many, and their last Tripoli day (they are gone from
+/// the next).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextExpiry {
     pub points: i64,

@@ -588,7 +588,7 @@ impl PointsChange {
     }
 }
 
-/// Points that reached their expiry: how many, the balance after, the customer's store.
+/// Points past their last day: how many, the balance after, the customer's store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExpiredPoints {
     pub points: i64,
@@ -603,21 +603,21 @@ pub trait LotRepo {
     /// Changes the balance in one conditional update and the lots with it; returns the new
     /// balance, or `None` when it would go below zero or the customer is gone (nothing changes).
     fn change_points(&mut self, id: i64, change: PointsChange, now: NaiveDateTime) -> RepoResult<Option<i64>>;
-    /// Takes the customer's points due on or before `today` out of its balance; `None` when
-    /// none were due.
+    /// Takes the customer's points whose last day was before `today` out of its balance; `None`
+    /// when none were due.
     fn expire_due_points(
         &mut self,
         customer_id: i64,
         today: NaiveDate,
         now: NaiveDateTime,
     ) -> RepoResult<Option<ExpiredPoints>>;
-    /// Customers with points due on or before `today`, at most `limit`, by id.
+    /// Customers with points whose last day was before `today`, at most `limit`, by id.
     fn customers_with_due_points(&mut self, today: NaiveDate, limit: i64) -> RepoResult<Vec<i64>>;
-    /// Each given customer's earliest expiry after `after` and on or before `until`, if any.
+    /// Each given customer's earliest last day from `from` to `until`, if any.
     fn next_expiries(
         &mut self,
         customer_ids: &[i64],
-        after: NaiveDate,
+        from: NaiveDate,
         until: NaiveDate,
     ) -> RepoResult<Vec<(i64, NextExpiry)>>;
 }

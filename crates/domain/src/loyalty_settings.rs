@@ -43,8 +43,8 @@ pub struct LoyaltySettings {
     pub min_redeem_points: i64,
     /// When the counter's patterns are shown to the owner as signals.
     pub signals: SignalThresholds,
-    /// Points earned expire this many months later (on the same day of the month, or the
-    /// month's last day); `None`: never. A change applies to points earned after it.
+    /// Points earned can be used until the same day this many months later (or that month's
+    /// last day) and are gone the day after; `None`: never. A change applies to later points.
     pub expiry_months: Option<i64>,
 }
 
@@ -109,8 +109,8 @@ impl LoyaltySettings {
         }
     }
 
-    /// The Tripoli day on which points earned on `earned` expire (they are gone from its
-    /// start); `None` when they never do.
+    /// The last Tripoli day points earned on `earned` can be used (they are gone from the next):
+    /// the same day `expiry_months` later, or that month's last; `None` when they never expire.
     pub fn expiry_for(&self, earned: NaiveDate) -> Option<NaiveDate> {
         let months = u32::try_from(self.expiry_months?).ok()?;
         earned.checked_add_months(Months::new(months))

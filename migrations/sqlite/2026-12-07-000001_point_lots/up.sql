@@ -1,5 +1,5 @@
 -- Points that expire (issue #19). Each customer's points are held in lots: a sale, a gift, a
--- manual addition or an import adds to a lot that remembers the Tripoli day its points expire
+-- manual addition or an import adds to a lot that remembers the last Tripoli day its points can be used
 -- (or none: never), fixed when they are earned, so an owner's change applies to later points
 -- only. Points leave the oldest lots first (a void, the newest). Lots earned on the same day
 -- with the same expiry are one lot. The sum of a customer's remaining points is its balance.

@@ -1,7 +1,8 @@
 //! Points that expire (issue #19, item 1), with the server's clock moved: lots earned under the
-//! owner's setting expire on their day, the oldest first, once a day across instances; a
-//! customer who spends on the expiry day before the daily run finds those points gone; a change
-//! of the setting applies to later points only. On both backends, from the demo data.
+//! owner's setting can be used through their last day (a customer redeeming that day spends
+//! them, the oldest first) and expire after it, once a day across instances; a customer who
+//! spends after midnight before the daily run finds them gone; a change of the setting applies
+//! to later points only. On both backends, from the demo data.
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use serde_json::{json, Value};
@@ -92,30 +93,34 @@ impl Shop {
 }
 
 async fn points_expire_on_their_day_oldest_first(backend: Backend) {
-    // Forty days ahead: the demo's own expiring points (13 to 31 days ahead) are due by then.
+    // Forty days ahead: the demo's own expiring points (13 to 31 days ahead) are past by then.
     let today = loyalty_domain::local_day::local_date(chrono::Utc::now().naive_utc());
     let d0 = today + Duration::days(40);
     let Some(shop) = Shop::open(backend, tripoli(d0, 0, 30)).await else { return };
     let flushed = shop.run_daily().await.unwrap_or_else(|| panic!("the first run of the day claims the job"));
     assert!(flushed.customers >= 1 && flushed.points > 0, "the demo's expiring points: {flushed:?}");
     assert_eq!(shop.run_daily().await, None, "once a day, whichever instance asks");
-    let due = format!("SELECT COUNT(*) AS n FROM point_lots WHERE remaining > 0 AND expires_on <= '{d0}'");
-    assert_eq!(shop.app.scalar(&due), 0, "nothing due is left");
+    let due = format!("SELECT COUNT(*) AS n FROM point_lots WHERE remaining > 0 AND expires_on < '{d0}'");
+    assert_eq!(shop.app.scalar(&due), 0, "nothing past its last day is left");
     shop.app.assert_ledger_matches_balances();
 
-    // Points earned from now expire a month later.
+    // Points earned from now can be used for a month: their last day is a month later.
     shop.at(tripoli(d0, 10, 0));
     let (status, body) = shop.settings(json!({"points_expiry_months": 1})).await;
     assert_eq!((status, body["data"]["points_expiry_months"].as_i64()), (200, Some(1)), "{body}");
-    let (x, y) = (shop.customer("+218910000301").await, shop.customer("+218910000302").await);
-    shop.sale(x, "100").await; // lot A: 100 points
-    shop.sale(y, "40").await; // 40 points
-    let a_day = d0.checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
+    let x = shop.customer("+218910000301").await;
+    let y = shop.customer("+218910000302").await;
+    let z = shop.customer("+218910000304").await;
+    shop.sale(x, "100").await; // X's lot A: 100 points
+    shop.sale(y, "40").await; // Y's first 40
+    shop.sale(z, "30").await; // Z's 30, left alone until they expire
+    let last_day = d0.checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
 
-    // Ten days on, 50 more (lot B, a month after that); then the owner turns expiry off, which
-    // leaves A and B as they were, and 30 points after it never expire (lot C).
+    // Ten days on, 50 more each for X (lot B) and Y, a month after that; then the owner turns
+    // expiry off, which leaves them as they were, and X's next 30 never expire (lot C).
     shop.at(tripoli(d0 + Duration::days(10), 10, 0));
     shop.sale(x, "50").await;
+    shop.sale(y, "60").await;
     assert_eq!(shop.settings(json!({"points_expiry_months": null})).await.0, 200);
     shop.sale(x, "30").await;
     let dates: Vec<i64> = ["IS NULL", "IS NOT NULL"]
@@ -134,79 +139,103 @@ async fn points_expire_on_their_day_oldest_first(backend: Backend) {
     assert_eq!(shop.app.post("/api/v1/redemptions", Some(&shop.cashier), &body).await.0, 201);
     assert_eq!(shop.lots(x), [50, 50, 30]);
 
-    // The day before A's day: nothing of theirs expires; the customer page, the public lookup
-    // and the POS (the same customer answer) say what expires, and when.
-    shop.at(tripoli(a_day - Duration::days(1), 0, 30));
-    let run = shop.run_daily().await.unwrap_or_default();
-    assert_eq!((shop.balance(x), shop.balance(y)), (130, 40), "{run:?}");
+    // The day before A's last day: nothing expires; the customer page, the public lookup and the
+    // POS (the same customer answer) say what expires, and on which day.
+    shop.at(tripoli(last_day - Duration::days(1), 0, 30));
+    shop.run_daily().await;
+    assert_eq!((shop.balance(x), shop.balance(y), shop.balance(z)), (130, 100, 30));
     let next = &shop.detail(x).await["next_expiry"];
-    assert_eq!((next["points"].as_i64(), next["on"].as_str()), (Some(50), Some(a_day.to_string().as_str())));
+    assert_eq!((next["points"].as_i64(), next["on"].as_str()), (Some(50), Some(last_day.to_string().as_str())));
     let (status, lookup) = shop.app.post("/api/v1/public/points", None, &json!({"phone": "0910000302"})).await;
     assert_eq!(status, 200, "{lookup}");
     let store = &lookup["data"]["stores"][0];
-    assert_eq!((store["points"].as_i64(), store["next_expiry"]["points"].as_i64()), (Some(40), Some(40)));
-    assert_eq!(store["next_expiry"]["on"].as_str(), Some(a_day.to_string().as_str()));
+    assert_eq!((store["points"].as_i64(), store["next_expiry"]["points"].as_i64()), (Some(100), Some(40)));
+    assert_eq!(store["next_expiry"]["on"].as_str(), Some(last_day.to_string().as_str()));
 
-    // A's day, ten past midnight, before the daily run: the customer uses 60 points as money.
-    // A's last 50 are gone first (an `expired` row), so the 60 come from B and then C.
-    shop.at(tripoli(a_day, 0, 10));
+    // A's last day, in the evening: the points are still good. X uses 60 as money: A's last 50
+    // first, then 10 of B. The run that night has nothing of X's left to expire.
+    shop.at(tripoli(last_day, 21, 0));
+    shop.run_daily().await;
+    assert_eq!(shop.balance(x), 130, "usable through their last day");
     let body = json!({"customer_id": x, "points": 60});
     let (status, body) = shop.app.post("/api/v1/redemptions", Some(&shop.cashier), &body).await;
     assert_eq!(status, 201, "{body}");
-    assert_eq!(body["data"]["customer_total_points"].as_i64(), Some(20), "{body}");
-    assert_eq!(shop.lots(x), [0, 0, 20]);
-    let (_, history) = shop.app.get(&format!("/api/v1/customers/{x}/history"), Some(&shop.cashier)).await;
+    assert_eq!(body["data"]["customer_total_points"].as_i64(), Some(70), "{body}");
+    assert_eq!(shop.lots(x), [0, 40, 30]);
+
+    // Ten past midnight, before the daily run: Y's first 40 are past their last day. Y spends a
+    // reward of 50: the 40 go first (an `expired` entry, no actor), the 50 come from the 60.
+    shop.at(tripoli(last_day + Duration::days(1), 0, 10));
+    let body = json!({"customer_id": y, "reward_id": coffee});
+    let (status, body) = shop.app.post("/api/v1/redemptions", Some(&shop.cashier), &body).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["customer_total_points"].as_i64(), Some(10), "{body}");
+    let (_, history) = shop.app.get(&format!("/api/v1/customers/{y}/history"), Some(&shop.cashier)).await;
     let kinds: Vec<(&str, i64)> = history["data"]
         .as_array()
         .map(|rows| {
             rows.iter().take(2).map(|r| (r["kind"].as_str().unwrap_or(""), r["delta"].as_i64().unwrap_or(0))).collect()
         })
         .unwrap_or_default();
-    assert_eq!(kinds, [("redemption", -60), ("expired", -50)], "{history}");
+    assert_eq!(kinds, [("redemption", -50), ("expired", -40)], "{history}");
     assert!(history["data"][1]["actor"].is_null(), "the server's own change: {history}");
-    // The same customer asking for more than remains is refused, and nothing changes.
-    let body = json!({"customer_id": x, "points": 50});
+    // Asking for more than remains is refused, and nothing changes.
+    let body = json!({"customer_id": y, "reward_id": coffee});
     assert_eq!(shop.app.post("/api/v1/redemptions", Some(&shop.cashier), &body).await.0, 409);
-    assert_eq!(shop.balance(x), 20);
+    assert_eq!(shop.balance(y), 10);
 
-    // The daily run, twenty minutes later: Y's 40 expire; X has nothing left due.
-    shop.at(tripoli(a_day, 0, 30));
+    // The daily run, twenty minutes later: Z's 30 expire; X and Y have nothing left due.
+    shop.at(tripoli(last_day + Duration::days(1), 0, 30));
     let run = shop.run_daily().await.unwrap_or_else(|| panic!("a new day's run"));
-    assert_eq!((run.customers, run.points), (1, 40));
-    assert_eq!((shop.balance(x), shop.balance(y)), (20, 0));
-    assert!(shop.detail(y).await["next_expiry"].is_null());
-    assert_eq!(shop.app.scalar("SELECT runs AS n FROM jobs WHERE name = 'expire_points'"), 3);
-    shop.at(tripoli(a_day, 9, 0));
+    assert_eq!((run.customers, run.points), (1, 30));
+    assert_eq!((shop.balance(x), shop.balance(y), shop.balance(z)), (70, 10, 0));
+    assert!(shop.detail(z).await["next_expiry"].is_null());
+    shop.at(tripoli(last_day + Duration::days(1), 9, 0));
     assert_eq!(shop.run_daily().await, None, "once a Tripoli day");
 
-    // B's day: B is spent, C never expires.
-    shop.at(tripoli(a_day + Duration::days(12), 1, 0));
+    // The day after B's last day: the 40 left of B expire, C never does.
+    let b_last = (d0 + Duration::days(10)).checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
+    shop.at(tripoli(b_last + Duration::days(1), 1, 0));
     let run = shop.run_daily().await.unwrap_or_default();
-    assert_eq!((run.customers, shop.balance(x)), (0, 20));
+    assert_eq!((shop.balance(x), shop.balance(y)), (30, 0), "{run:?}");
+    assert_eq!(shop.lots(x), [0, 0, 30]);
 
-    // The owner's feed says so; the liability chart counts the month's expired points.
+    // The owner's feed says so; the liability chart counts each month's expired points.
     let (_, feed) = shop
         .app
         .get("/api/v1/store-owner/pos-activities?activity_type=customer&date_range=90d", Some(&shop.owner))
         .await;
-    let expired = feed["data"].as_array().and_then(|rows| rows.iter().find(|r| r["kind"] == "points_expired")).cloned();
-    let expired = expired.unwrap_or_else(|| panic!("no points_expired entry: {feed}"));
-    assert_eq!(
-        (expired["details"]["customers"].as_str(), expired["details"]["points"].as_str()),
-        (Some("1"), Some("40"))
-    );
-    let (_, liability) = shop.app.get("/api/v1/store-owner/liability", Some(&shop.owner)).await;
-    let month = a_day.format("%Y-%m").to_string();
-    let this_month = liability["data"]["months"]
+    let expired: Vec<(Option<&str>, Option<&str>)> = feed["data"]
         .as_array()
-        .and_then(|months| months.iter().find(|m| m["month"] == month.as_str()))
-        .map(|m| m["expired"].as_i64().unwrap_or(0));
-    assert!(this_month >= Some(90), "X's 50 and Y's 40 expired in {month}: {liability}");
+        .map(|rows| {
+            rows.iter()
+                .filter(|r| r["kind"] == "points_expired")
+                .map(|r| (r["details"]["customers"].as_str(), r["details"]["points"].as_str()))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(expired.contains(&(Some("1"), Some("30"))), "Z's night: {feed}");
+    let (_, liability) = shop.app.get("/api/v1/store-owner/liability", Some(&shop.owner)).await;
+    let expired_in = |day: NaiveDate| {
+        let month = day.format("%Y-%m").to_string();
+        liability["data"]["months"]
+            .as_array()
+            .and_then(|months| months.iter().find(|m| m["month"] == month.as_str()))
+            .map(|m| m["expired"].as_i64().unwrap_or(0))
+            .unwrap_or(0)
+    };
+    let (night, b_night) = (last_day + Duration::days(1), b_last + Duration::days(1));
+    let counted = if night.format("%Y-%m").to_string() == b_night.format("%Y-%m").to_string() {
+        expired_in(night)
+    } else {
+        expired_in(night) + expired_in(b_night)
+    };
+    assert!(counted >= 40 + 30 + 40, "Y's 40, Z's 30 and X's 40: {liability}");
     shop.app.assert_ledger_matches_balances();
 }
 
-/// On the expiry day, eight tills spending at once and the daily run: the due points expire
-/// once, the rest is spent at most once.
+/// The night after the last day, eight tills spending at once and the daily run: the points
+/// past their last day expire once, the rest is spent at most once.
 async fn spends_and_the_daily_run_at_once_expire_once(backend: Backend) {
     let today = loyalty_domain::local_day::local_date(chrono::Utc::now().naive_utc());
     let d0 = today + Duration::days(40);
@@ -216,8 +245,8 @@ async fn spends_and_the_daily_run_at_once_expire_once(backend: Backend) {
     shop.sale(z, "200").await;
     shop.at(tripoli(d0 + Duration::days(5), 10, 0));
     shop.sale(z, "300").await;
-    let a_day = d0.checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
-    shop.at(tripoli(a_day, 0, 10));
+    let last_day = d0.checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
+    shop.at(tripoli(last_day + Duration::days(1), 0, 10));
     let spend = || async {
         let body = json!({"customer_id": z, "points": 50});
         shop.app.post("/api/v1/redemptions", Some(&shop.cashier), &body).await.0

@@ -1,9 +1,10 @@
 //! Points that expire (issue #19, item 1). An owner may have points expire some months after
-//! they are earned; each earning's expiry day is fixed then (a later change of the setting
-//! applies to later points). Once a day, shortly after Tripoli midnight, one instance takes the
-//! points due that day out of the balances, a ledger row `expired` per customer. A customer who
-//! spends on the expiry day before that run finds them gone already: spending first expires
-//! what is due.
+//! they are earned; each earning's last day is fixed then (a later change of the setting
+//! applies to later points). Points can be used through their last day, the expiry day the
+//! customer is told. Once a day, shortly after Tripoli midnight, one instance takes the points
+//! whose last day has passed out of the balances, a ledger row `expired` per customer. A
+//! customer who spends after midnight but before that run finds them gone already: spending
+//! first expires what is due.
 
 use std::collections::BTreeMap;
 
@@ -25,8 +26,8 @@ pub fn earn(settings: &LoyaltySettings, points: i64, now: NaiveDateTime) -> Poin
     PointsChange::Earn { points, expires_on: settings.expiry_for(local_date(now)) }
 }
 
-/// Takes the customer's points due today (Tripoli) out of its balance, with their ledger row;
-/// `None` when none were due.
+/// Takes the customer's points whose last day has passed (Tripoli) out of its balance, with
+/// their ledger row; `None` when none were due.
 pub(crate) fn expire_due(
     repos: &mut dyn Repos,
     customer_id: i64,
@@ -51,7 +52,8 @@ pub(crate) fn expire_due(
     Ok(Some(expired))
 }
 
-/// The customers' next points to expire within the notice window (after today).
+/// The customers' next points to expire within the notice window (their last day today or
+/// later).
 pub(crate) fn upcoming(
     repos: &mut dyn Repos,
     customer_ids: &[i64],
@@ -69,7 +71,7 @@ pub struct ExpiryRun {
     pub points: i64,
 }
 
-/// Expires the points due today, once a Tripoli day across all instances; `None` when another
+/// Expires the points whose last day has passed, once a Tripoli day across all instances; `None` when another
 /// run already did today. Each batch of customers is its own transaction (a counter's sale waits
 /// for one batch at most); a run cut short leaves the rest due for the next.
 pub fn run_daily(services: &Services) -> Result<Option<ExpiryRun>, AppError> {

@@ -2335,11 +2335,14 @@ export interface components {
              */
             redeemed: number;
         };
-        /** @description Points that expire: how many, and the day (Africa/Tripoli) from which they are gone. */
+        /**
+         * @description Points that expire: how many, and their last day (Africa/Tripoli): they can be used through
+         *     its end and are gone the day after.
+         */
         NextExpiryDto: {
             /**
              * Format: date
-             * @description The day the points are gone from; they can be used until the day before ends.
+             * @description The last day the points can be used.
              * @example 2026-12-31
              */
             on: string;

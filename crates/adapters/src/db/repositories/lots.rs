@@ -123,7 +123,7 @@ impl LotRepo for DbTx<'_> {
         let due = point_lots::table
             .filter(point_lots::customer_id.eq(customer_id))
             .filter(point_lots::remaining.gt(0))
-            .filter(point_lots::expires_on.le(today));
+            .filter(point_lots::expires_on.lt(today));
         let due_points = |conn: &mut DbConnection| -> RepoResult<i64> {
             due.select(sql::<BigInt>("CAST(COALESCE(SUM(remaining), 0) AS BIGINT)")).get_result(conn).map_err(map_error)
         };
@@ -162,7 +162,7 @@ impl LotRepo for DbTx<'_> {
     fn customers_with_due_points(&mut self, today: NaiveDate, limit: i64) -> RepoResult<Vec<i64>> {
         point_lots::table
             .filter(point_lots::remaining.gt(0))
-            .filter(point_lots::expires_on.le(today))
+            .filter(point_lots::expires_on.lt(today))
             .select(point_lots::customer_id)
             .distinct()
             .order(point_lots::customer_id)
@@ -174,7 +174,7 @@ impl LotRepo for DbTx<'_> {
     fn next_expiries(
         &mut self,
         customer_ids: &[i64],
-        after: NaiveDate,
+        from: NaiveDate,
         until: NaiveDate,
     ) -> RepoResult<Vec<(i64, NextExpiry)>> {
         if customer_ids.is_empty() {
@@ -183,7 +183,7 @@ impl LotRepo for DbTx<'_> {
         let rows: Vec<(i64, Option<NaiveDate>, i64)> = point_lots::table
             .filter(point_lots::customer_id.eq_any(customer_ids.to_vec()))
             .filter(point_lots::remaining.gt(0))
-            .filter(point_lots::expires_on.gt(after))
+            .filter(point_lots::expires_on.ge(from))
             .filter(point_lots::expires_on.le(until))
             .select((point_lots::customer_id, point_lots::expires_on, point_lots::remaining))
             .order((point_lots::customer_id, point_lots::expires_on))

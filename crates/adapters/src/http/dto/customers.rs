@@ -94,11 +94,12 @@ pub struct CustomerDetailEnvelope {
     pub next_expiry: Option<NextExpiryDto>,
 }
 
-/// Points that expire: how many, and the day (Africa/Tripoli) from which they are gone.
+/// Points that expire: how many, and their last day (Africa/Tripoli): they can be used through
+/// its end and are gone the day after.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NextExpiryDto {
     pub points: i64,
-    /// The day the points are gone from; they can be used until the day before ends.
+    /// The last day the points can be used.
     #[schema(value_type = String, format = Date, example = "2026-12-31")]
     pub on: chrono::NaiveDate,
 }
