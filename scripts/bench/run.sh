@@ -141,6 +141,15 @@ cpu_ms() {
 }
 pg_pids() { pgrep -u postgres -d ' ' postgres | sed 's/\([0-9]*\)/\1\/stat/g'; }
 
+# Issue #20: the server's peak resident memory over a stretch. peak_from starts the stretch
+# (writing 5 to clear_refs resets VmHWM to the current RSS); peak_mb reads the peak since, MB.
+peak_from() { echo 5 >"/proc/${server_pids[0]}/clear_refs" 2>/dev/null || true; }
+peak_mb() { awk '/^VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/${server_pids[0]}/status" 2>/dev/null || echo 0; }
+memory_row() { # title peak_mb
+  row "$label" "8. server peak resident memory: $1" "-" "-" "-" "-" "-" "-" "< 256 MB" "$(verdict lt "$2" 256)" \
+    "$2 MB (VmHWM of the one server process, reset before the stretch)"
+}
+
 login() {
   curl -sf -X POST "http://127.0.0.1:$port/api/v1/auth/login" -H 'Content-Type: application/json' \
     -d "{\"email\":\"$1\",\"password\":\"demo1234\"}" |
@@ -255,6 +264,7 @@ for backend in $backends; do
 
   if has dashboards; then
     log "$backend: 6. dashboards (first, on the data set as generated)"
+    peak_from
     for d in "admin overview|/api/v1/admin/overview|$admin_token" \
       "admin analytics|/api/v1/admin/analytics|$admin_token" \
       "owner customers overview (5 stores)|/api/v1/customers/store-owner-overview|$owner_token"; do
@@ -263,6 +273,7 @@ for backend in $backends; do
       row "$label" "6. $title, 1 conn" "$rate" "$p50" "$p99" "-" "-" "-" "< 100 ms" \
         "$(verdict eval "lt $p99 100 && [ $((c4 + c5)) -eq 0 ] && [ $n -gt 0 ]")" "$n requests, non-2xx $((c4 + c5))"
     done
+    memory_row "the dashboards' reads over the whole data set" "$(peak_mb)"
   fi
 
   if has export; then
@@ -414,6 +425,24 @@ with open(sys.argv[2], 'w', encoding='utf-8') as f:
     row "$label" "3. public points lookup, $conns conns" "$rate" "$p50" "$p99" \
       "raw read tx ($lookup_threads; p50 $b_p50, p99 $b_p99)" "$b_rate" "$ratio" ">= 0.60, p99 < 5 ms" "$met" \
       "$n requests, 4xx $c4 (429s would count here), 5xx $c5, socket errors $sock"
+    # Issue #20: the HTTP floor, the same client, connections and length on the smallest
+    # answer, as the lookup's and the counter's search's baseline.
+    log "$backend: 3f. the HTTP floor and the counter's customer search"
+    read -r m_rate m_p50 m_p99 _ m4 m5 m_sock m_n < <(wrk_run meta meta.lua "$conns" "$duration")
+    row "$label" "3f. HTTP floor: GET /api/v1/meta, $conns conns" "$m_rate" "$m_p50" "$m_p99" "-" "-" "-" \
+      "-" "-" "$m_n requests, 4xx $m4, 5xx $m5, socket errors $m_sock; the baseline of 3g and 3h"
+    f_ratio=$(calc "$rate / ($m_rate + 0.000001)")
+    goal=$([ "$backend" = sqlite ] && echo ">= 0.50" || echo "(SQLite's goal)")
+    met=$([ "$backend" = sqlite ] && verdict ge "$f_ratio" 0.50 || echo "-")
+    row "$label" "3g. public lookup vs the HTTP floor, $conns conns" "$rate" "$p50" "$p99" \
+      "GET /api/v1/meta (p50 $m_p50, p99 $m_p99)" "$m_rate" "$f_ratio" "$goal" "$met" "the lookup of row 3"
+    read -r s_rate s_p50 s_p99 _ s4 s5 s_sock s_n < <(wrk_run search search.lua "$conns" "$duration")
+    s_ratio=$(calc "$s_rate / ($m_rate + 0.000001)")
+    goal=$([ "$backend" = sqlite ] && echo ">= 0.40" || echo "(SQLite's goal)")
+    met=$([ "$backend" = sqlite ] && verdict eval "ge $s_ratio 0.40 && [ $((s4 + s5 + s_sock)) -eq 0 ]" || echo "-")
+    row "$label" "3h. cashier's customer search vs the HTTP floor, $conns conns" "$s_rate" "$s_p50" "$s_p99" \
+      "GET /api/v1/meta (p50 $m_p50, p99 $m_p99)" "$m_rate" "$s_ratio" "$goal" "$met" \
+      "$s_n requests (POST /customers/search, a phone's first digits), 4xx $s4, 5xx $s5, socket errors $s_sock"
   fi
 
   if has signin; then
@@ -458,12 +487,14 @@ with open(sys.argv[2], 'w', encoding='utf-8') as f:
 
   if has mixed; then
     log "$backend: 5. mixed load, $mixed_conns connections, $mixed_duration"
+    peak_from
     read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run mixed mixed.lua "$mixed_conns" "$mixed_duration")
     ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-mixed.txt" 2>&1 && echo ok || echo BROKEN)
     row "$label" "5. mixed 70/20/8/2, $mixed_conns conns, $mixed_duration" "$rate" "$p50" "$p99" "-" "-" "-" \
       "p99 < 1 s, 0 5xx" "$(verdict eval "lt $p99 1000 && [ $c5 -eq 0 ]")" \
       "$n requests, 2xx $c2, 4xx $c4, 5xx $c5, socket errors/timeouts $sock; ledger sums $ledger_ok"
     mixed_rate=$rate
+    memory_row "the mixed load, $mixed_conns conns" "$(peak_mb)"
   fi
 
   if has cluster && [ "$backend" = postgres ]; then

@@ -122,13 +122,19 @@ fn check(database_url: &str) -> Result<bool, String> {
     )?;
     let negative = scalar(&mut conn, "SELECT COUNT(*) AS v FROM customers WHERE loyalty_points < 0")?;
     let bad_after = scalar(&mut conn, "SELECT COUNT(*) AS v FROM points_ledger WHERE balance_after < 0")?;
+    let unheld = scalar(
+        &mut conn,
+        "SELECT COUNT(*) AS v FROM customers c LEFT JOIN \
+         (SELECT customer_id, SUM(remaining) AS held FROM point_lots GROUP BY customer_id) p \
+         ON p.customer_id = c.id WHERE c.loyalty_points <> COALESCE(p.held, 0)",
+    )?;
     let customers = scalar(&mut conn, "SELECT COUNT(*) AS v FROM customers")?;
     let ledger = scalar(&mut conn, "SELECT COUNT(*) AS v FROM points_ledger")?;
     let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn).map_err(|e| e.to_string())?;
     println!(
-        "CHECK customers={customers} ledger_rows={ledger} balance_ne_ledger_sum={mismatched} negative_balances={negative} negative_balance_after={bad_after} store_days_ne_sales={days}"
+        "CHECK customers={customers} ledger_rows={ledger} balance_ne_ledger_sum={mismatched} negative_balances={negative} negative_balance_after={bad_after} store_days_ne_sales={days} balance_ne_lots={unheld}"
     );
-    Ok(mismatched == 0 && negative == 0 && bad_after == 0 && days == 0)
+    Ok(mismatched == 0 && negative == 0 && bad_after == 0 && days == 0 && unheld == 0)
 }
 
 fn argon2_ms(rounds: usize) -> Result<f64, String> {

@@ -149,8 +149,14 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
 
 /// The statements of `use_cases::public::lookup_points`.
 fn lookup(repos: &mut dyn Repos, phone: &str) -> Result<bool, AppError> {
-    for customer in repos.customers_by_phone(phone)? {
+    let customers = repos.customers_by_phone(phone)?;
+    let ids: Vec<i64> = customers.iter().map(|c| c.id).collect();
+    let today = loyalty_domain::local_day::local_date(now());
+    let notice = chrono::Duration::days(loyalty_domain::loyalty_settings::EXPIRY_NOTICE_DAYS);
+    repos.next_expiries(&ids, today, today + notice)?;
+    for customer in customers {
         repos.list_rewards(customer.store.owner_id, true, RewardCounts::Without)?;
+        repos.loyalty_settings(customer.store.owner_id)?;
     }
     Ok(true)
 }

@@ -108,6 +108,20 @@ function M.lookup()
   return wrk.format("POST", "/api/v1/public/points", json, body)
 end
 
+-- The cashier's customer search at the counter: a phone typed so far, in the cashier's store.
+function M.search()
+  local _, k, token = M.customer()
+  local n = math.random(0, M.fixture.phones - 1)
+  local body = string.format('{"query":"091%05d"}', math.floor(n / 100))
+  return wrk.format("POST", "/api/v1/customers/search", { ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. token }, body)
+end
+
+-- The HTTP floor: the smallest answer the server gives (no database, no sign-in).
+function M.meta()
+  return wrk.format("GET", "/api/v1/meta")
+end
+
 function M.login()
   local k = math.random(1, M.fixture.stores)
   return wrk.format("POST", "/api/v1/auth/login", json,
