@@ -146,7 +146,7 @@ pg_pids() { pgrep -u postgres -d ' ' postgres | sed 's/\([0-9]*\)/\1\/stat/g'; }
 peak_from() { echo 5 >"/proc/${server_pids[0]}/clear_refs" 2>/dev/null || true; }
 peak_mb() { awk '/^VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/${server_pids[0]}/status" 2>/dev/null || echo 0; }
 memory_row() { # title peak_mb
-  row "$label" "8. server peak resident memory: $1" "-" "-" "-" "-" "-" "-" "< 256 MB" "$(verdict lt "$2" 256)" \
+  row "$label" "13. server peak resident memory: $1" "-" "-" "-" "-" "-" "-" "< 256 MB" "$(verdict lt "$2" 256)" \
     "$2 MB (VmHWM of the one server process, reset before the stretch)"
 }
 
