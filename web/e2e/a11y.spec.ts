@@ -15,7 +15,8 @@ import { apiAuth, bearerOf, signIn, switchTo } from './helpers';
 // codes or answers the browser is given in place of the server's (rate limit, server error).
 // What it does add, all its own: per public test a customer who joins the demo store (0926
 // numbers), per cashier run a customer joined by link with one sale, per owner run a
-// redemption card for the one-store plan (asked about, never redeemed), per admin run one
+// redemption card for the one-store plan (asked about, never redeemed) and a customer with four
+// sales (a fraud signal for the dashboard's panel, marked reviewed at the end), per admin run one
 // printed batch card.
 
 // Every test here carries the tag, so a run can leave them out: --grep-invert @a11y.
@@ -457,12 +458,48 @@ async function otherPlanCard(page: Page, lang: Lang): Promise<string> {
   return code;
 }
 
+/**
+ * A fresh customer of the cashier's store with four sales today, one more than the owner's 3: a
+ * fraud signal open on the owner's dashboard. Its id, to mark it reviewed afterwards.
+ */
+async function openSignal(page: Page): Promise<number> {
+  const headers = await apiAuth(page.request, 'cashier@demo.ly');
+  const created = await page.request.post('/api/v1/customers', {
+    headers,
+    data: { name: 'A11y signal', phone: uniqueNumber(20) },
+  });
+  expect(created.status()).toBe(201);
+  const customerId = ((await created.json()) as { data: { id: number } }).data.id;
+  for (const total of ['10', '11', '12', '13']) {
+    const sale = await page.request.post('/api/v1/invoices', {
+      headers,
+      data: { customer_id: customerId, total_cost: total },
+    });
+    expect(sale.status()).toBe(201);
+  }
+  const owner = await apiAuth(page.request, 'owner@demo.ly');
+  const list = await page.request.get('/api/v1/store-owner/signals?status=open&per_page=100', {
+    headers: owner,
+  });
+  const signals = (await list.json()) as { data: { id: number; customer?: { id: number } | null }[] };
+  const signal = signals.data.find((s) => s.customer?.id === customerId);
+  if (!signal) throw new Error('four sales raised no signal');
+  return signal.id;
+}
+
 async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   const o = (key: string) => t(lang, key, 'owner');
   await openTab(page, 'owner', 'stores');
   await expect(page.getByTestId('owner-stores').getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByTestId('card-revenue-value')).toContainText(/[\d٠-٩]/);
-  await audit.check('owner stores (cards, ribbon)', lang);
+  // A signal is open (openSignal): the panel is there above the tabs, with "Mark reviewed".
+  await expect(
+    page
+      .getByTestId('signals-panel')
+      .getByRole('button', { name: o('signals.markReviewed') })
+      .first(),
+  ).toBeVisible();
+  await audit.check('owner stores (cards, ribbon, signals to review)', lang);
   await page.getByRole('button', { name: o('stores.add') }).click();
   await dialog(page)
     .getByRole('button', { name: o('save') })
@@ -509,6 +546,9 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await page.getByRole('option', { name: o('activity.ranges.custom'), exact: true }).click();
   await expect(page.getByTestId('activity-from')).toBeVisible();
   await audit.check('owner POS activity, custom range', lang);
+  await page.getByRole('button', { name: o('signals.showAll') }).click();
+  await expect(page.getByTestId('all-signals').getByTestId('signal-row').first()).toBeVisible();
+  await audit.check('owner POS activity, all fraud signals', lang);
 
   await openTab(page, 'owner', 'rewards');
   await expect(page.getByTestId('reward-row').first()).toBeVisible();
@@ -576,7 +616,8 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   // The demo owner's points expire after a month: the months field is there with the choice.
   await expect(page.getByRole('radio', { name: o('settings.expiryAfter') })).toBeChecked();
   await expect(page.getByLabel(o('settings.expiryMonths'))).toHaveValue('1');
-  await audit.check('owner settings', lang);
+  await expect(page.getByLabel(o('settings.signalSales'))).toHaveValue(/\d/);
+  await audit.check('owner settings (with fraud signals)', lang);
   await page.getByLabel(o('settings.costPerPoint')).fill('');
   await page.getByRole('button', { name: o('save') }).click();
   await expect(page.getByTestId('owner-settings').locator('[aria-invalid="true"]').first()).toBeVisible();
@@ -586,6 +627,12 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await page.getByRole('button', { name: o('save') }).click();
   await expect(page.getByLabel(o('settings.expiryMonths'))).toHaveAttribute('aria-invalid', 'true');
   await audit.check('owner settings, points expiry months missing', lang);
+  // A threshold out of range: the server refuses it (nothing is saved), its message under the field.
+  await page.reload();
+  await page.getByLabel(o('settings.signalSales')).fill('0');
+  await page.getByRole('button', { name: o('save') }).click();
+  await expect(page.getByLabel(o('settings.signalSales'))).toHaveAttribute('aria-invalid', 'true');
+  await audit.check('owner settings, fraud signal threshold refused', lang);
 
   await openTab(page, 'owner', 'exports');
   await expect(page.getByTestId('export-download')).toBeVisible();
@@ -616,10 +663,17 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
 
 test('store owner dashboard, every tab and dialog (ar, then en)', { tag: A11Y }, async ({ page, audit }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'owner@demo.ly');
-  await walkOwner(page, audit, 'ar');
-  await switchTo(page, 'en');
-  await walkOwner(page, audit, 'en');
+  const signal = await openSignal(page);
+  try {
+    await signIn(page, 'owner@demo.ly');
+    await walkOwner(page, audit, 'ar');
+    await switchTo(page, 'en');
+    await walkOwner(page, audit, 'en');
+  } finally {
+    // Other specs' dashboards are left as they were: no signal of this spec open.
+    const owner = await apiAuth(page.request, 'owner@demo.ly');
+    await page.request.post(`/api/v1/store-owner/signals/${signal}/review`, { headers: owner });
+  }
 });
 
 // ---- The cashier: the POS dashboard, its dialogs, the customer pages. ----

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isolate } from '@/lib/format';
 import type { components } from '@/lib/api/schema';
+import { describeSignal, signalFactsOf } from '@/lib/signal-description';
 
 type ActivityEntry = components['schemas']['ActivityEntryDto'];
 
@@ -46,12 +47,20 @@ export function describeActivity(
     const count = Number.isFinite(customers) ? customers : 0;
     return t('activity.pointsExpired', { ...values, customers: format.points(count), count });
   }
+  // A pattern at the counter crossed one of the owner's thresholds: the sentence of the owner's
+  // signals panel, without the day (the entry has its own time).
+  if (entry.kind === 'signal_raised') {
+    const facts = signalFactsOf(details);
+    const sentence = facts ? describeSignal(facts, t, format) : null;
+    if (sentence) return sentence;
+  }
   return t(`activity.kinds.${entry.kind}`, { ...values, defaultValue: t('activity.kinds.unknown') });
 }
 
 /**
  * Who an entry made by no person and no API key is from: the customer (a sign-up by the store's
- * link, the only change a customer makes) or the product itself (points expiring).
+ * link, the only change a customer makes) or the product itself (points expiring, a signal
+ * raised).
  */
 export function actorlessSource(entry: Pick<ActivityEntry, 'kind'>): 'self' | 'automatic' {
   return entry.kind === 'customer_created' ? 'self' : 'automatic';

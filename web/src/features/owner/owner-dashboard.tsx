@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import './locales';
 import { useSubscriptionStatus } from './api/subscription';
 import { ExpirationRibbon } from './components/expiration-ribbon';
+import { SignalsPanel } from './components/signals-panel';
 import { SummaryCards } from './components/summary-cards';
 import classes from './owner-dashboard.module.css';
 
@@ -107,6 +108,7 @@ export function OwnerDashboard() {
           }}
         />
       </div>
+      <SignalsPanel className={classes.noPrint} />
       <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
         <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
           {OWNER_TABS.map((name) => (

@@ -44,3 +44,14 @@ export type WebhookEventType = WebhookEndpoint['events'][number];
 export type WebhookDelivery = JsonBody<
   paths['/api/v1/store-owner/webhooks/{id}/deliveries']['get']['responses'][200]
 >['data'][number];
+export type SignalList = JsonBody<paths['/api/v1/store-owner/signals']['get']['responses'][200]>;
+export type Signal = SignalList['data'][number];
+export type SignalKind = Signal['kind'];
+/** `open`: not reviewed yet (the dashboard's panel); `all`: reviewed ones too. */
+export type SignalStatus = NonNullable<
+  NonNullable<paths['/api/v1/store-owner/signals']['get']['parameters']['query']>['status']
+>;
+/** A link's state asking the Activity tab to bring its feed into view (a signal's link does). */
+export interface ActivityLinkState {
+  focusActivity?: boolean;
+}

@@ -67,6 +67,51 @@ describe('activity descriptions', () => {
   it('tells a customer’s own sign-up from the product’s own change when no one made it', () => {
     expect(actorlessSource({ kind: 'customer_created' })).toBe('self');
     expect(actorlessSource({ kind: 'points_expired' })).toBe('automatic');
+    expect(actorlessSource({ kind: 'signal_raised' })).toBe('automatic');
+  });
+
+  describe('a fraud signal raised', () => {
+    const sales = { signal: 'sales_per_customer', figure: '4', threshold: '3', customer: 'فاطمة الشريف' };
+    const voids = { signal: 'void_rate', figure: '2', threshold: '10', out_of: '10', cashier: 'سالم الزوي' };
+    const manual = { signal: 'manual_points', figure: '1001', threshold: '1000', cashier: 'سالم الزوي' };
+
+    it.each([
+      [sales, '4 sales to فاطمة الشريف (more than 3)'],
+      [{ ...sales, figure: '1', threshold: '0' }, '1 sale to فاطمة الشريف (more than 0)'],
+      [voids, 'سالم الزوي voided 2 of 10 sales (more than 10 %)'],
+      [
+        { ...voids, figure: '1', out_of: '1', threshold: '0' },
+        'سالم الزوي voided 1 of 1 sale (more than 0 %)',
+      ],
+      [manual, 'سالم الزوي added 1,001 points by hand (more than 1,000)'],
+    ])('reads as the signals panel does, without the day, in English (%o)', (details, expected) => {
+      expect(describe_('en', 'signal_raised', details)).toBe(expected);
+    });
+
+    it('counts with the Arabic plural forms', () => {
+      const sold = (figure: string) => describe_('ar', 'signal_raised', { ...sales, figure });
+      expect(sold('1')).toBe('عملية بيع واحدة للعميل فاطمة الشريف (أكثر من 3)');
+      expect(sold('2')).toBe('عمليتا بيع للعميل فاطمة الشريف (أكثر من 3)');
+      expect(sold('4')).toBe('4 عمليات بيع للعميل فاطمة الشريف (أكثر من 3)');
+      expect(sold('11')).toBe('11 عملية بيع للعميل فاطمة الشريف (أكثر من 3)');
+      expect(sold('100')).toBe('100 عملية بيع للعميل فاطمة الشريف (أكثر من 3)');
+      // A void rate is counted by the cashier's sales that day.
+      const voided = (out_of: string) => describe_('ar', 'signal_raised', { ...voids, out_of });
+      expect(voided('2')).toBe('ألغى سالم الزوي 2 من عمليتي بيع (أكثر من 10 %)');
+      expect(voided('10')).toBe('ألغى سالم الزوي 2 من 10 عمليات بيع (أكثر من 10 %)');
+      expect(voided('12')).toBe('ألغى سالم الزوي 2 من 12 عملية بيع (أكثر من 10 %)');
+      const added = (figure: string) => describe_('ar', 'signal_raised', { ...manual, figure });
+      expect(added('1001')).toBe('أضاف سالم الزوي 1,001 نقطة يدويًا (أكثر من 1,000)');
+      expect(added('2')).toBe('أضاف سالم الزوي نقطتين يدويًا (أكثر من 1,000)');
+      expect(added('5')).toBe('أضاف سالم الزوي 5 نقاط يدويًا (أكثر من 1,000)');
+    });
+
+    it('reads as the generic sentence when its facts are missing or its kind is unknown', () => {
+      expect(describe_('en', 'signal_raised', { signal: 'something_new', figure: '4', threshold: '3' })).toBe(
+        'Activity recorded',
+      );
+      expect(describe_('en', 'signal_raised', { signal: 'sales_per_customer' })).toBe('Activity recorded');
+    });
   });
 
   it('isolates names so they keep their own direction', () => {

@@ -85,6 +85,9 @@ export function previewOf(kind: 'extend' | 'another', storeLimit = 10): PlanChan
   };
 }
 
+/** An empty page of fraud signals. */
+export const noSignals = { data: [], meta: { page: 1, per_page: 5, total: 0 } };
+
 /** What the owner's dashboard asks for when it opens. */
 export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = subscriptionWith(25)): Routes {
   return {
@@ -93,6 +96,8 @@ export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = sub
     'GET /api/v1/store-owner/summary': () => json({ data: summary }),
     'GET /api/v1/subscriptions/status': () => json({ data: status }),
     'GET /api/v1/store-owner/stores': () => json({ data: [store] }),
+    // No fraud signal open: the dashboard shows no panel.
+    'GET /api/v1/store-owner/signals': () => json(noSignals),
     ...extra,
   };
 }

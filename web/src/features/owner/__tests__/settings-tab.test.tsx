@@ -19,6 +19,10 @@ const CONFIG = {
   min_redeem_points: 50,
   // Points expire a month after they are earned; unchanged, it is never sent back.
   points_expiry_months: 1,
+  // The fraud signals' thresholds (the server's defaults).
+  signal_sales_per_customer: 3,
+  signal_void_percent: 5,
+  signal_manual_points: 1000,
 };
 
 async function openSettings(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
@@ -239,6 +243,120 @@ describe('loyalty settings tab', () => {
       expect(months).toHaveValue('240');
       expect(months).toHaveAttribute('aria-invalid', 'true');
       expect(screen.queryByText('Loyalty settings saved successfully!')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('fraud signals', () => {
+    const SALES = 'Signal more than this many sales to one customer in a day';
+    const VOIDS = 'Signal a cashier voiding more than this percent of its sales in a day';
+    const MANUAL = 'Signal a cashier adding more than this many points by hand in a day';
+
+    it('shows the three thresholds, the bounds the server checks and the note', async () => {
+      await openSettings();
+      const section = await screen.findByTestId('signal-settings');
+      expect(within(section).getByRole('heading', { name: 'Fraud signals' })).toBeInTheDocument();
+      expect(within(section).getByLabelText(SALES)).toHaveValue('3');
+      expect(within(section).getByLabelText(VOIDS)).toHaveValue('5');
+      expect(within(section).getByLabelText(MANUAL)).toHaveValue('1000');
+      // Each hint's range comes from the generated bounds.ts, not from this form.
+      const hints = [
+        bounds.LoyaltyConfigRequest.signal_sales_per_customer,
+        bounds.LoyaltyConfigRequest.signal_void_percent,
+        bounds.LoyaltyConfigRequest.signal_manual_points,
+      ].map(({ minimum, maximum }) => {
+        const n = (value: number) => value.toLocaleString('en-US');
+        return `A whole number from ${n(minimum)} to ${n(maximum)}.`;
+      });
+      expect(hints).toEqual([
+        'A whole number from 1 to 1,000.',
+        'A whole number from 0 to 100.',
+        'A whole number from 1 to 1,000,000.',
+      ]);
+      for (const [label, hint] of [
+        [SALES, hints[0]],
+        [VOIDS, hints[1]],
+        [MANUAL, hints[2]],
+      ] as const) {
+        expect(screen.getByLabelText(label)).toHaveAccessibleDescription(hint);
+      }
+      expect(screen.getByTestId('signals-note')).toHaveTextContent(
+        'Signals are only shown to you; nothing is blocked at the counter.',
+      );
+    });
+
+    it('sends only the thresholds that changed, as numbers (Eastern Arabic digits too)', async () => {
+      let body: unknown;
+      const { app } = await openSettings({
+        'PUT /api/v1/loyalty-config': async (request) => {
+          body = await request.json();
+          return json({ data: { ...CONFIG, signal_sales_per_customer: 5, signal_void_percent: 0 } });
+        },
+      });
+      const sales = await screen.findByLabelText(SALES);
+      await app.user.clear(sales);
+      await app.user.type(sales, '٥');
+      const voids = screen.getByLabelText(VOIDS);
+      await app.user.clear(voids);
+      await app.user.type(voids, '0');
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(body).toEqual({ signal_sales_per_customer: 5, signal_void_percent: 0 }));
+      expect(await screen.findByText('Loyalty settings saved successfully!')).toBeInTheDocument();
+      expect(sales).toHaveValue('5');
+      expect(voids).toHaveValue('0');
+      expect(screen.getByLabelText(MANUAL)).toHaveValue('1000');
+    });
+
+    it("never clamps: the server's message shows under the field", async () => {
+      let body: unknown;
+      const message = 'A cashier may void 0 to 100 percent of its sales before a signal.';
+      const { app } = await openSettings({
+        'PUT /api/v1/loyalty-config': async (request) => {
+          body = await request.json();
+          return json(
+            {
+              message: 'The given data was invalid.',
+              code: 'validation_failed',
+              errors: { signal_void_percent: [message] },
+              details: [{ field: 'signal_void_percent', code: 'signal_void_percent_range', message }],
+            },
+            422,
+          );
+        },
+      });
+      const voids = await screen.findByLabelText(VOIDS);
+      await app.user.clear(voids);
+      await app.user.type(voids, '150');
+      await app.user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(body).toEqual({ signal_void_percent: 150 });
+      expect(voids).toHaveValue('150');
+      expect(voids).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(SALES)).not.toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText('Loyalty settings saved successfully!')).not.toBeInTheDocument();
+    });
+
+    it('speaks Arabic', async () => {
+      await openSettings({}, 'ar');
+      const section = await screen.findByTestId('signal-settings');
+      expect(within(section).getByRole('heading', { name: 'مؤشرات الاحتيال' })).toBeInTheDocument();
+      expect(
+        within(section).getByLabelText(
+          'أظهر مؤشرًا عند أكثر من هذا العدد من عمليات البيع لعميل واحد في اليوم',
+        ),
+      ).toHaveValue('3');
+      expect(
+        within(section).getByLabelText(
+          'أظهر مؤشرًا عندما يلغي الكاشير أكثر من هذه النسبة المئوية من مبيعاته في اليوم',
+        ),
+      ).toHaveValue('5');
+      expect(
+        within(section).getByLabelText(
+          'أظهر مؤشرًا عندما يضيف الكاشير يدويًا أكثر من هذا العدد من النقاط في اليوم',
+        ),
+      ).toHaveAccessibleDescription('عدد صحيح من 1 إلى 1,000,000.');
+      expect(screen.getByTestId('signals-note')).toHaveTextContent(
+        'تُعرض المؤشرات لك وحدك، ولا يُمنع أي شيء عند نقطة البيع.',
+      );
     });
   });
 

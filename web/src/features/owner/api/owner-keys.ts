@@ -18,4 +18,8 @@ export const ownerKeys = {
   webhooks: () => [...ownerKeys.all, 'webhooks'] as const,
   deliveries: (endpointId: number) => [...ownerKeys.all, 'webhooks', endpointId, 'deliveries'] as const,
   activity: (query: object) => [...ownerKeys.activities(), query] as const,
+  /** Every list of fraud signals: reviewing one changes the open list and the full one. */
+  signals: () => [...ownerKeys.all, 'signals'] as const,
+  signalList: (status: string, page: number, perPage: number) =>
+    [...ownerKeys.signals(), status, page, perPage] as const,
 };

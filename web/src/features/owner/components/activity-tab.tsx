@@ -12,16 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import { ActorName } from '@/components/actor-name';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { activityInfo, actorlessSource, describeActivity } from '@/lib/activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
-import type { ActivityQuery } from '../types';
+import type { ActivityLinkState, ActivityQuery } from '../types';
 import { LabelledPagination } from '@/components/pagination';
+import { AllSignals } from './signals-panel';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
 const RANGES = ['7d', '30d', '90d', 'custom'] as const;
@@ -30,6 +32,59 @@ type Range = (typeof RANGES)[number];
 const PER_PAGE = 20;
 const BADGE_COLORS: Record<string, string> = { invoice: 'blue', redemption: 'grape', customer: 'teal' };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ID = /^\d{1,18}$/;
+
+/** The filters, as the address keeps them (the defaults left out). */
+interface Filters {
+  posUser: string | null;
+  store: string | null;
+  type: ActivityType;
+  range: Range;
+  from: string;
+  to: string;
+}
+
+/**
+ * The filters of the address (`?tab=activity&pos_user_id=7&type=invoice&from=2026-11-24&to=2026-11-24`):
+ * a link (a signal's, a shared one) opens the feed filtered, and a reload keeps the filters. A
+ * `from` or `to` without a `range` is the custom range; anything unknown is the default.
+ */
+function filtersOf(search: URLSearchParams): Filters {
+  const posUser = search.get('pos_user_id');
+  const store = search.get('store_id');
+  const type = search.get('type');
+  const range = search.get('range');
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  const dated = ISO_DATE.test(from) || ISO_DATE.test(to);
+  return {
+    posUser: posUser && ID.test(posUser) ? posUser : null,
+    store: store && ID.test(store) ? store : null,
+    type: TYPES.find((value) => value === type) ?? 'all',
+    range: RANGES.find((value) => value === range) ?? (dated ? 'custom' : '7d'),
+    from: ISO_DATE.test(from) ? from : '',
+    to: ISO_DATE.test(to) ? to : '',
+  };
+}
+
+const PARAMS = ['pos_user_id', 'store_id', 'type', 'range', 'from', 'to'] as const;
+
+function writeFilters(params: URLSearchParams, filters: Filters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of PARAMS) next.delete(name);
+  if (filters.posUser) next.set('pos_user_id', filters.posUser);
+  if (filters.store) next.set('store_id', filters.store);
+  if (filters.type !== 'all') next.set('type', filters.type);
+  if (filters.range === 'custom') {
+    // The dates say it is a custom range; said outright only while they are still empty.
+    if (filters.from) next.set('from', filters.from);
+    if (filters.to) next.set('to', filters.to);
+    if (!filters.from && !filters.to) next.set('range', 'custom');
+  } else if (filters.range !== '7d') {
+    next.set('range', filters.range);
+  }
+  return next;
+}
 
 export function ActivityTab() {
   const { t } = useTranslation('owner');
@@ -37,13 +92,36 @@ export function ActivityTab() {
   const format = useFormat();
   const staff = useStaff();
   const stores = useOwnerStores();
-  const [posUser, setPosUser] = useState<string | null>(null);
-  const [store, setStore] = useState<string | null>(null);
-  const [type, setType] = useState<ActivityType>('all');
-  const [range, setRange] = useState<Range>('7d');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const filters = filtersOf(search);
+  const { posUser, store, type, range, from, to } = filters;
+  const showSignals = search.get('signals') === 'all';
+  // The page starts again from the first whenever the filters change (a select, a link).
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+
+  const setFilters = (change: Partial<Filters>) =>
+    setSearch((current) => writeFilters(current, { ...filtersOf(current), ...change }), { replace: true });
+  const setShowSignals = (open: boolean) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('signals', 'all');
+        else next.delete('signals');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A link to the filtered feed (a signal's) brings it into view: on a phone it is below the panel.
+  const focusActivity = (location.state as ActivityLinkState | null)?.focusActivity === true;
+  useEffect(() => {
+    if (focusActivity) titleRef.current?.focus();
+  }, [focusActivity, location.key]);
 
   const customReady = ISO_DATE.test(from) && ISO_DATE.test(to);
   const query: ActivityQuery = {
@@ -55,21 +133,15 @@ export function ActivityTab() {
     ...(range === 'custom' ? (customReady ? { from, to } : {}) : { date_range: range }),
   };
   const feed = useActivities(query, range !== 'custom' || customReady);
-  // Any filter change starts again from the first page.
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
   const lydFormat = { lyd: (amount: string) => format.lyd(amount), points: format.points };
   const pages = feed.data ? Math.max(1, Math.ceil(feed.data.meta.total / feed.data.meta.per_page)) : 1;
 
   return (
     <Stack data-testid="owner-activity">
-      <Title order={2} fz="h3">
+      <Title order={2} fz="h3" ref={titleRef} tabIndex={-1}>
         {t('activity.title')}
       </Title>
+      <AllSignals open={showSignals} onToggle={setShowSignals} />
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Select
@@ -77,7 +149,7 @@ export function ActivityTab() {
             placeholder={t('activity.allUsers')}
             data={(staff.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
             value={posUser}
-            onChange={change(setPosUser)}
+            onChange={(value) => setFilters({ posUser: value })}
             clearable
             data-testid="activity-user"
           />
@@ -86,7 +158,7 @@ export function ActivityTab() {
             placeholder={t('activity.allStores')}
             data={(stores.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
             value={store}
-            onChange={change(setStore)}
+            onChange={(value) => setFilters({ store: value })}
             clearable
             data-testid="activity-store"
           />
@@ -94,7 +166,7 @@ export function ActivityTab() {
             label={t('activity.type')}
             data={TYPES.map((value) => ({ value, label: t(`activity.types.${value}`) }))}
             value={type}
-            onChange={change((value: string | null) => setType((value as ActivityType | null) ?? 'all'))}
+            onChange={(value) => setFilters({ type: (value as ActivityType | null) ?? 'all' })}
             allowDeselect={false}
             data-testid="activity-type"
           />
@@ -102,7 +174,7 @@ export function ActivityTab() {
             label={t('activity.range')}
             data={RANGES.map((value) => ({ value, label: t(`activity.ranges.${value}`) }))}
             value={range}
-            onChange={change((value: string | null) => setRange((value as Range | null) ?? '7d'))}
+            onChange={(value) => setFilters({ range: (value as Range | null) ?? '7d' })}
             allowDeselect={false}
             data-testid="activity-range"
           />
@@ -113,7 +185,7 @@ export function ActivityTab() {
               type="date"
               label={t('activity.from')}
               value={from}
-              onChange={(e) => change(setFrom)(e.currentTarget.value)}
+              onChange={(e) => setFilters({ from: e.currentTarget.value })}
               max={to || undefined}
               data-testid="activity-from"
             />
@@ -121,7 +193,7 @@ export function ActivityTab() {
               type="date"
               label={t('activity.to')}
               value={to}
-              onChange={(e) => change(setTo)(e.currentTarget.value)}
+              onChange={(e) => setFilters({ to: e.currentTarget.value })}
               min={from || undefined}
               data-testid="activity-to"
             />

@@ -38,7 +38,9 @@ const EARNING_FIELDS = [
   'cashier_daily_points',
 ] as const;
 const MONEY_FIELDS = ['point_value', 'min_redeem_points'] as const;
-const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS] as const;
+/** The owner's thresholds for fraud signals: whole numbers, shown only to the owner. */
+const SIGNAL_FIELDS = ['signal_sales_per_customer', 'signal_void_percent', 'signal_manual_points'] as const;
+const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS, ...SIGNAL_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 /** Every field the server may have a message for: the text fields and the months points last. */
@@ -48,10 +50,15 @@ type ErrorField = (typeof ERROR_FIELDS)[number];
 /** Points expire never, or a number of months after they are earned. */
 type ExpiryMode = 'never' | 'after';
 const EXPIRY_MONTHS = bounds.LoyaltyConfigRequest.points_expiry_months;
-type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points';
-/** Counts of points: sent as a number when a whole number is typed. */
+type SignalField = (typeof SIGNAL_FIELDS)[number];
+type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points' | SignalField;
+/** Counts (points, sales, a percent): sent as a number when a whole number is typed. */
 function isWholeNumber(field: Field): field is WholeNumberField {
-  return field === 'cashier_daily_points' || field === 'min_redeem_points';
+  return (
+    field === 'cashier_daily_points' ||
+    field === 'min_redeem_points' ||
+    (SIGNAL_FIELDS as readonly Field[]).includes(field)
+  );
 }
 
 const LABELS = {
@@ -62,7 +69,19 @@ const LABELS = {
   cashier_daily_points: { label: 'settings.cashierDailyPoints', hint: 'settings.cashierDailyPointsHint' },
   point_value: { label: 'settings.pointValue', hint: 'settings.pointValueHint' },
   min_redeem_points: { label: 'settings.minRedeemPoints', hint: 'settings.minRedeemPointsHint' },
+  signal_sales_per_customer: { label: 'settings.signalSales', hint: 'settings.signalRangeHint' },
+  signal_void_percent: { label: 'settings.signalVoidPercent', hint: 'settings.signalRangeHint' },
+  signal_manual_points: { label: 'settings.signalManualPoints', hint: 'settings.signalRangeHint' },
 } as const satisfies Record<Field, { label: string; hint: string }>;
+/** The range the server accepts for each threshold, from the contract (shown in its hint). */
+const SIGNAL_BOUNDS: Record<SignalField, { minimum: number; maximum: number }> = {
+  signal_sales_per_customer: bounds.LoyaltyConfigRequest.signal_sales_per_customer,
+  signal_void_percent: bounds.LoyaltyConfigRequest.signal_void_percent,
+  signal_manual_points: bounds.LoyaltyConfigRequest.signal_manual_points,
+};
+function isSignalField(field: Field): field is SignalField {
+  return (SIGNAL_FIELDS as readonly Field[]).includes(field);
+}
 
 function valuesOf(config: LoyaltyConfig): Values {
   return {
@@ -74,6 +93,9 @@ function valuesOf(config: LoyaltyConfig): Values {
     // No value: points buy rewards only, and the field is empty.
     point_value: config.point_value ?? '',
     min_redeem_points: String(config.min_redeem_points),
+    signal_sales_per_customer: String(config.signal_sales_per_customer),
+    signal_void_percent: String(config.signal_void_percent),
+    signal_manual_points: String(config.signal_manual_points),
   };
 }
 
@@ -152,11 +174,16 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
   }
 
   function input(field: Field) {
+    const range = isSignalField(field) ? SIGNAL_BOUNDS[field] : null;
     return (
       <TextInput
         key={field}
         label={t(LABELS[field].label)}
-        description={t(LABELS[field].hint)}
+        description={
+          range
+            ? t(LABELS[field].hint, { min: format.number(range.minimum), max: format.number(range.maximum) })
+            : t(LABELS[field].hint)
+        }
         value={values[field]}
         onChange={(event) => {
           const value = event.currentTarget.value;
@@ -231,6 +258,18 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
             <Text size="sm" c="dimmed" data-testid="expiry-note">
               {t('settings.expiryNote')}
             </Text>
+          </Stack>
+          <Divider mt="xs" />
+          <Stack gap="sm" data-testid="signal-settings">
+            <Stack gap={4}>
+              <Title order={3} fz="md">
+                {t('settings.signalsTitle')}
+              </Title>
+              <Text size="sm" c="dimmed" data-testid="signals-note">
+                {t('settings.signalsNote')}
+              </Text>
+            </Stack>
+            {SIGNAL_FIELDS.map(input)}
           </Stack>
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>

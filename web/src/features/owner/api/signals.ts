@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { unwrap } from '@/lib/api/errors';
+import type { Signal, SignalList, SignalStatus } from '../types';
+import { ownerKeys } from './owner-keys';
+
+export interface SignalsQuery {
+  status: SignalStatus;
+  page: number;
+  perPage: number;
+}
+
+/** A page of the owner's fraud signals, newest day first. */
+export async function getSignals({ status, page, perPage }: SignalsQuery): Promise<SignalList> {
+  return unwrap(
+    api.GET('/api/v1/store-owner/signals', { params: { query: { status, page, per_page: perPage } } }),
+  );
+}
+
+export function useSignals(query: SignalsQuery, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: ownerKeys.signalList(query.status, query.page, query.perPage),
+      queryFn: () => getSignals(query),
+      enabled,
+      placeholderData: (previous) => previous,
+    }),
+  );
+}
+
+/** Marks a signal reviewed: the owner looked at the sales behind it. */
+export async function reviewSignal(id: number): Promise<Signal> {
+  const data = await unwrap(
+    api.POST('/api/v1/store-owner/signals/{id}/review', { params: { path: { id } } }),
+  );
+  return data.data;
+}
+
+/** Reviews a signal; settles once the lists have been fetched again (the row has gone or changed). */
+export function useReviewSignal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewSignal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.signals() }),
+  });
+}
