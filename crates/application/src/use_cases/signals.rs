@@ -86,6 +86,9 @@ pub(crate) fn after_void(
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
     let Some(user_id) = cashier(actor) else { return Ok(()) };
+    // One cashier's voids are counted one at a time (two at once on different customers would
+    // otherwise both find no signal and both record one), as its manual points are.
+    repos.lock_user(user_id, now)?;
     let (sales, voids) = repos.cashier_sales_and_voids_since(user_id, local_day_bounds(now).0)?;
     if !settings.signals.too_many_voids(voids, sales) {
         return Ok(());

@@ -128,8 +128,9 @@ impl SignalRepo for DbTx<'_> {
                 Ok(false)
             }
             None => {
-                // The customer's row (a sale) or the cashier's (lock_user) is locked by the
-                // caller's write, so no other transaction inserts the same signal meanwhile.
+                // The caller holds the subject's lock: the customer's row (a sale's balance
+                // update) or the cashier's (`lock_user`, before a void's or manual points'
+                // count), so no other transaction inserts the same signal meanwhile.
                 diesel::insert_into(signals::table)
                     .values((
                         signals::store_id.eq(s.store_id),
