@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { apiAuth, PHONE_VIEWPORT, screenshotFromTop, signIn, switchTo } from './helpers';
 
 // Expiring points (issue #19, item 1). The demo owner's points expire a month after they are
 // earned (since 15 days ago), so the demo customer محمد الككلي (0923456789, Tripoli store) has
@@ -96,20 +96,6 @@ async function expectNotice(scope: Locator, expected: string) {
   await expect.poll(async () => plain(await notice.innerText())).toBe(expected);
 }
 
-const PHONE_VIEWPORT = { width: 390, height: 844 };
-
-/**
- * A full-page screenshot from the top of the page (a scrolled page draws its sticky header in the
- * middle of the picture), at a phone's width when asked; the desktop size is put back after.
- */
-async function screenshot(page: Page, name: string, viewport?: { width: number; height: number }) {
-  const before = page.viewportSize();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-  if (viewport && before) await page.setViewportSize(before);
-}
-
 /** Puts the demo owner's setting back (1 month), whatever a failed test left. */
 async function restoreDemoExpiry(request: APIRequestContext) {
   const headers = await apiAuth(request, 'owner@demo.ly');
@@ -133,7 +119,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(mode.getByRole('radio', { name: text.after })).toBeChecked();
       await expect(page.getByLabel(text.months)).toHaveValue('1');
       await expect(settings).toContainText(text.note);
-      await screenshot(page, `expiry-settings-${lang}`);
+      await screenshotFromTop(page, `expiry-settings-${lang}`);
 
       // Never: saved, and still so after a reload.
       await mode.getByRole('radio', { name: text.never }).check();
@@ -185,8 +171,8 @@ for (const lang of ['ar', 'en'] as const) {
       if (entry.next_expiry) await expectNotice(card, noticeText(lang, entry.next_expiry));
       else await expect(card.getByTestId('expiry-notice')).toHaveCount(0);
     }
-    await screenshot(page, `expiry-check-points-${lang}`);
-    await screenshot(page, `expiry-check-points-phone-${lang}`, PHONE_VIEWPORT);
+    await screenshotFromTop(page, `expiry-check-points-${lang}`);
+    await screenshotFromTop(page, `expiry-check-points-phone-${lang}`, PHONE_VIEWPORT);
 
     // His customer page, for the cashier of his store.
     await signIn(page, 'cashier@demo.ly');
@@ -194,8 +180,8 @@ for (const lang of ['ar', 'en'] as const) {
     const profile = page.getByTestId('customer-profile');
     await expect(profile).toContainText(CUSTOMER);
     await expectNotice(profile, expected);
-    await screenshot(page, `expiry-customer-page-${lang}`);
-    await screenshot(page, `expiry-customer-page-phone-${lang}`, PHONE_VIEWPORT);
+    await screenshotFromTop(page, `expiry-customer-page-${lang}`);
+    await screenshotFromTop(page, `expiry-customer-page-phone-${lang}`, PHONE_VIEWPORT);
     await expectNotice(profile, expected);
 
     // At the counter: picked by name, his card says it under his balance.
@@ -205,8 +191,8 @@ for (const lang of ['ar', 'en'] as const) {
     const card = page.getByTestId('selected-customer');
     await expect(card).toContainText(CUSTOMER);
     await expectNotice(card, expected);
-    await screenshot(page, `expiry-pos-${lang}`);
-    await screenshot(page, `expiry-pos-phone-${lang}`, PHONE_VIEWPORT);
+    await screenshotFromTop(page, `expiry-pos-${lang}`);
+    await screenshotFromTop(page, `expiry-pos-phone-${lang}`, PHONE_VIEWPORT);
   });
 
   test(`the Points owed chart has an expired series (${lang})`, async ({ page }) => {

@@ -16,6 +16,25 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: true });
 }
 
+/** A phone's width and height: the narrowest screen the app is checked at. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/**
+ * A full-page screenshot from the top of the page (a scrolled page draws its sticky header in the
+ * middle of the picture), at another size when asked; the page's own size is put back after.
+ */
+export async function screenshotFromTop(
+  page: Page,
+  name: string,
+  viewport?: { width: number; height: number },
+): Promise<void> {
+  const before = page.viewportSize();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+  if (viewport && before) await page.setViewportSize(before);
+}
+
 export async function expectDirection(page: Page, lang: 'ar' | 'en'): Promise<void> {
   const html = page.locator('html');
   await expect(html).toHaveAttribute('lang', lang);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiAuth, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
+import { apiAuth, PHONE_VIEWPORT, screenshotFromTop, signIn, switchTo, uniquePhone } from './helpers';
 
 // Fraud signals (issue #19, item 4), against the real server and demo data: the cashier makes
 // four sales to a fresh customer (more than the owner's 3 a day) or adds 1,001 points by hand
@@ -181,17 +181,6 @@ async function expectSentence(row: Locator, expected: string) {
   await expect.poll(async () => plain(await sentence.innerText())).toBe(expected);
 }
 
-const PHONE_VIEWPORT = { width: 390, height: 844 };
-
-/** A full-page screenshot from the top, at a phone's width when asked (the desktop size is put back). */
-async function screenshot(page: Page, name: string, viewport?: { width: number; height: number }) {
-  const before = page.viewportSize();
-  if (viewport) await page.setViewportSize(viewport);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, name);
-  if (viewport && before) await page.setViewportSize(before);
-}
-
 /** Nothing sticks out of the page sideways at a phone's width (the panel wraps its rows). */
 async function expectNoSidewaysScroll(page: Page) {
   const before = page.viewportSize();
@@ -224,8 +213,8 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(row).toHaveCount(1);
       await expectSentence(row, sentenceOf(lang, signal));
       await expect(row.getByTestId('signal-store')).not.toBeEmpty();
-      await screenshot(page, `signals-panel-${lang}`);
-      await screenshot(page, `signals-panel-phone-${lang}`, PHONE_VIEWPORT);
+      await screenshotFromTop(page, `signals-panel-${lang}`);
+      await screenshotFromTop(page, `signals-panel-phone-${lang}`, PHONE_VIEWPORT);
       await expectNoSidewaysScroll(page);
 
       // The link: the customer's page, which lists the four sales.
@@ -252,7 +241,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(reviewedRow).toHaveAttribute('data-reviewed', 'true');
       await expect(reviewedRow.getByTestId('signal-reviewed')).toBeVisible();
       await expect(reviewedRow.getByRole('button', { name: text.markReviewed })).toHaveCount(0);
-      await screenshot(page, `signals-all-${lang}`);
+      await screenshotFromTop(page, `signals-all-${lang}`);
     } finally {
       if ((await openSignals(request)).some((s) => s.id === signal.id))
         await reviewOnServer(request, signal.id);
@@ -314,8 +303,8 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(page.locator('[data-testid="activity-row"]:not([data-type="customer"])')).toHaveCount(0);
       // The feed's title has the keyboard's place: on a phone the feed is below the panel.
       await expect(page.getByRole('heading', { name: text.activityTitle, level: 2 })).toBeFocused();
-      await screenshot(page, `signals-activity-filtered-${lang}`);
-      await screenshot(page, `signals-activity-filtered-phone-${lang}`, PHONE_VIEWPORT);
+      await screenshotFromTop(page, `signals-activity-filtered-${lang}`);
+      await screenshotFromTop(page, `signals-activity-filtered-phone-${lang}`, PHONE_VIEWPORT);
 
       // A reload keeps the filters: they are in the address.
       await page.reload();
@@ -347,7 +336,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(section.getByLabel(text.voids)).toHaveValue('5');
       await expect(section.getByLabel(text.manual)).toHaveValue('1000');
       await expect(section).toContainText(text.note);
-      await screenshot(page, `signals-settings-${lang}`);
+      await screenshotFromTop(page, `signals-settings-${lang}`);
 
       // Out of range: the server says so under the field, in the page's language; nothing saved.
       const sales = section.getByLabel(text.sales);
@@ -358,7 +347,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(message).toHaveCount(1);
       await expect(message).toContainText('1,000');
       await expect(message).toContainText(lang === 'ar' ? 'عدد المبيعات' : 'Sales to one customer');
-      await screenshot(page, `signals-settings-error-${lang}`, PHONE_VIEWPORT);
+      await screenshotFromTop(page, `signals-settings-error-${lang}`, PHONE_VIEWPORT);
 
       // In range (Eastern Arabic digits too): saved, and still so after a reload.
       await sales.fill(lang === 'ar' ? '٥' : '5');
