@@ -35,6 +35,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
+# How the bundled SQLite is compiled (LIBSQLITE3_FLAGS): the same binary as `cargo build` here.
+COPY .cargo/ .cargo/
 COPY crates/ crates/
 COPY migrations/ migrations/
 RUN --mount=type=cache,id=loyalty-cargo-registry,target=/usr/local/cargo/registry \
