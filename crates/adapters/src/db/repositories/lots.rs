@@ -180,15 +180,23 @@ impl LotRepo for DbTx<'_> {
         if customer_ids.is_empty() {
             return Ok(Vec::new());
         }
-        let rows: Vec<(i64, Option<NaiveDate>, i64)> = point_lots::table
-            .filter(point_lots::customer_id.eq_any(customer_ids.to_vec()))
-            .filter(point_lots::remaining.gt(0))
-            .filter(point_lots::expires_on.ge(from))
-            .filter(point_lots::expires_on.le(until))
-            .select((point_lots::customer_id, point_lots::expires_on, point_lots::remaining))
-            .order((point_lots::customer_id, point_lots::expires_on))
-            .load(self.conn)
-            .map_err(map_error)?;
+        // One statement per customer (a phone is in a few stores): `customer_id = ?` is prepared
+        // once per connection and cached, where `IN (...)` is built, parsed and planned anew for
+        // every list (issue #20's profile of the public lookup).
+        let mut rows: Vec<(i64, Option<NaiveDate>, i64)> = Vec::new();
+        for &customer in customer_ids {
+            let lots: Vec<(i64, Option<NaiveDate>, i64)> = point_lots::table
+                .filter(point_lots::customer_id.eq(customer))
+                .filter(point_lots::remaining.gt(0))
+                .filter(point_lots::expires_on.ge(from))
+                .filter(point_lots::expires_on.le(until))
+                .select((point_lots::customer_id, point_lots::expires_on, point_lots::remaining))
+                .order(point_lots::expires_on)
+                .load(self.conn)
+                .map_err(map_error)?;
+            rows.extend(lots);
+        }
+        rows.sort_by_key(|(customer, on, _)| (*customer, *on));
         let mut next: Vec<(i64, NextExpiry)> = Vec::new();
         for (customer, on, points) in rows {
             let Some(on) = on else { continue };
