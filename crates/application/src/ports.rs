@@ -41,6 +41,14 @@ pub enum TxMode {
 pub trait Database: Send + Sync {
     fn run(&self, mode: TxMode, work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>) -> Result<(), AppError>;
 
+    /// Runs `work` (reads only: one `Read` or `SingleRead` transaction) on the caller's thread
+    /// and answers `true` when the database can start it at once without waiting; `false`,
+    /// without running it, otherwise (the caller then runs it where waiting is allowed).
+    fn read_now(&self, work: &mut dyn FnMut()) -> bool {
+        let _ = work;
+        false
+    }
+
     /// Round trip to the database, for the health panel.
     fn ping(&self) -> Result<std::time::Duration, AppError>;
 
@@ -250,6 +258,9 @@ pub trait CustomerRepo {
         search: Option<&str>,
         page: PageRequest,
     ) -> RepoResult<(Vec<Customer>, i64)>;
+    /// The first `limit` live customers of the filter's stores matching `search` as
+    /// [`Self::list_customers`] does, newest first, without counting them.
+    fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>>;
     fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>>;
     /// Errors: `Duplicate("customers.phone")` when a live customer of the store has the phone.
     fn insert_customer(&mut self, customer: NewCustomer) -> RepoResult<i64>;

@@ -27,11 +27,11 @@ struct Waiter {
 }
 
 /// A place taken; dropping it hands the place to the oldest waiter.
-pub(crate) struct GatePermit<'a> {
-    gate: &'a FairGate,
+pub(crate) struct GatePermit {
+    gate: Arc<FairGate>,
 }
 
-impl Drop for GatePermit<'_> {
+impl Drop for GatePermit {
     fn drop(&mut self) {
         self.gate.release();
     }
@@ -43,12 +43,12 @@ impl FairGate {
     }
 
     /// A place, or `None` after `timeout` (the waiter then leaves the queue).
-    pub fn acquire(&self, timeout: Duration) -> Option<GatePermit<'_>> {
+    pub fn acquire(self: &Arc<Self>, timeout: Duration) -> Option<GatePermit> {
         let waiter = {
             let mut state = self.state.lock();
             if state.free > 0 && state.queue.is_empty() {
                 state.free -= 1;
-                return Some(GatePermit { gate: self });
+                return Some(GatePermit { gate: self.clone() });
             }
             let waiter = Arc::new(Waiter::default());
             state.queue.push_back(waiter.clone());
@@ -63,17 +63,26 @@ impl FairGate {
                 }
             }
             if *granted {
-                return Some(GatePermit { gate: self });
+                return Some(GatePermit { gate: self.clone() });
             }
         }
         // Timed out: leave the queue, unless a place was handed over meanwhile (the state
         // lock is taken before the waiter's, as in `release`).
         let mut state = self.state.lock();
         if *waiter.granted.lock() {
-            return Some(GatePermit { gate: self });
+            return Some(GatePermit { gate: self.clone() });
         }
         state.queue.retain(|w| !Arc::ptr_eq(w, &waiter));
         None
+    }
+
+    /// A place now, or `None` without waiting (a place is free only when nobody waits).
+    pub fn try_acquire(self: &Arc<Self>) -> Option<GatePermit> {
+        let mut state = self.state.lock();
+        (state.free > 0 && state.queue.is_empty()).then(|| {
+            state.free -= 1;
+            GatePermit { gate: self.clone() }
+        })
     }
 
     fn release(&self) {
@@ -94,13 +103,25 @@ mod tests {
 
     #[test]
     fn places_are_bounded_and_come_back() {
-        let gate = FairGate::new(2);
+        let gate = Arc::new(FairGate::new(2));
         let a = gate.acquire(Duration::ZERO);
         let b = gate.acquire(Duration::ZERO);
         assert!(a.is_some() && b.is_some());
         assert!(gate.acquire(Duration::from_millis(20)).is_none(), "a third place");
         drop(a);
         assert!(gate.acquire(Duration::ZERO).is_some(), "the freed place");
+    }
+
+    #[test]
+    fn trying_takes_a_free_place_and_never_waits() {
+        let gate = Arc::new(FairGate::new(1));
+        let held = gate.try_acquire();
+        assert!(held.is_some());
+        let started = Instant::now();
+        assert!(gate.try_acquire().is_none(), "no second place");
+        assert!(started.elapsed() < Duration::from_millis(100), "answered without waiting");
+        drop(held);
+        assert!(gate.try_acquire().is_some(), "the freed place");
     }
 
     #[test]
@@ -131,7 +152,7 @@ mod tests {
 
     #[test]
     fn a_waiter_that_gives_up_leaves_the_queue() {
-        let gate = FairGate::new(1);
+        let gate = Arc::new(FairGate::new(1));
         let held = gate.acquire(Duration::ZERO);
         assert!(gate.acquire(Duration::from_millis(10)).is_none());
         assert!(gate.state.lock().queue.is_empty());

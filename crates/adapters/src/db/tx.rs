@@ -1,3 +1,5 @@
+use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
@@ -23,7 +25,22 @@ pub struct DieselDatabase {
     /// SQLite's busy handler (1 to 100 ms at a time) and a few wait far longer than the rest.
     writers: Option<parking_lot::FairMutex<()>>,
     /// One turn per connection of the pool, handed out first come, first served.
-    turns: FairGate,
+    turns: Arc<FairGate>,
+}
+
+thread_local! {
+    /// The connection [`Database::read_now`] took for the work it runs on this thread, with the
+    /// address of the database it belongs to; the work's first read transaction uses it.
+    static RESERVED: RefCell<Option<(usize, Checkout)>> = const { RefCell::new(None) };
+}
+
+/// Clears this thread's reservation when the work ends, even by a panic.
+struct ReservationEnds;
+
+impl Drop for ReservationEnds {
+    fn drop(&mut self) {
+        RESERVED.with(|r| r.borrow_mut().take());
+    }
 }
 
 /// How long a write waits for its turn before it is answered 503.
@@ -38,7 +55,7 @@ const BUSY_CHECKOUT_SLICE: Duration = Duration::from_millis(500);
 impl DieselDatabase {
     pub fn new(pool: DbPool) -> Self {
         let sqlite = matches!(pool.get().as_deref(), Ok(DbConnection::Sqlite(_)));
-        let turns = FairGate::new(pool.max_size());
+        let turns = Arc::new(FairGate::new(pool.max_size()));
         Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())), turns }
     }
 
@@ -54,7 +71,11 @@ impl DieselDatabase {
     /// open and in use: the database answers and the server is only busy, and a late answer
     /// serves a merchant better than a 503. When connections are missing (they failed their
     /// check or could not be opened: the database is down), it answers 503 at once.
-    fn checkout(&self) -> Result<Checkout<'_>, AppError> {
+    fn id(&self) -> usize {
+        std::ptr::from_ref(self) as usize
+    }
+
+    fn checkout(&self) -> Result<Checkout, AppError> {
         let started = Instant::now();
         let mut wait = self.pool.connection_timeout();
         let refuse = |why: &str| {
@@ -89,19 +110,19 @@ impl DieselDatabase {
 
 /// A connection and the turn it was taken with; the connection goes back to the pool before
 /// the turn passes on (fields drop in order).
-struct Checkout<'a> {
+struct Checkout {
     conn: r2d2::PooledConnection<super::pool::ConnectionManager>,
-    _turn: GatePermit<'a>,
+    _turn: GatePermit,
 }
 
-impl std::ops::Deref for Checkout<'_> {
+impl std::ops::Deref for Checkout {
     type Target = DbConnection;
     fn deref(&self) -> &DbConnection {
         &self.conn
     }
 }
 
-impl std::ops::DerefMut for Checkout<'_> {
+impl std::ops::DerefMut for Checkout {
     fn deref_mut(&mut self) -> &mut DbConnection {
         &mut self.conn
     }
@@ -145,7 +166,21 @@ impl Database for DieselDatabase {
             })?),
             _ => None,
         };
-        let mut conn = self.checkout()?;
+        let reserved = match mode {
+            TxMode::Write => None,
+            TxMode::Read | TxMode::SingleRead => RESERVED.with(|r| {
+                let mut r = r.borrow_mut();
+                if r.as_ref().is_some_and(|(db, _)| *db == self.id()) {
+                    r.take().map(|(_, conn)| conn)
+                } else {
+                    None
+                }
+            }),
+        };
+        let mut conn = match reserved {
+            Some(conn) => conn,
+            None => self.checkout()?,
+        };
         if mode == TxMode::SingleRead {
             // One statement commits by itself; a write here would be a bug (nothing pending).
             return work(&mut DbTx { conn: &mut conn, days: PendingDays::default() });
@@ -162,6 +197,22 @@ impl Database for DieselDatabase {
                 Err(error)
             }
         }
+    }
+
+    /// SQLite only: a read there takes microseconds and never waits for the writer (WAL), so
+    /// running it on the caller's thread costs less than the hand-off to a blocking thread and
+    /// back (issue #20). Only with a turn and a connection free at once: the caller's thread
+    /// never waits here. PostgreSQL's reads are network round trips and stay off that thread.
+    fn read_now(&self, work: &mut dyn FnMut()) -> bool {
+        if self.writers.is_none() {
+            return false;
+        }
+        let Some(turn) = self.turns.try_acquire() else { return false };
+        let Some(conn) = self.pool.try_get() else { return false };
+        RESERVED.with(|r| *r.borrow_mut() = Some((self.id(), Checkout { conn, _turn: turn })));
+        let _ends = ReservationEnds;
+        work();
+        true
     }
 
     fn ping(&self) -> Result<Duration, AppError> {

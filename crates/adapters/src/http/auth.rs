@@ -22,6 +22,26 @@ where
     }
 }
 
+/// Runs a read-only use case (one `Read` or `SingleRead` transaction, no argon2) on this
+/// thread when the database can start it at once ([`Database::read_now`]: SQLite with a free
+/// connection), else on the blocking pool as [`blocking`] does.
+///
+/// [`Database::read_now`]: loyalty_application::ports::Database::read_now
+pub async fn read_only<T, F>(services: &Services, lang: Lang, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, AppError> + Send + 'static,
+{
+    let mut work = Some(work);
+    let mut answer = None;
+    services.db.read_now(&mut || answer = work.take().map(|work| work()));
+    match (answer, work) {
+        (Some(answer), _) => answer.map_err(|e| ApiError::from_app(e, lang)),
+        (None, Some(work)) => blocking(lang, work).await,
+        (None, None) => Err(ApiError::new(ErrorCode::InternalError, lang)),
+    }
+}
+
 /// The signed-in caller: 401 unless the request carries a live bearer token or API key; 403
 /// for a key on an operation its scopes do not open.
 #[derive(Debug, Clone)]
@@ -52,7 +72,8 @@ impl FromRequest for Authenticated {
             let services = services.ok_or_else(|| ApiError::new(ErrorCode::InternalError, lang))?;
             let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, lang))?;
             if !api_keys::is_key_secret(&token) {
-                let (actor, user) = blocking(lang, move || auth::authenticate(&services, &token)).await?;
+                let reader = services.clone();
+                let (actor, user) = read_only(&reader, lang, move || auth::authenticate(&services, &token)).await?;
                 return Ok(Authenticated { actor, user, lang });
             }
             let (actor, user) = blocking(lang, move || api_keys::authenticate(&services, &token)).await?;

@@ -15,6 +15,7 @@ both_backends!(
     control_and_invisible_characters_are_refused,
     answers_with_tokens_or_data_are_never_cached,
     a_database_that_cannot_write_answers_503_and_recovers,
+    reads_run_on_the_callers_thread_only_when_they_can_start_at_once,
 );
 
 /// A database that cannot keep writes (a full disk, a read-only file or server) answers 503
@@ -391,4 +392,55 @@ async fn slow_clients_time_out_while_others_are_served(backend: Backend) {
             "{outcome}"
         );
     }
+}
+
+/// Issue #20: a read-only use case runs on the caller's thread (no hand-off to the blocking
+/// pool) only when the database can start it at once: SQLite with a connection free. Its read
+/// transaction then uses the connection taken for it (one in use, not two), which comes back
+/// after; with every connection in use nothing runs and the caller is told so (it then waits
+/// on the blocking pool); PostgreSQL's reads, round trips, never run there.
+async fn reads_run_on_the_callers_thread_only_when_they_can_start_at_once(backend: Backend) {
+    use loyalty_application::ports::{transaction, TxMode};
+
+    let Some(app) = TestApp::spawn_with(backend, |c| c.db_pool_size = 2).await else {
+        return;
+    };
+    let services = app.state.services.clone();
+    let pool = app.pool().clone();
+    tokio::task::spawn_blocking(move || {
+        let in_use = || {
+            let state = pool.state();
+            state.connections - state.idle_connections
+        };
+        // Both connections opened and idle (r2d2 opens them in the background).
+        drop((
+            pool.get().unwrap_or_else(|e| panic!("a connection: {e}")),
+            pool.get().unwrap_or_else(|e| panic!("a second connection: {e}")),
+        ));
+        assert_eq!(in_use(), 0);
+        let mut seen = None;
+        let ran = services.db.read_now(&mut || {
+            let before = in_use();
+            let inside = transaction(&*services.db, TxMode::Read, |_repos| Ok(in_use()))
+                .unwrap_or_else(|e| panic!("the read: {e:?}"));
+            seen = Some((before, inside));
+        });
+        match backend {
+            Backend::Sqlite => {
+                assert!(ran, "SQLite with connections free runs the read here");
+                assert_eq!(seen, Some((1, 1)), "the read used the connection taken for it");
+            }
+            Backend::Postgres => assert!(!ran && seen.is_none(), "PostgreSQL's reads stay on the blocking pool"),
+        }
+        assert_eq!(in_use(), 0, "the connection came back");
+        let held = (
+            pool.get().unwrap_or_else(|e| panic!("a connection: {e}")),
+            pool.get().unwrap_or_else(|e| panic!("a second connection: {e}")),
+        );
+        let ran = services.db.read_now(&mut || panic!("ran with every connection in use"));
+        assert!(!ran, "nothing free: not run here");
+        drop(held);
+    })
+    .await
+    .unwrap_or_else(|e| panic!("the checks: {e}"));
 }

@@ -5,7 +5,7 @@ use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::{blocking, read_only, Authenticated};
 use crate::http::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
     CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
@@ -116,7 +116,8 @@ async fn search_customers(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let query = body.0.query;
-    let found = blocking(lang, move || customers::search(&services, &actor, &query)).await?;
+    let reader = services.clone();
+    let found = read_only(&reader, lang, move || customers::search(&services, &actor, &query)).await?;
     Ok(HttpResponse::Ok().json(CustomerListPlain { data: found.into_iter().map(Into::into).collect() }))
 }
 
@@ -135,7 +136,8 @@ async fn get_customer(
 ) -> Result<HttpResponse, ApiError> {
     let Authenticated { actor, lang, .. } = caller;
     let id = id.into_inner();
-    let (customer, stats, next) = blocking(lang, move || customers::get(&services, &actor, id)).await?;
+    let reader = services.clone();
+    let (customer, stats, next) = read_only(&reader, lang, move || customers::get(&services, &actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
         data: customer.into(),
         statistics: stats.into(),

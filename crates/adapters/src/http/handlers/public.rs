@@ -6,7 +6,7 @@ use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::{route, ClientAddr};
-use crate::http::auth::blocking;
+use crate::http::auth::{blocking, read_only};
 use crate::http::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::examples;
@@ -43,7 +43,8 @@ async fn lookup_points(
     body: ValidJson<PointsLookupRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let phone = body.0.phone;
-    let found = blocking(lang, move || public::lookup_points(&services, &client, &phone)).await?;
+    let reader = services.clone();
+    let found = read_only(&reader, lang, move || public::lookup_points(&services, &client, &phone)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(PointsLookupEnvelope { data: found.into() }))
