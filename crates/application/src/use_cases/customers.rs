@@ -16,6 +16,8 @@ pub const REASON_MAX: usize = 255;
 pub const SEARCH_MIN_CHARS: usize = 2;
 /// Longer than any name, phone or email a search could match.
 pub const SEARCH_MAX_CHARS: usize = 100;
+/// How many matches the cashier's search answers.
+pub const SEARCH_RESULTS: i64 = 20;
 
 /// Loads a live customer the actor may see: 404 otherwise, whatever the id.
 pub(crate) fn visible_customer(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<Customer, AppError> {
@@ -74,9 +76,12 @@ pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<
     })
 }
 
-/// The cashier's search box: at least two characters, the first 20 matches.
+/// The cashier's search box: at least two characters, the first 20 matches (newest first).
+/// No count: the counter shows the matches only, and counting them scanned the store's customers
+/// a second time (issue #20).
 pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Customer>, AppError> {
     actor.require(READERS)?;
+    let query = text::latin_digits(query);
     let query = query.trim();
     if query.chars().count() < SEARCH_MIN_CHARS {
         return Err(FieldErrors::single("query", Msg::SearchTooShort).into());
@@ -84,12 +89,10 @@ pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Cus
     if query.chars().count() > SEARCH_MAX_CHARS {
         return Err(FieldErrors::single("query", Msg::SearchTooLong).into());
     }
-    let page = list(
-        services,
-        actor,
-        ListCustomers { search: Some(query.to_owned()), store_id: None, page: PageRequest::new(Some(1), Some(20)) },
-    )?;
-    Ok(page.items)
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let filter = StoreAccess::of(actor, repos)?.filter(None)?;
+        Ok(repos.search_customers(&filter, query, SEARCH_RESULTS)?)
+    })
 }
 
 /// A customer, its figures, and its next points to expire within the notice window.

@@ -5,7 +5,7 @@ use diesel::sql_types::BigInt;
 use loyalty_application::ports::{
     CustomerChanges, CustomerRepo, ImportedCustomer, NewCustomer, RecordFilter, RepoResult,
 };
-use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope};
+use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope, SyncFrom};
 use loyalty_domain::Money;
 
 use super::{contains_pattern, filter_stores, limits, sql_lower};
@@ -88,15 +88,26 @@ macro_rules! filtered {
         }
         if let Some(search) = $search {
             let pattern = contains_pattern(&search.to_lowercase());
-            let digits = phone_digits(search).map_or_else(|| pattern.clone(), |d| contains_pattern(&d));
-            query = query.filter(
-                sql_lower(customers::name)
-                    .like(pattern.clone())
-                    .escape('\\')
-                    .or(sql_lower(customers::email.assume_not_null()).like(pattern.clone()).escape('\\'))
-                    .or(customers::phone.assume_not_null().like(pattern).escape('\\'))
-                    .or(customers::phone.assume_not_null().like(digits).escape('\\')),
-            );
+            query = match phone_digits(search) {
+                // No letters: case does not matter, so no `lower()` of every name and email; the
+                // phone's digits first, the likeliest match (issue #20's profile of the search).
+                Some(digits) => query.filter(
+                    customers::phone
+                        .assume_not_null()
+                        .like(contains_pattern(&digits))
+                        .escape('\\')
+                        .or(customers::phone.assume_not_null().like(pattern.clone()).escape('\\'))
+                        .or(customers::name.like(pattern.clone()).escape('\\'))
+                        .or(customers::email.assume_not_null().like(pattern).escape('\\')),
+                ),
+                None => query.filter(
+                    sql_lower(customers::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(sql_lower(customers::email.assume_not_null()).like(pattern.clone()).escape('\\'))
+                        .or(customers::phone.assume_not_null().like(pattern).escape('\\')),
+                ),
+            };
         }
         query
     }};
@@ -252,6 +263,17 @@ impl CustomerRepo for DbTx<'_> {
         };
         let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         Ok((rows.into_iter().map(into_customer).collect(), total))
+    }
+
+    fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>> {
+        let rows: Vec<Row> =
+            filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>)
+                .select(select_customer())
+                .order(customers::id.desc())
+                .limit(limit)
+                .load(self.conn)
+                .map_err(map_error)?;
+        Ok(rows.into_iter().map(into_customer).collect())
     }
 
     fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>> {
