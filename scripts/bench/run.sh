@@ -7,13 +7,17 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed cluster dashboards export import apikey webhooks"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks"
 #   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
-#   mixed, the same mixed load through HAProxy on three instances)
+#   mixed, the same mixed load through HAProxy on three instances, and with openloop the open-loop
+#   capacity of three instances over one. openloop needs invoice and lookup first: its rates are
+#   half of theirs)
 #   BENCH_DURATION=30s (per scenario)  BENCH_MIXED_DURATION=60s  BENCH_MIXED_CONNECTIONS=1500
 #   BENCH_CONNECTIONS=64               BENCH_DASHBOARD_DURATION=5s  BENCH_PG_RAW_CLIENTS=16
 #   BENCH_STORES=50 BENCH_OWNERS=10 BENCH_CUSTOMERS=100000 BENCH_INVOICES=1000000
 #   BENCH_PORT=18089  BENCH_WRITE_DOCS=1 (0: print only)  BENCH_RUST_LOG=warn  BENCH_SKIP_BUILD=0
+#   BENCH_OPEN_DURATION=60s (open loop at a set rate)  BENCH_OPEN_RATE=500 (the mix's requests/s)
+#   BENCH_CAPACITY_STEP=10s (each try of the capacity search)
 # A quick run: BENCH_BACKENDS=sqlite BENCH_DURATION=5s BENCH_MIXED_DURATION=10s just bench
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -25,11 +29,14 @@ mkdir -p "$logs"
 
 backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed cluster dashboards export import apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
 mixed_conns=${BENCH_MIXED_CONNECTIONS:-1500}
+open_duration=${BENCH_OPEN_DURATION:-60s}
+open_rate=${BENCH_OPEN_RATE:-500}
+capacity_step=${BENCH_CAPACITY_STEP:-10s}
 conns=${BENCH_CONNECTIONS:-64}
 dash_duration=${BENCH_DASHBOARD_DURATION:-5s}
 pg_raw_clients=${BENCH_PG_RAW_CLIENTS:-16}
@@ -68,6 +75,10 @@ if ! command -v wrk >/dev/null; then
   $sudo_cmd apt-get install -y wrk >&2 || { $sudo_cmd apt-get update >&2 && $sudo_cmd apt-get install -y wrk >&2; }
 fi
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+if has openloop && ! command -v oha >/dev/null; then
+  log "installing oha (crates.io), the open-loop client"
+  cargo install oha --locked --version 1.16.0 >&2
+fi
 if [ "${BENCH_SKIP_BUILD:-0}" = 1 ]; then
   log "using the release binaries already built (BENCH_SKIP_BUILD=1)"
 else
@@ -168,6 +179,75 @@ wrk_run() {
   line=$(grep '^RESULT ' "$logs/wrk-$backend-$name.log" | tail -n 1 || true)
   [ -n "$line" ] || { cat "$logs/wrk-$backend-$name.log" >&2; line="RESULT $name 0 0 0 0 0 0 0 0"; }
   echo "${line#RESULT "$name" }"
+}
+
+# ---------------------------------------------------------------- open loop (issue #20)
+# oha sends requests at a set rate whatever the answers' latency (-q) and counts each request's
+# latency from the moment it was due (--latency-correction), as tills that each send a request
+# now and then do; wrk's closed loop (every connection always busy) cannot show that.
+open_stores=5 # sales and redemptions spread over the first stores, each its cashier's
+share_of() { awk "BEGIN { n = int($1 * $2); print (n > 0 ? n : 1) }"; } # connections, share -> at least 1
+cashier_token() { awk -v k="$1" '/cashiers = \{/ {f = 1; next} f && /^ *"/ {n++; if (n == k) {gsub(/[", ]/, ""); print; exit}}' "$BENCH_TOKENS"; }
+oha_part() { # tag rate connections duration path [oha options...]: one client, in the background
+  local tag=$1 rate=$2 c=$3 d=$4 path=$5
+  shift 5
+  rm -f "$work/oha-$tag.db" "$work/oha-$tag.json"
+  oha -z "$d" -q "$rate" -c "$c" --latency-correction --no-tui -t 10s --output-format json \
+    --db-url "$work/oha-$tag.db" "$@" "http://127.0.0.1:$port$path" >"$work/oha-$tag.json" 2>"$logs/oha-$backend-$tag.err" &
+  oha_pids+=("$!")
+  oha_tags+=("$work/oha-$tag")
+}
+# openloop name rate duration connections "lookup=0.70 invoice=0.20 ..." -> "rate p50 p99 2xx 4xx 5xx errors answers"
+# The mix's shares of the rate and of the connections go to one client per kind (per store for
+# sales and redemptions: a cashier sells in its own store only).
+openloop() {
+  local name=$1 rate=$2 d=$3 conns=$4 mix=$5 item kind share r c k
+  oha_pids=() oha_tags=()
+  [ -f "$work/bodies/lookup.txt" ] || python3 scripts/bench/oha-bodies.py "$BENCH_FIXTURE" "$work/bodies" "$open_stores"
+  for item in $mix; do
+    kind=${item%=*} share=${item#*=}
+    case $kind in
+      lookup)
+        oha_part "$name-lookup" "$(calc "$rate * $share")" "$(share_of "$conns" "$share")" \
+          "$d" /api/v1/public/points -m POST -T application/json -Z "$work/bodies/lookup.txt" ;;
+      invoice | redeem)
+        r=$(calc "$rate * $share / $open_stores")
+        c=$(share_of "$conns" "$share / $open_stores")
+        path=$([ "$kind" = invoice ] && echo /api/v1/invoices || echo /api/v1/redemptions)
+        for k in $(seq 1 "$open_stores"); do
+          oha_part "$name-$kind$k" "$r" "$c" "$d" "$path" -m POST -T application/json \
+            -H "Authorization: Bearer $(cashier_token "$k")" -Z "$work/bodies/$kind-$k.txt"
+        done ;;
+      signin)
+        oha_part "$name-signin" "$(calc "$rate * $share")" "$(share_of "$conns" "$share")" \
+          "$d" /api/v1/auth/login -m POST -T application/json -d '{"email":"cashier1@bench.ly","password":"demo1234"}' ;;
+    esac
+  done
+  wait "${oha_pids[@]}" || true
+  python3 scripts/bench/oha-merge.py "$(secs "$d")" "${oha_tags[@]}"
+}
+# capacity name goal_ms start_rate connections mix -> "rate p99": the highest rate tried that held
+# (p99 under the goal, no 5xx, no errors, 95 % of the rate answered); doubling, then two halvings
+# of the gap between the last rate held and the first that was not.
+capacity() {
+  local name=$1 goal=$2 rate=$3 conns=$4 mix=$5 held=0 held_p99=- failed=0 step got p50 p99 c2 c4 c5 err n
+  for step in 1 2 3 4 5 6 7 8 9 10; do
+    read -r got p50 p99 c2 c4 c5 err n < <(openloop "$name" "$rate" "$capacity_step" "$conns" "$mix")
+    log "$backend: capacity $name at $rate/s: $got/s answered, p99 $p99 ms, 5xx $c5, errors $err"
+    if lt "$p99" "$goal" && [ $((c5 + err)) -eq 0 ] && ge "$got" "$(calc "$rate * 0.95")"; then
+      held=$rate held_p99=$p99
+    else
+      failed=$rate
+    fi
+    if [ "$failed" = 0 ]; then
+      rate=$((rate * 2))
+    elif [ "$step" -ge 10 ] || [ $((failed - held)) -le $((held / 8 + 1)) ]; then
+      break
+    else
+      rate=$(((held + failed) / 2))
+    fi
+  done
+  echo "$held $held_p99"
 }
 
 # raw_run scenario -> "rate p50 p99 errors count"
@@ -420,6 +500,7 @@ with open(sys.argv[2], 'w', encoding='utf-8') as f:
     log "$backend: 3. public points lookup"
     read -r b_rate b_p50 b_p99 b_err _ < <(raw_run lookup)
     read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run lookup lookup.lua "$conns" "$duration")
+    lookup_rate=$rate
     ratio=$(calc "$rate / ($b_rate + 0.000001)")
     met=$(verdict eval "ge $ratio 0.60 && lt $p99 5 && [ $((c4 + c5 + sock)) -eq 0 ]")
     row "$label" "3. public points lookup, $conns conns" "$rate" "$p50" "$p99" \
@@ -497,6 +578,43 @@ with open(sys.argv[2], 'w', encoding='utf-8') as f:
     memory_row "the mixed load, $mixed_conns conns" "$(peak_mb)"
   fi
 
+  if has openloop; then
+    mix="lookup=0.70 invoice=0.20 redeem=0.08 signin=0.02"
+    log "$backend: 14. open loop: the mix at $open_rate requests/s on $mixed_conns connections, $open_duration"
+    peak_from
+    read -r rate p50 p99 c2 c4 c5 err n < <(openloop open-mixed "$open_rate" "$open_duration" "$mixed_conns" "$mix")
+    ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-open.txt" 2>&1 && echo ok || echo BROKEN)
+    row "$label" "14a. open loop: mix 70/20/8/2 at $open_rate/s, $mixed_conns conns, $open_duration" "$rate" "$p50" "$p99" \
+      "-" "-" "-" "p99 < 250 ms, 0 errors" "$(verdict eval "lt $p99 250 && [ $((c5 + err)) -eq 0 ]")" \
+      "$n answers, 2xx $c2, 4xx $c4 (redemptions without enough points), 5xx $c5, errors $err; ledger sums $ledger_ok"
+    memory_row "the open-loop mix, $mixed_conns conns" "$(peak_mb)"
+    if [ -n "${invoice_rate:-}" ]; then
+      half=$(calc "${invoice_rate} / 2")
+      read -r rate p50 p99 c2 c4 c5 err n < <(openloop open-invoice "$half" "$open_duration" "$conns" "invoice=1")
+      row "$label" "14b. open loop: sales at half of row 1's maximum, $conns conns, $open_duration" "$rate" "$p50" "$p99" \
+        "create invoice, closed loop (row 1)" "$invoice_rate" "$(calc "$rate / ($invoice_rate + 0.000001)")" "p99 < 20 ms, 0 errors" \
+        "$(verdict eval "lt $p99 20 && [ $((c5 + err)) -eq 0 ]")" "$n answers at $half/s asked, 2xx $c2, 4xx $c4, 5xx $c5, errors $err"
+    fi
+    if [ -n "${lookup_rate:-}" ]; then
+      half=$(calc "${lookup_rate} / 2")
+      read -r rate p50 p99 c2 c4 c5 err n < <(openloop open-lookup "$half" "$open_duration" "$conns" "lookup=1")
+      row "$label" "14c. open loop: lookups at half of row 3's maximum, $conns conns, $open_duration" "$rate" "$p50" "$p99" \
+        "public lookup, closed loop (row 3)" "$lookup_rate" "$(calc "$rate / ($lookup_rate + 0.000001)")" "p99 < 5 ms, 0 errors" \
+        "$(verdict eval "lt $p99 5 && [ $((c4 + c5 + err)) -eq 0 ]")" "$n answers at $half/s asked, 2xx $c2, 4xx $c4, 5xx $c5, errors $err"
+    fi
+    log "$backend: 15. capacity: the highest rate each open-loop scenario holds under its goal ($capacity_step a try)"
+    read -r cap cap_p99 < <(capacity cap-mixed 250 250 "$mixed_conns" "$mix")
+    mixed_capacity=$cap
+    row "$label" "15a. capacity: mix 70/20/8/2, $mixed_conns conns" "$cap" "-" "$cap_p99" "-" "-" "-" "the figure to track" "-" \
+      "the highest rate tried with p99 < 250 ms, no 5xx or errors"
+    read -r cap cap_p99 < <(capacity cap-invoice 20 100 "$conns" "invoice=1")
+    row "$label" "15b. capacity: sales, $conns conns" "$cap" "-" "$cap_p99" "-" "-" "-" "the figure to track" "-" \
+      "the highest rate tried with p99 < 20 ms, no 5xx or errors"
+    read -r cap cap_p99 < <(capacity cap-lookup 5 1000 "$conns" "lookup=1")
+    row "$label" "15c. capacity: public lookups, $conns conns" "$cap" "-" "$cap_p99" "-" "-" "-" "the figure to track" "-" \
+      "the highest rate tried with p99 < 5 ms, no 5xx or errors"
+  fi
+
   if has cluster && [ "$backend" = postgres ]; then
     log "$backend: 10. the mixed load through HAProxy on three instances, the same database"
     command -v haproxy >/dev/null || { echo "cluster: haproxy is not installed (apt-get install haproxy)" >&2; exit 1; }
@@ -512,6 +630,12 @@ with open(sys.argv[2], 'w', encoding='utf-8') as f:
       sleep 0.2
     done
     read -r c_rate c_p50 c_p99 cc2 cc4 cc5 csock cn < <(wrk_run mixed-cluster mixed.lua "$mixed_conns" "$mixed_duration")
+    if has openloop && [ -n "${mixed_capacity:-}" ]; then
+      read -r cap cap_p99 < <(capacity cap-mixed-cluster 250 "$(((mixed_capacity + 1) / 2))" "$mixed_conns" "$mix")
+      row "$label" "10b. capacity: open-loop mix through HAProxy on 3 instances, $mixed_conns conns" "$cap" "-" "$cap_p99" \
+        "one instance (row 15a)" "$mixed_capacity" "$(calc "$cap / ($mixed_capacity + 0.000001)")" "the figure to track" "-" \
+        "the highest rate tried with p99 < 250 ms, no 5xx or errors; all on the same $cores cores"
+    fi
     ledger_ok=$("$bench_bin" check --database-url "$db_url" >"$logs/check-$backend-cluster.txt" 2>&1 && echo ok || echo BROKEN)
     ratio=$(calc "$c_rate / (${mixed_rate:-0} + 0.000001)")
     row "$label" "10. mixed 70/20/8/2 through HAProxy on 3 instances, $mixed_conns conns, $mixed_duration" "$c_rate" \
