@@ -55,6 +55,9 @@ pub struct Config {
 /// How often an instance asks whether a periodic job is due.
 const JOBS_EVERY: Duration = Duration::from_secs(300);
 
+/// Blocking threads per HTTP worker (use cases run there; see `serve`).
+pub const BLOCKING_THREADS_PER_WORKER: usize = 64;
+
 /// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
 pub const LIMIT_CONNECTIONS: u32 = 4;
 
@@ -242,6 +245,13 @@ pub fn serve(
             .configure(http::spa::configure(web_dir.clone()))
     })
     .workers(workers)
+    // Requests past these wait in the runtime's queue instead of on a thread of their own: the
+    // work they wait for has its own bounds (the database pool's connections, the two hashing
+    // threads), and each of actix's default 512 threads kept its own memory (the server grew
+    // past 850 MB under 1,500 busy connections, issue #20). 64 per worker, not fewer: a sign-in
+    // holds its thread while it waits for a hashing thread, so a flood of sign-ins on 64
+    // connections still leaves threads for sales and lookups.
+    .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
     .client_request_timeout(Duration::from_secs(10))
     .client_disconnect_timeout(Duration::from_secs(5))
     .shutdown_timeout(SHUTDOWN_TIMEOUT.as_secs())

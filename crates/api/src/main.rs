@@ -8,6 +8,13 @@ use loyalty_api::{
     TrustedProxies, PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
 };
 
+/// mimalloc instead of glibc's malloc (issue #20): glibc kept freed memory, the argon2 hashes'
+/// 19 MiB blocks among it, in up to 16 arenas (505 MB after ten seconds of sign-ins on 64
+/// connections, 1.5 GB under the 1,500-connection mixed load); mimalloc gives freed memory back
+/// and allocates faster from many threads.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The loyalty-points platform: API and web app in one process.
 #[derive(Parser, Debug)]
 #[command(name = "loyalty", version)]
