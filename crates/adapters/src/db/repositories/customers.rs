@@ -91,12 +91,13 @@ macro_rules! filtered {
             query = match phone_digits(search) {
                 // No letters: case does not matter, so no `lower()` of every name and email; the
                 // phone's digits first, the likeliest match (issue #20's profile of the search).
+                // A phone that contains the typed text (digits and `+`) contains its local digits
+                // too, so the digits' pattern alone covers the phone.
                 Some(digits) => query.filter(
                     customers::phone
                         .assume_not_null()
                         .like(contains_pattern(&digits))
                         .escape('\\')
-                        .or(customers::phone.assume_not_null().like(pattern.clone()).escape('\\'))
                         .or(customers::name.like(pattern.clone()).escape('\\'))
                         .or(customers::email.assume_not_null().like(pattern).escape('\\')),
                 ),
