@@ -56,7 +56,7 @@ pub struct Config {
 const JOBS_EVERY: Duration = Duration::from_secs(300);
 
 /// Blocking threads per HTTP worker (use cases run there; see `serve`).
-pub const BLOCKING_THREADS_PER_WORKER: usize = 64;
+const BLOCKING_THREADS_PER_WORKER: usize = 64;
 
 /// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
 pub const LIMIT_CONNECTIONS: u32 = 4;
