@@ -75,3 +75,6 @@ export type PlanChangePreview = JsonBody<
   paths['/api/v1/redemption-cards/preview']['post']['responses'][200]
 >['data'];
 export type PlanMode = NonNullable<PlanChangePreview['choices'][number]['mode']>;
+
+// Stores (the admin's and the owner's store form send the same request)
+export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { useAssignPackage, usePreviewAssignment } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';

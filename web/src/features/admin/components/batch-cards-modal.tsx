@@ -5,7 +5,7 @@ import { normalizeDigits } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { splitError } from '@/lib/api/form-errors';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { useCreateCardBatch } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { RedemptionCard } from '../types';

@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { splitError } from '@/lib/api/form-errors';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { useSaveCard } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import { canChangeCard, cardRequest, expiryDay, type CardFormValues } from '../card-rules';

@@ -8,10 +8,11 @@ import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
-import { useDeleteStore } from '../api/mutations';
+import { StoreModal } from '@/components/store-modal';
+import { useDeleteStore, useSaveStore } from '../api/mutations';
 import { useStores } from '../api/queries';
 import type { AdminStore } from '../types';
-import { StoreModal } from './store-modal';
+import { StoreOwnerSelect } from './store-owner-select';
 
 export function StoresTab() {
   const { t } = useTranslation('admin');
@@ -22,6 +23,7 @@ export function StoresTab() {
   const [deleting, setDeleting] = useState<AdminStore | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteStore();
+  const save = useSaveStore();
 
   function open(store: AdminStore | null) {
     setEditing(store);
@@ -100,7 +102,15 @@ export function StoresTab() {
           )
         }
       </QueryState>
-      <StoreModal opened={modalOpen} store={editing} onClose={() => setModalOpen(false)} />
+      <StoreModal
+        opened={modalOpen}
+        store={editing}
+        onClose={() => setModalOpen(false)}
+        save={save.mutateAsync}
+        text={(key) => t(key)}
+        submitLabel={editing ? t('save') : t('stores.create')}
+        owner={{ required: t('stores.ownerRequired'), render: (input) => <StoreOwnerSelect {...input} /> }}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         message={deleting ? t('stores.confirmDelete', { name: deleting.name }) : ''}

@@ -13,7 +13,7 @@ import {
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import type { Customer } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';

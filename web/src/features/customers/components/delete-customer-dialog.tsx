@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
 import type { Customer } from '@/lib/api/types';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import type { Invoice } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits } from '@/lib/format';
 import { showToast } from '@/lib/toasts';

@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { bounds } from '@/lib/api/bounds';
 import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits, useFormat } from '@/lib/format';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '@/components/password-field';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { splitError } from '@/lib/api/form-errors';
 import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';

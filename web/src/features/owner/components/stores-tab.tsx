@@ -6,16 +6,18 @@ import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
+import { StoreModal } from '@/components/store-modal';
 import { useOwnerStores } from '../api/dashboard-queries';
+import { useSaveStore } from '../api/store-mutations';
 import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
-import { StoreModal } from './store-modal';
 
 export function StoresTab() {
   const { t } = useTranslation('owner');
   const format = useFormat();
   const stores = useOwnerStores();
   const status = useSubscriptionStatus();
+  const save = useSaveStore();
   const [modal, setModal] = useState<{ store: Store | null } | null>(null);
   // The server says how many stores the plan still allows: at 0 the button says why it is off.
   const full = status.data !== undefined && status.data.remaining_store_slots === 0;
@@ -89,7 +91,23 @@ export function StoresTab() {
           )
         }
       </QueryState>
-      <StoreModal opened={modal !== null} store={modal?.store ?? null} onClose={() => setModal(null)} />
+      <StoreModal
+        opened={modal !== null}
+        store={modal?.store ?? null}
+        onClose={() => setModal(null)}
+        save={save.mutateAsync}
+        text={(key) => t(key)}
+        submitLabel={t('save')}
+        pendingLabel={t('saving')}
+        failureTitle={(code) =>
+          code === 'store_limit_reached'
+            ? t('stores.limitTitle')
+            : code === 'no_active_plan'
+              ? t('stores.noPlanTitle')
+              : undefined
+        }
+        errorTestId="store-error"
+      />
     </Stack>
   );
 }

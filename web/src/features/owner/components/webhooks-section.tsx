@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormError } from '@/components/form-error';
+import { FormError } from '@/components/form/form-error';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { bounds } from '@/lib/api/bounds';
