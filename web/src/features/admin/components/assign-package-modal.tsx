@@ -1,13 +1,16 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Select, Switch, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanChangeChoices } from '@/components/plan-change-choices';
 import { ApiError } from '@/lib/api/errors';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
-import { FormError } from '@/components/form/form-error';
+import { ApiForm } from '@/components/form/api-form';
+import { FormActions } from '@/components/form/form-actions';
+import { FormModal } from '@/components/form/form-modal';
+import { useApiForm } from '@/components/form/use-api-form';
 import { useAssignPackage, usePreviewAssignment } from '../api/mutations';
 import { usePackages } from '../api/queries';
 import type { StoreOwnerRecord } from '../types';
@@ -20,14 +23,13 @@ interface AssignPackageModalProps {
 export function AssignPackageModal({ owner, onClose }: AssignPackageModalProps) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
+    <FormModal
       opened={owner !== null}
       onClose={onClose}
       title={owner ? t('owners.assignTitle', { name: owner.user.name }) : ''}
-      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {owner && <AssignForm key={owner.id} owner={owner} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -40,76 +42,59 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
   // A package for another plan: its choices, shown before anything changes.
   const [choosing, setChoosing] = useState<PlanChangePreview | null>(null);
   const current = owner.active_subscription ?? null;
-  const [packageId, setPackageId] = useState<string | null>(null);
-  const [autoRenew, setAutoRenew] = useState(current?.auto_renew ?? false);
-  const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useApiForm({
+    initialValues: { package_id: null as string | null, auto_renew: current?.auto_renew ?? false, notes: '' },
+    // The owner's own field is not on the form: its message goes under the package.
+    serverFields: { store_owner_id: 'package_id' },
+    validate: (values) => ({ package_id: values.package_id ? undefined : t('owners.packageRequired') }),
+    submit: async (values) => {
+      const answer = await preview.mutateAsync({
+        store_owner_id: owner.id,
+        package_id: Number(values.package_id),
+      });
+      const [only] = answer.choices;
+      // A start or an extension changes no paid time: no question to ask.
+      if (answer.choices.length === 1 && only && only.outcome !== 'queue' && only.outcome !== 'switch_now') {
+        await assign.mutateAsync(assignment(only.mode));
+        done();
+      } else {
+        setChoosing(answer);
+      }
+    },
+    failure: (error) => ({
+      message:
+        error instanceof ApiError && error.hasServerMessage
+          ? t('owners.assignFailedWith', { message: error.message })
+          : t('owners.assignFailed'),
+    }),
+  });
   // Only active packages are offered for assignment (spec section 4).
   const active = (packages.data ?? []).filter((pkg) => pkg.is_active);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAlert(null);
-    if (!packageId) {
-      setError(t('owners.packageRequired'));
-      return;
-    }
-    setError(undefined);
-    const body = { store_owner_id: owner.id, package_id: Number(packageId) };
-    preview.mutate(body, {
-      onSuccess: (answer) => {
-        const [only] = answer.choices;
-        // A start or an extension changes no paid time: no question to ask.
-        if (
-          answer.choices.length === 1 &&
-          only &&
-          only.outcome !== 'queue' &&
-          only.outcome !== 'switch_now'
-        ) {
-          take(only.mode);
-        } else {
-          setChoosing(answer);
-        }
-      },
-      onError: showFailure,
-    });
+  function assignment(mode: PlanMode) {
+    const { values } = form;
+    return {
+      store_owner_id: owner.id,
+      package_id: Number(values.package_id),
+      auto_renew: values.auto_renew,
+      notes: values.notes.trim() || null,
+      mode,
+    };
   }
 
-  function showFailure(failure: Error) {
-    const field =
-      failure instanceof ApiError
-        ? (failure.fieldError('package_id') ?? failure.fieldError('store_owner_id'))
-        : undefined;
-    if (field) setError(field);
-    else
-      setAlert(
-        failure instanceof ApiError && failure.hasServerMessage
-          ? t('owners.assignFailedWith', { message: failure.message })
-          : t('owners.assignFailed'),
-      );
+  function done() {
+    showToast(t('owners.assigned'));
+    onDone();
   }
 
   function take(mode: PlanMode) {
-    assign.mutate(
-      {
-        store_owner_id: owner.id,
-        package_id: Number(packageId),
-        auto_renew: autoRenew,
-        notes: notes.trim() || null,
-        mode,
+    assign.mutate(assignment(mode), {
+      onSuccess: done,
+      onError: (failure) => {
+        setChoosing(null);
+        form.showError(failure);
       },
-      {
-        onSuccess: () => {
-          showToast(t('owners.assigned'));
-          onDone();
-        },
-        onError: (failure) => {
-          setChoosing(null);
-          showFailure(failure);
-        },
-      },
-    );
+    });
   }
 
   if (choosing) {
@@ -124,59 +109,39 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="assign-form">
-      <Stack>
-        <FormError message={alert} />
-        <Alert
-          variant="light"
-          color={current ? 'blue' : 'gray'}
-          icon={<IconInfoCircle size={20} />}
-          data-testid="current-package"
-        >
-          {current ? (
-            <>
-              <Text size="sm" fw={500}>
-                {t('owners.currentPackage', { name: current.package.name })}
-              </Text>
-              <Text size="sm">{t('owners.expires', { date: format.date(current.end_date) })}</Text>
-            </>
-          ) : (
-            <Text size="sm">{t('owners.noSubscription')}</Text>
-          )}
-        </Alert>
-        <Select
-          label={t('owners.package')}
-          placeholder={t('owners.selectPackage')}
-          data={active.map((pkg) => ({
-            value: String(pkg.id),
-            label: `${pkg.name} — ${format.lyd(pkg.price)} · ${t('months', { count: pkg.duration_months, value: format.number(pkg.duration_months) })}`,
-          }))}
-          value={packageId}
-          onChange={setPackageId}
-          error={error ?? (packages.isError ? t('loadFailed') : undefined)}
-          required
-          nothingFoundMessage={t('owners.noActivePackages')}
-        />
-        <Switch
-          label={t('owners.autoRenew')}
-          checked={autoRenew}
-          onChange={(e) => setAutoRenew(e.currentTarget.checked)}
-        />
-        <Textarea
-          label={t('notes')}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          rows={2}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={assign.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={assign.isPending || preview.isPending}>
-            {t('owners.assign')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApiForm form={form} testId="assign-form">
+      <Alert
+        variant="light"
+        color={current ? 'blue' : 'gray'}
+        icon={<IconInfoCircle size={20} />}
+        data-testid="current-package"
+      >
+        {current ? (
+          <>
+            <Text size="sm" fw={500}>
+              {t('owners.currentPackage', { name: current.package.name })}
+            </Text>
+            <Text size="sm">{t('owners.expires', { date: format.date(current.end_date) })}</Text>
+          </>
+        ) : (
+          <Text size="sm">{t('owners.noSubscription')}</Text>
+        )}
+      </Alert>
+      <Select
+        label={t('owners.package')}
+        placeholder={t('owners.selectPackage')}
+        data={active.map((pkg) => ({
+          value: String(pkg.id),
+          label: `${pkg.name} — ${format.lyd(pkg.price)} · ${t('months', { count: pkg.duration_months, value: format.number(pkg.duration_months) })}`,
+        }))}
+        {...form.getInputProps('package_id')}
+        error={form.errors.package_id ?? (packages.isError ? t('loadFailed') : undefined)}
+        required
+        nothingFoundMessage={t('owners.noActivePackages')}
+      />
+      <Switch label={t('owners.autoRenew')} {...form.getInputProps('auto_renew', { type: 'checkbox' })} />
+      <Textarea label={t('notes')} {...form.getInputProps('notes')} rows={2} />
+      <FormActions onCancel={onDone} submitLabel={t('owners.assign')} />
+    </ApiForm>
   );
 }

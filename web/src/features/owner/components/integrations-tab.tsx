@@ -11,17 +11,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormError } from '@/components/form/form-error';
+import { ApiForm } from '@/components/form/api-form';
+import { FormActions } from '@/components/form/form-actions';
+import { useApiForm } from '@/components/form/use-api-form';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { bounds } from '@/lib/api/bounds';
 import { messageOf } from '@/lib/api/errors';
-import { splitError } from '@/lib/api/form-errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
@@ -172,102 +173,64 @@ function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; 
   const { t } = useTranslation('owner');
   const stores = useOwnerStores();
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [storeIds, setStoreIds] = useState<string[]>([]);
-  const [expiresAt, setExpiresAt] = useState('');
-  const [errors, setErrors] = useState<
-    Partial<Record<'name' | 'scopes' | 'store_ids' | 'expires_at', string>>
-  >({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    // The server checks every field; its messages show under them.
-    create.mutate(
-      {
-        name,
-        scopes,
-        store_ids: storeIds.length > 0 ? storeIds.map(Number) : null,
-        expires_at: expiresAt || null,
-      },
-      {
-        onSuccess: onMade,
-        onError: (error) => {
-          const shown = splitError(
-            error,
-            ['name', 'scopes', 'store_ids', 'expires_at'],
-            t('integrations.createFailed'),
-          );
-          setErrors(shown.fields);
-          setFailure(shown.alert);
-        },
-      },
-    );
-  }
+  // The server checks every field; its messages show under them.
+  const form = useApiForm({
+    initialValues: { name: '', scopes: [] as ApiScope[], store_ids: [] as string[], expires_at: '' },
+    submit: (values) =>
+      create.mutateAsync({
+        name: values.name,
+        scopes: values.scopes,
+        store_ids: values.store_ids.length > 0 ? values.store_ids.map(Number) : null,
+        expires_at: values.expires_at || null,
+      }),
+    onSuccess: onMade,
+    failure: t('integrations.createFailed'),
+  });
+  const scopesError = form.errors.scopes;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="api-key-form">
-      <Stack>
-        <FormError message={failure} />
-        <TextInput
-          label={t('integrations.name')}
-          description={t('integrations.nameHint')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          maxLength={bounds.ApiKeyRequest.name.maxLength}
-          required
-          data-autofocus
-        />
-        <Checkbox.Group
-          label={t('integrations.scopesLabel')}
-          value={scopes}
-          onChange={(value) => setScopes(value as ApiScope[])}
-          error={errors.scopes}
-          required
-        >
-          <Stack gap="xs" mt="xs">
-            {(Object.keys(SCOPES) as ApiScope[]).map((scope) => (
-              <Checkbox
-                key={scope}
-                value={scope}
-                label={t(SCOPES[scope])}
-                // The group names its error (aria-describedby); each box says it is invalid.
-                aria-invalid={errors.scopes ? true : undefined}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <MultiSelect
-          label={t('integrations.stores')}
-          description={t('integrations.storesHint')}
-          placeholder={storeIds.length === 0 ? t('integrations.allStores') : undefined}
-          data={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
-          value={storeIds}
-          onChange={setStoreIds}
-          error={errors.store_ids}
-          clearable
-        />
-        <TextInput
-          label={t('integrations.expires')}
-          description={t('integrations.expiresHint')}
-          type="date"
-          value={expiresAt}
-          onChange={(e) => setExpiresAt(e.currentTarget.value)}
-          error={errors.expires_at}
-          dir="ltr"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} leftSection={<IconKey size={18} />}>
-            {t('integrations.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApiForm form={form} testId="api-key-form">
+      <TextInput
+        label={t('integrations.name')}
+        description={t('integrations.nameHint')}
+        {...form.getInputProps('name')}
+        maxLength={bounds.ApiKeyRequest.name.maxLength}
+        required
+        data-autofocus
+      />
+      <Checkbox.Group label={t('integrations.scopesLabel')} {...form.getInputProps('scopes')} required>
+        <Stack gap="xs" mt="xs">
+          {(Object.keys(SCOPES) as ApiScope[]).map((scope) => (
+            <Checkbox
+              key={scope}
+              value={scope}
+              label={t(SCOPES[scope])}
+              // The group names its error (aria-describedby); each box says it is invalid.
+              aria-invalid={scopesError ? true : undefined}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <MultiSelect
+        label={t('integrations.stores')}
+        description={t('integrations.storesHint')}
+        placeholder={form.values.store_ids.length === 0 ? t('integrations.allStores') : undefined}
+        data={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
+        {...form.getInputProps('store_ids')}
+        clearable
+      />
+      <TextInput
+        label={t('integrations.expires')}
+        description={t('integrations.expiresHint')}
+        type="date"
+        {...form.getInputProps('expires_at')}
+        dir="ltr"
+      />
+      <FormActions
+        onCancel={onCancel}
+        submitLabel={t('integrations.create')}
+        submitProps={{ leftSection: <IconKey size={18} /> }}
+      />
+    </ApiForm>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Card, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Card, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormError } from '@/components/form/form-error';
+import { ApiForm } from '@/components/form/api-form';
+import { FormActions } from '@/components/form/form-actions';
+import { useApiForm } from '@/components/form/use-api-form';
 import { bounds } from '@/lib/api/bounds';
-import { splitError } from '@/lib/api/form-errors';
 import { normalizeDigits, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { QueryState } from '@/components/query-state';
@@ -43,10 +43,8 @@ const SIGNAL_FIELDS = ['signal_sales_per_customer', 'signal_void_percent', 'sign
 const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS, ...SIGNAL_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-/** Every field the server may have a message for: the text fields and the months points last. */
+/** The months points last (a field of its own, shown when points expire). */
 const EXPIRY_FIELD = 'points_expiry_months';
-const ERROR_FIELDS = [...FIELDS, EXPIRY_FIELD] as const;
-type ErrorField = (typeof ERROR_FIELDS)[number];
 /** Points expire never, or a number of months after they are earned. */
 type ExpiryMode = 'never' | 'after';
 const EXPIRY_MONTHS = bounds.LoyaltyConfigRequest.points_expiry_months;
@@ -105,8 +103,43 @@ function monthsOf(config: LoyaltyConfig): string {
   return months === null || months === undefined ? '' : String(months);
 }
 
-function expiryModeOf(config: LoyaltyConfig): ExpiryMode {
-  return monthsOf(config) === '' ? 'never' : 'after';
+type FormValues = Values & { expiry: ExpiryMode; [EXPIRY_FIELD]: string };
+
+function formValuesOf(config: LoyaltyConfig): FormValues {
+  const months = monthsOf(config);
+  return { ...valuesOf(config), expiry: months === '' ? 'never' : 'after', [EXPIRY_FIELD]: months };
+}
+
+/** A whole number goes as a number; anything else as typed, for the server to refuse in its words. */
+function countOf(typed: string): number {
+  return (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
+}
+
+/** Only what changed from the saved settings, as typed (Eastern Arabic digits read as Latin). */
+function changesOf(config: LoyaltyConfig, values: FormValues): LoyaltyConfigRequest {
+  const saved = valuesOf(config);
+  const body: LoyaltyConfigRequest = {};
+  for (const field of FIELDS) {
+    const typed = normalizeDigits(values[field]).trim();
+    if (typed === normalizeDigits(saved[field]).trim()) continue;
+    if (isWholeNumber(field)) {
+      body[field] = countOf(typed);
+    } else if (field === 'point_value' && typed === '') {
+      // Emptied: points stop being worth money (null turns it off; an empty string is no value).
+      body.point_value = null;
+    } else {
+      body[field] = typed;
+    }
+  }
+  // Never: null turns expiry off. After: the months (left out when unchanged).
+  const savedMonths = monthsOf(config);
+  const months = normalizeDigits(values[EXPIRY_FIELD]).trim();
+  if (values.expiry === 'never') {
+    if (savedMonths !== '') body.points_expiry_months = null;
+  } else if (months !== savedMonths) {
+    body.points_expiry_months = countOf(months);
+  }
+  return body;
 }
 
 /**
@@ -118,60 +151,21 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
   const { t } = useTranslation('owner');
   const format = useFormat();
   const save = useSaveLoyaltyConfig();
-  const [values, setValues] = useState<Values>(() => valuesOf(config));
-  const [expiry, setExpiry] = useState<ExpiryMode>(() => expiryModeOf(config));
-  const [months, setMonths] = useState(() => monthsOf(config));
-  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    setErrors({});
-    const saved = valuesOf(config);
-    const body: LoyaltyConfigRequest = {};
-    for (const field of FIELDS) {
-      const typed = normalizeDigits(values[field]).trim();
-      if (typed === normalizeDigits(saved[field]).trim()) continue;
-      if (isWholeNumber(field)) {
-        // A whole number goes as a number; anything else is sent as typed for the server to refuse.
-        body[field] = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
-      } else if (field === 'point_value' && typed === '') {
-        // Emptied: points stop being worth money (null turns it off; an empty string is no value).
-        body.point_value = null;
-      } else {
-        body[field] = typed;
-      }
-    }
-    // Never: null turns expiry off. After: the months, a whole number as a number (anything else
-    // as typed, for the server to refuse in its words); left out when unchanged.
-    const savedMonths = monthsOf(config);
-    if (expiry === 'never') {
-      if (savedMonths !== '') body.points_expiry_months = null;
-    } else {
-      const typed = normalizeDigits(months).trim();
-      if (typed === '') {
-        setErrors({ [EXPIRY_FIELD]: t('settings.expiryMonthsRequired') });
-        return;
-      }
-      if (typed !== savedMonths) {
-        body.points_expiry_months = (/^\d+$/.test(typed) ? Number(typed) : typed) as number;
-      }
-    }
-    save.mutate(body, {
-      onSuccess: (next) => {
-        setValues(valuesOf(next));
-        setExpiry(expiryModeOf(next));
-        setMonths(monthsOf(next));
-        showToast(t('settings.saved'));
-      },
-      onError: (error) => {
-        const shown = splitError(error, ERROR_FIELDS, t('settings.failed'));
-        setErrors(shown.fields);
-        setFailure(shown.alert);
-      },
-    });
-  }
+  const form = useApiForm({
+    initialValues: formValuesOf(config),
+    validate: (values) => ({
+      [EXPIRY_FIELD]:
+        values.expiry === 'after' && normalizeDigits(values[EXPIRY_FIELD]).trim() === ''
+          ? t('settings.expiryMonthsRequired')
+          : undefined,
+    }),
+    submit: (values) => save.mutateAsync(changesOf(config, values)),
+    onSuccess: (next) => {
+      form.setValues(formValuesOf(next));
+      showToast(t('settings.saved'));
+    },
+    failure: t('settings.failed'),
+  });
 
   function input(field: Field) {
     const range = isSignalField(field) ? SIGNAL_BOUNDS[field] : null;
@@ -184,15 +178,9 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
             ? t(LABELS[field].hint, { min: format.number(range.minimum), max: format.number(range.maximum) })
             : t(LABELS[field].hint)
         }
-        value={values[field]}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setValues((current) => ({ ...current, [field]: value }));
-          setErrors((current) => ({ ...current, [field]: undefined }));
-        }}
+        {...form.getInputProps(field)}
         inputMode={isWholeNumber(field) ? 'numeric' : 'decimal'}
         dir="ltr"
-        error={errors[field]}
         name={field}
         autoComplete="off"
       />
@@ -201,83 +189,71 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
 
   return (
     <Card withBorder radius="md" padding="lg" maw={560}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormError message={failure} />
-          {EARNING_FIELDS.map(input)}
-          <Divider mt="xs" />
-          <Stack gap={4} data-testid="points-money-settings">
-            <Title order={3} fz="md">
-              {t('settings.pointsMoneyTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('settings.pointsMoneyIntro')}
-            </Text>
-          </Stack>
-          {MONEY_FIELDS.map(input)}
-          <Divider mt="xs" />
-          <Stack gap="sm" data-testid="expiry-settings">
-            <Title order={3} fz="md">
-              {t('settings.expiryTitle')}
-            </Title>
-            <Radio.Group
-              label={t('settings.expiryMode')}
-              value={expiry}
-              onChange={(value) => {
-                setExpiry(value === 'after' ? 'after' : 'never');
-                setErrors((current) => ({ ...current, [EXPIRY_FIELD]: undefined }));
-              }}
-              name="points_expiry"
-            >
-              <Group gap="lg" mt="xs">
-                <Radio value="never" label={t('settings.expiryNever')} />
-                <Radio value="after" label={t('settings.expiryAfter')} />
-              </Group>
-            </Radio.Group>
-            {expiry === 'after' && (
-              <TextInput
-                label={t('settings.expiryMonths')}
-                description={t('settings.expiryMonthsHint', {
-                  min: format.number(EXPIRY_MONTHS.minimum),
-                  max: format.number(EXPIRY_MONTHS.maximum),
-                })}
-                value={months}
-                onChange={(event) => {
-                  setMonths(event.currentTarget.value);
-                  setErrors((current) => ({ ...current, [EXPIRY_FIELD]: undefined }));
-                }}
-                inputMode="numeric"
-                dir="ltr"
-                error={errors[EXPIRY_FIELD]}
-                name={EXPIRY_FIELD}
-                autoComplete="off"
-                // A short number: a narrow box, the label and hint keep the card's width.
-                styles={{ wrapper: { maxInlineSize: 240 } }}
-              />
-            )}
-            <Text size="sm" c="dimmed" data-testid="expiry-note">
-              {t('settings.expiryNote')}
-            </Text>
-          </Stack>
-          <Divider mt="xs" />
-          <Stack gap="sm" data-testid="signal-settings">
-            <Stack gap={4}>
-              <Title order={3} fz="md">
-                {t('settings.signalsTitle')}
-              </Title>
-              <Text size="sm" c="dimmed" data-testid="signals-note">
-                {t('settings.signalsNote')}
-              </Text>
-            </Stack>
-            {SIGNAL_FIELDS.map(input)}
-          </Stack>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {save.isPending ? t('saving') : t('save')}
-            </Button>
-          </Group>
+      <ApiForm form={form}>
+        {EARNING_FIELDS.map(input)}
+        <Divider mt="xs" />
+        <Stack gap={4} data-testid="points-money-settings">
+          <Title order={3} fz="md">
+            {t('settings.pointsMoneyTitle')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings.pointsMoneyIntro')}
+          </Text>
         </Stack>
-      </form>
+        {MONEY_FIELDS.map(input)}
+        <Divider mt="xs" />
+        <Stack gap="sm" data-testid="expiry-settings">
+          <Title order={3} fz="md">
+            {t('settings.expiryTitle')}
+          </Title>
+          <Radio.Group
+            label={t('settings.expiryMode')}
+            value={form.values.expiry}
+            onChange={(value) => {
+              form.setFieldValue('expiry', value === 'after' ? 'after' : 'never');
+              form.clearFieldError(EXPIRY_FIELD);
+            }}
+            name="points_expiry"
+          >
+            <Group gap="lg" mt="xs">
+              <Radio value="never" label={t('settings.expiryNever')} />
+              <Radio value="after" label={t('settings.expiryAfter')} />
+            </Group>
+          </Radio.Group>
+          {form.values.expiry === 'after' && (
+            <TextInput
+              label={t('settings.expiryMonths')}
+              description={t('settings.expiryMonthsHint', {
+                min: format.number(EXPIRY_MONTHS.minimum),
+                max: format.number(EXPIRY_MONTHS.maximum),
+              })}
+              {...form.getInputProps(EXPIRY_FIELD)}
+              inputMode="numeric"
+              dir="ltr"
+              name={EXPIRY_FIELD}
+              autoComplete="off"
+              // A short number: a narrow box, the label and hint keep the card's width.
+              styles={{ wrapper: { maxInlineSize: 240 } }}
+            />
+          )}
+          <Text size="sm" c="dimmed" data-testid="expiry-note">
+            {t('settings.expiryNote')}
+          </Text>
+        </Stack>
+        <Divider mt="xs" />
+        <Stack gap="sm" data-testid="signal-settings">
+          <Stack gap={4}>
+            <Title order={3} fz="md">
+              {t('settings.signalsTitle')}
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="signals-note">
+              {t('settings.signalsNote')}
+            </Text>
+          </Stack>
+          {SIGNAL_FIELDS.map(input)}
+        </Stack>
+        <FormActions submitLabel={t('save')} pendingLabel={t('saving')} />
+      </ApiForm>
     </Card>
   );
 }

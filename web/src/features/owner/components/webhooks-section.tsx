@@ -21,17 +21,18 @@ import {
   IconTrash,
   IconWebhook,
 } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormError } from '@/components/form/form-error';
+import { ApiForm } from '@/components/form/api-form';
+import { FormActions } from '@/components/form/form-actions';
+import { useApiForm } from '@/components/form/use-api-form';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { bounds } from '@/lib/api/bounds';
 import { messageOf } from '@/lib/api/errors';
-import { splitError } from '@/lib/api/form-errors';
 import { isolate, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import {
@@ -274,74 +275,51 @@ function EndpointForm({
 }) {
   const { t } = useTranslation('owner');
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<'url' | 'events', string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    // The server checks the address and the events; its messages show under the fields.
-    create.mutate(
-      { url, events },
-      {
-        onSuccess: onMade,
-        onError: (error) => {
-          const shown = splitError(error, ['url', 'events'], t('integrations.webhooks.createFailed'));
-          setErrors(shown.fields);
-          setFailure(shown.alert);
-        },
-      },
-    );
-  }
+  // The server checks the address and the events; its messages show under the fields.
+  const form = useApiForm({
+    initialValues: { url: '', events: [] as WebhookEventType[] },
+    submit: create.mutateAsync,
+    onSuccess: onMade,
+    failure: t('integrations.webhooks.createFailed'),
+  });
+  const eventsError = form.errors.events;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="webhook-form">
-      <Stack>
-        <FormError message={failure} />
-        <TextInput
-          label={t('integrations.webhooks.url')}
-          description={t('integrations.webhooks.urlHint')}
-          placeholder="https://"
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
-          error={errors.url}
-          maxLength={bounds.WebhookEndpointRequest.url.maxLength}
-          type="url"
-          dir="ltr"
-          required
-          data-autofocus
-        />
-        <Checkbox.Group
-          label={t('integrations.webhooks.eventsLabel')}
-          value={events}
-          onChange={(value) => setEvents(value as WebhookEventType[])}
-          error={errors.events}
-          required
-        >
-          <Stack gap="xs" mt="xs">
-            {(Object.keys(EVENTS) as WebhookEventType[]).map((name) => (
-              <Checkbox
-                key={name}
-                value={name}
-                label={t(EVENTS[name])}
-                // The group names its error (aria-describedby); each box says it is invalid.
-                aria-invalid={errors.events ? true : undefined}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} leftSection={<IconWebhook size={18} />}>
-            {t('integrations.webhooks.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ApiForm form={form} testId="webhook-form">
+      <TextInput
+        label={t('integrations.webhooks.url')}
+        description={t('integrations.webhooks.urlHint')}
+        placeholder="https://"
+        {...form.getInputProps('url')}
+        maxLength={bounds.WebhookEndpointRequest.url.maxLength}
+        type="url"
+        dir="ltr"
+        required
+        data-autofocus
+      />
+      <Checkbox.Group
+        label={t('integrations.webhooks.eventsLabel')}
+        {...form.getInputProps('events')}
+        required
+      >
+        <Stack gap="xs" mt="xs">
+          {(Object.keys(EVENTS) as WebhookEventType[]).map((name) => (
+            <Checkbox
+              key={name}
+              value={name}
+              label={t(EVENTS[name])}
+              // The group names its error (aria-describedby); each box says it is invalid.
+              aria-invalid={eventsError ? true : undefined}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <FormActions
+        onCancel={onCancel}
+        submitLabel={t('integrations.webhooks.create')}
+        submitProps={{ leftSection: <IconWebhook size={18} /> }}
+      />
+    </ApiForm>
   );
 }
 
