@@ -4,6 +4,7 @@
 
 pub mod error;
 pub mod model;
+pub mod operations;
 pub mod policy;
 pub mod ports;
 pub mod services;
@@ -11,5 +12,6 @@ pub mod use_cases;
 
 pub use error::{AppError, Conflict};
 pub use model::*;
+pub use operations::{KeyAccess, Operation};
 pub use policy::{Actor, KeyGrant, Permission};
 pub use services::{Services, Settings};

@@ -175,6 +175,15 @@ impl StoreAccess {
         })
     }
 
+    /// The owner's stores the actor covers (an API key: only those it is limited to): what an
+    /// owner's summaries, liability, overview and signals add up. 403 for other roles.
+    pub fn of_owner(actor: &Actor, repos: &mut dyn Repos) -> Result<Vec<i64>, AppError> {
+        match (actor.role, StoreAccess::of(actor, repos)?) {
+            (Role::StoreOwner, StoreAccess::Stores(ids)) => Ok(ids),
+            _ => Err(AppError::Forbidden),
+        }
+    }
+
     pub fn allows(&self, store_id: i64) -> bool {
         match self {
             StoreAccess::All => true,

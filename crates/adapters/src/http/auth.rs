@@ -7,7 +7,7 @@ use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 use loyalty_application::use_cases::{api_keys, auth};
 use loyalty_application::{Actor, AppError, Services, User};
 
-use super::{key_access, ApiError, ErrorCode, Lang};
+use super::{access, ApiError, ErrorCode, Lang};
 
 /// Runs a use case on the blocking pool (diesel and argon2 block) and renders its error in
 /// the caller's language.
@@ -43,7 +43,7 @@ where
 }
 
 /// The signed-in caller: 401 unless the request carries a live bearer token or API key; 403
-/// for a key on an operation its scopes do not open.
+/// unless the application's table lets the caller call the route's operation.
 #[derive(Debug, Clone)]
 pub struct Authenticated {
     pub actor: Actor,
@@ -71,18 +71,20 @@ impl FromRequest for Authenticated {
         Box::pin(async move {
             let services = services.ok_or_else(|| ApiError::new(ErrorCode::InternalError, lang))?;
             let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, lang))?;
-            if !api_keys::is_key_secret(&token) {
+            let (actor, user) = if api_keys::is_key_secret(&token) {
+                blocking(lang, move || api_keys::authenticate(&services, &token)).await?
+            } else {
                 let reader = services.clone();
-                let (actor, user) = read_only(&reader, lang, move || auth::authenticate(&services, &token)).await?;
-                return Ok(Authenticated { actor, user, lang });
+                read_only(&reader, lang, move || auth::authenticate(&services, &token)).await?
+            };
+            // Who may call the operation is the application's to say (its one table); a route
+            // the table does not know is refused.
+            let operation = path.and_then(|path| access::operation_of(&method, &path));
+            match operation.map(|operation| actor.authorize(operation)) {
+                Some(Ok(())) => Ok(Authenticated { actor, user, lang }),
+                Some(Err(e)) => Err(ApiError::from_app(e, lang)),
+                None => Err(ApiError::new(ErrorCode::Forbidden, lang)),
             }
-            let (actor, user) = blocking(lang, move || api_keys::authenticate(&services, &token)).await?;
-            // A key may call only the operations its scopes open (the one table).
-            let scopes = actor.key.as_ref().map(|k| k.scopes.as_slice()).unwrap_or_default();
-            if !path.is_some_and(|path| key_access::allows(scopes, &method, &path)) {
-                return Err(ApiError::new(ErrorCode::Forbidden, lang));
-            }
-            Ok(Authenticated { actor, user, lang })
         })
     }
 }

@@ -1,6 +1,7 @@
 //! actix-web routes, handlers, DTOs, the bearer-token extractor, the error table and the
 //! OpenAPI document (utoipa).
 
+pub mod access;
 pub mod auth;
 mod bounds;
 pub mod client_addr;
@@ -11,7 +12,6 @@ pub mod error;
 pub mod examples;
 pub mod handlers;
 pub mod json;
-pub mod key_access;
 pub mod lang;
 pub mod openapi;
 pub mod routes;

@@ -58,7 +58,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::admin::AdminApi::openapi());
     doc.merge(handlers::integrations::IntegrationsApi::openapi());
     super::bounds::PublishedBounds.modify(&mut doc);
-    super::key_access::document(&mut doc);
+    super::access::document(&mut doc);
     document_edge_errors(&mut doc);
     say_public_operations_are_public(&mut doc);
     summarise_operations(&mut doc);

@@ -2,10 +2,11 @@
 
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 use loyalty_domain::local_day::local_date_bounds;
-use loyalty_domain::{FieldErrors, Msg, Role};
+use loyalty_domain::{FieldErrors, Msg};
 
 use crate::policy::StoreAccess;
 use crate::ports::{transaction, ActivityFilter, NewActivity, Repos, TxMode};
+use crate::Operation;
 use crate::{ActivityKind, ActivityRecord, Actor, AppError, Page, PageRequest, Services};
 
 /// Records an event in the current transaction; `by` is `None` for a customer's own action.
@@ -83,7 +84,7 @@ pub struct FeedQuery {
 
 /// The POS activity feed of an owner's stores (or, for the admin, of all stores).
 pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page<ActivityRecord>, AppError> {
-    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::PosActivities)?;
     let now = services.clock.now();
     let (from, to) = query.range.bounds(now);
     let kinds = query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all").map(|group| {

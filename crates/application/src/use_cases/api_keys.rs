@@ -9,6 +9,7 @@ use loyalty_domain::{text, FieldErrors, Msg, Role};
 
 use crate::policy::KeyGrant;
 use crate::ports::{transaction, NewApiKey, TxMode};
+use crate::Operation;
 use crate::{Actor, ApiKey, ApiScope, AppError, NewKeySecret, Services, User};
 
 /// What every secret starts with, so a key is recognised in a header, a log or a leak scan.
@@ -30,22 +31,14 @@ pub struct KeyForm {
     pub expires_at: Option<String>,
 }
 
-fn owner_by_session(actor: &Actor) -> Result<(), AppError> {
-    // A key cannot make, list or revoke keys: only the owner signed in as a person.
-    if actor.key.is_some() {
-        return Err(AppError::Forbidden);
-    }
-    actor.require(&[Role::StoreOwner])
-}
-
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<ApiKey>, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::ListKeys)?;
     transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_api_keys(actor.user_id)?))
 }
 
 /// Makes a key; the answer carries its secret, which is never shown again.
 pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKeySecret, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::CreateKey)?;
     let now = services.clock.now();
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::NameRequired, text::NAME_MAX));
@@ -102,7 +95,7 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
 
 /// Revokes a key at once: its next request is refused.
 pub fn revoke(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::RevokeKey)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         if repos.revoke_api_key(actor.user_id, id, now)? {

@@ -5,13 +5,13 @@ use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
 
 use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
+use crate::Operation;
 use crate::{
     ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, NextExpiry, Page, PageRequest,
     Services, WebhookData, WebhookEventType,
 };
 
 /// The admin reads customers; who manages them is `Permission::ManageCustomers`.
-const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 pub const REASON_MAX: usize = 255;
 pub const SEARCH_MIN_CHARS: usize = 2;
 /// Longer than any name, phone or email a search could match.
@@ -63,7 +63,7 @@ pub struct ListCustomers {
 }
 
 pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<Page<Customer>, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(Operation::ListCustomers)?;
     let search = query.search.as_deref().map(text::latin_digits);
     let search = search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     if search.as_deref().is_some_and(|s| s.chars().count() > SEARCH_MAX_CHARS) {
@@ -80,7 +80,7 @@ pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<
 /// No count: the counter shows the matches only, and counting them scanned the store's customers
 /// a second time (issue #20).
 pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Customer>, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(Operation::SearchCustomers)?;
     let query = text::latin_digits(query);
     let query = query.trim();
     if query.chars().count() < SEARCH_MIN_CHARS {
@@ -101,7 +101,7 @@ pub fn get(
     actor: &Actor,
     id: i64,
 ) -> Result<(Customer, CustomerStats, Option<NextExpiry>), AppError> {
-    actor.require(READERS)?;
+    actor.authorize(Operation::GetCustomer)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let customer = visible_customer(repos, actor, id)?;
@@ -247,7 +247,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
 /// A cashier has checked at the counter that the customer who joined by the store's link is who
 /// the name says: the mark goes. Confirming a customer without the mark changes nothing.
 pub fn confirm_join(services: &Services, actor: &Actor, id: i64) -> Result<Customer, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(Operation::ConfirmJoin)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
@@ -364,7 +364,7 @@ pub fn adjust_points(
 
 /// Every change of a customer's points, newest first.
 pub fn history(services: &Services, actor: &Actor, id: i64, page: PageRequest) -> Result<Page<LedgerEntry>, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(Operation::CustomerHistory)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         visible_customer(repos, actor, id)?;
         let (items, total) = repos.ledger_page(id, page)?;

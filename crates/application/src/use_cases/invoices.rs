@@ -3,18 +3,18 @@
 use chrono::NaiveDateTime;
 use loyalty_domain::local_day::same_local_day;
 use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
-use loyalty_domain::{text, FieldErrors, Money, Msg, Role};
+use loyalty_domain::{text, FieldErrors, Money, Msg};
 
 use super::customers::{customer_at_counter, SalesQuery};
 use super::{idempotency, webhooks};
 use crate::policy::{can_access_store, Permission};
 use crate::ports::{transaction, NewInvoice, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
+use crate::Operation;
 use crate::{
     ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services, WebhookData, WebhookEventType,
 };
 
 pub const INVOICE_NUMBER_MAX: usize = 50;
-const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 
 /// The create-invoice form, as typed.
 #[derive(Debug, Clone, Default)]
@@ -166,7 +166,7 @@ fn with_can_void(actor: &Actor, mut invoice: Invoice, now: NaiveDateTime) -> Inv
 }
 
 pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Invoice>, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(if query.customer_id.is_some() { Operation::CustomerInvoices } else { Operation::ListInvoices })?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let filter = query.filter(repos, actor)?;
         let (items, total) = repos.list_invoices(&filter, query.page)?;

@@ -7,6 +7,7 @@ use loyalty_domain::{reward_rules, text, FieldErrors, LoyaltySettings, Msg, Role
 
 use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, NewStore, Repos, RewardCounts, RewardFields, TxMode};
+use crate::Operation;
 use crate::{
     Actor, AppError, Conflict, CustomersOverview, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
     StoreRef, StoreSummary,
@@ -33,7 +34,7 @@ pub struct StoreForm {
 
 /// Creates a store, refused with a 409 past the owner's plan limit or without an active plan.
 pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Result<StoreSummary, AppError> {
-    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::CreateStore)?;
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::StoreNameRequired, text::NAME_MAX));
     let address = errors.check("address", text::optional(form.address.as_deref(), ADDRESS_MAX)).flatten();
@@ -74,7 +75,7 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
 }
 
 pub fn update_store(services: &Services, actor: &Actor, id: i64, form: StoreForm) -> Result<StoreSummary, AppError> {
-    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::UpdateStore)?;
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::StoreNameRequired, text::NAME_MAX));
     let address = errors.check("address", text::optional(form.address.as_deref(), ADDRESS_MAX)).flatten();
@@ -103,7 +104,7 @@ pub fn registration_link(
     store_id: i64,
     size: Option<u32>,
 ) -> Result<(StoreRef, String, u32), AppError> {
-    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::GenerateQr)?;
     let size = qr_size(size)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let store = linked_store(repos, actor, store_id)?;
@@ -135,7 +136,7 @@ pub fn rotate_registration_link(
     store_id: i64,
     size: Option<u32>,
 ) -> Result<(StoreRef, String, u32), AppError> {
-    actor.require(&[Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::RotateQr)?;
     let size = qr_size(size)?;
     let token = services.ids.random_id();
     let now = services.clock.now();
@@ -149,7 +150,7 @@ pub fn rotate_registration_link(
 /// The owner's loyalty settings, or for a POS user those of its store's owner (so the invoice
 /// form can show the minimum purchase and ask to confirm a large total).
 pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<LoyaltySettings, AppError> {
-    actor.require(&[Role::StoreOwner, Role::PosUser])?;
+    actor.authorize(Operation::GetLoyaltyConfig)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let owner = settings_owner(repos, actor)?;
         Ok(repos.loyalty_settings(owner)?)
@@ -240,7 +241,7 @@ fn validate_reward(form: RewardForm) -> Result<RewardFields, AppError> {
 }
 
 pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Result<Reward, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::CreateReward)?;
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -252,7 +253,7 @@ pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Re
 
 /// Edits a reward; enabling and disabling send the whole reward with `is_active` flipped.
 pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardForm) -> Result<Reward, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::UpdateReward)?;
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -270,9 +271,9 @@ pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardFo
 
 /// The owner's dashboard cards: stores, revenue, customers, points issued (all live).
 pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::OwnerSummary)?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let stores = repos.owner_store_ids(actor.user_id)?;
+        let stores = StoreAccess::of_owner(actor, repos)?;
         Ok(repos.owner_summary(&stores)?)
     })
 }
@@ -284,12 +285,12 @@ pub const LIABILITY_MONTHS: u32 = 12;
 /// rounded down to the dirham), per store, and the points earned, redeemed and expired in each of the
 /// last [`LIABILITY_MONTHS`] Tripoli months, from the dashboards' day figures.
 pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::OwnerLiability)?;
     let today = loyalty_domain::local_day::local_date(services.clock.now());
     let months = last_months(today, LIABILITY_MONTHS);
     transaction(&*services.db, TxMode::Read, |repos| {
         let settings = repos.loyalty_settings(actor.user_id)?;
-        let store_ids = repos.owner_store_ids(actor.user_id)?;
+        let store_ids = StoreAccess::of_owner(actor, repos)?;
         let stores: Vec<crate::StoreLiability> = repos
             .store_customer_figures(&store_ids)?
             .into_iter()
@@ -337,9 +338,9 @@ pub fn customers_overview(
     page: PageRequest,
     only_store: Option<i64>,
 ) -> Result<CustomersOverview, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::CustomersOverview)?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let stores = repos.owner_store_ids(actor.user_id)?;
+        let stores = StoreAccess::of_owner(actor, repos)?;
         let summary = repos.owner_summary(&stores)?;
         // One store's page (a store of another owner is not found), or every store's.
         let listed = match only_store {

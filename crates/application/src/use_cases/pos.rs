@@ -5,6 +5,7 @@ use loyalty_domain::Role;
 
 use crate::policy::StoreAccess;
 use crate::ports::{transaction, RewardCounts, TxMode};
+use crate::Operation;
 use crate::{ActivityEvent, Actor, AppError, DayCounts, PageRequest, Reward, Services};
 
 /// The spec's recent-activity length.
@@ -12,7 +13,7 @@ pub const RECENT_ACTIVITY: i64 = 10;
 
 /// The latest invoices and redemptions of the actor's stores, newest first.
 pub fn recent_activity(services: &Services, actor: &Actor, limit: i64) -> Result<Vec<ActivityEvent>, AppError> {
-    actor.require(&[Role::PosUser, Role::StoreOwner, Role::Admin])?;
+    actor.authorize(Operation::RecentActivity)?;
     let page = PageRequest::new(Some(1), Some(limit));
     transaction(&*services.db, TxMode::Read, |repos| {
         let filter = StoreAccess::of(actor, repos)?.filter(None)?;

@@ -1,14 +1,13 @@
 //! Redeeming for a customer: a reward, or a chosen number of points used as money where the
 //! owner gave points a value. Either is one atomic, conditional deduction.
 
-use loyalty_domain::{FieldErrors, LoyaltySettings, Money, Msg, Role};
+use loyalty_domain::{FieldErrors, LoyaltySettings, Money, Msg};
 
 use super::customers::{customer_at_counter, SalesQuery};
 use super::idempotency;
 use crate::ports::{transaction, NewLedgerEntry, NewRedemption, PointsChange, Repos, RewardCounts, TxMode};
+use crate::Operation;
 use crate::{ActivityKind, Actor, AppError, Conflict, LedgerKind, Page, Redemption, Services};
-
-const READERS: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RedemptionDone {
@@ -240,7 +239,11 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<RedemptionDone, AppErr
 }
 
 pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Redemption>, AppError> {
-    actor.require(READERS)?;
+    actor.authorize(if query.customer_id.is_some() {
+        Operation::CustomerRedemptions
+    } else {
+        Operation::ListRedemptions
+    })?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let filter = query.filter(repos, actor)?;
         let (items, total) = repos.list_redemptions(&filter, query.page)?;

@@ -150,9 +150,9 @@ pub fn list(
     status: SignalStatus,
     page: PageRequest,
 ) -> Result<Page<Signal>, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(crate::Operation::ListSignals)?;
     transaction(&*services.db, TxMode::Read, |repos| {
-        let stores = repos.owner_store_ids(actor.user_id)?;
+        let stores = crate::policy::StoreAccess::of_owner(actor, repos)?;
         let (items, total) = repos.list_signals(&stores, status == SignalStatus::Open, page)?;
         Ok(Page { items, page: page.page, per_page: page.per_page, total })
     })
@@ -164,7 +164,7 @@ pub fn review(services: &Services, actor: &Actor, id: i64) -> Result<Signal, App
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let signal = repos.signal_by_id(id)?.ok_or(AppError::NotFound)?;
-        if !repos.owner_store_ids(actor.user_id)?.contains(&signal.store.id) {
+        if !crate::policy::StoreAccess::of_owner(actor, repos)?.contains(&signal.store.id) {
             return Err(AppError::NotFound);
         }
         repos.review_signal(id, actor.user_id, now)?;

@@ -5,6 +5,7 @@ use loyalty_domain::{Email, FieldErrors, Msg, Role};
 use super::accounts::{check_person, email_taken, refuse_look_alike_email, PersonFields};
 use crate::policy::can_access_store;
 use crate::ports::{transaction, NewUser, Repos, TxMode, UserChanges};
+use crate::Operation;
 use crate::{Actor, AppError, Services, User};
 
 #[derive(Debug, Clone, Default)]
@@ -58,7 +59,7 @@ fn own_staff(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<User, AppE
 }
 
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<User>, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::ListStaff)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = repos.owner_store_ids(actor.user_id)?;
         Ok(repos.list_pos_users(&stores)?)
@@ -66,7 +67,7 @@ pub fn list(services: &Services, actor: &Actor) -> Result<Vec<User>, AppError> {
 }
 
 pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<User, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::CreateStaff)?;
     let valid = validate(form, true)?;
     let password_hash = match &valid.password {
         Some(p) => services.hasher.hash(p)?,
@@ -92,7 +93,7 @@ pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<Use
 }
 
 pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> Result<User, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::UpdateStaff)?;
     let valid = validate(form, false)?;
     let password_hash = valid.password.as_deref().map(|p| services.hasher.hash(p)).transpose()?;
     let now = services.clock.now();
@@ -125,7 +126,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> R
 
 /// Activates or deactivates; deactivation signs the user out everywhere at once.
 pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> Result<User, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(if active { Operation::ActivateStaff } else { Operation::DeactivateStaff })?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = own_staff(repos, actor, id)?;
@@ -143,7 +144,7 @@ pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> 
 /// Removes a POS user without history; one with sales, redemptions or points changes is
 /// deactivated instead (409), so its history keeps its name.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::DeleteStaff)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         own_staff(repos, actor, id)?;

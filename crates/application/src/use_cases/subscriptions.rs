@@ -2,13 +2,14 @@
 
 use chrono::NaiveDateTime;
 use loyalty_domain::plan::{days_left, plan_change, Held, PlanChange, PlanMode};
-use loyalty_domain::{CardCode, FieldErrors, Msg, Role};
+use loyalty_domain::{CardCode, FieldErrors, Msg};
 
 use crate::ports::{transaction, CardProblem, NewSubscription, Repos, TxMode};
+use crate::Operation;
 use crate::{Actor, AppError, Conflict, PackageSummary, PlanChangePreview, Services, Subscription, SubscriptionStatus};
 
 pub fn status(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::SubscriptionStatus)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let active = repos.active_subscription(actor.user_id, now)?;
@@ -22,7 +23,7 @@ pub fn status(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, 
 }
 
 pub fn toggle_auto_renew(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::ToggleAutoRenew)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let plan = plan_in_effect(repos, actor.user_id, now)?;
@@ -32,7 +33,7 @@ pub fn toggle_auto_renew(services: &Services, actor: &Actor) -> Result<Subscript
 }
 
 pub fn cancel(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::CancelSubscription)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         plan_in_effect(repos, actor.user_id, now)?;
@@ -153,7 +154,7 @@ fn card_package(repos: &mut dyn Repos, found: Result<i64, CardProblem>) -> Resul
 
 /// What redeeming a card would do, before anything changes (the card stays unredeemed).
 pub fn preview_card(services: &Services, actor: &Actor, code: &str) -> Result<PlanChangePreview, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::PreviewCard)?;
     let code = CardCode::parse(code).map_err(|m| FieldErrors::single("code", m))?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
@@ -172,7 +173,7 @@ pub fn redeem_card(
     code: &str,
     mode: PlanMode,
 ) -> Result<SubscriptionStatus, AppError> {
-    actor.require(&[Role::StoreOwner])?;
+    actor.authorize(Operation::RedeemCard)?;
     let code = CardCode::parse(code).map_err(|m| FieldErrors::single("code", m))?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {

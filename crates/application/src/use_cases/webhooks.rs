@@ -6,9 +6,10 @@
 use std::net::IpAddr;
 
 use chrono::{Duration, NaiveDateTime};
-use loyalty_domain::{FieldErrors, Msg, Role};
+use loyalty_domain::{FieldErrors, Msg};
 
 use crate::ports::{transaction, AttemptResult, NewWebhookEvent, Repos, TxMode};
+use crate::Operation;
 use crate::{
     Actor, AppError, DeliveryStatus, DueDelivery, EndpointSecret, Page, PageRequest, Services, WebhookData,
     WebhookDelivery, WebhookEndpoint, WebhookEventType,
@@ -35,14 +36,6 @@ pub struct EndpointForm {
     pub events: Vec<String>,
     /// Leave out to keep as it is (a new endpoint is active).
     pub is_active: Option<bool>,
-}
-
-fn owner_by_session(actor: &Actor) -> Result<(), AppError> {
-    // A key cannot manage webhooks: only the owner signed in as a person.
-    if actor.key.is_some() {
-        return Err(AppError::Forbidden);
-    }
-    actor.require(&[Role::StoreOwner])
 }
 
 /// Whether an address is one a webhook may be sent to: not private, loopback, link-local,
@@ -132,13 +125,13 @@ fn new_secret(services: &Services) -> String {
 }
 
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<WebhookEndpoint>, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::ListWebhooks)?;
     transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_webhook_endpoints(actor.user_id)?))
 }
 
 /// Registers an endpoint; the answer carries its signing secret, which is never shown again.
 pub fn create(services: &Services, actor: &Actor, form: EndpointForm) -> Result<EndpointSecret, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::CreateWebhook)?;
     let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
     let secret = new_secret(services);
     let now = services.clock.now();
@@ -158,7 +151,7 @@ fn endpoint_of(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<WebhookE
 
 /// Changes an endpoint's URL, events, or whether it is active (a paused endpoint gets nothing).
 pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -> Result<WebhookEndpoint, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::UpdateWebhook)?;
     let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -171,7 +164,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -
 
 /// Removes an endpoint: nothing more is sent to it, deliveries waiting for it included.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::DeleteWebhook)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         if repos.delete_webhook_endpoint(actor.user_id, id, now)? {
@@ -184,7 +177,7 @@ pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppErro
 
 /// A new signing secret, shown once; the old one stops signing at once.
 pub fn rotate_secret(services: &Services, actor: &Actor, id: i64) -> Result<EndpointSecret, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::RotateWebhookSecret)?;
     let secret = new_secret(services);
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -202,7 +195,7 @@ pub fn deliveries(
     endpoint_id: i64,
     page: PageRequest,
 ) -> Result<Page<WebhookDelivery>, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::WebhookDeliveries)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         endpoint_of(repos, actor, endpoint_id)?;
         let (items, total) = repos.list_webhook_deliveries(endpoint_id, page)?;
@@ -213,7 +206,7 @@ pub fn deliveries(
 /// Sends a delivery again now, whatever became of it (the event id stays the same, so the
 /// receiver can tell it has seen it).
 pub fn resend(services: &Services, actor: &Actor, delivery_id: i64) -> Result<WebhookDelivery, AppError> {
-    owner_by_session(actor)?;
+    actor.authorize(Operation::ResendDelivery)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.webhook_delivery(actor.user_id, delivery_id)?.ok_or(AppError::NotFound)?;

@@ -4,9 +4,8 @@ use chrono::Duration;
 use loyalty_domain::Money;
 
 use crate::ports::{transaction, TxMode};
+use crate::Operation;
 use crate::{ActivityRecord, Actor, AppError, DayFigures, PageRequest, PlatformCounts, Services, StoreRanking};
-
-use super::admin;
 
 pub struct Overview {
     pub counts: PlatformCounts,
@@ -15,7 +14,7 @@ pub struct Overview {
 }
 
 pub fn overview(services: &Services, actor: &Actor) -> Result<Overview, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::Overview)?;
     let database_latency = services.db.ping().ok();
     transaction(&*services.db, TxMode::Read, |repos| {
         let counts = repos.platform_counts()?;
@@ -34,7 +33,7 @@ pub struct Analytics {
 
 /// The last 30 Tripoli days, every day present (zeros included), and the top stores.
 pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::Analytics)?;
     let first_day = loyalty_domain::local_day::local_date(services.clock.now()) - Duration::days(29);
     transaction(&*services.db, TxMode::Read, |repos| {
         let found = repos.daily_figures(None, first_day)?;

@@ -3,9 +3,10 @@
 use loyalty_domain::{text, CardCode, FieldErrors, Msg};
 
 use crate::ports::{transaction, CardFields, CardFilter, RepoError, Repos, TxMode};
+use crate::Operation;
 use crate::{Actor, AppError, Card, Conflict, Page, PageRequest, Services};
 
-use super::{admin, page};
+use super::page;
 
 /// The most cards one batch makes.
 pub const CARD_BATCH_MAX: i64 = 500;
@@ -16,7 +17,7 @@ pub fn list_cards(
     filter: CardFilter,
     request: PageRequest,
 ) -> Result<Page<Card>, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::ListCards)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let (items, total) = repos.list_cards(&filter, request, now)?;
@@ -81,7 +82,7 @@ fn active_package(repos: &mut dyn Repos, id: i64) -> Result<(), AppError> {
 }
 
 pub fn create_card(services: &Services, actor: &Actor, form: CardForm) -> Result<Card, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::CreateCard)?;
     let fields = card_fields(services, form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -93,7 +94,7 @@ pub fn create_card(services: &Services, actor: &Actor, form: CardForm) -> Result
 
 /// Creates `count` cards with generated codes, for printing.
 pub fn create_cards(services: &Services, actor: &Actor, count: i64, form: CardForm) -> Result<Vec<Card>, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::CreateCards)?;
     if !(1..=CARD_BATCH_MAX).contains(&count) {
         return Err(FieldErrors::single("count", Msg::BatchCount).into());
     }
@@ -112,7 +113,7 @@ pub fn create_cards(services: &Services, actor: &Actor, count: i64, form: CardFo
 }
 
 pub fn update_card(services: &Services, actor: &Actor, id: i64, form: CardForm) -> Result<Card, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::UpdateCard)?;
     let keep_code = form.code.as_deref().is_none_or(|c| c.trim().is_empty());
     let mut fields = card_fields(services, form)?;
     let now = services.clock.now();
@@ -135,7 +136,7 @@ pub fn update_card(services: &Services, actor: &Actor, id: i64, form: CardForm) 
 }
 
 pub fn delete_card(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::DeleteCard)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.card_by_id(id, now)?.ok_or(AppError::NotFound)?;

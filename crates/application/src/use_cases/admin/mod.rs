@@ -15,13 +15,7 @@ pub use plans::*;
 pub use stores::*;
 pub use users::*;
 
-use loyalty_domain::Role;
-
-use crate::{Actor, AppError, Page, PageRequest};
-
-pub(super) fn admin(actor: &Actor) -> Result<(), AppError> {
-    actor.require(&[Role::Admin])
-}
+use crate::{Page, PageRequest};
 
 pub(super) fn page<T>(items: Vec<T>, total: i64, request: PageRequest) -> Page<T> {
     Page { items, page: request.page, per_page: request.per_page, total }

@@ -4,17 +4,14 @@ use loyalty_domain::plan::{self};
 use loyalty_domain::{text, FieldErrors, Money, Msg};
 
 use crate::ports::{transaction, PackageFields, TxMode};
+use crate::Operation;
 use crate::{Actor, AppError, Conflict, Package, Services};
-
-use super::admin;
 
 /// The longest package description.
 pub const PACKAGE_DESCRIPTION_MAX: usize = 1000;
 
 pub fn list_packages(services: &Services, actor: &Actor, active_only: bool) -> Result<Vec<Package>, AppError> {
-    if !active_only {
-        admin(actor)?;
-    }
+    actor.authorize(if active_only { Operation::ActivePackages } else { Operation::AllPackages })?;
     transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_packages(active_only)?))
 }
 
@@ -84,7 +81,7 @@ fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
 }
 
 pub fn create_package(services: &Services, actor: &Actor, form: PackageForm) -> Result<Package, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::CreatePackage)?;
     let fields = validate_package(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -94,7 +91,7 @@ pub fn create_package(services: &Services, actor: &Actor, form: PackageForm) -> 
 }
 
 pub fn update_package(services: &Services, actor: &Actor, id: i64, form: PackageForm) -> Result<Package, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::UpdatePackage)?;
     let fields = validate_package(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
@@ -105,7 +102,7 @@ pub fn update_package(services: &Services, actor: &Actor, id: i64, form: Package
 }
 
 pub fn toggle_package(services: &Services, actor: &Actor, id: i64) -> Result<Package, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::TogglePackage)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let p = repos.package_by_id(id)?.ok_or(AppError::NotFound)?;
@@ -124,7 +121,7 @@ pub fn toggle_package(services: &Services, actor: &Actor, id: i64) -> Result<Pac
 }
 
 pub fn delete_package(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::DeletePackage)?;
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.package_by_id(id)?.ok_or(AppError::NotFound)?;
         if repos.package_in_use(id)? {

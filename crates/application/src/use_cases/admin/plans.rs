@@ -5,12 +5,11 @@ use loyalty_domain::{text, FieldErrors, Msg, Role};
 
 use crate::ports::{transaction, Repos, TxMode};
 use crate::use_cases::subscriptions::{apply_change, PlanOrder};
+use crate::Operation;
 use crate::{Actor, AppError, PackageSummary, PageRequest, PlanChangePreview, Services, StoreOwnerRecord};
 
-use super::admin;
-
 pub fn store_owners(services: &Services, actor: &Actor) -> Result<Vec<StoreOwnerRecord>, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::StoreOwnerRecords)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let (owners, _) =
@@ -37,7 +36,7 @@ pub fn assign_package(
     notes: Option<String>,
     mode: PlanMode,
 ) -> Result<StoreOwnerRecord, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::AssignPackage)?;
     let mut errors = assignment_errors(store_owner_id, package_id);
     let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), text::NOTES_MAX)).flatten();
     errors.into_result()?;
@@ -88,7 +87,7 @@ pub fn preview_assignment(
     store_owner_id: Option<i64>,
     package_id: Option<i64>,
 ) -> Result<PlanChangePreview, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::PreviewAssignment)?;
     let (store_owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {

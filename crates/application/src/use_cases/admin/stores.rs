@@ -1,13 +1,12 @@
 //! Stores as the admin removes them.
 
 use crate::ports::{transaction, TxMode};
+use crate::Operation;
 use crate::{Actor, AppError, Conflict, Services};
-
-use super::admin;
 
 /// Deletes a store that has no customers and no sales.
 pub fn delete_store(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::DeleteStore)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.store_scope(id)?.ok_or(AppError::NotFound)?;

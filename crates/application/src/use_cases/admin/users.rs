@@ -5,8 +5,9 @@ use loyalty_domain::{text, Email, FieldErrors, Msg, Role};
 use crate::ports::{transaction, NewUser, Repos, TxMode, UserChanges};
 use crate::{Actor, AppError, Conflict, Page, PageRequest, Services, User};
 
-use super::{admin, page};
+use super::page;
 use crate::use_cases::accounts::{check_person, email_taken, refuse_look_alike_email, PersonFields};
+use crate::Operation;
 
 pub fn list_users(
     services: &Services,
@@ -15,7 +16,7 @@ pub fn list_users(
     role: Option<String>,
     request: PageRequest,
 ) -> Result<Page<User>, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::ListUsers)?;
     // An unknown role is a mistake to report, not a filter to drop silently.
     let role = match role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
         None => None,
@@ -102,7 +103,7 @@ fn check_store(repos: &mut dyn Repos, store_id: Option<i64>) -> Result<(), AppEr
 }
 
 pub fn create_user(services: &Services, actor: &Actor, form: UserForm) -> Result<User, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::CreateUser)?;
     let valid = validate_user(form, true)?;
     let hash = services.hasher.hash(valid.password.as_deref().unwrap_or_default())?;
     let now = services.clock.now();
@@ -129,7 +130,7 @@ pub fn create_user(services: &Services, actor: &Actor, form: UserForm) -> Result
 
 /// Edits a user; a blank password keeps the current one. The role stays as it was created.
 pub fn update_user(services: &Services, actor: &Actor, id: i64, form: UserForm) -> Result<User, AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::UpdateUser)?;
     let valid = validate_user(form, false)?;
     let hash = valid.password.as_deref().map(|p| services.hasher.hash(p)).transpose()?;
     let now = services.clock.now();
@@ -168,7 +169,7 @@ pub fn update_user(services: &Services, actor: &Actor, id: i64, form: UserForm) 
 }
 
 pub fn set_user_active(services: &Services, actor: &Actor, id: i64, active: bool) -> Result<User, AppError> {
-    admin(actor)?;
+    actor.authorize(if active { Operation::ActivateUser } else { Operation::DeactivateUser })?;
     if id == actor.user_id && !active {
         return Err(AppError::Conflict(Conflict::CannotChangeSelf));
     }
@@ -185,7 +186,7 @@ pub fn set_user_active(services: &Services, actor: &Actor, id: i64, active: bool
 
 /// Removes a user from the lists and signs it out; its history stays.
 pub fn delete_user(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
-    admin(actor)?;
+    actor.authorize(Operation::DeleteUser)?;
     if id == actor.user_id {
         return Err(AppError::Conflict(Conflict::CannotChangeSelf));
     }

@@ -1,0 +1,295 @@
+//! Every signed-in operation of the product and who may call it: the one table of
+//! authorization. A role, a permission, an API key's scope: all are read here, by
+//! [`Actor::authorize`]. The HTTP layer finds the operation of a request by its name (the
+//! document's `operationId`) and asks; the use cases ask again for their own operation, so a
+//! use case called from anywhere keeps the same rule. Which stores an actor covers is
+//! [`StoreAccess`](crate::policy::StoreAccess), next door.
+
+use loyalty_domain::Role;
+
+use crate::policy::{Actor, Permission};
+use crate::{ApiScope, AppError};
+
+/// A signed-in operation, named as the API document names it (`operationId`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum Operation {
+    // Signing out and the caller.
+    CurrentUser,
+    Logout,
+    // A store's customers.
+    ListCustomers,
+    CreateCustomer,
+    SearchCustomers,
+    GetCustomer,
+    UpdateCustomer,
+    DeleteCustomer,
+    ConfirmJoin,
+    CustomerHistory,
+    CustomerInvoices,
+    CustomerRedemptions,
+    AddPoints,
+    // The counter's sales.
+    ListInvoices,
+    CreateInvoice,
+    PreviewSale,
+    VoidInvoice,
+    ListRedemptions,
+    CreateRedemption,
+    PreviewRedemption,
+    RecentActivity,
+    Today,
+    // The owner's business.
+    CustomersOverview,
+    GetLoyaltyConfig,
+    PutLoyaltyConfig,
+    GenerateQr,
+    RotateQr,
+    ListRewards,
+    CreateReward,
+    UpdateReward,
+    PosActivities,
+    ExportRecords,
+    ImportCustomers,
+    ListStaff,
+    CreateStaff,
+    UpdateStaff,
+    ActivateStaff,
+    DeactivateStaff,
+    DeleteStaff,
+    ListOwnerStores,
+    OwnerSummary,
+    OwnerLiability,
+    ListSignals,
+    ReviewSignal,
+    ListKeys,
+    CreateKey,
+    RevokeKey,
+    ListWebhooks,
+    CreateWebhook,
+    UpdateWebhook,
+    DeleteWebhook,
+    RotateWebhookSecret,
+    WebhookDeliveries,
+    ResendDelivery,
+    ListStores,
+    CreateStore,
+    UpdateStore,
+    DeleteStore,
+    SubscriptionStatus,
+    ToggleAutoRenew,
+    CancelSubscription,
+    PreviewCard,
+    RedeemCard,
+    ActivePackages,
+    // The admin's platform.
+    Analytics,
+    Overview,
+    AllPackages,
+    StoreOwnerRecords,
+    StoreOwnerOptions,
+    PreviewAssignment,
+    AssignPackage,
+    ListCards,
+    CreateCard,
+    CreateCards,
+    UpdateCard,
+    DeleteCard,
+    CreatePackage,
+    UpdatePackage,
+    TogglePackage,
+    DeletePackage,
+    ListUsers,
+    CreateUser,
+    UpdateUser,
+    ActivateUser,
+    DeactivateUser,
+    DeleteUser,
+}
+
+/// Who may call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// People with one of these roles; an API key (which acts as its owner) when the owner's role
+    /// is among them and the key holds what [`KeyAccess`] asks.
+    Roles(&'static [Role], KeyAccess),
+    /// Whoever holds any of these permissions ([`Permission::roles`] for people,
+    /// [`Permission::key_scope`] for keys).
+    Permissions(&'static [Permission]),
+}
+
+/// What an API key needs to call an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyAccess {
+    Never,
+    /// Any live key of the owner.
+    AnyKey,
+    Scope(ApiScope),
+}
+
+const EVERYONE: &[Role] = &[Role::PosUser, Role::StoreOwner, Role::Admin];
+const COUNTER: &[Role] = &[Role::PosUser, Role::StoreOwner];
+const OWNER: &[Role] = &[Role::StoreOwner];
+const OWNER_OR_ADMIN: &[Role] = &[Role::StoreOwner, Role::Admin];
+const ADMIN: &[Role] = &[Role::Admin];
+const POS: &[Role] = &[Role::PosUser];
+
+impl Operation {
+    /// The one table.
+    pub fn rule(self) -> Rule {
+        use KeyAccess::{AnyKey, Never, Scope};
+        use Operation::*;
+        use Rule::{Permissions, Roles};
+        let read = Scope(ApiScope::CustomersRead);
+        let reports = Scope(ApiScope::ReportsRead);
+        match self {
+            CurrentUser | Logout | RecentActivity | ActivePackages => Roles(EVERYONE, Never),
+            ListCustomers | SearchCustomers | GetCustomer | CustomerHistory | CustomerInvoices
+            | CustomerRedemptions => Roles(EVERYONE, read),
+            // A cashier's or owner's check of a joined customer's name; the admin may too.
+            ConfirmJoin => Roles(EVERYONE, Scope(ApiScope::CustomersWrite)),
+            CreateCustomer | UpdateCustomer | DeleteCustomer => Permissions(&[Permission::ManageCustomers]),
+            AddPoints => Permissions(&[Permission::AddPoints]),
+            ListInvoices | ListRedemptions => Roles(EVERYONE, reports),
+            CreateInvoice | PreviewSale => Permissions(&[Permission::CreateInvoice]),
+            VoidInvoice => Permissions(&[Permission::VoidInvoiceToday, Permission::VoidInvoiceAnyDay]),
+            CreateRedemption | PreviewRedemption => Permissions(&[Permission::RedeemReward]),
+            Today => Roles(POS, Never),
+            CustomersOverview | OwnerSummary | OwnerLiability | ListSignals => Roles(OWNER, reports),
+            PosActivities => Roles(OWNER_OR_ADMIN, reports),
+            GetLoyaltyConfig | ListRewards => Roles(COUNTER, AnyKey),
+            ListStores => Roles(EVERYONE, AnyKey),
+            PutLoyaltyConfig => Permissions(&[Permission::ManageLoyaltySettings]),
+            ExportRecords => Permissions(&[Permission::ExportRecords]),
+            ImportCustomers => Permissions(&[Permission::ImportCustomers]),
+            ReviewSignal => Permissions(&[Permission::ReviewSignals]),
+            GenerateQr | RotateQr | CreateStore | UpdateStore => Roles(OWNER_OR_ADMIN, Never),
+            CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff
+            | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey | ListWebhooks | CreateWebhook
+            | UpdateWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries | ResendDelivery
+            | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
+                Roles(OWNER, Never)
+            }
+            DeleteStore | Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions
+            | PreviewAssignment | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard
+            | CreatePackage | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser
+            | ActivateUser | DeactivateUser | DeleteUser => Roles(ADMIN, Never),
+        }
+    }
+
+    /// The operation's name in the API document (`owner_summary`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// The operation named `name` in the API document, if it is a signed-in one.
+    pub fn named(name: &str) -> Option<Operation> {
+        name.parse().ok()
+    }
+
+    /// Whether an API key may call it at all, and the scope it then needs (`None`: any key).
+    pub fn key_access(self) -> KeyAccess {
+        match self.rule() {
+            Rule::Roles(roles, access) if roles.contains(&Role::StoreOwner) => access,
+            Rule::Roles(..) => KeyAccess::Never,
+            // Every permission a key can hold names one scope; an operation open through
+            // several asks for the first.
+            Rule::Permissions(permissions) => {
+                permissions.iter().find_map(|p| p.key_scope()).map_or(KeyAccess::Never, KeyAccess::Scope)
+            }
+        }
+    }
+
+    pub fn all() -> &'static [Operation] {
+        <Self as strum::VariantArray>::VARIANTS
+    }
+}
+
+impl Actor {
+    /// 403 unless the actor may call `operation` ([`Operation::rule`]). Which of the actor's
+    /// stores it reaches is [`StoreAccess`](crate::policy::StoreAccess)'s to say.
+    pub fn authorize(&self, operation: Operation) -> Result<(), AppError> {
+        let allowed = match (operation.rule(), &self.key) {
+            (Rule::Permissions(permissions), _) => permissions.iter().any(|p| self.may(*p)),
+            (Rule::Roles(roles, _), None) => roles.contains(&self.role),
+            (Rule::Roles(..), Some(key)) => match operation.key_access() {
+                KeyAccess::Never => false,
+                KeyAccess::AnyKey => true,
+                KeyAccess::Scope(scope) => key.scopes.contains(&scope),
+            },
+        };
+        if allowed {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::KeyGrant;
+
+    fn person(role: Role) -> Actor {
+        Actor { user_id: 1, role, store_id: (role == Role::PosUser).then_some(3), session_id: "s".into(), key: None }
+    }
+
+    fn key(scopes: &[ApiScope]) -> Actor {
+        Actor {
+            key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes: scopes.to_vec(), store_ids: None }),
+            ..person(Role::StoreOwner)
+        }
+    }
+
+    #[test]
+    fn names_are_the_documents_and_read_back() {
+        assert_eq!(Operation::OwnerSummary.name(), "owner_summary");
+        assert_eq!(Operation::named("void_invoice"), Some(Operation::VoidInvoice));
+        assert_eq!(Operation::named("login"), None);
+        for op in Operation::all() {
+            assert_eq!(Operation::named(op.name()), Some(*op));
+        }
+    }
+
+    #[test]
+    fn people_by_role_and_permission() {
+        let (cashier, owner, admin) = (person(Role::PosUser), person(Role::StoreOwner), person(Role::Admin));
+        assert!(cashier.authorize(Operation::CreateInvoice).is_ok());
+        assert!(owner.authorize(Operation::CreateInvoice).is_err());
+        assert!(owner.authorize(Operation::VoidInvoice).is_ok() && cashier.authorize(Operation::VoidInvoice).is_ok());
+        assert!(admin.authorize(Operation::VoidInvoice).is_err());
+        assert!(owner.authorize(Operation::OwnerSummary).is_ok() && admin.authorize(Operation::OwnerSummary).is_err());
+        assert!(admin.authorize(Operation::DeleteStore).is_ok() && owner.authorize(Operation::DeleteStore).is_err());
+        assert!(cashier.authorize(Operation::Today).is_ok() && owner.authorize(Operation::Today).is_err());
+    }
+
+    #[test]
+    fn keys_by_scope_and_never_the_owners_own_actions() {
+        let every = key(ApiScope::all());
+        let reader = key(&[ApiScope::CustomersRead]);
+        assert!(reader.authorize(Operation::GetCustomer).is_ok());
+        assert!(reader.authorize(Operation::OwnerSummary).is_err());
+        assert!(reader.authorize(Operation::ListStores).is_ok(), "any key lists its stores");
+        assert!(every.authorize(Operation::CreateInvoice).is_ok(), "a key sells like a cashier");
+        assert!(every.authorize(Operation::VoidInvoice).is_ok());
+        for owners_own in [
+            Operation::PutLoyaltyConfig,
+            Operation::AddPoints,
+            Operation::ExportRecords,
+            Operation::ImportCustomers,
+            Operation::ReviewSignal,
+            Operation::CreateKey,
+            Operation::CurrentUser,
+            Operation::ListOwnerStores,
+        ] {
+            assert!(every.authorize(owners_own).is_err(), "{owners_own:?}");
+            assert_eq!(owners_own.key_access(), KeyAccess::Never, "{owners_own:?}");
+        }
+        // An operation's key access and a key's answer never disagree.
+        for op in Operation::all() {
+            let open = every.authorize(*op).is_ok();
+            assert_eq!(open, op.key_access() != KeyAccess::Never, "{op:?}");
+        }
+    }
+}
