@@ -19,5 +19,6 @@ mod pos;
 mod public;
 mod schema;
 mod signals;
+mod store_keys;
 mod webhook_processes;
 mod webhooks;

@@ -14,11 +14,23 @@ use crate::helpers::{both_backends, read, Backend, TestApp};
 both_backends!(every_operation_answers_every_caller_as_the_table_says);
 
 /// The callers, in the order each row calls them (a mutation allowed to several callers is
-/// done by the first of them; the others then see its result). The two API keys (each owner's,
-/// with every scope) come last: their column is not written in the rows but follows from the
-/// owner's (see `expected`).
-const CALLERS: [&str; 9] =
-    ["no token", "bad token", "other cashier", "other owner", "cashier", "owner", "admin", "other key", "key"];
+/// done by the first of them; the others then see its result). The API keys (each owner's, with
+/// every scope) come last: their column is not written in the rows but follows from the owner's
+/// (see `expected`). The store key is the first owner's, with every scope, limited to a store
+/// of its own that holds none of the data the rows point at: it answers as the other owner's key
+/// does, and none of its answers carries the other stores' data.
+const CALLERS: [&str; 10] = [
+    "no token",
+    "bad token",
+    "other cashier",
+    "other owner",
+    "cashier",
+    "owner",
+    "admin",
+    "other key",
+    "key",
+    "store key",
+];
 const NONE: usize = 0;
 const BAD: usize = 1;
 const OTHER_POS: usize = 2;
@@ -26,6 +38,7 @@ const OTHER_OWNER: usize = 3;
 const OWNER: usize = 5;
 const OTHER_KEY: usize = 7;
 const KEY: usize = 8;
+const STORE_KEY: usize = 9;
 
 /// A caller's expected status. An API key answers like its owner on the operations keys may
 /// call (`Operation::key_access`, the application's table), unless the row names the keys' answers (sales, which a
@@ -39,6 +52,8 @@ fn expected(row: &Row, caller: usize, operation: Option<Operation>) -> u16 {
         return row.expect[NONE];
     }
     let open = operation.is_some_and(|op| op.key_access() != KeyAccess::Never);
+    // Another store's records are as unknown to the store key as another owner's.
+    let caller = if caller == STORE_KEY { OTHER_KEY } else { caller };
     match (open, caller, row.keys) {
         (false, _, _) => 403,
         (true, OTHER_KEY, Some([other, _])) => other,
@@ -86,8 +101,8 @@ enum Obj {
 }
 
 struct World {
-    tokens: [Option<String>; 9],
-    credentials: [Option<(String, String)>; 9],
+    tokens: [Option<String>; 10],
+    credentials: [Option<(String, String)>; 10],
     ids: HashMap<Obj, String>,
     owner_id: i64,
     other_owner_id: i64,
@@ -95,6 +110,8 @@ struct World {
     customer_phone: String,
     /// Strings that only the first tenant's data contains.
     markers: Vec<String>,
+    /// Strings that only the first tenant's stores other than the store key's contain.
+    store_markers: Vec<String>,
 }
 
 impl World {
@@ -433,6 +450,7 @@ async fn world(app: &TestApp) -> World {
     )
     .await;
     let spare_store = created_id(app, "/api/v1/stores", &owner, json!({"name": "ZZA Spare Store"})).await;
+    let key_store = created_id(app, "/api/v1/stores", &owner, json!({"name": "Key Shop"})).await;
     let spare_staff = created_id(
         app,
         "/api/v1/store-owner/pos-users",
@@ -489,6 +507,15 @@ async fn world(app: &TestApp) -> World {
     markers
         .extend(rewards["data"].as_array().into_iter().flatten().filter_map(|r| r["name"].as_str()).map(str::to_owned));
     assert!(markers.len() > 6, "{markers:?}");
+    // The store key may read what is the owner's in every store (rewards, settings), never
+    // another store's customers, staff, sales or name.
+    let mut store_markers: Vec<String> = markers
+        .iter()
+        .filter(|m| !m.starts_with("ZZA") && !m.contains("Key Shop") && !rewards.to_string().contains(m.as_str()))
+        .cloned()
+        .collect();
+    store_markers.extend(["ZZA Customer", "ZZA Spare", "ZZA Main", "ZZA Imported"].map(str::to_owned));
+    assert!(store_markers.len() > 4, "{store_markers:?}");
 
     // The owner's token with one character of its signature changed (not the last, whose low
     // bits are padding).
@@ -529,6 +556,12 @@ async fn world(app: &TestApp) -> World {
         }
     };
     let (other_key, key) = (key_of(other_owner.clone()).await, key_of(owner.clone()).await);
+    let store_key = {
+        let body = json!({"name": "Matrix store caller", "scopes": scopes, "store_ids": [key_store.parse::<i64>().unwrap_or(0)]});
+        let (status, made) = app.post("/api/v1/store-owner/api-keys", Some(&owner), &body).await;
+        assert_eq!(status, 201, "{made}");
+        made["data"]["secret"].as_str().unwrap_or_default().to_owned()
+    };
     World {
         tokens: [
             None,
@@ -540,6 +573,7 @@ async fn world(app: &TestApp) -> World {
             Some(admin),
             Some(other_key),
             Some(key),
+            Some(store_key),
         ],
         credentials: [
             None,
@@ -551,6 +585,7 @@ async fn world(app: &TestApp) -> World {
             creds("admin@demo.ly", "demo1234"),
             None,
             None,
+            None,
         ],
         ids,
         owner_id,
@@ -558,6 +593,7 @@ async fn world(app: &TestApp) -> World {
         card_code,
         customer_phone,
         markers,
+        store_markers,
     }
 }
 
@@ -669,6 +705,15 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
                     for marker in &world.markers {
                         if text.contains(marker.as_str()) {
                             failures.push(format!("{label}: the other tenant sees {marker:?}: {}", short(&body)));
+                        }
+                    }
+                }
+            }
+            if caller == STORE_KEY && !row.public {
+                if let Some(text) = ok(status, &body) {
+                    for marker in &world.store_markers {
+                        if text.contains(marker.as_str()) {
+                            failures.push(format!("{label}: a key of another store sees {marker:?}: {}", short(&body)));
                         }
                     }
                 }
