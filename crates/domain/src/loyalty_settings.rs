@@ -3,14 +3,11 @@
 
 use chrono::{Months, NaiveDate};
 
+use crate::points_rules::CASHIER_DAILY_POINTS_LIMIT;
 use crate::{points_for_purchase, signals, FieldErrors, Money, Msg, PointsRate, SignalThresholds};
 
 /// The smallest invoice total (spec section 5: "minimum 0.01").
 pub const INVOICE_TOTAL_MIN: Money = Money::from_dirhams(10);
-
-/// The most points a cashier may add by hand in one day, at most (an owner sets its own cap
-/// up to this).
-pub const CASHIER_DAILY_POINTS_LIMIT: i64 = 1_000_000;
 
 /// Points are given a value per this many points ("100 points = 1.000 LYD").
 pub const POINT_VALUE_UNIT: i64 = 100;
@@ -200,7 +197,7 @@ impl LoyaltySettings {
             }
         }
         if let Some(points) = change.signal_manual_points {
-            if let Some(points) = errors.check("signal_manual_points", signals::manual_points(points)) {
+            if let Some(points) = errors.check("signal_manual_points", signals::manual_points_threshold(points)) {
                 next.signals.manual_points = points;
             }
         }

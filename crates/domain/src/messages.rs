@@ -163,7 +163,7 @@ mod tests {
             (Msg::ExpiryMonthsRange, loyalty_settings::EXPIRY_MONTHS_MAX.to_string()),
             (Msg::SignalSalesRange, thousands(crate::signals::SALES_PER_CUSTOMER_MAX)),
             (Msg::SignalVoidPercentRange, crate::signals::VOID_PERCENT_MAX.to_string()),
-            (Msg::SignalManualPointsRange, thousands(crate::signals::MANUAL_POINTS_MAX)),
+            (Msg::SignalManualPointsRange, thousands(crate::signals::MANUAL_POINTS_THRESHOLD_MAX)),
         ];
         for (msg, bound) in cases {
             assert!(msg.en().contains(&bound), "{msg:?}: {} lacks {bound}", msg.en());

@@ -5,6 +5,10 @@ use crate::Msg;
 /// The most points one "add points" action may give (spec section 9).
 pub const MANUAL_POINTS_MAX: i64 = 10_000;
 
+/// The most points a cashier may add by hand in one day, at most (an owner sets its own cap
+/// up to this; the fraud signal's threshold for points by hand too).
+pub const CASHIER_DAILY_POINTS_LIMIT: i64 = 1_000_000;
+
 /// Points to add by hand: 1 to 10,000.
 pub fn manual_points(points: i64) -> Result<i64, Msg> {
     if points < 1 {

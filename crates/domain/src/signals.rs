@@ -11,7 +11,8 @@ pub const VOID_PERCENT_DEFAULT: i64 = 5;
 pub const VOID_PERCENT_MAX: i64 = 100;
 /// "Manual points above a daily total": a cashier adding more than this by hand in a day.
 pub const MANUAL_POINTS_DEFAULT: i64 = 1_000;
-pub const MANUAL_POINTS_MAX: i64 = crate::loyalty_settings::CASHIER_DAILY_POINTS_LIMIT;
+/// The highest threshold an owner may set: the cashiers' daily cap's own limit.
+pub const MANUAL_POINTS_THRESHOLD_MAX: i64 = crate::points_rules::CASHIER_DAILY_POINTS_LIMIT;
 
 /// What a signal is about.
 #[derive(
@@ -104,8 +105,8 @@ pub fn void_percent(value: i64) -> Result<i64, Msg> {
     (0..=VOID_PERCENT_MAX).contains(&value).then_some(value).ok_or(Msg::SignalVoidPercentRange)
 }
 
-pub fn manual_points(value: i64) -> Result<i64, Msg> {
-    (1..=MANUAL_POINTS_MAX).contains(&value).then_some(value).ok_or(Msg::SignalManualPointsRange)
+pub fn manual_points_threshold(value: i64) -> Result<i64, Msg> {
+    (1..=MANUAL_POINTS_THRESHOLD_MAX).contains(&value).then_some(value).ok_or(Msg::SignalManualPointsRange)
 }
 
 #[cfg(test)]
@@ -142,7 +143,7 @@ mod tests {
         assert_eq!(void_percent(-1), Err(Msg::SignalVoidPercentRange));
         assert_eq!(void_percent(101), Err(Msg::SignalVoidPercentRange));
         assert_eq!(void_percent(0), Ok(0));
-        assert_eq!(manual_points(0), Err(Msg::SignalManualPointsRange));
-        assert_eq!(manual_points(MANUAL_POINTS_MAX + 1), Err(Msg::SignalManualPointsRange));
+        assert_eq!(manual_points_threshold(0), Err(Msg::SignalManualPointsRange));
+        assert_eq!(manual_points_threshold(MANUAL_POINTS_THRESHOLD_MAX + 1), Err(Msg::SignalManualPointsRange));
     }
 }

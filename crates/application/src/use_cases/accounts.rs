@@ -2,9 +2,8 @@
 //! form, the owner's staff form): the person's name, email and password, the taken email and the
 //! look-alike email.
 
-use loyalty_domain::{text, Email, FieldErrors, Msg};
+use loyalty_domain::{text, Email, FieldErrors, Msg, NewPassword};
 
-use super::auth::check_new_password;
 use crate::ports::{RepoError, Repos};
 use crate::AppError;
 
@@ -33,7 +32,7 @@ pub(crate) fn check_person(
             None
         }
         None => None,
-        Some(p) => errors.check("password", check_new_password(p).map(str::to_owned)),
+        Some(p) => errors.check("password", NewPassword::parse(p).map(NewPassword::into_inner)),
     };
     PersonFields { name, email, password }
 }

@@ -6,9 +6,6 @@ use super::accounts::{check_person, email_taken, refuse_look_alike_email, Person
 use crate::ports::{transaction, NewUser, TokenClaims, TxMode};
 use crate::{Actor, AppError, Services, Session, User};
 
-pub const PASSWORD_MIN: usize = 8;
-pub const PASSWORD_MAX: usize = 128;
-
 pub struct LoginCommand {
     pub email: String,
     pub password: String,
@@ -40,7 +37,9 @@ pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError
         services.hasher.verify_dummy(&cmd.password);
         return Err(failed());
     };
-    if cmd.password.len() > PASSWORD_MAX || !services.hasher.verify(&cmd.password, &credentials.password_hash) {
+    if cmd.password.len() > loyalty_domain::password::PASSWORD_MAX
+        || !services.hasher.verify(&cmd.password, &credentials.password_hash)
+    {
         return Err(failed());
     }
     if !credentials.user.is_active {
@@ -103,16 +102,6 @@ pub fn register(services: &Services, cmd: RegisterCommand) -> Result<Session, Ap
     start_session(services, user)
 }
 
-/// A new password: present and within bounds. Returns it unchanged (spaces count).
-pub fn check_new_password(password: &str) -> Result<&str, Msg> {
-    match password.chars().count() {
-        0 => Err(Msg::PasswordRequired),
-        n if n < PASSWORD_MIN => Err(Msg::PasswordTooShort),
-        n if n > PASSWORD_MAX => Err(Msg::PasswordTooLong),
-        _ => Ok(password),
-    }
-}
-
 fn start_session(services: &Services, user: User) -> Result<Session, AppError> {
     let now = services.clock.now();
     let expires_at = now + services.settings.session_ttl;
@@ -147,17 +136,4 @@ pub fn authenticate(services: &Services, token: &str) -> Result<(Actor, User), A
 pub fn logout(services: &Services, actor: &Actor) -> Result<(), AppError> {
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| Ok(repos.revoke_session(&actor.session_id, now)?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn new_password_bounds() {
-        assert_eq!(check_new_password(""), Err(Msg::PasswordRequired));
-        assert_eq!(check_new_password("1234567"), Err(Msg::PasswordTooShort));
-        assert_eq!(check_new_password("demo1234"), Ok("demo1234"));
-        assert_eq!(check_new_password(&"x".repeat(129)), Err(Msg::PasswordTooLong));
-    }
 }
