@@ -24,15 +24,7 @@ export interface PackageFormValues {
   isActive: boolean;
 }
 
-export type PackageField = 'name' | 'description' | 'price' | 'store_limit' | 'duration_months' | 'features';
-export const PACKAGE_FIELDS: readonly PackageField[] = [
-  'name',
-  'description',
-  'price',
-  'store_limit',
-  'duration_months',
-  'features',
-];
+type PackageField = 'name' | 'description' | 'price' | 'store_limit' | 'duration_months' | 'features';
 
 /** Spec section 9: price 0, store limit 1, duration 1 month, active. */
 export const PACKAGE_DEFAULTS: PackageFormValues = {

@@ -11,15 +11,7 @@ export interface UserFormValues {
   isActive: boolean;
 }
 
-export type UserField = 'name' | 'email' | 'password' | 'role' | 'store_owner_name' | 'store_id';
-export const USER_FIELDS: readonly UserField[] = [
-  'name',
-  'email',
-  'password',
-  'role',
-  'store_owner_name',
-  'store_id',
-];
+type UserField = 'name' | 'email' | 'password' | 'role' | 'store_owner_name' | 'store_id';
 
 /** Spec section 5: the user form's own checks before anything is sent. */
 export function validateUser(

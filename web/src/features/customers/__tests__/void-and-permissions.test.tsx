@@ -135,8 +135,20 @@ describe('voiding from the history page', () => {
         'GET /api/v1/customers/1/history': () =>
           json({
             data: [
-              makeLedgerEntry({ id: 9, kind: 'invoice', delta: 40, balance_after: 160, invoice: { id: 5, invoice_id: null } }),
-              makeLedgerEntry({ id: 8, kind: 'invoice', delta: 10, balance_after: 120, invoice: { id: 4, invoice_id: null } }),
+              makeLedgerEntry({
+                id: 9,
+                kind: 'invoice',
+                delta: 40,
+                balance_after: 160,
+                invoice: { id: 5, invoice_id: null },
+              }),
+              makeLedgerEntry({
+                id: 8,
+                kind: 'invoice',
+                delta: 10,
+                balance_after: 120,
+                invoice: { id: 4, invoice_id: null },
+              }),
             ],
             meta: { page: 1, per_page: 20, total: 2 },
           }),
