@@ -5,7 +5,7 @@ import { ChartCard, chartAxes } from '@/components/chart-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
-import { useAdminAnalytics } from '../api/queries';
+import { useAdminAnalytics } from '../api/get-analytics';
 import type { DayFigures } from '../types';
 
 /** The last 30 days from the server, one point per day, and the top stores by revenue. */

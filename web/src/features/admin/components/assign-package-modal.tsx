@@ -11,8 +11,9 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
-import { useAssignPackage, usePreviewAssignment } from '../api/mutations';
-import { usePackages } from '../api/queries';
+import { useAssignPackage } from '../api/assign-package';
+import { usePreviewAssignment } from '../api/preview-assignment';
+import { usePackages } from '../api/list-packages';
 import type { StoreOwnerRecord } from '../types';
 
 interface AssignPackageModalProps {

@@ -7,8 +7,8 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
-import { useCreateCardBatch } from '../api/mutations';
-import { usePackages } from '../api/queries';
+import { useCreateCardBatch } from '../api/create-card-batch';
+import { usePackages } from '../api/list-packages';
 import type { RedemptionCard } from '../types';
 
 /** The most cards one batch makes: the server's bound (the OpenAPI document). */

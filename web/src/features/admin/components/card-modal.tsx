@@ -9,8 +9,8 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
-import { useSaveCard } from '../api/mutations';
-import { usePackages } from '../api/queries';
+import { useSaveCard } from '../api/save-card';
+import { usePackages } from '../api/list-packages';
 import { canChangeCard, cardRequest, expiryDay } from '../card-rules';
 import type { RedemptionCard } from '../types';
 

@@ -5,7 +5,7 @@ import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
 import { actorlessSource, describeActivity } from '@/lib/activity-description';
 import { QueryState } from '@/components/query-state';
-import { useAdminOverview } from '../api/queries';
+import { useAdminOverview } from '../api/get-overview';
 import type { AdminActivity } from '../types';
 import { HealthPanel } from './health-panel';
 

@@ -5,7 +5,7 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
 import { showToast } from '@/lib/toasts';
-import { useSavePackage } from '../api/mutations';
+import { useSavePackage } from '../api/save-package';
 import { PACKAGE_BOUNDS, packageFormValues, packageRequest, validatePackage } from '../package-rules';
 import type { Package } from '../types';
 

@@ -8,8 +8,9 @@ import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
-import { useDeletePackage, useTogglePackage } from '../api/mutations';
-import { usePackages } from '../api/queries';
+import { useDeletePackage } from '../api/delete-package';
+import { useTogglePackage } from '../api/toggle-package';
+import { usePackages } from '../api/list-packages';
 import type { Package } from '../types';
 import { PackageModal } from './package-modal';
 

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useStoreOwnerOptions } from '../api/queries';
+import { useStoreOwnerOptions } from '../api/list-store-owner-options';
 
 /** The store's owner, picked from the owners' list (loaded when the store form opens). */
 export function StoreOwnerSelect(input: GetInputPropsReturnType) {

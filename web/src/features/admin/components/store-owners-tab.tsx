@@ -6,7 +6,7 @@ import { Ltr } from '@/components/ltr';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
-import { useStoreOwnerRecords } from '../api/queries';
+import { useStoreOwnerRecords } from '../api/list-store-owners';
 import type { StoreOwnerRecord } from '../types';
 import { AssignPackageModal } from './assign-package-modal';
 

@@ -9,8 +9,9 @@ import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { StoreModal } from '@/components/store-modal';
-import { useDeleteStore, useSaveStore } from '../api/mutations';
-import { useStores } from '../api/queries';
+import { useDeleteStore } from '../api/delete-store';
+import { useSaveStore } from '../api/save-store';
+import { useStores } from '../api/list-stores';
 import type { AdminStore } from '../types';
 import { StoreOwnerSelect } from './store-owner-select';
 

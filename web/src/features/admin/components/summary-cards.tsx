@@ -2,7 +2,7 @@ import { IconArrowsExchange, IconBuildingStore, IconCash, IconUsers } from '@tab
 import { useTranslation } from 'react-i18next';
 import { StatGrid } from '@/components/stat-card';
 import { useFormat } from '@/lib/format';
-import { useAdminOverview } from '../api/queries';
+import { useAdminOverview } from '../api/get-overview';
 
 /** The four live figures at the top of the admin dashboard. */
 export function SummaryCards() {

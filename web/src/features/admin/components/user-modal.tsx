@@ -7,8 +7,8 @@ import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
 import { PasswordField } from '@/components/password-field';
 import { showToast } from '@/lib/toasts';
-import { useSaveUser } from '../api/mutations';
-import { useStores } from '../api/queries';
+import { useSaveUser } from '../api/save-user';
+import { useStores } from '../api/list-stores';
 import type { AdminUser, UserRole } from '../types';
 import { userRequest, validateUser, type UserFormValues } from '../user-form-rules';
 
