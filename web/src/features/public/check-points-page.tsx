@@ -1,18 +1,18 @@
-import { Alert, Box, Button, Container, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconSearch, IconStarFilled } from '@tabler/icons-react';
+import { Box, Button, Container, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { normalizeDigits, useFormat } from '@/lib/format';
 import { useLookupPoints } from './api/lookup-points';
 import { PhoneField } from './components/phone-field';
 import { PointsResult } from './components/points-result';
 import { PublicPageLinks } from './components/public-page-links';
-import { RateLimitAlert } from './components/rate-limit-alert';
+import { PublicFormFailure } from './components/public-form-failure';
 import { useFieldErrors } from './hooks/use-field-errors';
-import { isRateLimited, useRetryCountdown } from './hooks/use-retry-countdown';
+import { useRetryCountdown } from './hooks/use-retry-countdown';
 
 /** A phone number handed over in navigation state (from the join page), never in the URL. */
 function phoneFromState(state: unknown): string {
@@ -95,23 +95,15 @@ export function CheckPointsPage() {
                 >
                   {t('public.checkPoints.submit')}
                 </Button>
-                {isRateLimited(error) ? (
-                  <RateLimitAlert
-                    retryAfter={error.retryAfterSeconds}
-                    secondsLeft={countdown.secondsLeft}
-                    message={(seconds) =>
-                      t('public.checkPoints.rateLimited', { count: seconds, seconds: format.number(seconds) })
-                    }
-                    fallback={t('public.checkPoints.rateLimitedSoon')}
-                  />
-                ) : (
-                  error &&
-                  !(error instanceof ApiError && error.fieldError('phone')) && (
-                    <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-                      {messageOf(error, t('public.errors.generic'))}
-                    </Alert>
-                  )
-                )}
+                <PublicFormFailure
+                  error={error}
+                  underFields={error instanceof ApiError && Boolean(error.fieldError('phone'))}
+                  secondsLeft={countdown.secondsLeft}
+                  rateLimited={(seconds) =>
+                    t('public.checkPoints.rateLimited', { count: seconds, seconds: format.number(seconds) })
+                  }
+                  rateLimitedSoon={t('public.checkPoints.rateLimitedSoon')}
+                />
               </Stack>
             </Paper>
 

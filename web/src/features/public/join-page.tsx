@@ -24,7 +24,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PublicLayout } from '@/components/public-layout';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { normalizeDigits, useFormat } from '@/lib/format';
 import { usePublicStore } from './api/get-public-store';
 import { useJoinStore } from './api/join-store';
@@ -33,9 +33,9 @@ import { JoinOutcome } from './components/join-outcome';
 import { LtrTextInput } from './components/ltr-text-input';
 import { PhoneField } from './components/phone-field';
 import { PublicPageLinks } from './components/public-page-links';
-import { RateLimitAlert } from './components/rate-limit-alert';
+import { PublicFormFailure } from './components/public-form-failure';
 import { useFieldErrors } from './hooks/use-field-errors';
-import { isRateLimited, useRetryCountdown } from './hooks/use-retry-countdown';
+import { useRetryCountdown } from './hooks/use-retry-countdown';
 
 type JoinField = 'name' | 'phone' | 'email';
 
@@ -230,23 +230,15 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
           <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>
             {t('public.join.submit')}
           </Button>
-          {isRateLimited(error) ? (
-            <RateLimitAlert
-              retryAfter={error.retryAfterSeconds}
-              secondsLeft={countdown.secondsLeft}
-              message={(seconds) =>
-                t('public.join.rateLimited', { count: seconds, seconds: format.number(seconds) })
-              }
-              fallback={t('public.join.rateLimitedSoon')}
-            />
-          ) : (
-            error &&
-            !hasFieldErrors && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-                {messageOf(error, t('public.errors.generic'))}
-              </Alert>
-            )
-          )}
+          <PublicFormFailure
+            error={error}
+            underFields={hasFieldErrors}
+            secondsLeft={countdown.secondsLeft}
+            rateLimited={(seconds) =>
+              t('public.join.rateLimited', { count: seconds, seconds: format.number(seconds) })
+            }
+            rateLimitedSoon={t('public.join.rateLimitedSoon')}
+          />
         </Stack>
       </Paper>
 
