@@ -1,13 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
-import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { Pager } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
 import { useDeleteCard } from '../api/delete-card';
@@ -40,8 +40,7 @@ export function CardsTab() {
   const [modalOpen, setModalOpen] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
   const [sheet, setSheet] = useState<RedemptionCard[] | null>(null);
-  const [deleting, setDeleting] = useState<RedemptionCard | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmation<RedemptionCard>();
   const remove = useDeleteCard();
 
   function open(card: RedemptionCard | null) {
@@ -156,44 +155,32 @@ export function CardsTab() {
                         <Table.Td>
                           {canChangeCard(card) ? (
                             <Group gap={4} wrap="nowrap">
-                              <Tooltip label={t('edit')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('cards.editNamed', { code: card.code })}
-                                  onClick={() => open(card)}
-                                >
-                                  <IconEdit size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={t('delete')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={t('cards.deleteNamed', { code: card.code })}
-                                  onClick={() => {
-                                    setDeleteError(null);
-                                    setDeleting(card);
-                                  }}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                icon={IconEdit}
+                                tooltip={t('edit')}
+                                label={t('cards.editNamed', { code: card.code })}
+                                onClick={() => open(card)}
+                              />
+                              <RowAction
+                                icon={IconTrash}
+                                color="red"
+                                tooltip={t('delete')}
+                                label={t('cards.deleteNamed', { code: card.code })}
+                                onClick={() => deleting.ask(card)}
+                              />
                             </Group>
                           ) : (
                             <Group gap={4} wrap="nowrap">
                               <Text size="xs" c="dimmed" data-testid="card-locked">
                                 {t('cards.cannotEditShort')}
                               </Text>
-                              <Tooltip label={t('cards.view')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="gray"
-                                  aria-label={t('cards.viewNamed', { code: card.code })}
-                                  onClick={() => open(card)}
-                                >
-                                  <IconEye size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowAction
+                                icon={IconEye}
+                                color="gray"
+                                tooltip={t('cards.view')}
+                                label={t('cards.viewNamed', { code: card.code })}
+                                onClick={() => open(card)}
+                              />
                             </Group>
                           )}
                         </Table.Td>
@@ -223,23 +210,15 @@ export function CardsTab() {
       />
       <PrintSheet cards={sheet} onClose={() => setSheet(null)} />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deleting.dialog}
         message={t('cards.confirmDelete')}
         confirmLabel={t('delete')}
         danger
         busy={remove.isPending}
-        error={deleteError}
         onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              showToast(t('cards.deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => setDeleteError(messageOf(error, t('cards.deleteFailed'))),
-          })
+          deleting.asked &&
+          deleting.settle(remove.mutateAsync(deleting.asked.id), t('cards.deleted'), t('cards.deleteFailed'))
         }
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { QueryState } from '@/components/query-state';
 import { useDeletePackage } from '../api/delete-package';
 import { useTogglePackage } from '../api/toggle-package';
@@ -22,8 +23,8 @@ export function PackagesTab() {
   const packages = usePackages();
   const [editing, setEditing] = useState<Package | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const confirmation = useConfirmation<Pending>();
+  const pending = confirmation.asked;
   const toggle = useTogglePackage();
   const remove = useDeletePackage();
 
@@ -36,21 +37,13 @@ export function PackagesTab() {
     if (!pending) return;
     const { pkg, action } = pending;
     if (action === 'delete') {
-      remove.mutate(pkg.id, {
-        onSuccess: () => {
-          showToast(t('packages.deleted'));
-          setPending(null);
-        },
-        onError: (error) => setConfirmError(messageOf(error, t('packages.deleteFailed'))),
-      });
+      confirmation.settle(remove.mutateAsync(pkg.id), t('packages.deleted'), t('packages.deleteFailed'));
     } else {
-      toggle.mutate(pkg.id, {
-        onSuccess: (saved) => {
-          showToast(saved.data.is_active ? t('packages.enabled') : t('packages.disabled'));
-          setPending(null);
-        },
-        onError: (error) => setConfirmError(messageOf(error, t('packages.toggleFailed'))),
-      });
+      confirmation.settle(
+        toggle.mutateAsync(pkg.id),
+        (saved) => showToast(saved.data.is_active ? t('packages.enabled') : t('packages.disabled')),
+        t('packages.toggleFailed'),
+      );
     }
   }
 
@@ -112,44 +105,28 @@ export function PackagesTab() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t('edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('packages.editNamed', { name: pkg.name })}
-                              onClick={() => open(pkg)}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={pkg.is_active ? t('packages.disable') : t('packages.enable')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color={pkg.is_active ? 'orange' : 'green'}
-                              aria-label={t(
-                                pkg.is_active ? 'packages.disableNamed' : 'packages.enableNamed',
-                                { name: pkg.name },
-                              )}
-                              onClick={() => {
-                                setConfirmError(null);
-                                setPending({ pkg, action: 'toggle' });
-                              }}
-                            >
-                              {pkg.is_active ? <IconToggleRight size={18} /> : <IconToggleLeft size={18} />}
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('packages.deleteNamed', { name: pkg.name })}
-                              onClick={() => {
-                                setConfirmError(null);
-                                setPending({ pkg, action: 'delete' });
-                              }}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            icon={IconEdit}
+                            tooltip={t('edit')}
+                            label={t('packages.editNamed', { name: pkg.name })}
+                            onClick={() => open(pkg)}
+                          />
+                          <RowAction
+                            icon={pkg.is_active ? IconToggleRight : IconToggleLeft}
+                            color={pkg.is_active ? 'orange' : 'green'}
+                            tooltip={pkg.is_active ? t('packages.disable') : t('packages.enable')}
+                            label={t(pkg.is_active ? 'packages.disableNamed' : 'packages.enableNamed', {
+                              name: pkg.name,
+                            })}
+                            onClick={() => confirmation.ask({ pkg, action: 'toggle' })}
+                          />
+                          <RowAction
+                            icon={IconTrash}
+                            color="red"
+                            tooltip={t('delete')}
+                            label={t('packages.deleteNamed', { name: pkg.name })}
+                            onClick={() => confirmation.ask({ pkg, action: 'delete' })}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -162,7 +139,7 @@ export function PackagesTab() {
       </QueryState>
       <PackageModal opened={modalOpen} pkg={editing} onClose={() => setModalOpen(false)} />
       <ConfirmDialog
-        opened={pending !== null}
+        {...confirmation.dialog}
         message={
           pending
             ? pending.action === 'delete'
@@ -181,9 +158,7 @@ export function PackagesTab() {
         }
         danger={pending?.action === 'delete' || pending?.pkg.is_active}
         busy={remove.isPending || toggle.isPending}
-        error={confirmError}
         onConfirm={confirm}
-        onClose={() => setPending(null)}
       />
     </Stack>
   );

@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
-import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { QueryState } from '@/components/query-state';
 import { StoreModal } from '@/components/store-modal';
 import { useDeleteStore } from '../api/delete-store';
@@ -21,8 +21,7 @@ export function StoresTab() {
   const stores = useStores();
   const [editing, setEditing] = useState<AdminStore | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminStore | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmation<AdminStore>();
   const remove = useDeleteStore();
   const save = useSaveStore();
 
@@ -71,28 +70,19 @@ export function StoresTab() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t('edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('stores.editNamed', { name: store.name })}
-                              onClick={() => open(store)}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('stores.deleteNamed', { name: store.name })}
-                              onClick={() => {
-                                setDeleteError(null);
-                                setDeleting(store);
-                              }}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            icon={IconEdit}
+                            tooltip={t('edit')}
+                            label={t('stores.editNamed', { name: store.name })}
+                            onClick={() => open(store)}
+                          />
+                          <RowAction
+                            icon={IconTrash}
+                            color="red"
+                            tooltip={t('delete')}
+                            label={t('stores.deleteNamed', { name: store.name })}
+                            onClick={() => deleting.ask(store)}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -113,23 +103,19 @@ export function StoresTab() {
         owner={{ required: t('stores.ownerRequired'), render: (input) => <StoreOwnerSelect {...input} /> }}
       />
       <ConfirmDialog
-        opened={deleting !== null}
-        message={deleting ? t('stores.confirmDelete', { name: deleting.name }) : ''}
+        {...deleting.dialog}
+        message={deleting.asked ? t('stores.confirmDelete', { name: deleting.asked.name }) : ''}
         confirmLabel={t('delete')}
         danger
         busy={remove.isPending}
-        error={deleteError}
         onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              showToast(t('stores.deleted'));
-              setDeleting(null);
-            },
-            onError: (error) => setDeleteError(messageOf(error, t('stores.deleteFailed'))),
-          })
+          deleting.asked &&
+          deleting.settle(
+            remove.mutateAsync(deleting.asked.id),
+            t('stores.deleted'),
+            t('stores.deleteFailed'),
+          )
         }
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconEdit,
@@ -12,14 +12,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { useCurrentUser } from '@/lib/session/current-user';
-import { showToast } from '@/lib/toasts';
 import { useDeleteUser } from '../api/delete-user';
 import { useSetUserActive } from '../api/set-user-active';
 import { useUsers } from '../api/list-users';
 import type { AdminUser, UserRole } from '../types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { Pager } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
 import { UserModal } from './user-modal';
@@ -38,8 +38,8 @@ export function UsersTab() {
   const users = useUsers({ search: debounced || undefined, page, per_page: PER_PAGE });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const confirmation = useConfirmation<Pending>();
+  const pending = confirmation.asked;
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
 
@@ -48,31 +48,17 @@ export function UsersTab() {
     setModalOpen(true);
   }
 
-  function ask(next: Pending) {
-    setConfirmError(null);
-    setPending(next);
-  }
-
   function confirm() {
     if (!pending) return;
     const { user, action } = pending;
-    const done = (message: string) => () => {
-      showToast(message);
-      setPending(null);
-    };
     if (action === 'delete') {
-      remove.mutate(user.id, {
-        onSuccess: done(t('users.deleted')),
-        onError: (error) => setConfirmError(messageOf(error, t('users.deleteFailed'))),
-      });
+      confirmation.settle(remove.mutateAsync(user.id), t('users.deleted'), t('users.deleteFailed'));
     } else {
       const active = action === 'activate';
-      setActive.mutate(
-        { id: user.id, active },
-        {
-          onSuccess: done(active ? t('users.activated') : t('users.deactivated')),
-          onError: (error) => setConfirmError(messageOf(error, t('users.statusFailed'))),
-        },
+      confirmation.settle(
+        setActive.mutateAsync({ id: user.id, active }),
+        active ? t('users.activated') : t('users.deactivated'),
+        t('users.statusFailed'),
       );
     }
   }
@@ -145,54 +131,41 @@ export function UsersTab() {
                           </Table.Td>
                           <Table.Td>
                             <Group gap={4} wrap="nowrap">
-                              <Tooltip label={t('edit')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('users.editNamed', { name: user.name })}
-                                  onClick={() => openModal(user)}
-                                >
-                                  <IconEdit size={18} />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip
-                                label={
+                              <RowAction
+                                icon={IconEdit}
+                                tooltip={t('edit')}
+                                label={t('users.editNamed', { name: user.name })}
+                                onClick={() => openModal(user)}
+                              />
+                              <RowAction
+                                icon={user.is_active ? IconPlayerPause : IconPlayerPlay}
+                                color={user.is_active ? 'orange' : 'green'}
+                                disabled={self}
+                                tooltip={
                                   self
                                     ? t('users.notYourself')
                                     : user.is_active
                                       ? t('users.deactivate')
                                       : t('users.activate')
                                 }
-                              >
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={user.is_active ? 'orange' : 'green'}
-                                  disabled={self}
-                                  aria-label={t(
-                                    user.is_active ? 'users.deactivateNamed' : 'users.activateNamed',
-                                    { name: user.name },
-                                  )}
-                                  onClick={() =>
-                                    ask({ user, action: user.is_active ? 'deactivate' : 'activate' })
-                                  }
-                                >
-                                  {user.is_active ? (
-                                    <IconPlayerPause size={18} />
-                                  ) : (
-                                    <IconPlayerPlay size={18} />
-                                  )}
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label={self ? t('users.notYourself') : t('delete')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  disabled={self}
-                                  aria-label={t('users.deleteNamed', { name: user.name })}
-                                  onClick={() => ask({ user, action: 'delete' })}
-                                >
-                                  <IconTrash size={18} />
-                                </ActionIcon>
-                              </Tooltip>
+                                label={t(user.is_active ? 'users.deactivateNamed' : 'users.activateNamed', {
+                                  name: user.name,
+                                })}
+                                onClick={() =>
+                                  confirmation.ask({
+                                    user,
+                                    action: user.is_active ? 'deactivate' : 'activate',
+                                  })
+                                }
+                              />
+                              <RowAction
+                                icon={IconTrash}
+                                color="red"
+                                disabled={self}
+                                tooltip={self ? t('users.notYourself') : t('delete')}
+                                label={t('users.deleteNamed', { name: user.name })}
+                                onClick={() => confirmation.ask({ user, action: 'delete' })}
+                              />
                             </Group>
                           </Table.Td>
                         </Table.Tr>
@@ -213,7 +186,7 @@ export function UsersTab() {
       </QueryState>
       <UserModal opened={modalOpen} user={editing} onClose={() => setModalOpen(false)} />
       <ConfirmDialog
-        opened={pending !== null}
+        {...confirmation.dialog}
         message={
           pending
             ? pending.action === 'delete'
@@ -232,9 +205,7 @@ export function UsersTab() {
         }
         danger={pending?.action !== 'activate'}
         busy={remove.isPending || setActive.isPending}
-        error={confirmError}
         onConfirm={confirm}
-        onClose={() => setPending(null)}
       />
     </Stack>
   );

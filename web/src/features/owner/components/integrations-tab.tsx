@@ -1,30 +1,19 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  MultiSelect,
-  Stack,
-  Table,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, MultiSelect, Stack, Table, TextInput } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { bounds } from '@/lib/api/bounds';
-import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
-import { showToast } from '@/lib/toasts';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
 import type { ApiKey, ApiKeyCreated, ApiScope } from '../types';
@@ -56,21 +45,12 @@ export function IntegrationsTab() {
   const revoke = useRevokeApiKey();
   const format = useFormat();
   const [creating, setCreating] = useState(false);
-  const [pending, setPending] = useState<ApiKey | null>(null);
+  const revoking = useConfirmation<ApiKey>('as-toast');
 
   const storeNames = (ids: number[] | null | undefined) =>
     ids
       ? ids.map((id) => stores.data?.find((store) => store.id === id)?.name ?? `#${id}`).join(' · ')
       : t('integrations.allStores');
-
-  function confirmRevoke() {
-    if (!pending) return;
-    revoke.mutate(pending.id, {
-      onSuccess: () => showToast(t('integrations.revoked')),
-      onError: (error) => showToast(messageOf(error, t('integrations.revokeFailed')), { color: 'red' }),
-      onSettled: () => setPending(null),
-    });
-  }
 
   return (
     <Stack data-testid="owner-integrations">
@@ -125,14 +105,12 @@ export function IntegrationsTab() {
                         {key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')}
                       </Table.Td>
                       <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
+                        <RowAction
+                          icon={IconTrash}
                           color="red"
-                          aria-label={`${t('integrations.revoke')}: ${key.name}`}
-                          onClick={() => setPending(key)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
+                          label={`${t('integrations.revoke')}: ${key.name}`}
+                          onClick={() => revoking.ask(key)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -156,13 +134,21 @@ export function IntegrationsTab() {
         form={(onMade, onCancel) => <KeyForm onMade={onMade} onCancel={onCancel} />}
       />
       <ConfirmDialog
-        opened={pending !== null}
-        message={pending ? t('integrations.confirmRevoke', { name: isolate(pending.name) }) : ''}
+        {...revoking.dialog}
+        message={
+          revoking.asked ? t('integrations.confirmRevoke', { name: isolate(revoking.asked.name) }) : ''
+        }
         confirmLabel={t('integrations.revoke')}
         danger
         busy={revoke.isPending}
-        onConfirm={confirmRevoke}
-        onClose={() => setPending(null)}
+        onConfirm={() =>
+          revoking.asked &&
+          revoking.settle(
+            revoke.mutateAsync(revoking.asked.id),
+            t('integrations.revoked'),
+            t('integrations.revokeFailed'),
+          )
+        }
       />
       <WebhooksSection />
     </Stack>

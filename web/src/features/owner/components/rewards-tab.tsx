@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import {
   IconCash,
   IconGift,
@@ -23,13 +12,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
-import { showToast } from '@/lib/toasts';
 import { useOwnerRewards, useSaveReward } from '../api/rewards';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { QueryState } from '@/components/query-state';
 import { RewardModal } from './reward-modal';
 
@@ -46,7 +35,8 @@ export function RewardsTab() {
   const rewards = useOwnerRewards();
   const toggle = useSaveReward();
   const [modal, setModal] = useState<{ reward: OwnerReward | null } | null>(null);
-  const [confirming, setConfirming] = useState<OwnerReward | null>(null);
+  const confirmation = useConfirmation<OwnerReward>('as-toast');
+  const confirming = confirmation.asked;
   const mayGrow = useMayAddStaffAndRewards();
 
   function amountOf(reward: OwnerReward): string {
@@ -56,23 +46,18 @@ export function RewardsTab() {
 
   function flip(reward: OwnerReward) {
     const enable = !reward.is_active;
-    toggle.mutate(
-      {
-        id: reward.id,
-        body: {
-          name: reward.name,
-          type: reward.type,
-          description: reward.description ?? null,
-          points_required: reward.points_required,
-          amount: reward.amount,
-          is_active: enable,
-        },
-      },
-      {
-        onSuccess: () => showToast(enable ? t('rewards.enabled') : t('rewards.disabled')),
-        onError: (error) => showToast(messageOf(error, t('rewards.toggleFailed')), { color: 'red' }),
-        onSettled: () => setConfirming(null),
-      },
+    const body = {
+      name: reward.name,
+      type: reward.type,
+      description: reward.description ?? null,
+      points_required: reward.points_required,
+      amount: reward.amount,
+      is_active: enable,
+    };
+    confirmation.settle(
+      toggle.mutateAsync({ id: reward.id, body }),
+      enable ? t('rewards.enabled') : t('rewards.disabled'),
+      t('rewards.toggleFailed'),
     );
   }
 
@@ -151,23 +136,19 @@ export function RewardsTab() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('edit')}: ${reward.name}`}
+                          <RowAction
+                            icon={IconPencil}
+                            label={`${t('edit')}: ${reward.name}`}
                             onClick={() => setModal({ reward })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
+                          />
+                          <RowAction
+                            icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
                             color={reward.is_active ? 'orange' : 'green'}
-                            aria-label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
+                            label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
                             disabled={!reward.is_active && !mayGrow}
                             aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
-                            onClick={() => setConfirming(reward)}
-                          >
-                            {reward.is_active ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
-                          </ActionIcon>
+                            onClick={() => confirmation.ask(reward)}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -180,7 +161,7 @@ export function RewardsTab() {
       </QueryState>
       <RewardModal opened={modal !== null} reward={modal?.reward ?? null} onClose={() => setModal(null)} />
       <ConfirmDialog
-        opened={confirming !== null}
+        {...confirmation.dialog}
         message={
           confirming
             ? t(confirming.is_active ? 'rewards.confirmDisable' : 'rewards.confirmEnable', {
@@ -192,7 +173,6 @@ export function RewardsTab() {
         danger={confirming?.is_active}
         busy={toggle.isPending}
         onConfirm={() => confirming && flip(confirming)}
-        onClose={() => setConfirming(null)}
       />
     </Stack>
   );

@@ -1,13 +1,13 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
-import { messageOf } from '@/lib/api/errors';
 import { isolate } from '@/lib/format';
-import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { QueryState } from '@/components/query-state';
 import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
@@ -23,27 +23,20 @@ export function StaffTab() {
   const remove = useDeleteStaff();
   const setActive = useSetStaffActive();
   const [modal, setModal] = useState<{ user: StaffUser | null } | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const confirmation = useConfirmation<Pending>('as-toast');
+  const pending = confirmation.asked;
   const mayGrow = useMayAddStaffAndRewards();
 
   function confirm() {
     if (!pending) return;
     const { action, user } = pending;
-    const done = { onSettled: () => setPending(null) };
     if (action === 'delete') {
-      remove.mutate(user.id, {
-        ...done,
-        onSuccess: () => showToast(t('staff.deleted')),
-        onError: (error) => showToast(messageOf(error, t('staff.deleteFailed')), { color: 'red' }),
-      });
+      confirmation.settle(remove.mutateAsync(user.id), t('staff.deleted'), t('staff.deleteFailed'));
     } else {
-      setActive.mutate(
-        { id: user.id, active: action === 'activate' },
-        {
-          ...done,
-          onSuccess: () => showToast(action === 'activate' ? t('staff.activated') : t('staff.deactivated')),
-          onError: (error) => showToast(messageOf(error, t('staff.toggleFailed')), { color: 'red' }),
-        },
+      confirmation.settle(
+        setActive.mutateAsync({ id: user.id, active: action === 'activate' }),
+        action === 'activate' ? t('staff.activated') : t('staff.deactivated'),
+        t('staff.toggleFailed'),
       );
     }
   }
@@ -115,33 +108,27 @@ export function StaffTab() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('edit')}: ${user.name}`}
+                          <RowAction
+                            icon={IconPencil}
+                            label={`${t('edit')}: ${user.name}`}
                             onClick={() => setModal({ user })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
+                          />
+                          <RowAction
+                            icon={user.is_active ? IconUserOff : IconUserCheck}
                             color={user.is_active ? 'orange' : 'green'}
-                            aria-label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
+                            label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
                             disabled={!user.is_active && !mayGrow}
                             aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
                             onClick={() =>
-                              setPending({ action: user.is_active ? 'deactivate' : 'activate', user })
+                              confirmation.ask({ action: user.is_active ? 'deactivate' : 'activate', user })
                             }
-                          >
-                            {user.is_active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
+                          />
+                          <RowAction
+                            icon={IconTrash}
                             color="red"
-                            aria-label={`${t('staff.delete')}: ${user.name}`}
-                            onClick={() => setPending({ action: 'delete', user })}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
+                            label={`${t('staff.delete')}: ${user.name}`}
+                            onClick={() => confirmation.ask({ action: 'delete', user })}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -154,13 +141,12 @@ export function StaffTab() {
       </QueryState>
       <StaffModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />
       <ConfirmDialog
-        opened={pending !== null}
+        {...confirmation.dialog}
         message={confirmText}
         confirmLabel={pending ? t(`staff.${pending.action}`) : ''}
         danger={pending?.action !== 'activate'}
         busy={remove.isPending || setActive.isPending}
         onConfirm={confirm}
-        onClose={() => setPending(null)}
       />
     </Stack>
   );

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   IconKey,
   IconListDetails,
@@ -26,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
@@ -86,9 +76,9 @@ export function WebhooksSection() {
   const setActive = useSetWebhookActive();
   const rotate = useRotateWebhookSecret();
   const [adding, setAdding] = useState(false);
-  const [pending, setPending] = useState<WebhookEndpoint | null>(null);
+  const deleting = useConfirmation<WebhookEndpoint>('as-toast');
   const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
-  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const rotating = useConfirmation<WebhookEndpoint>('as-toast');
   const [rotated, setRotated] = useState<WebhookEndpointCreated | null>(null);
   const once = {
     testId: 'webhook-secret',
@@ -108,26 +98,6 @@ export function WebhooksSection() {
           showToast(messageOf(error, t('integrations.webhooks.toggleFailed')), { color: 'red' }),
       },
     );
-  }
-
-  function confirmRotate() {
-    if (!rotating) return;
-    rotate.mutate(rotating.id, {
-      onSuccess: setRotated,
-      onError: (error) =>
-        showToast(messageOf(error, t('integrations.webhooks.rotateFailed')), { color: 'red' }),
-      onSettled: () => setRotating(null),
-    });
-  }
-
-  function confirmDelete() {
-    if (!pending) return;
-    remove.mutate(pending.id, {
-      onSuccess: () => showToast(t('integrations.webhooks.deleted')),
-      onError: (error) =>
-        showToast(messageOf(error, t('integrations.webhooks.deleteFailed')), { color: 'red' }),
-      onSettled: () => setPending(null),
-    });
   }
 
   return (
@@ -180,44 +150,32 @@ export function WebhooksSection() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
+                          <RowAction
+                            icon={IconListDetails}
+                            label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
                             onClick={() => setWatching(endpoint)}
-                          >
-                            <IconListDetails size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${
+                          />
+                          <RowAction
+                            icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
+                            label={`${
                               endpoint.is_active
                                 ? t('integrations.webhooks.pause')
                                 : t('integrations.webhooks.resume')
                             }: ${endpoint.url}`}
                             loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
                             onClick={() => toggle(endpoint)}
-                          >
-                            {endpoint.is_active ? (
-                              <IconPlayerPause size={18} />
-                            ) : (
-                              <IconPlayerPlay size={18} />
-                            )}
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
-                            onClick={() => setRotating(endpoint)}
-                          >
-                            <IconKey size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
+                          />
+                          <RowAction
+                            icon={IconKey}
+                            label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
+                            onClick={() => rotating.ask(endpoint)}
+                          />
+                          <RowAction
+                            icon={IconTrash}
                             color="red"
-                            aria-label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
-                            onClick={() => setPending(endpoint)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
+                            label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
+                            onClick={() => deleting.ask(endpoint)}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -238,13 +196,21 @@ export function WebhooksSection() {
       />
       <DeliveriesModal endpoint={watching} onClose={() => setWatching(null)} />
       <ConfirmDialog
-        opened={rotating !== null}
-        message={rotating ? t('integrations.webhooks.confirmRotate', { url: isolate(rotating.url) }) : ''}
+        {...rotating.dialog}
+        message={
+          rotating.asked ? t('integrations.webhooks.confirmRotate', { url: isolate(rotating.asked.url) }) : ''
+        }
         confirmLabel={t('integrations.webhooks.rotate')}
         danger
         busy={rotate.isPending}
-        onConfirm={confirmRotate}
-        onClose={() => setRotating(null)}
+        onConfirm={() =>
+          rotating.asked &&
+          rotating.settle(
+            rotate.mutateAsync(rotating.asked.id),
+            setRotated,
+            t('integrations.webhooks.rotateFailed'),
+          )
+        }
       />
       <SecretModal<WebhookEndpointCreated>
         opened={rotated !== null}
@@ -254,13 +220,21 @@ export function WebhooksSection() {
         shown={rotated}
       />
       <ConfirmDialog
-        opened={pending !== null}
-        message={pending ? t('integrations.webhooks.confirmDelete', { url: isolate(pending.url) }) : ''}
+        {...deleting.dialog}
+        message={
+          deleting.asked ? t('integrations.webhooks.confirmDelete', { url: isolate(deleting.asked.url) }) : ''
+        }
         confirmLabel={t('integrations.webhooks.delete')}
         danger
         busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setPending(null)}
+        onConfirm={() =>
+          deleting.asked &&
+          deleting.settle(
+            remove.mutateAsync(deleting.asked.id),
+            t('integrations.webhooks.deleted'),
+            t('integrations.webhooks.deleteFailed'),
+          )
+        }
       />
     </Stack>
   );
@@ -379,14 +353,12 @@ function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoint | nu
                       <Table.Td>{format.number(delivery.attempts)}</Table.Td>
                       <Table.Td dir="ltr">{delivery.last_status ?? delivery.last_error ?? '—'}</Table.Td>
                       <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('integrations.webhooks.resend')}
+                        <RowAction
+                          icon={IconRefresh}
+                          label={t('integrations.webhooks.resend')}
                           loading={resend.isPending && resend.variables === delivery.id}
                           onClick={() => again(delivery)}
-                        >
-                          <IconRefresh size={18} />
-                        </ActionIcon>
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
