@@ -22,14 +22,26 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     }));
     handlers::auth::configure(cfg);
     handlers::meta::configure(cfg);
-    // Before customers: `/customers/store-owner-overview` must win over `/customers/{id}`.
-    handlers::owner::configure(cfg);
+    handlers::stores::configure(cfg);
+    handlers::staff::configure(cfg);
+    handlers::rewards::configure(cfg);
+    handlers::loyalty_config::configure(cfg);
+    handlers::reports::configure(cfg);
+    handlers::signals::configure(cfg);
+    handlers::subscriptions::configure(cfg);
     handlers::exports::configure(cfg);
     handlers::imports::configure(cfg);
-    handlers::admin::configure(cfg);
-    handlers::integrations::configure(cfg);
+    handlers::users::configure(cfg);
+    handlers::packages::configure(cfg);
+    handlers::plans::configure(cfg);
+    handlers::cards::configure(cfg);
+    handlers::analytics::configure(cfg);
+    handlers::api_keys::configure(cfg);
+    handlers::webhooks::configure(cfg);
     handlers::customers::configure(cfg);
-    handlers::sales::configure(cfg);
+    handlers::invoices::configure(cfg);
+    handlers::redemptions::configure(cfg);
+    handlers::pos::configure(cfg);
     handlers::public::configure(cfg);
     cfg.route("/api/v1/openapi.json", web::get().to(openapi_json))
         .service(web::scope("/api").default_service(web::to(api_not_found)));

@@ -1,17 +1,33 @@
-pub mod admin;
+//! Handlers, one module per resource as the use cases are: each module documents its
+//! operations (`#[utoipa::path]`) and serves them (`configure`).
+
+pub mod analytics;
+pub mod api_keys;
 pub mod auth;
+pub mod cards;
 pub mod customers;
 pub mod exports;
 pub mod imports;
-pub mod integrations;
+pub mod invoices;
+pub mod loyalty_config;
 pub mod meta;
-pub mod owner;
+pub mod packages;
+pub mod plans;
+pub mod pos;
 pub mod public;
-pub mod sales;
+pub mod redemptions;
+pub mod reports;
+pub mod rewards;
+pub mod signals;
+pub mod staff;
+pub mod stores;
+pub mod subscriptions;
+pub mod users;
+pub mod webhooks;
 
 use actix_web::dev::Payload;
 use actix_web::http::Method;
-use actix_web::{web, FromRequest, Handler, HttpRequest, Responder};
+use actix_web::{web, FromRequest, Handler, HttpRequest, HttpResponse, Responder};
 use utoipa::openapi::path::HttpMethod;
 
 /// Serves `handler` at the path and methods of its `#[utoipa::path]` (`P`, the struct the
@@ -61,4 +77,17 @@ impl FromRequest for ClientAddr {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         std::future::ready(Ok(ClientAddr(crate::http::client_address(req))))
     }
+}
+
+/// 201, marked `Idempotent-Replayed: true` when it repeats an earlier request's answer.
+pub(super) fn created(replayed: bool) -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Created();
+    if replayed {
+        response.insert_header(("Idempotent-Replayed", "true"));
+    }
+    response
+}
+
+pub(super) fn idempotency_key(req: &HttpRequest) -> Option<String> {
+    req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
