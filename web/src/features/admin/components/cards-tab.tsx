@@ -8,6 +8,7 @@ import { useFormat } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { Pager } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
 import { useDeleteCard } from '../api/delete-card';
@@ -36,17 +37,11 @@ export function CardsTab() {
     page,
     per_page: PER_PAGE,
   });
-  const [editing, setEditing] = useState<RedemptionCard | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useEditor<RedemptionCard>();
   const [batchOpen, setBatchOpen] = useState(false);
   const [sheet, setSheet] = useState<RedemptionCard[] | null>(null);
   const deleting = useConfirmation<RedemptionCard>();
   const remove = useDeleteCard();
-
-  function open(card: RedemptionCard | null) {
-    setEditing(card);
-    setModalOpen(true);
-  }
 
   return (
     <Stack>
@@ -88,7 +83,11 @@ export function CardsTab() {
           >
             {t('cards.batch')}
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="add-card">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => editor.open(null)}
+            data-testid="add-card"
+          >
             {t('cards.add')}
           </Button>
         </Group>
@@ -159,7 +158,7 @@ export function CardsTab() {
                                 icon={IconEdit}
                                 tooltip={t('edit')}
                                 label={t('cards.editNamed', { code: card.code })}
-                                onClick={() => open(card)}
+                                onClick={() => editor.open(card)}
                               />
                               <RowAction
                                 icon={IconTrash}
@@ -179,7 +178,7 @@ export function CardsTab() {
                                 color="gray"
                                 tooltip={t('cards.view')}
                                 label={t('cards.viewNamed', { code: card.code })}
-                                onClick={() => open(card)}
+                                onClick={() => editor.open(card)}
                               />
                             </Group>
                           )}
@@ -199,7 +198,7 @@ export function CardsTab() {
           )
         }
       </QueryState>
-      <CardModal opened={modalOpen} card={editing} onClose={() => setModalOpen(false)} />
+      <CardModal opened={editor.opened} card={editor.item} onClose={editor.close} />
       <BatchCardsModal
         opened={batchOpen}
         onClose={() => setBatchOpen(false)}

@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
@@ -8,6 +7,7 @@ import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { QueryState } from '@/components/query-state';
 import { useDeletePackage } from '../api/delete-package';
 import { useTogglePackage } from '../api/toggle-package';
@@ -21,17 +21,11 @@ export function PackagesTab() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const packages = usePackages();
-  const [editing, setEditing] = useState<Package | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useEditor<Package>();
   const confirmation = useConfirmation<Pending>();
   const pending = confirmation.asked;
   const toggle = useTogglePackage();
   const remove = useDeletePackage();
-
-  function open(pkg: Package | null) {
-    setEditing(pkg);
-    setModalOpen(true);
-  }
 
   function confirm() {
     if (!pending) return;
@@ -50,7 +44,11 @@ export function PackagesTab() {
   return (
     <Stack>
       <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="add-package">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => editor.open(null)}
+          data-testid="add-package"
+        >
           {t('packages.add')}
         </Button>
       </Group>
@@ -109,7 +107,7 @@ export function PackagesTab() {
                             icon={IconEdit}
                             tooltip={t('edit')}
                             label={t('packages.editNamed', { name: pkg.name })}
-                            onClick={() => open(pkg)}
+                            onClick={() => editor.open(pkg)}
                           />
                           <RowAction
                             icon={pkg.is_active ? IconToggleRight : IconToggleLeft}
@@ -137,7 +135,7 @@ export function PackagesTab() {
           )
         }
       </QueryState>
-      <PackageModal opened={modalOpen} pkg={editing} onClose={() => setModalOpen(false)} />
+      <PackageModal opened={editor.opened} pkg={editor.item} onClose={editor.close} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={

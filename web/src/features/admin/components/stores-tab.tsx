@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { QueryState } from '@/components/query-state';
 import { StoreModal } from '@/components/store-modal';
 import { useDeleteStore } from '../api/delete-store';
@@ -19,21 +19,19 @@ export function StoresTab() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const stores = useStores();
-  const [editing, setEditing] = useState<AdminStore | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useEditor<AdminStore>();
   const deleting = useConfirmation<AdminStore>();
   const remove = useDeleteStore();
   const save = useSaveStore();
 
-  function open(store: AdminStore | null) {
-    setEditing(store);
-    setModalOpen(true);
-  }
-
   return (
     <Stack>
       <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="add-store">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => editor.open(null)}
+          data-testid="add-store"
+        >
           {t('stores.add')}
         </Button>
       </Group>
@@ -74,7 +72,7 @@ export function StoresTab() {
                             icon={IconEdit}
                             tooltip={t('edit')}
                             label={t('stores.editNamed', { name: store.name })}
-                            onClick={() => open(store)}
+                            onClick={() => editor.open(store)}
                           />
                           <RowAction
                             icon={IconTrash}
@@ -94,12 +92,12 @@ export function StoresTab() {
         }
       </QueryState>
       <StoreModal
-        opened={modalOpen}
-        store={editing}
-        onClose={() => setModalOpen(false)}
+        opened={editor.opened}
+        store={editor.item}
+        onClose={editor.close}
         save={save.mutateAsync}
         text={(key) => t(key)}
-        submitLabel={editing ? t('save') : t('stores.create')}
+        submitLabel={editor.item ? t('save') : t('stores.create')}
         owner={{ required: t('stores.ownerRequired'), render: (input) => <StoreOwnerSelect {...input} /> }}
       />
       <ConfirmDialog

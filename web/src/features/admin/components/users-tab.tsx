@@ -20,6 +20,7 @@ import type { AdminUser, UserRole } from '../types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { Pager } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
 import { UserModal } from './user-modal';
@@ -36,17 +37,11 @@ export function UsersTab() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const users = useUsers({ search: debounced || undefined, page, per_page: PER_PAGE });
-  const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useEditor<AdminUser>();
   const confirmation = useConfirmation<Pending>();
   const pending = confirmation.asked;
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
-
-  function openModal(user: AdminUser | null) {
-    setEditing(user);
-    setModalOpen(true);
-  }
 
   function confirm() {
     if (!pending) return;
@@ -78,7 +73,7 @@ export function UsersTab() {
           w={{ base: '100%', sm: 320 }}
           data-testid="users-search"
         />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => openModal(null)} data-testid="add-user">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => editor.open(null)} data-testid="add-user">
           {t('users.add')}
         </Button>
       </Group>
@@ -135,7 +130,7 @@ export function UsersTab() {
                                 icon={IconEdit}
                                 tooltip={t('edit')}
                                 label={t('users.editNamed', { name: user.name })}
-                                onClick={() => openModal(user)}
+                                onClick={() => editor.open(user)}
                               />
                               <RowAction
                                 icon={user.is_active ? IconPlayerPause : IconPlayerPlay}
@@ -184,7 +179,7 @@ export function UsersTab() {
           )
         }
       </QueryState>
-      <UserModal opened={modalOpen} user={editing} onClose={() => setModalOpen(false)} />
+      <UserModal opened={editor.opened} user={editor.item} onClose={editor.close} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={

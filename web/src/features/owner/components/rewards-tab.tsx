@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconCash,
   IconGift,
@@ -6,9 +6,8 @@ import {
   IconPercentage,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlus,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
@@ -19,7 +18,9 @@ import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { QueryState } from '@/components/query-state';
+import { AddHeader } from './add-header';
 import { RewardModal } from './reward-modal';
 
 const TYPE_ICONS: Record<RewardType, ReactNode> = {
@@ -34,7 +35,7 @@ export function RewardsTab() {
   const format = useFormat();
   const rewards = useOwnerRewards();
   const toggle = useSaveReward();
-  const [modal, setModal] = useState<{ reward: OwnerReward | null } | null>(null);
+  const editor = useEditor<OwnerReward>();
   const confirmation = useConfirmation<OwnerReward>('as-toast');
   const confirming = confirmation.asked;
   const mayGrow = useMayAddStaffAndRewards();
@@ -63,26 +64,13 @@ export function RewardsTab() {
 
   return (
     <Stack data-testid="owner-rewards">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          {t('rewards.title')}
-        </Title>
-        <Stack gap={4} align="flex-end">
-          <Button
-            leftSection={<IconPlus size={18} />}
-            onClick={() => setModal({ reward: null })}
-            disabled={!mayGrow}
-            aria-describedby={mayGrow ? undefined : 'rewards-no-plan'}
-          >
-            {t('rewards.add')}
-          </Button>
-          {!mayGrow && (
-            <Text size="sm" c="dimmed" id="rewards-no-plan" data-testid="rewards-no-plan">
-              {t('rewards.noPlan')}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+      <AddHeader
+        title={t('rewards.title')}
+        addLabel={t('rewards.add')}
+        onAdd={() => editor.open(null)}
+        blocked={mayGrow ? null : t('rewards.noPlan')}
+        reasonId="rewards-no-plan"
+      />
       <QueryState query={rewards}>
         {(list) =>
           list.length === 0 ? (
@@ -139,7 +127,7 @@ export function RewardsTab() {
                           <RowAction
                             icon={IconPencil}
                             label={`${t('edit')}: ${reward.name}`}
-                            onClick={() => setModal({ reward })}
+                            onClick={() => editor.open(reward)}
                           />
                           <RowAction
                             icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
@@ -159,7 +147,7 @@ export function RewardsTab() {
           )
         }
       </QueryState>
-      <RewardModal opened={modal !== null} reward={modal?.reward ?? null} onClose={() => setModal(null)} />
+      <RewardModal opened={editor.opened} reward={editor.item} onClose={editor.close} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={

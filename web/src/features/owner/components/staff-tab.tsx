@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
@@ -8,11 +7,13 @@ import { isolate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
+import { useEditor } from '@/components/use-editor';
 import { QueryState } from '@/components/query-state';
 import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { StaffUser } from '../types';
+import { AddHeader } from './add-header';
 import { StaffModal } from './staff-modal';
 
 type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };
@@ -22,7 +23,7 @@ export function StaffTab() {
   const staff = useStaff();
   const remove = useDeleteStaff();
   const setActive = useSetStaffActive();
-  const [modal, setModal] = useState<{ user: StaffUser | null } | null>(null);
+  const editor = useEditor<StaffUser>();
   const confirmation = useConfirmation<Pending>('as-toast');
   const pending = confirmation.asked;
   const mayGrow = useMayAddStaffAndRewards();
@@ -51,26 +52,13 @@ export function StaffTab() {
 
   return (
     <Stack data-testid="owner-staff">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          {t('staff.title')}
-        </Title>
-        <Stack gap={4} align="flex-end">
-          <Button
-            leftSection={<IconPlus size={18} />}
-            onClick={() => setModal({ user: null })}
-            disabled={!mayGrow}
-            aria-describedby={mayGrow ? undefined : 'staff-no-plan'}
-          >
-            {t('staff.add')}
-          </Button>
-          {!mayGrow && (
-            <Text size="sm" c="dimmed" id="staff-no-plan" data-testid="staff-no-plan">
-              {t('staff.noPlan')}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+      <AddHeader
+        title={t('staff.title')}
+        addLabel={t('staff.add')}
+        onAdd={() => editor.open(null)}
+        blocked={mayGrow ? null : t('staff.noPlan')}
+        reasonId="staff-no-plan"
+      />
       <QueryState query={staff}>
         {(list) =>
           list.length === 0 ? (
@@ -111,7 +99,7 @@ export function StaffTab() {
                           <RowAction
                             icon={IconPencil}
                             label={`${t('edit')}: ${user.name}`}
-                            onClick={() => setModal({ user })}
+                            onClick={() => editor.open(user)}
                           />
                           <RowAction
                             icon={user.is_active ? IconUserOff : IconUserCheck}
@@ -139,7 +127,7 @@ export function StaffTab() {
           )
         }
       </QueryState>
-      <StaffModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />
+      <StaffModal opened={editor.opened} user={editor.item} onClose={editor.close} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={confirmText}

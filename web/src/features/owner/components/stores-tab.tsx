@@ -1,12 +1,14 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Stack, Table } from '@mantine/core';
+import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
+import { RowAction } from '@/components/row-action';
 import { StoreModal } from '@/components/store-modal';
+import { useEditor } from '@/components/use-editor';
+import { AddHeader } from './add-header';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useSaveStore } from '../api/store-mutations';
 import { useSubscriptionStatus } from '../api/subscription';
@@ -18,33 +20,20 @@ export function StoresTab() {
   const stores = useOwnerStores();
   const status = useSubscriptionStatus();
   const save = useSaveStore();
-  const [modal, setModal] = useState<{ store: Store | null } | null>(null);
+  const editor = useEditor<Store>();
   // The server says how many stores the plan still allows: at 0 the button says why it is off.
   const full = status.data !== undefined && status.data.remaining_store_slots === 0;
   const fullReason = !status.data?.has_active_subscription ? t('stores.noPlan') : t('stores.limitReached');
 
   return (
     <Stack data-testid="owner-stores">
-      <Group justify="space-between">
-        <Title order={2} fz="h3">
-          {t('stores.title')}
-        </Title>
-        <Stack gap={4} align="flex-end">
-          <Button
-            leftSection={<IconPlus size={18} />}
-            onClick={() => setModal({ store: null })}
-            disabled={full}
-            aria-describedby={full ? 'add-store-reason' : undefined}
-          >
-            {t('stores.add')}
-          </Button>
-          {full && (
-            <Text size="sm" c="dimmed" id="add-store-reason" data-testid="add-store-reason">
-              {fullReason}
-            </Text>
-          )}
-        </Stack>
-      </Group>
+      <AddHeader
+        title={t('stores.title')}
+        addLabel={t('stores.add')}
+        onAdd={() => editor.open(null)}
+        blocked={full ? fullReason : null}
+        reasonId="add-store-reason"
+      />
       <QueryState query={stores}>
         {(list) =>
           list.length === 0 ? (
@@ -75,13 +64,11 @@ export function StoresTab() {
                       <Table.Td>{format.lyd(store.sales_today)}</Table.Td>
                       <Table.Td>{format.date(store.created_at)}</Table.Td>
                       <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${t('stores.editStore')}: ${store.name}`}
-                          onClick={() => setModal({ store })}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
+                        <RowAction
+                          icon={IconPencil}
+                          label={`${t('stores.editStore')}: ${store.name}`}
+                          onClick={() => editor.open(store)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -92,9 +79,9 @@ export function StoresTab() {
         }
       </QueryState>
       <StoreModal
-        opened={modal !== null}
-        store={modal?.store ?? null}
-        onClose={() => setModal(null)}
+        opened={editor.opened}
+        store={editor.item}
+        onClose={editor.close}
         save={save.mutateAsync}
         text={(key) => t(key)}
         submitLabel={t('save')}
