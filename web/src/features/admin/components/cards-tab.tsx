@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
@@ -42,6 +42,42 @@ export function CardsTab() {
   const [sheet, setSheet] = useState<RedemptionCard[] | null>(null);
   const deleting = useConfirmation<RedemptionCard>();
   const remove = useDeleteCard();
+
+  function actionsFor(card: RedemptionCard) {
+    if (!canChangeCard(card)) {
+      return (
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="card-locked">
+            {t('cards.cannotEditShort')}
+          </Text>
+          <RowAction
+            icon={IconEye}
+            color="gray"
+            tooltip={t('cards.view')}
+            label={t('cards.viewNamed', { code: card.code })}
+            onClick={() => editor.open(card)}
+          />
+        </Group>
+      );
+    }
+    return (
+      <Group gap={4} wrap="nowrap">
+        <RowAction
+          icon={IconEdit}
+          tooltip={t('edit')}
+          label={t('cards.editNamed', { code: card.code })}
+          onClick={() => editor.open(card)}
+        />
+        <RowAction
+          icon={IconTrash}
+          color="red"
+          tooltip={t('delete')}
+          label={t('cards.deleteNamed', { code: card.code })}
+          onClick={() => deleting.ask(card)}
+        />
+      </Group>
+    );
+  }
 
   return (
     <Stack>
@@ -93,110 +129,83 @@ export function CardsTab() {
         </Group>
       </Group>
       <QueryState query={cards}>
-        {(result) =>
-          result.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('cards.empty')}
-            </Text>
-          ) : (
-            <>
-              <ScrollTable minWidth={980}>
-                <Table striped highlightOnHover verticalSpacing="sm" data-testid="cards-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('cards.code')}</Table.Th>
-                      <Table.Th>{t('cards.package')}</Table.Th>
-                      <Table.Th>{t('cards.status')}</Table.Th>
-                      <Table.Th>{t('cards.redeemedBy')}</Table.Th>
-                      <Table.Th>{t('cards.redeemedAt')}</Table.Th>
-                      <Table.Th>{t('cards.expiresAt')}</Table.Th>
-                      <Table.Th>{t('notes')}</Table.Th>
-                      <Table.Th>{t('actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.data.map((card) => (
-                      <Table.Tr key={card.id} data-testid="card-row">
-                        <Table.Td>
-                          <Text ff="monospace" fw={600} size="sm">
-                            <Ltr>{card.code}</Ltr>
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{card.package.name}</Table.Td>
-                        <Table.Td>
-                          <Badge color={STATUS_COLOR[card.status]} variant="light">
-                            {t(`cards.statuses.${card.status}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          {card.redeemed_by ? (
-                            <>
-                              <Text size="sm">{card.redeemed_by.name}</Text>
-                              <Text size="xs" c="dimmed">
-                                <Ltr>{card.redeemed_by.email}</Ltr>
-                              </Text>
-                            </>
-                          ) : (
-                            '—'
-                          )}
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {card.redeemed_at ? format.dateTime(card.redeemed_at) : '—'}
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {card.expires_at ? format.date(card.expires_at) : t('cards.noExpiration')}
-                        </Table.Td>
-                        <Table.Td maw={220}>
-                          <Text size="sm" lineClamp={2}>
-                            {card.notes || '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {canChangeCard(card) ? (
-                            <Group gap={4} wrap="nowrap">
-                              <RowAction
-                                icon={IconEdit}
-                                tooltip={t('edit')}
-                                label={t('cards.editNamed', { code: card.code })}
-                                onClick={() => editor.open(card)}
-                              />
-                              <RowAction
-                                icon={IconTrash}
-                                color="red"
-                                tooltip={t('delete')}
-                                label={t('cards.deleteNamed', { code: card.code })}
-                                onClick={() => deleting.ask(card)}
-                              />
-                            </Group>
-                          ) : (
-                            <Group gap={4} wrap="nowrap">
-                              <Text size="xs" c="dimmed" data-testid="card-locked">
-                                {t('cards.cannotEditShort')}
-                              </Text>
-                              <RowAction
-                                icon={IconEye}
-                                color="gray"
-                                tooltip={t('cards.view')}
-                                label={t('cards.viewNamed', { code: card.code })}
-                                onClick={() => editor.open(card)}
-                              />
-                            </Group>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
+        {(result) => (
+          <RecordTable
+            rows={result.data}
+            minWidth={980}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="cards-table"
+            rowTestId="card-row"
+            empty={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('cards.empty')}
+              </Text>
+            }
+            footer={
               <Pager
                 page={result.meta.page}
                 perPage={result.meta.per_page}
                 total={result.meta.total}
                 onChange={setPage}
               />
-            </>
-          )
-        }
+            }
+            columns={[
+              {
+                header: t('cards.code'),
+                cell: (card) => (
+                  <Text ff="monospace" fw={600} size="sm">
+                    <Ltr>{card.code}</Ltr>
+                  </Text>
+                ),
+              },
+              { header: t('cards.package'), cell: (card) => card.package.name },
+              {
+                header: t('cards.status'),
+                cell: (card) => (
+                  <Badge color={STATUS_COLOR[card.status]} variant="light">
+                    {t(`cards.statuses.${card.status}`)}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('cards.redeemedBy'),
+                cell: (card) =>
+                  card.redeemed_by ? (
+                    <>
+                      <Text size="sm">{card.redeemed_by.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        <Ltr>{card.redeemed_by.email}</Ltr>
+                      </Text>
+                    </>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                header: t('cards.redeemedAt'),
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (card) => (card.redeemed_at ? format.dateTime(card.redeemed_at) : '—'),
+              },
+              {
+                header: t('cards.expiresAt'),
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (card) => (card.expires_at ? format.date(card.expires_at) : t('cards.noExpiration')),
+              },
+              {
+                header: t('notes'),
+                td: { maw: 220 },
+                cell: (card) => (
+                  <Text size="sm" lineClamp={2}>
+                    {card.notes || '—'}
+                  </Text>
+                ),
+              },
+              { header: t('actions'), cell: actionsFor },
+            ]}
+          />
+        )}
       </QueryState>
       <CardModal opened={editor.opened} card={editor.item} onClose={editor.close} />
       <BatchCardsModal

@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconToggleLeft, IconToggleRight, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -53,87 +53,92 @@ export function PackagesTab() {
         </Button>
       </Group>
       <QueryState query={packages}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('packages.empty')}
-            </Text>
-          ) : (
-            <ScrollTable minWidth={860}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="packages-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('packages.name')}</Table.Th>
-                    <Table.Th>{t('packages.description')}</Table.Th>
-                    <Table.Th ta="end">{t('packages.price')}</Table.Th>
-                    <Table.Th ta="end">{t('packages.storeLimit')}</Table.Th>
-                    <Table.Th>{t('packages.duration')}</Table.Th>
-                    <Table.Th>{t('packages.status')}</Table.Th>
-                    <Table.Th>{t('actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((pkg) => (
-                    <Table.Tr key={pkg.id} data-testid="package-row">
-                      <Table.Td fw={500}>{pkg.name}</Table.Td>
-                      <Table.Td maw={280}>
-                        <Text size="sm" lineClamp={2}>
-                          {pkg.description || '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                        {format.lyd(pkg.price)}
-                      </Table.Td>
-                      <Table.Td ta="end">
-                        {t('packages.storesCount', {
-                          count: pkg.store_limit,
-                          value: format.number(pkg.store_limit),
-                        })}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {t('months', {
-                          count: pkg.duration_months,
-                          value: format.number(pkg.duration_months),
-                        })}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={pkg.is_active ? 'green' : 'gray'} variant="light">
-                          {pkg.is_active ? t('active') : t('inactive')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <RowAction
-                            icon={IconEdit}
-                            tooltip={t('edit')}
-                            label={t('packages.editNamed', { name: pkg.name })}
-                            onClick={() => editor.open(pkg)}
-                          />
-                          <RowAction
-                            icon={pkg.is_active ? IconToggleRight : IconToggleLeft}
-                            color={pkg.is_active ? 'orange' : 'green'}
-                            tooltip={pkg.is_active ? t('packages.disable') : t('packages.enable')}
-                            label={t(pkg.is_active ? 'packages.disableNamed' : 'packages.enableNamed', {
-                              name: pkg.name,
-                            })}
-                            onClick={() => confirmation.ask({ pkg, action: 'toggle' })}
-                          />
-                          <RowAction
-                            icon={IconTrash}
-                            color="red"
-                            tooltip={t('delete')}
-                            label={t('packages.deleteNamed', { name: pkg.name })}
-                            onClick={() => confirmation.ask({ pkg, action: 'delete' })}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={860}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="packages-table"
+            rowTestId="package-row"
+            empty={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('packages.empty')}
+              </Text>
+            }
+            columns={[
+              { header: t('packages.name'), td: { fw: 500 }, cell: (pkg) => pkg.name },
+              {
+                header: t('packages.description'),
+                td: { maw: 280 },
+                cell: (pkg) => (
+                  <Text size="sm" lineClamp={2}>
+                    {pkg.description || '—'}
+                  </Text>
+                ),
+              },
+              {
+                header: t('packages.price'),
+                align: 'end',
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (pkg) => format.lyd(pkg.price),
+              },
+              {
+                header: t('packages.storeLimit'),
+                align: 'end',
+                cell: (pkg) =>
+                  t('packages.storesCount', {
+                    count: pkg.store_limit,
+                    value: format.number(pkg.store_limit),
+                  }),
+              },
+              {
+                header: t('packages.duration'),
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (pkg) =>
+                  t('months', { count: pkg.duration_months, value: format.number(pkg.duration_months) }),
+              },
+              {
+                header: t('packages.status'),
+                cell: (pkg) => (
+                  <Badge color={pkg.is_active ? 'green' : 'gray'} variant="light">
+                    {pkg.is_active ? t('active') : t('inactive')}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('actions'),
+                cell: (pkg) => (
+                  <Group gap={4} wrap="nowrap">
+                    <RowAction
+                      icon={IconEdit}
+                      tooltip={t('edit')}
+                      label={t('packages.editNamed', { name: pkg.name })}
+                      onClick={() => editor.open(pkg)}
+                    />
+                    <RowAction
+                      icon={pkg.is_active ? IconToggleRight : IconToggleLeft}
+                      color={pkg.is_active ? 'orange' : 'green'}
+                      tooltip={pkg.is_active ? t('packages.disable') : t('packages.enable')}
+                      label={t(pkg.is_active ? 'packages.disableNamed' : 'packages.enableNamed', {
+                        name: pkg.name,
+                      })}
+                      onClick={() => confirmation.ask({ pkg, action: 'toggle' })}
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      color="red"
+                      tooltip={t('delete')}
+                      label={t('packages.deleteNamed', { name: pkg.name })}
+                      onClick={() => confirmation.ask({ pkg, action: 'delete' })}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <PackageModal opened={editor.opened} pkg={editor.item} onClose={editor.close} />
       <ConfirmDialog

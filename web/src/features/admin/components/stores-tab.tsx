@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
@@ -36,60 +36,59 @@ export function StoresTab() {
         </Button>
       </Group>
       <QueryState query={stores}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('stores.empty')}
-            </Text>
-          ) : (
-            <ScrollTable minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="stores-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stores.name')}</Table.Th>
-                    <Table.Th>{t('stores.owner')}</Table.Th>
-                    <Table.Th>{t('stores.address')}</Table.Th>
-                    <Table.Th ta="end">{t('stores.customers')}</Table.Th>
-                    <Table.Th ta="end">{t('stores.points')}</Table.Th>
-                    <Table.Th ta="end">{t('stores.salesToday')}</Table.Th>
-                    <Table.Th>{t('actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((store) => (
-                    <Table.Tr key={store.id} data-testid="store-row">
-                      <Table.Td fw={500}>{store.name}</Table.Td>
-                      <Table.Td>{store.owner.name}</Table.Td>
-                      <Table.Td>{store.address || '—'}</Table.Td>
-                      <Table.Td ta="end">{format.number(store.customers)}</Table.Td>
-                      <Table.Td ta="end">{format.points(store.points)}</Table.Td>
-                      <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                        {format.lyd(store.sales_today)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <RowAction
-                            icon={IconEdit}
-                            tooltip={t('edit')}
-                            label={t('stores.editNamed', { name: store.name })}
-                            onClick={() => editor.open(store)}
-                          />
-                          <RowAction
-                            icon={IconTrash}
-                            color="red"
-                            tooltip={t('delete')}
-                            label={t('stores.deleteNamed', { name: store.name })}
-                            onClick={() => deleting.ask(store)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={820}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="stores-table"
+            rowTestId="store-row"
+            empty={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('stores.empty')}
+              </Text>
+            }
+            columns={[
+              { header: t('stores.name'), td: { fw: 500 }, cell: (store) => store.name },
+              { header: t('stores.owner'), cell: (store) => store.owner.name },
+              { header: t('stores.address'), cell: (store) => store.address || '—' },
+              {
+                header: t('stores.customers'),
+                align: 'end',
+                cell: (store) => format.number(store.customers),
+              },
+              { header: t('stores.points'), align: 'end', cell: (store) => format.points(store.points) },
+              {
+                header: t('stores.salesToday'),
+                align: 'end',
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (store) => format.lyd(store.sales_today),
+              },
+              {
+                header: t('actions'),
+                cell: (store) => (
+                  <Group gap={4} wrap="nowrap">
+                    <RowAction
+                      icon={IconEdit}
+                      tooltip={t('edit')}
+                      label={t('stores.editNamed', { name: store.name })}
+                      onClick={() => editor.open(store)}
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      color="red"
+                      tooltip={t('delete')}
+                      label={t('stores.deleteNamed', { name: store.name })}
+                      onClick={() => deleting.ask(store)}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <StoreModal
         opened={editor.opened}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconEdit,
@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useSetUserActive } from '../api/set-user-active';
@@ -58,6 +58,38 @@ export function UsersTab() {
     }
   }
 
+  function actionsFor(user: AdminUser) {
+    const self = user.id === me?.id;
+    return (
+      <Group gap={4} wrap="nowrap">
+        <RowAction
+          icon={IconEdit}
+          tooltip={t('edit')}
+          label={t('users.editNamed', { name: user.name })}
+          onClick={() => editor.open(user)}
+        />
+        <RowAction
+          icon={user.is_active ? IconPlayerPause : IconPlayerPlay}
+          color={user.is_active ? 'orange' : 'green'}
+          disabled={self}
+          tooltip={
+            self ? t('users.notYourself') : user.is_active ? t('users.deactivate') : t('users.activate')
+          }
+          label={t(user.is_active ? 'users.deactivateNamed' : 'users.activateNamed', { name: user.name })}
+          onClick={() => confirmation.ask({ user, action: user.is_active ? 'deactivate' : 'activate' })}
+        />
+        <RowAction
+          icon={IconTrash}
+          color="red"
+          disabled={self}
+          tooltip={self ? t('users.notYourself') : t('delete')}
+          label={t('users.deleteNamed', { name: user.name })}
+          onClick={() => confirmation.ask({ user, action: 'delete' })}
+        />
+      </Group>
+    );
+  }
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -78,106 +110,65 @@ export function UsersTab() {
         </Button>
       </Group>
       <QueryState query={users}>
-        {(result) =>
-          result.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('users.empty')}
-            </Text>
-          ) : (
-            <>
-              <ScrollTable minWidth={760}>
-                <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('users.name')}</Table.Th>
-                      <Table.Th>{t('users.email')}</Table.Th>
-                      <Table.Th>{t('users.role')}</Table.Th>
-                      <Table.Th>{t('users.store')}</Table.Th>
-                      <Table.Th>{t('users.status')}</Table.Th>
-                      <Table.Th>{t('actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.data.map((user) => {
-                      const self = user.id === me?.id;
-                      return (
-                        <Table.Tr key={user.id} data-testid="user-row">
-                          <Table.Td fw={500}>
-                            {user.name}
-                            {self && (
-                              <Text span size="xs" c="dimmed" ms={6}>
-                                {t('users.you')}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Ltr>{user.email}</Ltr>
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={ROLE_COLOR[user.role]} variant="light">
-                              {t(`roles.${user.role}`)}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{user.store?.name ?? user.store_owner_name ?? '—'}</Table.Td>
-                          <Table.Td>
-                            <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
-                              {user.is_active ? t('active') : t('inactive')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <RowAction
-                                icon={IconEdit}
-                                tooltip={t('edit')}
-                                label={t('users.editNamed', { name: user.name })}
-                                onClick={() => editor.open(user)}
-                              />
-                              <RowAction
-                                icon={user.is_active ? IconPlayerPause : IconPlayerPlay}
-                                color={user.is_active ? 'orange' : 'green'}
-                                disabled={self}
-                                tooltip={
-                                  self
-                                    ? t('users.notYourself')
-                                    : user.is_active
-                                      ? t('users.deactivate')
-                                      : t('users.activate')
-                                }
-                                label={t(user.is_active ? 'users.deactivateNamed' : 'users.activateNamed', {
-                                  name: user.name,
-                                })}
-                                onClick={() =>
-                                  confirmation.ask({
-                                    user,
-                                    action: user.is_active ? 'deactivate' : 'activate',
-                                  })
-                                }
-                              />
-                              <RowAction
-                                icon={IconTrash}
-                                color="red"
-                                disabled={self}
-                                tooltip={self ? t('users.notYourself') : t('delete')}
-                                label={t('users.deleteNamed', { name: user.name })}
-                                onClick={() => confirmation.ask({ user, action: 'delete' })}
-                              />
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
+        {(result) => (
+          <RecordTable
+            rows={result.data}
+            minWidth={760}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="users-table"
+            rowTestId="user-row"
+            empty={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('users.empty')}
+              </Text>
+            }
+            footer={
               <Pager
                 page={result.meta.page}
                 perPage={result.meta.per_page}
                 total={result.meta.total}
                 onChange={setPage}
               />
-            </>
-          )
-        }
+            }
+            columns={[
+              {
+                header: t('users.name'),
+                td: { fw: 500 },
+                cell: (user) => (
+                  <>
+                    {user.name}
+                    {user.id === me?.id && (
+                      <Text span size="xs" c="dimmed" ms={6}>
+                        {t('users.you')}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              { header: t('users.email'), cell: (user) => <Ltr>{user.email}</Ltr> },
+              {
+                header: t('users.role'),
+                cell: (user) => (
+                  <Badge color={ROLE_COLOR[user.role]} variant="light">
+                    {t(`roles.${user.role}`)}
+                  </Badge>
+                ),
+              },
+              { header: t('users.store'), cell: (user) => user.store?.name ?? user.store_owner_name ?? '—' },
+              {
+                header: t('users.status'),
+                cell: (user) => (
+                  <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                    {user.is_active ? t('active') : t('inactive')}
+                  </Badge>
+                ),
+              },
+              { header: t('actions'), cell: actionsFor },
+            ]}
+          />
+        )}
       </QueryState>
       <UserModal opened={editor.opened} user={editor.item} onClose={editor.close} />
       <ConfirmDialog
