@@ -44,11 +44,35 @@ where
 
 /// The signed-in caller: 401 unless the request carries a live bearer token or API key; 403
 /// unless the application's table lets the caller call the route's operation.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Authenticated {
     pub actor: Actor,
     pub user: User,
     pub lang: Lang,
+    pub services: web::Data<Services>,
+}
+
+impl Authenticated {
+    /// Runs the caller's use case on the blocking pool and renders its error in the caller's
+    /// language.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Services, &Actor) -> Result<T, AppError> + Send + 'static,
+    {
+        let (services, actor) = (self.services.clone(), self.actor.clone());
+        blocking(self.lang, move || work(&services, &actor)).await
+    }
+
+    /// Runs a read-only use case as [`read_only`] does.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Services, &Actor) -> Result<T, AppError> + Send + 'static,
+    {
+        let (services, actor) = (self.services.clone(), self.actor.clone());
+        read_only(&self.services, self.lang, move || work(&services, &actor)).await
+    }
 }
 
 /// The token of an `Authorization: Bearer <token>` header.
@@ -71,17 +95,17 @@ impl FromRequest for Authenticated {
         Box::pin(async move {
             let services = services.ok_or_else(|| ApiError::new(ErrorCode::InternalError, lang))?;
             let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, lang))?;
+            let checker = services.clone();
             let (actor, user) = if api_keys::is_key_secret(&token) {
-                blocking(lang, move || api_keys::authenticate(&services, &token)).await?
+                blocking(lang, move || api_keys::authenticate(&checker, &token)).await?
             } else {
-                let reader = services.clone();
-                read_only(&reader, lang, move || auth::authenticate(&services, &token)).await?
+                read_only(&services, lang, move || auth::authenticate(&checker, &token)).await?
             };
             // Who may call the operation is the application's to say (its one table); a route
             // the table does not know is refused.
             let operation = path.and_then(|path| access::operation_of(&method, &path));
             match operation.map(|operation| actor.authorize(operation)) {
-                Some(Ok(())) => Ok(Authenticated { actor, user, lang }),
+                Some(Ok(())) => Ok(Authenticated { actor, user, lang, services }),
                 Some(Err(e)) => Err(ApiError::from_app(e, lang)),
                 None => Err(ApiError::new(ErrorCode::Forbidden, lang)),
             }

@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     ActivityEntryDto, AdminAnalytics, AdminAnalyticsEnvelope, AdminOverview, AdminOverviewEnvelope, DatabaseHealth,
     DayFiguresDto, Health, StoreRankingDto,
@@ -30,13 +29,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Overview", body = AdminOverviewEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn overview(
-    services: web::Data<Services>,
-    info: web::Data<ServerInfo>,
-    caller: Authenticated,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let o = blocking(lang, move || admin::overview(&services, &actor)).await?;
+async fn overview(info: web::Data<ServerInfo>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let o = caller.run(admin::overview).await?;
     Ok(HttpResponse::Ok().json(AdminOverviewEnvelope {
         data: AdminOverview {
             total_users: o.counts.users,
@@ -64,9 +58,8 @@ async fn overview(
         (status = 200, description = "Analytics", body = AdminAnalyticsEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn analytics(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let a = blocking(lang, move || admin::analytics(&services, &actor)).await?;
+async fn analytics(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let a = caller.run(admin::analytics).await?;
     Ok(HttpResponse::Ok().json(AdminAnalyticsEnvelope {
         data: AdminAnalytics {
             days: a

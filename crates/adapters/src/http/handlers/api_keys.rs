@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::api_keys::{self, KeyForm};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyList, ApiKeyRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -28,9 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "The keys", body = ApiKeyList),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
     ))]
-async fn list_keys(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let keys = blocking(lang, move || api_keys::list(&services, &actor)).await?;
+async fn list_keys(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let keys = caller.run(api_keys::list).await?;
     Ok(HttpResponse::Ok().json(ApiKeyList { data: keys.into_iter().map(Into::into).collect() }))
 }
 
@@ -45,15 +43,10 @@ async fn list_keys(services: web::Data<Services>, caller: Authenticated) -> Resu
             example = json!(examples::error(ErrorCode::ApiKeyLimitReached))),
         (status = 422, description = "No name, no or an unknown scope, a store that is not the owner's, or an expiry in the past", body = ErrorBody),
     ))]
-async fn create_key(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<ApiKeyRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_key(caller: Authenticated, body: ValidJson<ApiKeyRequest>) -> Result<HttpResponse, ApiError> {
     let ValidJson(ApiKeyRequest { name, scopes, store_ids, expires_at }) = body;
     let form = KeyForm { name, scopes, store_ids, expires_at };
-    let made = blocking(lang, move || api_keys::create(&services, &actor, form)).await?;
+    let made = caller.run(move |services, actor| api_keys::create(services, actor, form)).await?;
     let data = ApiKeyCreated { key: made.key.into(), secret: made.secret };
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(ApiKeyCreatedEnvelope { data }))
 }
@@ -66,13 +59,8 @@ async fn create_key(
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 404, description = "Not one of the owner's live keys", body = ErrorBody),
     ))]
-async fn revoke_key(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn revoke_key(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || api_keys::revoke(&services, &actor, id)).await?;
+    caller.run(move |services, actor| api_keys::revoke(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

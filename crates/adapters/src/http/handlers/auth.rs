@@ -85,9 +85,8 @@ async fn register(
     responses(
         (status = 204, description = "Signed out"),
     ))]
-async fn logout(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    blocking(lang, move || auth::logout(&services, &actor)).await?;
+async fn logout(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    caller.run(auth::logout).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

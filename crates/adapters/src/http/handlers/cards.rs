@@ -3,11 +3,11 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::ports::CardFilter;
 use loyalty_application::use_cases::admin::{self, CardForm};
-use loyalty_application::{CardStatus, PageRequest, Services};
+use loyalty_application::{CardStatus, PageRequest};
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{CardBatchRequest, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -32,16 +32,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "A page of cards", body = CardList),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn list_cards(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<CardQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn list_cards(caller: Authenticated, query: web::Query<CardQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let filter = CardFilter { status: q.status.as_deref().and_then(CardStatus::parse), package_id: q.package_id };
     let request = PageRequest::new(q.page, q.per_page);
-    let page = blocking(lang, move || admin::list_cards(&services, &actor, filter, request)).await?;
+    let page = caller.run(move |services, actor| admin::list_cards(services, actor, filter, request)).await?;
     Ok(HttpResponse::Ok().json(CardList::from_page(page)))
 }
 
@@ -57,14 +52,9 @@ fn card_form(body: CardRequest) -> CardForm {
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "No active package, duplicate code or bad date", body = ErrorBody),
     ))]
-async fn create_card(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<CardRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_card(caller: Authenticated, body: ValidJson<CardRequest>) -> Result<HttpResponse, ApiError> {
     let form = card_form(body.0);
-    let card = blocking(lang, move || admin::create_card(&services, &actor, form)).await?;
+    let card = caller.run(move |services, actor| admin::create_card(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(CardEnvelope { data: card.into() }))
 }
 
@@ -76,15 +66,10 @@ async fn create_card(
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Bad count, package or date", body = ErrorBody),
     ))]
-async fn create_cards(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<CardBatchRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_cards(caller: Authenticated, body: ValidJson<CardBatchRequest>) -> Result<HttpResponse, ApiError> {
     let CardBatchRequest { count, package_id, expires_at, notes } = body.0;
     let form = CardForm { package_id, code: None, expires_at, notes };
-    let cards = blocking(lang, move || admin::create_cards(&services, &actor, count, form)).await?;
+    let cards = caller.run(move |services, actor| admin::create_cards(services, actor, count, form)).await?;
     Ok(HttpResponse::Created().json(CardListPlain { data: cards.into_iter().map(Into::into).collect() }))
 }
 
@@ -101,14 +86,12 @@ async fn create_cards(
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_card(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<CardRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), card_form(body.0));
-    let card = blocking(lang, move || admin::update_card(&services, &actor, id, form)).await?;
+    let card = caller.run(move |services, actor| admin::update_card(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(CardEnvelope { data: card.into() }))
 }
 
@@ -122,13 +105,8 @@ async fn update_card(
         (status = 409, description = "The card was redeemed", body = ErrorBody,
             example = json!(examples::error(ErrorCode::CardLocked))),
     ))]
-async fn delete_card(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_card(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || admin::delete_card(&services, &actor, id)).await?;
+    caller.run(move |services, actor| admin::delete_card(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

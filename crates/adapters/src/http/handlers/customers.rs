@@ -1,11 +1,10 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers, SalesQuery};
 use loyalty_application::use_cases::{invoices, redemptions};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, read_only, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
     CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
@@ -66,18 +65,18 @@ fn form(body: CustomerRequest) -> CustomerForm {
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
 async fn list_customers(
-    services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let _actor = caller.actor.clone();
     let query = query.into_inner();
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        customers::list(&services, &actor, ListCustomers { page, search: query.search, store_id: query.store_id })
-    })
-    .await?;
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            customers::list(services, actor, ListCustomers { page, search: query.search, store_id: query.store_id })
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
 }
 
@@ -90,14 +89,9 @@ async fn list_customers(
         (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody,
             example = json!(examples::rule_error("phone", Msg::PhoneTaken))),
     ))]
-async fn create_customer(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<CustomerRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_customer(caller: Authenticated, body: ValidJson<CustomerRequest>) -> Result<HttpResponse, ApiError> {
     let form = form(body.0);
-    let customer = blocking(lang, move || customers::create(&services, &actor, form)).await?;
+    let customer = caller.run(move |services, actor| customers::create(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(CustomerEnvelope { data: customer.into() }))
 }
 
@@ -110,15 +104,13 @@ async fn create_customer(
         (status = 422, description = "Fewer than 2 characters", body = ErrorBody),
     ))]
 async fn search_customers(
-    services: web::Data<Services>,
     caller: Authenticated,
     body: ValidJson<CustomerSearchRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let query = body.0.query;
     // On the blocking pool, not `read_only`: the search scans the store's customers, so its time
     // grows with the store (tens of milliseconds at 100,000), too long to hold an HTTP worker.
-    let found = blocking(lang, move || customers::search(&services, &actor, &query)).await?;
+    let found = caller.run(move |services, actor| customers::search(services, actor, &query)).await?;
     Ok(HttpResponse::Ok().json(CustomerListPlain { data: found.into_iter().map(Into::into).collect() }))
 }
 
@@ -130,15 +122,10 @@ async fn search_customers(
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
-async fn get_customer(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
     let id = id.into_inner();
-    let reader = services.clone();
-    let (customer, stats, next) = read_only(&reader, lang, move || customers::get(&services, &actor, id)).await?;
+    let (customer, stats, next) = caller.read(move |services, actor| customers::get(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
         data: customer.into(),
         statistics: stats.into(),
@@ -158,14 +145,12 @@ async fn get_customer(
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_customer(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<CustomerRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), form(body.0));
-    let customer = blocking(lang, move || customers::update(&services, &actor, id, form)).await?;
+    let customer = caller.run(move |services, actor| customers::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 
@@ -179,14 +164,9 @@ async fn update_customer(
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
-async fn confirm_join(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn confirm_join(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let customer = blocking(lang, move || customers::confirm_join(&services, &actor, id)).await?;
+    let customer = caller.run(move |services, actor| customers::confirm_join(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 
@@ -198,14 +178,9 @@ async fn confirm_join(
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
-async fn delete_customer(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || customers::delete(&services, &actor, id)).await?;
+    caller.run(move |services, actor| customers::delete(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -222,14 +197,13 @@ async fn delete_customer(
         (status = 422, description = "Points out of bounds, past the cashiers' daily cap, more than the balance, or no reason from an owner", body = ErrorBody),
     ))]
 async fn add_points(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<AddPointsRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, AddPointsRequest { points, reason }) = (id.into_inner(), body.0);
-    let customer = blocking(lang, move || customers::adjust_points(&services, &actor, id, points, reason)).await?;
+    let customer =
+        caller.run(move |services, actor| customers::adjust_points(services, actor, id, points, reason)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 
@@ -242,19 +216,19 @@ async fn add_points(
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
 async fn customer_invoices(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let _actor = caller.actor.clone();
     let customer_id = Some(id.into_inner());
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        invoices::list(&services, &actor, SalesQuery { customer_id, store_id: None, page })
-    })
-    .await?;
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            invoices::list(services, actor, SalesQuery { customer_id, store_id: None, page })
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
@@ -267,19 +241,19 @@ async fn customer_invoices(
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
 async fn customer_redemptions(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let _actor = caller.actor.clone();
     let customer_id = Some(id.into_inner());
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        redemptions::list(&services, &actor, SalesQuery { customer_id, store_id: None, page })
-    })
-    .await?;
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            redemptions::list(services, actor, SalesQuery { customer_id, store_id: None, page })
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
@@ -293,18 +267,18 @@ async fn customer_redemptions(
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
 async fn customer_history(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let _actor = caller.actor.clone();
     let id = id.into_inner();
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        customers::history(&services, &actor, id, page)
-    })
-    .await?;
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            customers::history(services, actor, id, page)
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(LedgerList::from_page(page)))
 }

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::csv_export;
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::ApiError;
@@ -79,13 +79,13 @@ async fn export_records(
     kind: web::Path<String>,
     params: web::Query<ExportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let lang = caller.lang;
     let kind: ExportKind = kind.parse().map_err(|_| ApiError::new(ErrorCode::NotFound, lang))?;
     let ExportParams { store_id, from, to } = params.into_inner();
     let query = ExportQuery { store_id, from, to };
     let prepared = {
-        let services = services.clone();
-        blocking(lang, move || exports::prepare(&services, &actor, kind, &query)).await?
+        let _services = services.clone();
+        caller.run(move |services, actor| exports::prepare(services, actor, kind, &query)).await?
     };
     let rows = prepared.rows;
     let date = loyalty_domain::local_day::local_date(services.clock.now());

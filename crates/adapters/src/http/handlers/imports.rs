@@ -4,12 +4,11 @@ use std::collections::BTreeMap;
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::imports::{self, ImportLine, ImportOutcome, ImportReport};
-use loyalty_application::Services;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::csv_import::{self, CsvBody};
 use crate::http::dto::StoreRefDto;
 use crate::http::error::ErrorBody;
@@ -142,18 +141,20 @@ fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
         (status = 422, description = "No store chosen, or the file (under `file`): not UTF-8 CSV, without a name or phone column, without rows, or with more than 100,000", body = ErrorBody),
     ))]
 async fn import_customers(
-    services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ImportParams>,
     body: CsvBody,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let lang = caller.lang;
+    let _actor = caller.actor.clone();
     let ImportParams { store_id, dry_run } = query.into_inner();
-    let done = blocking(lang, move || {
-        let rows = csv_import::read_customers(&body.0).map_err(|m| loyalty_domain::FieldErrors::single("file", m))?;
-        imports::import_customers(&services, &actor, store_id, rows, dry_run)
-    })
-    .await?;
+    let done = caller
+        .run(move |services, actor| {
+            let rows =
+                csv_import::read_customers(&body.0).map_err(|m| loyalty_domain::FieldErrors::single("file", m))?;
+            imports::import_customers(services, actor, store_id, rows, dry_run)
+        })
+        .await?;
     let mut response = if dry_run { HttpResponse::Ok() } else { HttpResponse::Created() };
     Ok(response.json(ImportReportEnvelope { data: report(done, lang) }))
 }

@@ -4,11 +4,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use loyalty_application::use_cases::customers::SalesQuery;
 use loyalty_application::use_cases::invoices::{self, CreateInvoice};
 use loyalty_application::use_cases::owner;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::{created, idempotency_key, route};
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList, ListQuery,
     SalePreviewEnvelope, SalePreviewQuery, SyncQuery, VoidInvoiceRequest,
@@ -37,17 +36,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
 async fn list_invoices(
-    services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        invoices::list(&services, &actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
-    })
-    .await?;
+    let _actor = caller.actor.clone();
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            invoices::list(services, actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
@@ -68,16 +67,14 @@ async fn list_invoices(
         (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn create_invoice(
-    services: web::Data<Services>,
     caller: Authenticated,
     req: HttpRequest,
     body: ValidJson<CreateInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let key = idempotency_key(&req);
     let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
     let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
-    let done = blocking(lang, move || invoices::create(&services, &actor, form, key.as_deref())).await?;
+    let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;
     Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
         data: InvoiceCreated {
             invoice: done.invoice.into(),
@@ -103,14 +100,12 @@ async fn create_invoice(
         (status = 422, description = "No reason given", body = ErrorBody),
     ))]
 async fn void_invoice(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<VoidInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, reason) = (id.into_inner(), body.0.reason);
-    let invoice = blocking(lang, move || invoices::void(&services, &actor, id, reason.as_deref())).await?;
+    let invoice = caller.run(move |services, actor| invoices::void(services, actor, id, reason.as_deref())).await?;
     Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
 }
 
@@ -124,13 +119,8 @@ async fn void_invoice(
         (status = 403, description = "Only POS users sell", body = ErrorBody),
         (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
     ))]
-async fn preview_sale(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<SalePreviewQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn preview_sale(caller: Authenticated, query: web::Query<SalePreviewQuery>) -> Result<HttpResponse, ApiError> {
     let total = query.into_inner().total.unwrap_or_default();
-    let preview = blocking(lang, move || owner::preview_sale(&services, &actor, &total)).await?;
+    let preview = caller.run(move |services, actor| owner::preview_sale(services, actor, &total)).await?;
     Ok(HttpResponse::Ok().json(SalePreviewEnvelope { data: preview.into() }))
 }

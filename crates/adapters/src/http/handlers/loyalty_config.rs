@@ -3,11 +3,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::owner;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{LoyaltyConfigEnvelope, LoyaltyConfigRequest};
 use crate::http::error::ErrorBody;
 use crate::http::json::ValidJson;
@@ -30,9 +29,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
         (status = 403, description = "Store owners and POS users only", body = ErrorBody),
     ))]
-async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let settings = blocking(lang, move || owner::loyalty_settings(&services, &actor)).await?;
+async fn get_loyalty_config(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let settings = caller.run(owner::loyalty_settings).await?;
     Ok(HttpResponse::Ok().json(LoyaltyConfigEnvelope { data: settings.into() }))
 }
 
@@ -47,12 +45,10 @@ async fn get_loyalty_config(services: web::Data<Services>, caller: Authenticated
         (status = 422, description = "Invalid values", body = ErrorBody),
     ))]
 async fn put_loyalty_config(
-    services: web::Data<Services>,
     caller: Authenticated,
     body: ValidJson<LoyaltyConfigRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let change = body.0.into_change();
-    let settings = blocking(lang, move || owner::save_loyalty_settings(&services, &actor, &change)).await?;
+    let settings = caller.run(move |services, actor| owner::save_loyalty_settings(services, actor, &change)).await?;
     Ok(HttpResponse::Ok().json(LoyaltyConfigEnvelope { data: settings.into() }))
 }

@@ -3,11 +3,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin::{self, PackageForm};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{FeaturesInput, PackageEnvelope, PackageListPlain, PackageRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -31,9 +30,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     responses(
         (status = 200, description = "Active packages", body = PackageListPlain),
     ))]
-async fn active_packages(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let packages = blocking(lang, move || admin::list_packages(&services, &actor, true)).await?;
+async fn active_packages(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let packages = caller.run(move |services, actor| admin::list_packages(services, actor, true)).await?;
     Ok(HttpResponse::Ok().json(PackageListPlain { data: packages.into_iter().map(Into::into).collect() }))
 }
 
@@ -43,9 +41,8 @@ async fn active_packages(services: web::Data<Services>, caller: Authenticated) -
         (status = 200, description = "Packages", body = PackageListPlain),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn all_packages(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let packages = blocking(lang, move || admin::list_packages(&services, &actor, false)).await?;
+async fn all_packages(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let packages = caller.run(move |services, actor| admin::list_packages(services, actor, false)).await?;
     Ok(HttpResponse::Ok().json(PackageListPlain { data: packages.into_iter().map(Into::into).collect() }))
 }
 
@@ -73,14 +70,9 @@ fn package_form(body: PackageRequest) -> PackageForm {
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
-async fn create_package(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<PackageRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_package(caller: Authenticated, body: ValidJson<PackageRequest>) -> Result<HttpResponse, ApiError> {
     let form = package_form(body.0);
-    let package = blocking(lang, move || admin::create_package(&services, &actor, form)).await?;
+    let package = caller.run(move |services, actor| admin::create_package(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(PackageEnvelope { data: package.into() }))
 }
 
@@ -95,14 +87,12 @@ async fn create_package(
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_package(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<PackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), package_form(body.0));
-    let package = blocking(lang, move || admin::update_package(&services, &actor, id, form)).await?;
+    let package = caller.run(move |services, actor| admin::update_package(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(PackageEnvelope { data: package.into() }))
 }
 
@@ -114,14 +104,9 @@ async fn update_package(
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such package", body = ErrorBody),
     ))]
-async fn toggle_package(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn toggle_package(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let package = blocking(lang, move || admin::toggle_package(&services, &actor, id)).await?;
+    let package = caller.run(move |services, actor| admin::toggle_package(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(PackageEnvelope { data: package.into() }))
 }
 
@@ -135,13 +120,8 @@ async fn toggle_package(
         (status = 409, description = "Used by a subscription or a card", body = ErrorBody,
             example = json!(examples::error(ErrorCode::PackageInUse))),
     ))]
-async fn delete_package(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_package(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || admin::delete_package(&services, &actor, id)).await?;
+    caller.run(move |services, actor| admin::delete_package(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

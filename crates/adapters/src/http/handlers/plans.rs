@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     AssignPackageRequest, PlanChangePreviewEnvelope, StoreOwnerRecordDto, StoreOwnerRecordEnvelope, StoreOwnerRecords,
 };
@@ -30,10 +29,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Store owners", body = StoreOwnerRecords),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn store_owner_records(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let now = services.clock.now();
-    let records = blocking(lang, move || admin::store_owners(&services, &actor)).await?;
+async fn store_owner_records(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let now = caller.services.clock.now();
+    let records = caller.run(admin::store_owners).await?;
     Ok(HttpResponse::Ok()
         .json(StoreOwnerRecords { data: records.into_iter().map(|r| StoreOwnerRecordDto::new(r, now)).collect() }))
 }
@@ -53,17 +51,17 @@ async fn store_owner_records(services: web::Data<Services>, caller: Authenticate
         (status = 422, description = "No package, or an inactive one", body = ErrorBody),
     ))]
 async fn assign_package(
-    services: web::Data<Services>,
     caller: Authenticated,
     body: ValidJson<AssignPackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let _actor = caller.actor.clone();
     let AssignPackageRequest { store_owner_id, package_id, auto_renew, notes, mode } = body.0;
-    let now = services.clock.now();
-    let record = blocking(lang, move || {
-        admin::assign_package(&services, &actor, store_owner_id, package_id, auto_renew, notes, mode.into())
-    })
-    .await?;
+    let now = caller.services.clock.now();
+    let record = caller
+        .run(move |services, actor| {
+            admin::assign_package(services, actor, store_owner_id, package_id, auto_renew, notes, mode.into())
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(StoreOwnerRecordEnvelope { data: StoreOwnerRecordDto::new(record, now) }))
 }
 
@@ -77,13 +75,12 @@ async fn assign_package(
         (status = 422, description = "No owner or package, or an inactive package", body = ErrorBody),
     ))]
 async fn preview_assignment(
-    services: web::Data<Services>,
     caller: Authenticated,
     body: ValidJson<AssignPackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let AssignPackageRequest { store_owner_id, package_id, .. } = body.0;
-    let preview =
-        blocking(lang, move || admin::preview_assignment(&services, &actor, store_owner_id, package_id)).await?;
+    let preview = caller
+        .run(move |services, actor| admin::preview_assignment(services, actor, store_owner_id, package_id))
+        .await?;
     Ok(HttpResponse::Ok().json(PlanChangePreviewEnvelope { data: preview.into() }))
 }

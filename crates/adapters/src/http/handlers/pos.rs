@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::pos;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{ActivityList, TodayCounts, TodayCountsEnvelope};
 use crate::http::error::ErrorBody;
 use crate::http::ApiError;
@@ -26,9 +25,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Recent activity", body = ActivityList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
     ))]
-async fn recent_activity(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let events = blocking(lang, move || pos::recent_activity(&services, &actor, pos::RECENT_ACTIVITY)).await?;
+async fn recent_activity(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let events = caller.run(move |services, actor| pos::recent_activity(services, actor, pos::RECENT_ACTIVITY)).await?;
     Ok(HttpResponse::Ok().json(ActivityList { data: events.into_iter().map(Into::into).collect() }))
 }
 
@@ -38,9 +36,8 @@ async fn recent_activity(services: web::Data<Services>, caller: Authenticated) -
         (status = 200, description = "Today's counts", body = TodayCountsEnvelope),
         (status = 403, description = "Only POS users", body = ErrorBody),
     ))]
-async fn today(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let counts = blocking(lang, move || pos::today(&services, &actor)).await?;
+async fn today(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let counts = caller.run(pos::today).await?;
     Ok(HttpResponse::Ok().json(TodayCountsEnvelope {
         data: TodayCounts {
             invoices: counts.invoices,

@@ -3,11 +3,10 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use loyalty_application::use_cases::customers::SalesQuery;
 use loyalty_application::use_cases::redemptions;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::{created, idempotency_key, route};
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     CreateRedemptionRequest, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList,
     RedemptionPreviewEnvelope, RedemptionPreviewQuery, SyncQuery,
@@ -35,17 +34,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
 async fn list_redemptions(
-    services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let page = blocking(lang, move || {
-        let page = query.page_request().with_sync(sync.sync()?);
-        redemptions::list(&services, &actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
-    })
-    .await?;
+    let _actor = caller.actor.clone();
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            redemptions::list(services, actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
@@ -66,16 +65,14 @@ async fn list_redemptions(
         (status = 422, description = "Missing customer, neither or both of reward and points, or points below the owner's minimum", body = ErrorBody),
     ))]
 async fn create_redemption(
-    services: web::Data<Services>,
     caller: Authenticated,
     req: HttpRequest,
     body: ValidJson<CreateRedemptionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let key = idempotency_key(&req);
     let CreateRedemptionRequest { customer_id, reward_id, points } = body.0;
     let request = redemptions::RedemptionRequest { customer_id, reward_id, points };
-    let done = blocking(lang, move || redemptions::create(&services, &actor, request, key.as_deref())).await?;
+    let done = caller.run(move |services, actor| redemptions::create(services, actor, request, key.as_deref())).await?;
     Ok(created(done.replayed).json(RedemptionDoneEnvelope {
         data: RedemptionDone {
             redemption: done.redemption.into(),
@@ -99,12 +96,10 @@ async fn create_redemption(
         (status = 422, description = "Missing customer; points below the owner's minimum, worth nothing or more than the balance", body = ErrorBody),
     ))]
 async fn preview_redemption(
-    services: web::Data<Services>,
     caller: Authenticated,
     query: web::Query<RedemptionPreviewQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let RedemptionPreviewQuery { customer_id, points } = query.into_inner();
-    let preview = blocking(lang, move || redemptions::preview(&services, &actor, customer_id, points)).await?;
+    let preview = caller.run(move |services, actor| redemptions::preview(services, actor, customer_id, points)).await?;
     Ok(HttpResponse::Ok().json(RedemptionPreviewEnvelope { data: preview.into() }))
 }

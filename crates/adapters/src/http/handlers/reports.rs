@@ -4,11 +4,10 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::activity::{self, FeedQuery, Range};
 use loyalty_application::use_cases::owner;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, LiabilityEnvelope,
     ListMeta, ListQuery, OwnerSummaryEnvelope, StoreOverview,
@@ -33,9 +32,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Figures", body = OwnerSummaryEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
-async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let summary = blocking(lang, move || owner::summary(&services, &actor)).await?;
+async fn owner_summary(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let summary = caller.run(owner::summary).await?;
     Ok(HttpResponse::Ok().json(OwnerSummaryEnvelope { data: summary.into() }))
 }
 
@@ -47,9 +45,8 @@ async fn owner_summary(services: web::Data<Services>, caller: Authenticated) -> 
         (status = 200, description = "Points outstanding and their movement per month", body = LiabilityEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
-async fn owner_liability(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let liability = blocking(lang, move || owner::liability(&services, &actor)).await?;
+async fn owner_liability(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let liability = caller.run(owner::liability).await?;
     Ok(HttpResponse::Ok().json(LiabilityEnvelope { data: liability.into() }))
 }
 
@@ -62,14 +59,9 @@ async fn owner_liability(services: web::Data<Services>, caller: Authenticated) -
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
     ))]
-async fn customers_overview(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<ListQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn customers_overview(caller: Authenticated, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
     let (page, store) = (query.page_request(), query.store_id);
-    let overview = blocking(lang, move || owner::customers_overview(&services, &actor, page, store)).await?;
+    let overview = caller.run(move |services, actor| owner::customers_overview(services, actor, page, store)).await?;
     let summary = overview.summary;
     let shared_phones = overview.shared_phones;
     let stores_overview = overview
@@ -102,12 +94,8 @@ async fn customers_overview(
         (status = 404, description = "`store_id` is not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "Bad range or dates", body = ErrorBody),
     ))]
-async fn pos_activities(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<ActivityQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn pos_activities(caller: Authenticated, query: web::Query<ActivityQuery>) -> Result<HttpResponse, ApiError> {
+    let lang = caller.lang;
     let q = query.into_inner();
     let range = Range::parse(q.date_range.as_deref(), q.from.as_deref(), q.to.as_deref())
         .map_err(|e| ApiError::from_app(e, lang))?;
@@ -118,6 +106,6 @@ async fn pos_activities(
         range,
         page: loyalty_application::PageRequest::new(q.page, q.per_page),
     };
-    let page = blocking(lang, move || activity::feed(&services, &actor, feed)).await?;
+    let page = caller.run(move |services, actor| activity::feed(services, actor, feed)).await?;
     Ok(HttpResponse::Ok().json(ActivityFeed::from_page(page)))
 }

@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::{owner, pos};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{RewardEnvelope, RewardListPlain, RewardRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -28,9 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Rewards, cheapest first", body = RewardListPlain),
         (status = 403, description = "Role not allowed", body = ErrorBody),
     ))]
-async fn list_rewards(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let rewards = blocking(lang, move || pos::rewards(&services, &actor)).await?;
+async fn list_rewards(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let rewards = caller.run(pos::rewards).await?;
     Ok(HttpResponse::Ok().json(RewardListPlain { data: rewards.into_iter().map(Into::into).collect() }))
 }
 
@@ -55,14 +53,9 @@ fn reward_form(body: RewardRequest) -> owner::RewardForm {
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
-async fn create_reward(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<RewardRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_reward(caller: Authenticated, body: ValidJson<RewardRequest>) -> Result<HttpResponse, ApiError> {
     let form = reward_form(body.0);
-    let reward = blocking(lang, move || owner::create_reward(&services, &actor, form)).await?;
+    let reward = caller.run(move |services, actor| owner::create_reward(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(RewardEnvelope { data: reward.into() }))
 }
 
@@ -79,13 +72,11 @@ async fn create_reward(
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_reward(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<RewardRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), reward_form(body.0));
-    let reward = blocking(lang, move || owner::update_reward(&services, &actor, id, form)).await?;
+    let reward = caller.run(move |services, actor| owner::update_reward(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(RewardEnvelope { data: reward.into() }))
 }

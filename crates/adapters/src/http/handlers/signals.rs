@@ -1,11 +1,10 @@
 //! Fraud signals of an owner's stores: the list and marking one reviewed.
 
 use actix_web::{web, HttpResponse};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{SignalEnvelope, SignalList, SignalQuery, SignalStatusParam};
 use crate::http::error::ErrorBody;
 use crate::http::ApiError;
@@ -31,20 +30,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "An unknown status or a page out of range", body = ErrorBody),
     ))]
-async fn list_signals(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<SignalQuery>,
-) -> Result<HttpResponse, ApiError> {
+async fn list_signals(caller: Authenticated, query: web::Query<SignalQuery>) -> Result<HttpResponse, ApiError> {
     use loyalty_application::use_cases::signals::{self, SignalStatus};
-    let Authenticated { actor, lang, .. } = caller;
     let query = query.into_inner();
     let status = match query.status {
         Some(SignalStatusParam::All) => SignalStatus::All,
         Some(SignalStatusParam::Open) | None => SignalStatus::Open,
     };
     let page = loyalty_application::PageRequest::new(query.page, query.per_page);
-    let found = blocking(lang, move || signals::list(&services, &actor, status, page)).await?;
+    let found = caller.run(move |services, actor| signals::list(services, actor, status, page)).await?;
     Ok(HttpResponse::Ok().json(SignalList::from_page(found)))
 }
 
@@ -57,13 +51,9 @@ async fn list_signals(
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "No such signal in the owner's stores", body = ErrorBody),
     ))]
-async fn review_signal(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn review_signal(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let signal = blocking(lang, move || loyalty_application::use_cases::signals::review(&services, &actor, id)).await?;
+    let signal =
+        caller.run(move |services, actor| loyalty_application::use_cases::signals::review(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(SignalEnvelope { data: signal.into() }))
 }

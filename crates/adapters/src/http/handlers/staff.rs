@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::staff;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{StaffRequest, UserEnvelope, UserListPlain};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -31,9 +30,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Staff", body = UserListPlain),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
-async fn list_staff(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let users = blocking(lang, move || staff::list(&services, &actor)).await?;
+async fn list_staff(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let users = caller.run(staff::list).await?;
     Ok(HttpResponse::Ok().json(UserListPlain { data: users.into_iter().map(Into::into).collect() }))
 }
 
@@ -51,14 +49,9 @@ fn staff_form(body: StaffRequest) -> staff::StaffForm {
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
-async fn create_staff(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<StaffRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_staff(caller: Authenticated, body: ValidJson<StaffRequest>) -> Result<HttpResponse, ApiError> {
     let form = staff_form(body.0);
-    let user = blocking(lang, move || staff::create(&services, &actor, form)).await?;
+    let user = caller.run(move |services, actor| staff::create(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(UserEnvelope { data: user.into() }))
 }
 
@@ -73,14 +66,12 @@ async fn create_staff(
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
 async fn update_staff(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<StaffRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), staff_form(body.0));
-    let user = blocking(lang, move || staff::update(&services, &actor, id, form)).await?;
+    let user = caller.run(move |services, actor| staff::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 
@@ -95,25 +86,14 @@ async fn update_staff(
         (status = 409, description = "The POS user has sales, redemptions or points changes: deactivate instead", body = ErrorBody,
             example = json!(examples::error(ErrorCode::UserHasHistory))),
     ))]
-async fn delete_staff(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_staff(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || staff::delete(&services, &actor, id)).await?;
+    caller.run(move |services, actor| staff::delete(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn set_staff_active(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: i64,
-    active: bool,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let user = blocking(lang, move || staff::set_active(&services, &actor, id, active)).await?;
+async fn set_staff_active(caller: Authenticated, id: i64, active: bool) -> Result<HttpResponse, ApiError> {
+    let user = caller.run(move |services, actor| staff::set_active(services, actor, id, active)).await?;
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 
@@ -127,12 +107,8 @@ async fn set_staff_active(
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
     ))]
-async fn activate_staff(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    set_staff_active(services, caller, id.into_inner(), true).await
+async fn activate_staff(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    set_staff_active(caller, id.into_inner(), true).await
 }
 
 /// Stops a POS user from signing in and ends its sessions at once.
@@ -143,10 +119,6 @@ async fn activate_staff(
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
     ))]
-async fn deactivate_staff(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    set_staff_active(services, caller, id.into_inner(), false).await
+async fn deactivate_staff(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    set_staff_active(caller, id.into_inner(), false).await
 }

@@ -4,13 +4,13 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin;
 use loyalty_application::use_cases::owner;
-use loyalty_application::{Actor, AppError, Services};
+use loyalty_application::AppError;
 use qrcode::render::svg;
 use qrcode::QrCode;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{QrCodeDto, QrCodeEnvelope, QrRequest, StoreEnvelope, StoreListPlain, StoreRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -30,8 +30,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_rotate_qr, _, _>(cfg, rotate_qr);
 }
 
-async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Result<HttpResponse, ApiError> {
-    let stores = blocking(lang, move || owner::list_stores(&services, &actor)).await?;
+async fn stores(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let stores = caller.run(owner::list_stores).await?;
     Ok(HttpResponse::Ok().json(StoreListPlain { data: stores.into_iter().map(Into::into).collect() }))
 }
 
@@ -41,8 +41,8 @@ async fn stores(services: web::Data<Services>, actor: Actor, lang: Lang) -> Resu
     responses(
         (status = 200, description = "Stores", body = StoreListPlain),
     ))]
-async fn list_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    stores(services, caller.actor, caller.lang).await
+async fn list_stores(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    stores(caller).await
 }
 
 /// The owner's stores (for the POS-user form's store select).
@@ -51,8 +51,8 @@ async fn list_stores(services: web::Data<Services>, caller: Authenticated) -> Re
         (status = 200, description = "Stores", body = StoreListPlain),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
-async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    stores(services, caller.actor, caller.lang).await
+async fn list_owner_stores(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    stores(caller).await
 }
 
 /// Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within
@@ -66,15 +66,10 @@ async fn list_owner_stores(services: web::Data<Services>, caller: Authenticated)
             example = json!(examples::error(ErrorCode::StoreLimitReached))),
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
-async fn create_store(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<StoreRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_store(caller: Authenticated, body: ValidJson<StoreRequest>) -> Result<HttpResponse, ApiError> {
     let StoreRequest { name, address, store_owner_id } = body.0;
     let form = owner::StoreForm { name, address, store_owner_id };
-    let store = blocking(lang, move || owner::create_store(&services, &actor, form)).await?;
+    let store = caller.run(move |services, actor| owner::create_store(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(StoreEnvelope { data: store.into() }))
 }
 
@@ -89,15 +84,13 @@ async fn create_store(
         (status = 422, description = "Invalid fields", body = ErrorBody),
     ))]
 async fn update_store(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<StoreRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let StoreRequest { name, address, .. } = body.0;
     let (id, form) = (id.into_inner(), owner::StoreForm { name, address, store_owner_id: None });
-    let store = blocking(lang, move || owner::update_store(&services, &actor, id, form)).await?;
+    let store = caller.run(move |services, actor| owner::update_store(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(StoreEnvelope { data: store.into() }))
 }
 
@@ -111,14 +104,9 @@ async fn update_store(
         (status = 409, description = "The store has customers or sales", body = ErrorBody,
             example = json!(examples::error(ErrorCode::StoreHasHistory))),
     ))]
-async fn delete_store(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_store(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || admin::delete_store(&services, &actor, id)).await?;
+    caller.run(move |services, actor| admin::delete_store(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -132,14 +120,13 @@ async fn delete_store(
         (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
     ))]
 async fn generate_qr(
-    services: web::Data<Services>,
     info: web::Data<ServerInfo>,
     caller: Authenticated,
     body: ValidJson<QrRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let lang = caller.lang;
     let QrRequest { store_id, size } = body.0;
-    let link = blocking(lang, move || owner::registration_link(&services, &actor, store_id, size)).await?;
+    let link = caller.run(move |services, actor| owner::registration_link(services, actor, store_id, size)).await?;
     qr_answer(&info, link, lang)
 }
 
@@ -155,14 +142,14 @@ async fn generate_qr(
         (status = 422, description = "Size not 150, 200 or 300", body = ErrorBody),
     ))]
 async fn rotate_qr(
-    services: web::Data<Services>,
     info: web::Data<ServerInfo>,
     caller: Authenticated,
     body: ValidJson<QrRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+    let lang = caller.lang;
     let QrRequest { store_id, size } = body.0;
-    let link = blocking(lang, move || owner::rotate_registration_link(&services, &actor, store_id, size)).await?;
+    let link =
+        caller.run(move |services, actor| owner::rotate_registration_link(services, actor, store_id, size)).await?;
     qr_answer(&info, link, lang)
 }
 

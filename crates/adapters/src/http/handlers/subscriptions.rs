@@ -3,11 +3,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::subscriptions;
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{PlanChangePreviewEnvelope, RedeemCodeRequest, SubscriptionStatusEnvelope};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -31,9 +30,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "Status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
-async fn subscription_status(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let status = blocking(lang, move || subscriptions::status(&services, &actor)).await?;
+async fn subscription_status(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let status = caller.run(subscriptions::status).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
 }
 
@@ -45,9 +43,8 @@ async fn subscription_status(services: web::Data<Services>, caller: Authenticate
         (status = 409, description = "No active plan", body = ErrorBody,
             example = json!(examples::error(ErrorCode::NoActivePlan))),
     ))]
-async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let status = blocking(lang, move || subscriptions::toggle_auto_renew(&services, &actor)).await?;
+async fn toggle_auto_renew(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let status = caller.run(subscriptions::toggle_auto_renew).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
 }
 
@@ -59,9 +56,8 @@ async fn toggle_auto_renew(services: web::Data<Services>, caller: Authenticated)
         (status = 409, description = "No active plan", body = ErrorBody,
             example = json!(examples::error(ErrorCode::NoActivePlan))),
     ))]
-async fn cancel_subscription(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let status = blocking(lang, move || subscriptions::cancel(&services, &actor)).await?;
+async fn cancel_subscription(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let status = caller.run(subscriptions::cancel).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
 }
 
@@ -78,14 +74,10 @@ async fn cancel_subscription(services: web::Data<Services>, caller: Authenticate
             example = json!(examples::error(ErrorCode::CardAlreadyRedeemed))),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
     ))]
-async fn redeem_card(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<RedeemCodeRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn redeem_card(caller: Authenticated, body: ValidJson<RedeemCodeRequest>) -> Result<HttpResponse, ApiError> {
     let RedeemCodeRequest { code, mode } = body.0;
-    let status = blocking(lang, move || subscriptions::redeem_card(&services, &actor, &code, mode.into())).await?;
+    let status =
+        caller.run(move |services, actor| subscriptions::redeem_card(services, actor, &code, mode.into())).await?;
     Ok(HttpResponse::Ok().json(SubscriptionStatusEnvelope { data: status.into() }))
 }
 
@@ -100,13 +92,8 @@ async fn redeem_card(
             example = json!(examples::error(ErrorCode::CardExpired))),
         (status = 422, description = "Empty, too long or unknown code", body = ErrorBody),
     ))]
-async fn preview_card(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<RedeemCodeRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn preview_card(caller: Authenticated, body: ValidJson<RedeemCodeRequest>) -> Result<HttpResponse, ApiError> {
     let code = body.0.code;
-    let preview = blocking(lang, move || subscriptions::preview_card(&services, &actor, &code)).await?;
+    let preview = caller.run(move |services, actor| subscriptions::preview_card(services, actor, &code)).await?;
     Ok(HttpResponse::Ok().json(PlanChangePreviewEnvelope { data: preview.into() }))
 }

@@ -2,11 +2,11 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin::{self, UserForm};
-use loyalty_application::{PageRequest, Services};
+use loyalty_application::PageRequest;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{StoreOwnerOption, StoreOwnerOptions, UserEnvelope, UserList, UserQuery, UserRequest};
 use crate::http::error::{ErrorBody, ErrorCode};
 use crate::http::json::ValidJson;
@@ -53,15 +53,10 @@ fn user_form(body: UserRequest) -> UserForm {
         (status = 200, description = "A page of users", body = UserList),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn list_users(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    query: web::Query<UserQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn list_users(caller: Authenticated, query: web::Query<UserQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let request = PageRequest::new(q.page, q.per_page);
-    let page = blocking(lang, move || admin::list_users(&services, &actor, q.search, q.role, request)).await?;
+    let page = caller.run(move |services, actor| admin::list_users(services, actor, q.search, q.role, request)).await?;
     Ok(HttpResponse::Ok().json(UserList::from_page(page)))
 }
 
@@ -73,14 +68,9 @@ async fn list_users(
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
-async fn create_user(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    body: ValidJson<UserRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn create_user(caller: Authenticated, body: ValidJson<UserRequest>) -> Result<HttpResponse, ApiError> {
     let form = user_form(body.0);
-    let user = blocking(lang, move || admin::create_user(&services, &actor, form)).await?;
+    let user = caller.run(move |services, actor| admin::create_user(services, actor, form)).await?;
     Ok(HttpResponse::Created().json(UserEnvelope { data: user.into() }))
 }
 
@@ -98,14 +88,12 @@ async fn create_user(
         (status = 422, description = "Invalid fields or email taken", body = ErrorBody),
     ))]
 async fn update_user(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<UserRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, form) = (id.into_inner(), user_form(body.0));
-    let user = blocking(lang, move || admin::update_user(&services, &actor, id, form)).await?;
+    let user = caller.run(move |services, actor| admin::update_user(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 
@@ -119,25 +107,14 @@ async fn update_user(
         (status = 409, description = "An admin cannot delete itself; a person with stores, a plan or sales is deactivated instead", body = ErrorBody,
             example = json!(examples::error(ErrorCode::UserHasHistory))),
     ))]
-async fn delete_user(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_user(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || admin::delete_user(&services, &actor, id)).await?;
+    caller.run(move |services, actor| admin::delete_user(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
-async fn set_active(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: i64,
-    active: bool,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let user = blocking(lang, move || admin::set_user_active(&services, &actor, id, active)).await?;
+async fn set_active(caller: Authenticated, id: i64, active: bool) -> Result<HttpResponse, ApiError> {
+    let user = caller.run(move |services, actor| admin::set_user_active(services, actor, id, active)).await?;
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 
@@ -149,12 +126,8 @@ async fn set_active(
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
     ))]
-async fn activate_user(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    set_active(services, caller, id.into_inner(), true).await
+async fn activate_user(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    set_active(caller, id.into_inner(), true).await
 }
 
 /// Stops a user from signing in and ends its sessions at once.
@@ -167,12 +140,8 @@ async fn activate_user(
         (status = 409, description = "An admin cannot deactivate itself", body = ErrorBody,
             example = json!(examples::error(ErrorCode::CannotChangeSelf))),
     ))]
-async fn deactivate_user(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    set_active(services, caller, id.into_inner(), false).await
+async fn deactivate_user(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    set_active(caller, id.into_inner(), false).await
 }
 
 /// Store owners for pickers: id, name, email.
@@ -181,18 +150,19 @@ async fn deactivate_user(
         (status = 200, description = "Store owners", body = StoreOwnerOptions),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn store_owner_options(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let owners = blocking(lang, move || {
-        admin::list_users(
-            &services,
-            &actor,
-            None,
-            Some("store_owner".into()),
-            PageRequest { page: 1, per_page: 10_000, sync: None },
-        )
-    })
-    .await?;
+async fn store_owner_options(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let owners = caller
+        .run(move |services, actor| {
+            admin::list_users(
+                services,
+                actor,
+                None,
+                Some("store_owner".into()),
+                PageRequest { page: 1, per_page: 10_000, sync: None },
+            )
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(StoreOwnerOptions {
         data: owners.items.into_iter().map(|u| StoreOwnerOption { id: u.id, name: u.name, email: u.email }).collect(),
     }))

@@ -2,11 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::webhooks::{self, EndpointForm};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::http::auth::{blocking, Authenticated};
+use crate::http::auth::Authenticated;
 use crate::http::dto::{
     PageQuery, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointEnvelope, WebhookEndpointList,
     WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope,
@@ -46,9 +45,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 200, description = "The endpoints", body = WebhookEndpointList),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
     ))]
-async fn list_webhooks(services: web::Data<Services>, caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
-    let endpoints = blocking(lang, move || webhooks::list(&services, &actor)).await?;
+async fn list_webhooks(caller: Authenticated) -> Result<HttpResponse, ApiError> {
+    let endpoints = caller.run(webhooks::list).await?;
     Ok(HttpResponse::Ok().json(WebhookEndpointList { data: endpoints.into_iter().map(Into::into).collect() }))
 }
 
@@ -62,14 +60,13 @@ async fn list_webhooks(services: web::Data<Services>, caller: Authenticated) -> 
         (status = 422, description = "Not an https URL of a public server, no or an unknown event, or 10 endpoints already", body = ErrorBody),
     ))]
 async fn create_webhook(
-    services: web::Data<Services>,
     caller: Authenticated,
     body: ValidJson<WebhookEndpointRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let ValidJson(WebhookEndpointRequest { url, events, is_active }) = body;
-    let made =
-        blocking(lang, move || webhooks::create(&services, &actor, EndpointForm { url, events, is_active })).await?;
+    let made = caller
+        .run(move |services, actor| webhooks::create(services, actor, EndpointForm { url, events, is_active }))
+        .await?;
     let data = WebhookEndpointSecret { endpoint: made.endpoint.into(), secret: made.secret };
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
@@ -88,16 +85,14 @@ async fn create_webhook(
         (status = 422, description = "Not an https URL of a public server, or no or an unknown event", body = ErrorBody),
     ))]
 async fn update_webhook(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     body: ValidJson<WebhookEndpointRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let id = id.into_inner();
     let ValidJson(WebhookEndpointRequest { url, events, is_active }) = body;
     let form = EndpointForm { url, events, is_active };
-    let endpoint = blocking(lang, move || webhooks::update(&services, &actor, id, form)).await?;
+    let endpoint = caller.run(move |services, actor| webhooks::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(WebhookEndpointEnvelope { data: endpoint.into() }))
 }
 
@@ -109,14 +104,9 @@ async fn update_webhook(
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
     ))]
-async fn delete_webhook(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn delete_webhook(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    blocking(lang, move || webhooks::delete(&services, &actor, id)).await?;
+    caller.run(move |services, actor| webhooks::delete(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -128,14 +118,9 @@ async fn delete_webhook(
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
     ))]
-async fn rotate_webhook_secret(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn rotate_webhook_secret(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let made = blocking(lang, move || webhooks::rotate_secret(&services, &actor, id)).await?;
+    let made = caller.run(move |services, actor| webhooks::rotate_secret(services, actor, id)).await?;
     let data = WebhookEndpointSecret { endpoint: made.endpoint.into(), secret: made.secret };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(WebhookEndpointSecretEnvelope { data }))
 }
@@ -149,14 +134,12 @@ async fn rotate_webhook_secret(
         (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
     ))]
 async fn webhook_deliveries(
-    services: web::Data<Services>,
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
     let (id, page) = (id.into_inner(), query.page_request());
-    let page = blocking(lang, move || webhooks::deliveries(&services, &actor, id, page)).await?;
+    let page = caller.run(move |services, actor| webhooks::deliveries(services, actor, id, page)).await?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryList::from_page(page)))
 }
 
@@ -168,13 +151,8 @@ async fn webhook_deliveries(
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 404, description = "Not a delivery of one of the owner's endpoints", body = ErrorBody),
     ))]
-async fn resend_delivery(
-    services: web::Data<Services>,
-    caller: Authenticated,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let Authenticated { actor, lang, .. } = caller;
+async fn resend_delivery(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let delivery = blocking(lang, move || webhooks::resend(&services, &actor, id)).await?;
+    let delivery = caller.run(move |services, actor| webhooks::resend(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryEnvelope { data: delivery.into() }))
 }
