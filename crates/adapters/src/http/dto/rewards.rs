@@ -48,3 +48,24 @@ impl From<loyalty_application::Reward> for RewardDto {
 pub struct RewardListPlain {
     pub data: Vec<RewardDto>,
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RewardRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    pub description: Option<String>,
+    /// `prize`, `discount` or `cash`.
+    #[serde(rename = "type")]
+    pub reward_type: Option<String>,
+    pub points_required: Option<i64>,
+    /// LYD for cash and prize; percent 0-100 for discount.
+    #[schema(schema_with = reward_amount_schema)]
+    pub amount: Option<DecimalInput>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardEnvelope {
+    pub data: RewardDto,
+}

@@ -253,3 +253,12 @@ pub struct InvoiceRefDto {
     pub id: i64,
     pub invoice_id: Option<String>,
 }
+
+/// Why an invoice is voided.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VoidInvoiceRequest {
+    /// Required, up to 255 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}

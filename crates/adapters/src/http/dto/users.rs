@@ -1,4 +1,4 @@
-//! Users and sign-in: who the caller is and what they may do.
+//! Users and sign-in: who the caller is and what they may do; an owner's POS users.
 
 use super::*;
 
@@ -149,3 +149,21 @@ pub struct AuthSession {
     pub user: SignedInUser,
 }
 envelope!(AuthSessionEnvelope, AuthSession);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserListPlain {
+    pub data: Vec<UserDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StaffRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub email: String,
+    /// Required on create; leave out (or empty) on edit to keep the current one.
+    pub password: Option<String>,
+    pub store_id: Option<i64>,
+}

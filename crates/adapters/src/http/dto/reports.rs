@@ -1,0 +1,144 @@
+//! An owner's figures: the dashboard summary, points owed, and the customers overview.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OwnerSummaryDto {
+    pub total_stores: i64,
+    pub total_customers: i64,
+    pub total_points_across_all_stores: i64,
+    pub duplicate_phone_numbers: i64,
+    /// LYD of all invoices not voided.
+    pub revenue: String,
+    pub points_issued: i64,
+}
+
+impl From<loyalty_application::OwnerSummary> for OwnerSummaryDto {
+    fn from(s: loyalty_application::OwnerSummary) -> Self {
+        Self {
+            total_stores: s.stores,
+            total_customers: s.customers,
+            total_points_across_all_stores: s.points_outstanding,
+            duplicate_phone_numbers: s.duplicate_phone_numbers,
+            revenue: s.revenue.to_string(),
+            points_issued: s.points_issued,
+        }
+    }
+}
+
+envelope!(OwnerSummaryEnvelope, OwnerSummaryDto);
+
+/// The points the owner's customers hold: what the owner owes them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LiabilityDto {
+    /// LYD that 100 points are worth; `null` when points buy rewards only (then every
+    /// `value` below is `null` too).
+    #[schema(example = "5.000")]
+    pub point_value: Option<String>,
+    /// Points held by the live customers of all the owner's stores.
+    pub outstanding_points: i64,
+    /// LYD they are worth, rounded down to the dirham.
+    #[schema(example = "1234.550")]
+    pub outstanding_value: Option<String>,
+    pub stores: Vec<StoreLiabilityDto>,
+    /// The last 12 months in Tripoli time, this one last, every month present.
+    pub months: Vec<MonthPointsDto>,
+}
+
+envelope!(LiabilityEnvelope, LiabilityDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreLiabilityDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    #[schema(example = "250.000")]
+    pub value: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MonthPointsDto {
+    /// `YYYY-MM`, a Tripoli month.
+    #[schema(example = "2026-11")]
+    pub month: String,
+    /// Points sales gave in the month (a voided sale's points taken off the month it was made).
+    pub earned: i64,
+    /// Points spent on rewards or used as money in the month.
+    pub redeemed: i64,
+    /// Points that reached their expiry in the month.
+    pub expired: i64,
+}
+
+impl From<loyalty_application::Liability> for LiabilityDto {
+    fn from(l: loyalty_application::Liability) -> Self {
+        let lyd = |m: Option<loyalty_domain::Money>| m.map(|m| m.to_string());
+        Self {
+            point_value: lyd(l.point_value),
+            outstanding_points: l.outstanding_points,
+            outstanding_value: lyd(l.outstanding_value),
+            stores: l
+                .stores
+                .into_iter()
+                .map(|s| StoreLiabilityDto { store: s.store.into(), points: s.points, value: lyd(s.value) })
+                .collect(),
+            months: l
+                .months
+                .into_iter()
+                .map(|m| MonthPointsDto {
+                    month: m.month.format("%Y-%m").to_string(),
+                    earned: m.earned,
+                    redeemed: m.redeemed,
+                    expired: m.expired,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreOverview {
+    pub store: StoreRefDto,
+    pub customer_count: i64,
+    pub total_points_in_store: i64,
+    /// The requested page of the store's customers, newest first.
+    pub customers: Vec<CustomerDto>,
+    pub meta: ListMeta,
+}
+
+/// A phone registered in several of the owner's stores, and who holds it in each.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneDto {
+    /// E.164.
+    pub phone: String,
+    pub customers: Vec<SharedPhoneCustomer>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedPhoneCustomer {
+    pub id: i64,
+    pub name: String,
+    pub store: StoreRefDto,
+}
+
+impl From<loyalty_application::SharedPhone> for SharedPhoneDto {
+    fn from(p: loyalty_application::SharedPhone) -> Self {
+        Self {
+            phone: p.phone,
+            customers: p
+                .customers
+                .into_iter()
+                .map(|(id, name, store)| SharedPhoneCustomer { id, name, store: store.into() })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomersOverview {
+    pub summary: OwnerSummaryDto,
+    /// Which customers share a phone across the owner's stores (up to 50 phones; the summary
+    /// counts all).
+    pub shared_phones: Vec<SharedPhoneDto>,
+    pub stores_overview: Vec<StoreOverview>,
+}
+
+envelope!(CustomersOverviewEnvelope, CustomersOverview);

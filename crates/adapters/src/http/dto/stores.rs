@@ -1,0 +1,71 @@
+//! Stores as their owner, cashiers and the admin see them, and a store's registration QR code.
+
+use super::*;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreDto {
+    pub id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub store_owner_id: i64,
+    pub owner: PersonDto,
+    /// Live customers.
+    pub customers: i64,
+    /// Points held by its customers now.
+    pub points: i64,
+    /// LYD of today's invoices (Africa/Tripoli day).
+    pub sales_today: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::StoreSummary> for StoreDto {
+    fn from(s: loyalty_application::StoreSummary) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            address: s.address,
+            store_owner_id: s.owner.id,
+            owner: s.owner.into(),
+            customers: s.customers,
+            points: s.points,
+            sales_today: s.sales_today.to_string(),
+            created_at: utc(s.created_at),
+        }
+    }
+}
+
+envelope!(StoreEnvelope, StoreDto);
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoreListPlain {
+    pub data: Vec<StoreDto>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StoreRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    pub address: Option<String>,
+    /// Admin only: the store owner the store belongs to.
+    pub store_owner_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct QrRequest {
+    pub store_id: i64,
+    /// 150, 200 (default) or 300 pixels.
+    pub size: Option<u32>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrCodeDto {
+    /// An SVG document of the code.
+    pub qr_code_svg: String,
+    /// What the code encodes: the store's public registration page.
+    pub registration_url: String,
+    pub size: u32,
+    pub store: StoreRefDto,
+}
+
+envelope!(QrCodeEnvelope, QrCodeDto);
