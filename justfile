@@ -78,6 +78,22 @@ openapi-lint: web-deps
     web/node_modules/.bin/spectral lint openapi/openapi.json --ruleset openapi/.spectral.yaml --fail-severity=warn -f stylish
     cd openapi && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true ../web/node_modules/.bin/redocly lint openapi.json --max-problems 100 2>&1 | tee /tmp/redocly-lint.log; ! grep -qE "You have [0-9]+ (warning|error)" /tmp/redocly-lint.log
 
+# A new migration for both backends: migrations/{sqlite,postgres}/<today (UTC)>-<next number that day>_NAME/{up,down}.sql, so folders sort in the order they were written (a test checks).
+migration name:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [[ "{{name}}" =~ ^[a-z][a-z0-9_]*$ ]] || { echo "NAME is snake_case: {{name}}"; exit 1; }
+    day=$(date -u +%Y-%m-%d)
+    last=$(ls migrations/sqlite migrations/postgres | sed -n "s/^$day-\([0-9]\{6\}\)_.*/\1/p" | sort | tail -n 1)
+    next=$(printf '%06d' $((10#${last:-0} + 1)))
+    for backend in sqlite postgres; do
+        dir="migrations/$backend/$day-${next}_{{name}}"
+        mkdir -p "$dir"
+        printf -- '-- {{name}} (%s)\n' "$backend" > "$dir/up.sql"
+        printf -- '-- Reverts {{name}} (%s)\n' "$backend" > "$dir/down.sql"
+        echo "$dir"
+    done
+
 # Benchmarks on a large generated database, SQLite and PostgreSQL (docs/benchmarks.md; BENCH_* options in scripts/bench/run.sh).
 bench:
     scripts/bench/run.sh

@@ -244,6 +244,23 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<(), String> {
     result.map_err(|e| format!("revert failed: {e}"))
 }
 
+/// The embedded migrations' folder names, in the order they run (diesel's harness runs them by
+/// version, the folder name's date and sequence number), for the test that they were written in
+/// that order.
+pub fn migration_names(backend: Backend) -> Vec<String> {
+    use diesel::migration::{Migration, MigrationSource};
+    fn names<DB: diesel::backend::Backend>(source: EmbeddedMigrations) -> Vec<String> {
+        let mut migrations: Vec<Box<dyn Migration<DB>>> =
+            MigrationSource::<DB>::migrations(&source).unwrap_or_default();
+        migrations.sort_by(|a, b| a.name().version().cmp(&b.name().version()));
+        migrations.iter().map(|m| m.name().to_string()).collect()
+    }
+    match backend {
+        Backend::Sqlite => names::<diesel::sqlite::Sqlite>(SQLITE_MIGRATIONS),
+        Backend::Postgres => names::<diesel::pg::Pg>(POSTGRES_MIGRATIONS),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,6 +88,51 @@ fn migrations_round_trip_on_postgres() {
     round_trip(Backend::Postgres);
 }
 
+/// The folders on disk of one backend, sorted by name.
+fn migration_folders(backend: &str) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(backend);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap_or_else(|e| panic!("{e}")).file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    names.sort();
+    names
+}
+
+/// `2026-11-25-000003_key_attribution` -> (day, sequence number, name).
+fn parts_of(folder: &str) -> (chrono::NaiveDate, u32, &str) {
+    let (version, name) = folder.split_once('_').unwrap_or_else(|| panic!("{folder}: no _name"));
+    let (day, sequence) = version.rsplit_once('-').unwrap_or_else(|| panic!("{folder}: no -sequence"));
+    let day = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap_or_else(|e| panic!("{folder}: {e}"));
+    assert_eq!(sequence.len(), 6, "{folder}: the sequence number has six digits (just migration NAME)");
+    let sequence = sequence.parse().unwrap_or_else(|e| panic!("{folder}: {e}"));
+    (day, sequence, name)
+}
+
+/// Migrations are named by the day they were written, then a running number that day
+/// (`just migration NAME`): the folders sort in the order diesel runs them, no two share a
+/// version, a migration both backends have has the same folder name in both, and no folder is
+/// dated after today (a future date would make the next generated migration sort before it).
+#[test]
+fn migration_folders_are_in_written_order() {
+    let today = chrono::Utc::now().date_naive();
+    let mut by_name = std::collections::HashMap::new();
+    for (folder, backend) in [("sqlite", pool::Backend::Sqlite), ("postgres", pool::Backend::Postgres)] {
+        let folders = migration_folders(folder);
+        assert_eq!(pool::migration_names(backend), folders, "{folder}: folders on disk vs the embedded run order");
+        let mut versions = std::collections::HashSet::new();
+        for name in &folders {
+            let (day, sequence, short) = parts_of(name);
+            assert!(day <= today, "{folder}/{name} is dated after today ({today})");
+            assert!(sequence >= 1, "{folder}/{name}: sequence numbers start at 000001");
+            assert!(versions.insert((day, sequence)), "{folder}/{name}: two migrations share a version");
+            let first = by_name.entry(short.to_owned()).or_insert_with(|| name.clone());
+            assert_eq!(first, name, "{short} is named differently in the two backends");
+        }
+    }
+}
+
 /// A server that could not write its SQLite files would fail later in the worst way (an
 /// unwritable `-shm` ended it with SIGBUS and no log line): at start it names the file (#14
 /// item 6). A directory where `-shm` belongs cannot be opened for writing, even by root.
