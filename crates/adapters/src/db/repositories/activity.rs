@@ -9,19 +9,25 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{activity_log, api_keys, stores, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row = (
-    i64,
-    String,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    String,
-    NaiveDateTime,
-);
+/// An activity entry with the names of its actor, key and store.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = activity_log, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    kind: String,
+    actor_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    actor_name: Option<String>,
+    api_key_id: Option<i64>,
+    #[diesel(select_expression = api_keys::name.nullable())]
+    key_name: Option<String>,
+    store_id: Option<i64>,
+    #[diesel(select_expression = stores::name.nullable())]
+    store_name: Option<String>,
+    subject_id: Option<i64>,
+    details: String,
+    created_at: NaiveDateTime,
+}
 
 macro_rules! filtered {
     ($query:expr, $filter:expr) => {{
@@ -89,19 +95,7 @@ impl ActivityRepo for DbTx<'_> {
                 .left_join(users::table.on(activity_log::actor_id.eq(users::id.nullable())))
                 .left_join(stores::table.on(activity_log::store_id.eq(stores::id.nullable())))
                 .left_join(api_keys::table.on(activity_log::api_key_id.eq(api_keys::id.nullable())))
-                .select((
-                    activity_log::id,
-                    activity_log::kind,
-                    activity_log::actor_id,
-                    users::name.nullable(),
-                    activity_log::api_key_id,
-                    api_keys::name.nullable(),
-                    activity_log::store_id,
-                    stores::name.nullable(),
-                    activity_log::subject_id,
-                    activity_log::details,
-                    activity_log::created_at,
-                )),
+                .select(Row::as_select()),
             filter
         )
         .order((activity_log::created_at.desc(), activity_log::id.desc()))
@@ -111,33 +105,19 @@ impl ActivityRepo for DbTx<'_> {
         .map_err(map_error)?;
         let records = rows
             .into_iter()
-            .map(
-                |(
-                    id,
-                    kind,
-                    actor_id,
-                    actor_name,
-                    key_id,
-                    key_name,
-                    store_id,
-                    store_name,
-                    subject_id,
-                    details,
-                    created_at,
-                )| {
-                    Ok(ActivityRecord {
-                        id,
-                        kind: ActivityKind::parse(&kind)
-                            .ok_or_else(|| RepoError::Other(format!("unknown activity {kind}")))?,
-                        store: store_id.zip(store_name).map(|(id, name)| StoreRef { id, name }),
-                        actor: person(actor_id, actor_name),
-                        api_key: person(key_id, key_name),
-                        subject_id,
-                        details: parse_details(&details),
-                        created_at,
-                    })
-                },
-            )
+            .map(|row| {
+                Ok(ActivityRecord {
+                    id: row.id,
+                    kind: ActivityKind::parse(&row.kind)
+                        .ok_or_else(|| RepoError::Other(format!("unknown activity {}", row.kind)))?,
+                    store: row.store_id.zip(row.store_name).map(|(id, name)| StoreRef { id, name }),
+                    actor: person(row.actor_id, row.actor_name),
+                    api_key: person(row.api_key_id, row.key_name),
+                    subject_id: row.subject_id,
+                    details: parse_details(&row.details),
+                    created_at: row.created_at,
+                })
+            })
             .collect::<RepoResult<Vec<_>>>()?;
         Ok(records)
     }

@@ -1,14 +1,15 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::{count_star, exists, sql};
+use diesel::expression::SqlLiteral;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
 use loyalty_application::ports::{AdminRepo, CardFields, CardFilter, PackageFields, RepoResult};
 use loyalty_application::{
-    Card, CardStatus, DayFigures, Package, PackageSummary, PageRequest, PersonRef, PlatformCounts, StoreRanking,
-    StoreRef, User,
+    Card, CardStatus, DayFigures, Package, PageRequest, PersonRef, PlatformCounts, StoreRanking, StoreRef, User,
 };
 use loyalty_domain::{Money, Role};
 
+use super::plans::{package as package_summary, PackageRow as PackageSummaryRow};
 use super::users::{users_with_store, UserWithStore};
 use super::{contains_pattern, limits, sql_lower};
 use crate::db::pool::DbBackend;
@@ -18,70 +19,76 @@ use crate::db::schema::{
 };
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-type PackageRow = (i64, String, Option<String>, i64, i32, i32, String, bool, NaiveDateTime);
+/// A package as the admin edits it.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = packages, check_for_backend(DbBackend))]
+struct PackageRow {
+    id: i64,
+    name: String,
+    description: Option<String>,
+    price_dirhams: i64,
+    store_limit: i32,
+    duration_months: i32,
+    features: String,
+    is_active: bool,
+    created_at: NaiveDateTime,
+}
 
 fn into_package(row: PackageRow) -> Package {
-    let (id, name, description, price, store_limit, duration_months, features, is_active, created_at) = row;
     Package {
-        id,
-        name,
-        description,
-        price: Money::from_dirhams(price),
-        store_limit: i64::from(store_limit),
-        duration_months: i64::from(duration_months),
-        features: features.lines().map(str::to_owned).filter(|f| !f.is_empty()).collect(),
-        is_active,
-        created_at,
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        price: Money::from_dirhams(row.price_dirhams),
+        store_limit: i64::from(row.store_limit),
+        duration_months: i64::from(row.duration_months),
+        features: row.features.lines().map(str::to_owned).filter(|f| !f.is_empty()).collect(),
+        is_active: row.is_active,
+        created_at: row.created_at,
     }
 }
 
-macro_rules! package_columns {
-    () => {
-        (
-            packages::id,
-            packages::name,
-            packages::description,
-            packages::price_dirhams,
-            packages::store_limit,
-            packages::duration_months,
-            packages::features,
-            packages::is_active,
-            packages::created_at,
-        )
-    };
+/// A card with its package and, once redeemed, who redeemed it.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = redemption_cards, check_for_backend(DbBackend))]
+struct CardRow {
+    id: i64,
+    code: String,
+    expires_at: Option<NaiveDateTime>,
+    notes: Option<String>,
+    redeemed_by: Option<i64>,
+    redeemed_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+    #[diesel(embed)]
+    package: PackageSummaryRow,
+    #[diesel(embed)]
+    redeemer: Option<RedeemerRow>,
 }
 
-type CardRow = (
-    (i64, String, Option<NaiveDateTime>, Option<String>, Option<i64>, Option<NaiveDateTime>, NaiveDateTime),
-    (i64, String, i32, i32, i64, bool),
-    Option<(String, String)>,
-);
+/// The name and email of the person who redeemed a card.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users, check_for_backend(DbBackend))]
+struct RedeemerRow {
+    name: String,
+    email: String,
+}
 
 fn into_card(row: CardRow, now: NaiveDateTime) -> Card {
-    let ((id, code, expires_at, notes, redeemed_by, redeemed_at, created_at), package, redeemer) = row;
-    let (package_id, package_name, store_limit, duration_months, price, package_active) = package;
-    let status = match (redeemed_by, expires_at) {
+    let status = match (row.redeemed_by, row.expires_at) {
         (Some(_), _) => CardStatus::Redeemed,
         (None, Some(expiry)) if expiry <= now => CardStatus::Expired,
         _ => CardStatus::Available,
     };
     Card {
-        id,
-        code,
-        package: PackageSummary {
-            id: package_id,
-            name: package_name,
-            store_limit: i64::from(store_limit),
-            duration_months: i64::from(duration_months),
-            price: Money::from_dirhams(price),
-            is_active: package_active,
-        },
+        id: row.id,
+        code: row.code,
+        package: package_summary(row.package),
         status,
-        redeemed_by: redeemed_by.zip(redeemer).map(|(id, (name, email))| (PersonRef { id, name }, email)),
-        redeemed_at,
-        expires_at,
-        notes,
-        created_at,
+        redeemed_by: row.redeemed_by.zip(row.redeemer).map(|(id, r)| (PersonRef { id, name: r.name }, r.email)),
+        redeemed_at: row.redeemed_at,
+        expires_at: row.expires_at,
+        notes: row.notes,
+        created_at: row.created_at,
     }
 }
 
@@ -90,27 +97,60 @@ macro_rules! cards_joined {
         redemption_cards::table
             .inner_join(packages::table)
             .left_join(users::table.on(redemption_cards::redeemed_by.eq(users::id.nullable())))
-            .select((
-                (
-                    redemption_cards::id,
-                    redemption_cards::code,
-                    redemption_cards::expires_at,
-                    redemption_cards::notes,
-                    redemption_cards::redeemed_by,
-                    redemption_cards::redeemed_at,
-                    redemption_cards::created_at,
-                ),
-                (
-                    packages::id,
-                    packages::name,
-                    packages::store_limit,
-                    packages::duration_months,
-                    packages::price_dirhams,
-                    packages::is_active,
-                ),
-                (users::name, users::email).nullable(),
-            ))
+            .select(CardRow::as_select())
     };
+}
+
+/// The platform's totals over every store and day.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = store_days, check_for_backend(DbBackend))]
+struct PlatformRow {
+    #[diesel(select_expression = total("store_days.invoices"), select_expression_type = SqlLiteral<BigInt>)]
+    invoices: i64,
+    #[diesel(select_expression = total("store_days.revenue_dirhams"), select_expression_type = SqlLiteral<BigInt>)]
+    revenue_dirhams: i64,
+    #[diesel(select_expression = total("store_days.redemptions"), select_expression_type = SqlLiteral<BigInt>)]
+    redemptions: i64,
+}
+
+/// One day's figures summed over the stores.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = store_days, check_for_backend(DbBackend))]
+struct DayRow {
+    day: NaiveDate,
+    #[diesel(select_expression = total("store_days.invoices"), select_expression_type = SqlLiteral<BigInt>)]
+    invoices: i64,
+    #[diesel(select_expression = total("store_days.revenue_dirhams"), select_expression_type = SqlLiteral<BigInt>)]
+    revenue_dirhams: i64,
+    #[diesel(select_expression = total("store_days.points_issued"), select_expression_type = SqlLiteral<BigInt>)]
+    points_issued: i64,
+    #[diesel(select_expression = total("store_days.points_redeemed"), select_expression_type = SqlLiteral<BigInt>)]
+    points_redeemed: i64,
+    #[diesel(select_expression = total("store_days.points_expired"), select_expression_type = SqlLiteral<BigInt>)]
+    points_expired: i64,
+}
+
+/// One store's sales summed over its days.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = store_days, check_for_backend(DbBackend))]
+struct StoreSumRow {
+    store_id: i64,
+    #[diesel(select_expression = total("store_days.invoices"), select_expression_type = SqlLiteral<BigInt>)]
+    invoices: i64,
+    #[diesel(select_expression = total("store_days.revenue_dirhams"), select_expression_type = SqlLiteral<BigInt>)]
+    revenue_dirhams: i64,
+}
+
+/// A store's name and its owner's.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = stores, check_for_backend(DbBackend))]
+struct StoreOwnerRow {
+    id: i64,
+    name: String,
+    #[diesel(select_expression = users::id)]
+    owner_id: i64,
+    #[diesel(select_expression = users::name)]
+    owner_name: String,
 }
 
 macro_rules! cards_filtered {
@@ -222,7 +262,7 @@ impl AdminRepo for DbTx<'_> {
     }
 
     fn list_packages(&mut self, active_only: bool) -> RepoResult<Vec<Package>> {
-        let mut query = packages::table.select(package_columns!()).order(packages::id).into_boxed::<DbBackend>();
+        let mut query = packages::table.select(PackageRow::as_select()).order(packages::id).into_boxed::<DbBackend>();
         if active_only {
             query = query.filter(packages::is_active.eq(true));
         }
@@ -232,7 +272,7 @@ impl AdminRepo for DbTx<'_> {
 
     fn package_by_id(&mut self, id: i64) -> RepoResult<Option<Package>> {
         let row: Option<PackageRow> =
-            packages::table.find(id).select(package_columns!()).first(self.conn).optional().map_err(map_error)?;
+            packages::table.find(id).select(PackageRow::as_select()).first(self.conn).optional().map_err(map_error)?;
         Ok(row.map(into_package))
     }
 
@@ -358,19 +398,13 @@ impl AdminRepo for DbTx<'_> {
             .select(count_star())
             .get_result(self.conn)
             .map_err(map_error)?;
-        let (invoice_count, revenue, redemption_count): (i64, i64, i64) = store_days::table
-            .select((
-                total("store_days.invoices"),
-                total("store_days.revenue_dirhams"),
-                total("store_days.redemptions"),
-            ))
-            .get_result(self.conn)
-            .map_err(map_error)?;
+        let sums: PlatformRow =
+            store_days::table.select(PlatformRow::as_select()).get_result(self.conn).map_err(map_error)?;
         Ok(PlatformCounts {
             users,
             stores,
-            transactions: invoice_count + redemption_count,
-            revenue: Money::from_dirhams(revenue),
+            transactions: sums.invoices + sums.redemptions,
+            revenue: Money::from_dirhams(sums.revenue_dirhams),
         })
     }
 
@@ -378,58 +412,51 @@ impl AdminRepo for DbTx<'_> {
         let mut query = store_days::table
             .filter(store_days::day.ge(from))
             .group_by(store_days::day)
-            .select((
-                store_days::day,
-                total("store_days.invoices"),
-                total("store_days.revenue_dirhams"),
-                total("store_days.points_issued"),
-                total("store_days.points_redeemed"),
-                total("store_days.points_expired"),
-            ))
+            .select(DayRow::as_select())
             .order(store_days::day)
             .into_boxed::<DbBackend>();
         if let Some(ids) = stores {
             query = query.filter(store_days::store_id.eq_any(ids.to_vec()));
         }
-        let rows: Vec<(NaiveDate, i64, i64, i64, i64, i64)> = query.load(self.conn).map_err(map_error)?;
+        let rows: Vec<DayRow> = query.load(self.conn).map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|(day, invoices, revenue, points_issued, points_redeemed, points_expired)| DayFigures {
-                day,
-                invoices,
-                revenue: Money::from_dirhams(revenue),
-                points_issued,
-                points_redeemed,
-                points_expired,
+            .map(|row| DayFigures {
+                day: row.day,
+                invoices: row.invoices,
+                revenue: Money::from_dirhams(row.revenue_dirhams),
+                points_issued: row.points_issued,
+                points_redeemed: row.points_redeemed,
+                points_expired: row.points_expired,
             })
             .collect())
     }
 
     fn top_stores(&mut self, from: NaiveDate, limit: i64) -> RepoResult<Vec<StoreRanking>> {
         // Sums each store's days first, then joins the few stores and owners.
-        let sums: Vec<(i64, i64, i64)> = store_days::table
+        let sums: Vec<StoreSumRow> = store_days::table
             .filter(store_days::day.ge(from))
             .group_by(store_days::store_id)
             .having(sql::<Bool>("SUM(store_days.invoices) > 0"))
-            .select((store_days::store_id, total("store_days.invoices"), total("store_days.revenue_dirhams")))
+            .select(StoreSumRow::as_select())
             .load(self.conn)
             .map_err(map_error)?;
-        let ids: Vec<i64> = sums.iter().map(|(id, _, _)| *id).collect();
-        let names: Vec<(i64, String, i64, String)> = stores::table
+        let ids: Vec<i64> = sums.iter().map(|s| s.store_id).collect();
+        let names: Vec<StoreOwnerRow> = stores::table
             .inner_join(users::table.on(users::id.eq(stores::owner_id)))
             .filter(stores::id.eq_any(&ids))
-            .select((stores::id, stores::name, users::id, users::name))
+            .select(StoreOwnerRow::as_select())
             .load(self.conn)
             .map_err(map_error)?;
         let mut ranking: Vec<StoreRanking> = sums
             .into_iter()
-            .filter_map(|(id, invoices, revenue)| {
-                let (_, store_name, owner_id, owner_name) = names.iter().find(|n| n.0 == id)?.clone();
+            .filter_map(|sum| {
+                let store = names.iter().find(|n| n.id == sum.store_id)?;
                 Some(StoreRanking {
-                    store: StoreRef { id, name: store_name },
-                    owner: PersonRef { id: owner_id, name: owner_name },
-                    invoices,
-                    revenue: Money::from_dirhams(revenue),
+                    store: StoreRef { id: store.id, name: store.name.clone() },
+                    owner: PersonRef { id: store.owner_id, name: store.owner_name.clone() },
+                    invoices: sum.invoices,
+                    revenue: Money::from_dirhams(sum.revenue_dirhams),
                 })
             })
             .collect();

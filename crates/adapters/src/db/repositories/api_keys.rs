@@ -7,40 +7,47 @@ use super::users::{users_with_store, UserWithStore};
 use crate::db::schema::{api_keys, stores, users};
 use crate::db::tx::{map_error, DbTx};
 
-type KeyRow =
-    (i64, i64, String, String, String, Option<String>, NaiveDateTime, Option<NaiveDateTime>, Option<NaiveDateTime>);
-
-macro_rules! key_columns {
-    () => {
-        (
-            api_keys::id,
-            api_keys::owner_id,
-            api_keys::name,
-            api_keys::prefix,
-            api_keys::scopes,
-            api_keys::store_ids,
-            api_keys::created_at,
-            api_keys::expires_at,
-            api_keys::last_used_at,
-        )
-    };
+/// An API key as stored, without its secret's digest.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = api_keys, check_for_backend(crate::db::pool::DbBackend))]
+struct KeyRow {
+    id: i64,
+    owner_id: i64,
+    name: String,
+    prefix: String,
+    scopes: String,
+    store_ids: Option<String>,
+    created_at: NaiveDateTime,
+    expires_at: Option<NaiveDateTime>,
+    last_used_at: Option<NaiveDateTime>,
 }
 
 /// Scopes are stored space-separated, stores comma-separated (NULL: all of the owner's stores).
 fn into_key(row: KeyRow) -> RepoResult<ApiKey> {
-    let (id, owner_id, name, prefix, scopes, store_ids, created_at, expires_at, last_used_at) = row;
-    let scopes = scopes
+    let scopes = row
+        .scopes
         .split_whitespace()
         .map(|s| ApiScope::parse(s).ok_or_else(|| RepoError::Other(format!("unknown stored scope {s}"))))
         .collect::<RepoResult<Vec<_>>>()?;
-    let store_ids = store_ids
+    let store_ids = row
+        .store_ids
         .map(|ids| {
             ids.split(',')
                 .map(|id| id.parse().map_err(|_| RepoError::Other(format!("bad stored store id {id}"))))
                 .collect::<RepoResult<Vec<i64>>>()
         })
         .transpose()?;
-    Ok(ApiKey { id, owner_id, name, prefix, scopes, store_ids, created_at, expires_at, last_used_at })
+    Ok(ApiKey {
+        id: row.id,
+        owner_id: row.owner_id,
+        name: row.name,
+        prefix: row.prefix,
+        scopes,
+        store_ids,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+        last_used_at: row.last_used_at,
+    })
 }
 
 impl ApiKeyRepo for DbTx<'_> {
@@ -61,14 +68,17 @@ impl ApiKeyRepo for DbTx<'_> {
             .returning(api_keys::id)
             .get_result(self.conn)
             .map_err(map_error)?;
-        let row: KeyRow =
-            api_keys::table.select(key_columns!()).filter(api_keys::id.eq(id)).first(self.conn).map_err(map_error)?;
+        let row: KeyRow = api_keys::table
+            .select(KeyRow::as_select())
+            .filter(api_keys::id.eq(id))
+            .first(self.conn)
+            .map_err(map_error)?;
         into_key(row)
     }
 
     fn list_api_keys(&mut self, owner_id: i64) -> RepoResult<Vec<ApiKey>> {
         let rows: Vec<KeyRow> = api_keys::table
-            .select(key_columns!())
+            .select(KeyRow::as_select())
             .filter(api_keys::owner_id.eq(owner_id))
             .filter(api_keys::revoked_at.is_null())
             .order(api_keys::id.desc())
@@ -93,7 +103,7 @@ impl ApiKeyRepo for DbTx<'_> {
     fn live_api_key(&mut self, secret_digest: &str, now: NaiveDateTime) -> RepoResult<Option<(ApiKey, User)>> {
         let row: Option<KeyRow> = api_keys::table
             .inner_join(users::table.on(users::id.eq(api_keys::owner_id)))
-            .select(key_columns!())
+            .select(KeyRow::as_select())
             .filter(api_keys::secret_digest.eq(secret_digest))
             .filter(api_keys::revoked_at.is_null())
             .filter(api_keys::expires_at.is_null().or(api_keys::expires_at.gt(now)))

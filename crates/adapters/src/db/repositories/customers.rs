@@ -13,48 +13,57 @@ use crate::db::pool::{DbBackend, DbConnection};
 use crate::db::schema::{customers, invoices, point_lots, points_ledger, redemptions, stores};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-type Row = (
-    i64,
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    i64,
-    NaiveDateTime,
-    NaiveDateTime,
-    Option<NaiveDateTime>,
-    bool,
-    String,
-    i64,
-);
+/// A customer with its store's name and owner.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = customers, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    name: String,
+    phone: Option<String>,
+    email: Option<String>,
+    loyalty_points: i64,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    deleted_at: Option<NaiveDateTime>,
+    unconfirmed_join: bool,
+    #[diesel(select_expression = stores::name)]
+    store_name: String,
+    #[diesel(select_expression = stores::owner_id)]
+    owner_id: i64,
+}
 
 fn into_customer(row: Row) -> Customer {
-    let (
-        id,
-        store_id,
-        name,
-        phone,
-        email,
-        loyalty_points,
-        created_at,
-        updated_at,
-        deleted_at,
-        unconfirmed_join,
-        store_name,
-        owner_id,
-    ) = row;
     Customer {
-        id,
-        store: StoreScope { id: store_id, name: store_name, owner_id },
-        name,
-        phone,
-        email,
-        loyalty_points,
-        created_at,
-        updated_at,
-        deleted_at,
-        unconfirmed_join,
+        id: row.id,
+        store: StoreScope { id: row.store_id, name: row.store_name, owner_id: row.owner_id },
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        loyalty_points: row.loyalty_points,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        deleted_at: row.deleted_at,
+        unconfirmed_join: row.unconfirmed_join,
     }
+}
+
+/// A customer's live sales: how many, their total and the points they earned.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices, check_for_backend(DbBackend))]
+struct SalesRow {
+    #[diesel(select_expression = count_star(), select_expression_type = diesel::dsl::count_star)]
+    invoices: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    total_dirhams: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    points_earned: i64,
 }
 
 /// Digits a person typed for a phone, as they appear inside an E.164 Libyan number.
@@ -112,36 +121,6 @@ macro_rules! filtered {
         }
         query
     }};
-}
-
-fn select_customer() -> (
-    customers::id,
-    customers::store_id,
-    customers::name,
-    customers::phone,
-    customers::email,
-    customers::loyalty_points,
-    customers::created_at,
-    customers::updated_at,
-    customers::deleted_at,
-    customers::unconfirmed_join,
-    stores::name,
-    stores::owner_id,
-) {
-    (
-        customers::id,
-        customers::store_id,
-        customers::name,
-        customers::phone,
-        customers::email,
-        customers::loyalty_points,
-        customers::created_at,
-        customers::updated_at,
-        customers::deleted_at,
-        customers::unconfirmed_join,
-        stores::name,
-        stores::owner_id,
-    )
 }
 
 /// Rows per multi-row insert of an import: well under SQLite's limit of bound values.
@@ -257,7 +236,7 @@ impl CustomerRepo for DbTx<'_> {
             .map_err(map_error)?;
         let (limit, offset) = limits(page);
         let query =
-            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync).select(select_customer());
+            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync).select(Row::as_select());
         let query = match page.sync {
             Some(_) => query.order((customers::updated_at.asc(), customers::id.asc())),
             None => query.order(customers::id.desc()),
@@ -269,7 +248,7 @@ impl CustomerRepo for DbTx<'_> {
     fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>> {
         let rows: Vec<Row> =
             filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>)
-                .select(select_customer())
+                .select(Row::as_select())
                 .order(customers::id.desc())
                 .limit(limit)
                 .load(self.conn)
@@ -280,7 +259,7 @@ impl CustomerRepo for DbTx<'_> {
     fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>> {
         let row: Option<Row> = customers::table
             .inner_join(stores::table)
-            .select(select_customer())
+            .select(Row::as_select())
             .filter(customers::id.eq(id))
             .filter(customers::deleted_at.is_null())
             .first(self.conn)
@@ -341,7 +320,7 @@ impl CustomerRepo for DbTx<'_> {
     fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>> {
         let rows: Vec<Row> = customers::table
             .inner_join(stores::table)
-            .select(select_customer())
+            .select(Row::as_select())
             .filter(customers::phone.eq(phone))
             .filter(customers::deleted_at.is_null())
             .filter(stores::deleted_at.is_null())
@@ -352,14 +331,10 @@ impl CustomerRepo for DbTx<'_> {
     }
 
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {
-        let (total_invoices, total_spent, points_earned): (i64, i64, i64) = invoices::table
+        let sales: SalesRow = invoices::table
             .filter(invoices::customer_id.eq(id))
             .filter(invoices::voided_at.is_null())
-            .select((
-                count_star(),
-                sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
-                sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
-            ))
+            .select(SalesRow::as_select())
             .get_result(self.conn)
             .map_err(map_error)?;
         let (rewards_redeemed, points_redeemed): (i64, i64) = redemptions::table
@@ -368,10 +343,10 @@ impl CustomerRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_error)?;
         Ok(CustomerStats {
-            total_invoices,
-            total_spent: Money::from_dirhams(total_spent),
+            total_invoices: sales.invoices,
+            total_spent: Money::from_dirhams(sales.total_dirhams),
             rewards_redeemed,
-            points_earned,
+            points_earned: sales.points_earned,
             points_redeemed,
         })
     }

@@ -12,74 +12,63 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, invoices, redemptions, users};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-type Row = (
-    i64,
-    i64,
-    i64,
-    String,
-    Option<String>,
-    i64,
-    i64,
-    Option<i64>,
-    Option<String>,
-    NaiveDateTime,
-    Option<NaiveDateTime>,
-    Option<String>,
-    NaiveDateTime,
-);
+/// A sale with its customer's and cashier's names.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    customer_id: i64,
+    #[diesel(select_expression = customers::name)]
+    customer_name: String,
+    invoice_number: Option<String>,
+    total_dirhams: i64,
+    points_earned: i64,
+    pos_user_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    pos_user_name: Option<String>,
+    created_at: NaiveDateTime,
+    voided_at: Option<NaiveDateTime>,
+    void_reason: Option<String>,
+    updated_at: NaiveDateTime,
+}
 
 fn into_invoice(row: Row) -> Invoice {
-    let (
-        id,
-        store_id,
-        customer_id,
-        customer_name,
-        invoice_number,
-        total,
-        points,
-        pos_id,
-        pos_name,
-        created_at,
-        voided_at,
-        void_reason,
-        updated_at,
-    ) = row;
     Invoice {
-        id,
-        store_id,
-        customer: PersonRef { id: customer_id, name: customer_name },
-        invoice_number,
-        total: Money::from_dirhams(total),
-        points_earned: points,
-        pos_user: person(pos_id, pos_name),
-        created_at,
-        voided_at,
-        void_reason,
-        updated_at,
+        id: row.id,
+        store_id: row.store_id,
+        customer: PersonRef { id: row.customer_id, name: row.customer_name },
+        invoice_number: row.invoice_number,
+        total: Money::from_dirhams(row.total_dirhams),
+        points_earned: row.points_earned,
+        pos_user: person(row.pos_user_id, row.pos_user_name),
+        created_at: row.created_at,
+        voided_at: row.voided_at,
+        void_reason: row.void_reason,
+        updated_at: row.updated_at,
         can_void: false,
     }
 }
+
+/// What a void takes off the day of the sale. Read with `RETURNING` (the fields in the order of
+/// `VOIDED`): `as_returning()` does not reach through a MultiConnection.
+#[derive(Queryable)]
+struct Voided {
+    store_id: i64,
+    created_at: NaiveDateTime,
+    total_dirhams: i64,
+    points_earned: i64,
+}
+
+const VOIDED: (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned) =
+    (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned);
 
 macro_rules! joined {
     () => {
         invoices::table
             .inner_join(customers::table)
             .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
-            .select((
-                invoices::id,
-                invoices::store_id,
-                invoices::customer_id,
-                customers::name,
-                invoices::invoice_number,
-                invoices::total_dirhams,
-                invoices::points_earned,
-                invoices::pos_user_id,
-                users::name.nullable(),
-                invoices::created_at,
-                invoices::voided_at,
-                invoices::void_reason,
-                invoices::updated_at,
-            ))
+            .select(Row::as_select())
     };
 }
 
@@ -145,21 +134,20 @@ impl InvoiceRepo for DbTx<'_> {
     }
 
     fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool> {
-        let voided: Option<(i64, NaiveDateTime, i64, i64)> =
-            diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
-                .set((
-                    invoices::voided_at.eq(now),
-                    invoices::voided_by.eq(by),
-                    invoices::void_reason.eq(reason),
-                    invoices::updated_at.eq(now),
-                ))
-                .returning((invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned))
-                .get_result(self.conn)
-                .optional()
-                .map_err(map_error)?;
-        let Some((store_id, sold_at, total, points)) = voided else { return Ok(false) };
+        let voided: Option<Voided> = diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
+            .set((
+                invoices::voided_at.eq(now),
+                invoices::voided_by.eq(by),
+                invoices::void_reason.eq(reason),
+                invoices::updated_at.eq(now),
+            ))
+            .returning(VOIDED)
+            .get_result(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        let Some(sale) = voided else { return Ok(false) };
         // The sale is taken off the day it was made on.
-        self.days.add(store_id, sold_at, DayDelta::void(total, points));
+        self.days.add(sale.store_id, sale.created_at, DayDelta::void(sale.total_dirhams, sale.points_earned));
         Ok(true)
     }
 

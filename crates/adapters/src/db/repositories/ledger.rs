@@ -10,21 +10,27 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{api_keys, invoices, points_ledger, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row = (
-    i64,
-    String,
-    i64,
-    i64,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    NaiveDateTime,
-);
+/// A ledger entry with the names of its actor and key and its sale's number.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = points_ledger, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    kind: String,
+    delta: i64,
+    balance_after: i64,
+    reason: Option<String>,
+    actor_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    actor_name: Option<String>,
+    api_key_id: Option<i64>,
+    #[diesel(select_expression = api_keys::name.nullable())]
+    key_name: Option<String>,
+    invoice_id: Option<i64>,
+    #[diesel(select_expression = invoices::invoice_number.nullable())]
+    invoice_number: Option<String>,
+    redemption_id: Option<i64>,
+    created_at: NaiveDateTime,
+}
 
 impl LedgerRepo for DbTx<'_> {
     fn append_ledger(&mut self, e: NewLedgerEntry<'_>) -> RepoResult<()> {
@@ -71,21 +77,7 @@ impl LedgerRepo for DbTx<'_> {
             .left_join(api_keys::table.on(points_ledger::api_key_id.eq(api_keys::id.nullable())))
             .left_join(invoices::table.on(points_ledger::invoice_id.eq(invoices::id.nullable())))
             .filter(points_ledger::customer_id.eq(customer_id))
-            .select((
-                points_ledger::id,
-                points_ledger::kind,
-                points_ledger::delta,
-                points_ledger::balance_after,
-                points_ledger::reason,
-                points_ledger::actor_id,
-                users::name.nullable(),
-                points_ledger::api_key_id,
-                api_keys::name.nullable(),
-                points_ledger::invoice_id,
-                invoices::invoice_number.nullable(),
-                points_ledger::redemption_id,
-                points_ledger::created_at,
-            ))
+            .select(Row::as_select())
             .into_boxed::<DbBackend>();
         query = match cursor(page.sync) {
             Some(after) => query.filter(after).order((points_ledger::created_at.asc(), points_ledger::id.asc())),
@@ -94,37 +86,21 @@ impl LedgerRepo for DbTx<'_> {
         let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
         let entries = rows
             .into_iter()
-            .map(
-                |(
-                    id,
-                    kind,
-                    delta,
-                    balance_after,
-                    reason,
-                    actor_id,
-                    actor_name,
-                    key_id,
-                    key_name,
-                    invoice_id,
-                    invoice_number,
-                    redemption_id,
-                    created_at,
-                )| {
-                    Ok(LedgerEntry {
-                        id,
-                        kind: LedgerKind::parse(&kind)
-                            .ok_or_else(|| RepoError::Other(format!("unknown ledger kind {kind}")))?,
-                        delta,
-                        balance_after,
-                        reason,
-                        actor: person(actor_id, actor_name),
-                        api_key: person(key_id, key_name),
-                        invoice: invoice_id.map(|id| (id, invoice_number)),
-                        redemption_id,
-                        created_at,
-                    })
-                },
-            )
+            .map(|row| {
+                Ok(LedgerEntry {
+                    id: row.id,
+                    kind: LedgerKind::parse(&row.kind)
+                        .ok_or_else(|| RepoError::Other(format!("unknown ledger kind {}", row.kind)))?,
+                    delta: row.delta,
+                    balance_after: row.balance_after,
+                    reason: row.reason,
+                    actor: person(row.actor_id, row.actor_name),
+                    api_key: person(row.api_key_id, row.key_name),
+                    invoice: row.invoice_id.map(|id| (id, row.invoice_number)),
+                    redemption_id: row.redemption_id,
+                    created_at: row.created_at,
+                })
+            })
             .collect::<RepoResult<Vec<_>>>()?;
         Ok((entries, total))
     }

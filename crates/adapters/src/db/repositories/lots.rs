@@ -13,6 +13,15 @@ use crate::db::pool::DbConnection;
 use crate::db::schema::{customers, point_lots};
 use crate::db::tx::{map_error, DbTx};
 
+/// A lot's remaining points and the day they expire.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = point_lots, check_for_backend(crate::db::pool::DbBackend))]
+struct OpenLot {
+    customer_id: i64,
+    expires_on: Option<NaiveDate>,
+    remaining: i64,
+}
+
 /// Adds `points` to the customer's newest open lot when it expires on the same day (or both
 /// never), else to a new lot.
 pub(crate) fn earn(
@@ -183,23 +192,23 @@ impl LotRepo for DbTx<'_> {
         // One statement per customer (a phone is in a few stores): `customer_id = ?` is prepared
         // once per connection and cached, where `IN (...)` is built, parsed and planned anew for
         // every list (issue #20's profile of the public lookup).
-        let mut rows: Vec<(i64, Option<NaiveDate>, i64)> = Vec::new();
+        let mut rows: Vec<OpenLot> = Vec::new();
         for &customer in customer_ids {
-            let lots: Vec<(i64, Option<NaiveDate>, i64)> = point_lots::table
+            let lots: Vec<OpenLot> = point_lots::table
                 .filter(point_lots::customer_id.eq(customer))
                 .filter(point_lots::remaining.gt(0))
                 .filter(point_lots::expires_on.ge(from))
                 .filter(point_lots::expires_on.le(until))
-                .select((point_lots::customer_id, point_lots::expires_on, point_lots::remaining))
+                .select(OpenLot::as_select())
                 .order(point_lots::expires_on)
                 .load(self.conn)
                 .map_err(map_error)?;
             rows.extend(lots);
         }
-        rows.sort_by_key(|(customer, on, _)| (*customer, *on));
+        rows.sort_by_key(|lot| (lot.customer_id, lot.expires_on));
         let mut next: Vec<(i64, NextExpiry)> = Vec::new();
-        for (customer, on, points) in rows {
-            let Some(on) = on else { continue };
+        for OpenLot { customer_id: customer, expires_on, remaining: points } in rows {
+            let Some(on) = expires_on else { continue };
             match next.last_mut() {
                 Some((c, n)) if *c == customer => {
                     if n.on == on {

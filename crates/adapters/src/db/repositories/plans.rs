@@ -8,37 +8,49 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{packages, redemption_cards, subscriptions};
 use crate::db::tx::{map_error, DbTx};
 
-type PackageRow = (i64, String, i32, i32, i64, bool);
-type SubscriptionRow = ((i64, i64, NaiveDateTime, NaiveDateTime, bool), PackageRow);
-
-fn package(row: PackageRow) -> PackageSummary {
-    let (id, name, store_limit, duration_months, price, is_active) = row;
-    PackageSummary {
-        id,
-        name,
-        store_limit: i64::from(store_limit),
-        duration_months: i64::from(duration_months),
-        price: Money::from_dirhams(price),
-        is_active,
-    }
+/// A package as plans and cards show it.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = packages, check_for_backend(DbBackend))]
+pub(super) struct PackageRow {
+    id: i64,
+    name: String,
+    store_limit: i32,
+    duration_months: i32,
+    price_dirhams: i64,
+    is_active: bool,
 }
 
-fn package_columns() -> (
-    packages::id,
-    packages::name,
-    packages::store_limit,
-    packages::duration_months,
-    packages::price_dirhams,
-    packages::is_active,
-) {
-    (
-        packages::id,
-        packages::name,
-        packages::store_limit,
-        packages::duration_months,
-        packages::price_dirhams,
-        packages::is_active,
-    )
+/// A subscription and its package.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = subscriptions, check_for_backend(DbBackend))]
+struct SubscriptionRow {
+    id: i64,
+    store_owner_id: i64,
+    starts_at: NaiveDateTime,
+    ends_at: NaiveDateTime,
+    auto_renew: bool,
+    #[diesel(embed)]
+    package: PackageRow,
+}
+
+/// What decides whether a card can be redeemed.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = redemption_cards, check_for_backend(DbBackend))]
+struct CardState {
+    package_id: i64,
+    redeemed_by: Option<i64>,
+    expires_at: Option<NaiveDateTime>,
+}
+
+pub(super) fn package(row: PackageRow) -> PackageSummary {
+    PackageSummary {
+        id: row.id,
+        name: row.name,
+        store_limit: i64::from(row.store_limit),
+        duration_months: i64::from(row.duration_months),
+        price: Money::from_dirhams(row.price_dirhams),
+        is_active: row.is_active,
+    }
 }
 
 impl DbTx<'_> {
@@ -52,16 +64,7 @@ impl DbTx<'_> {
         let query = subscriptions::table
             .inner_join(packages::table)
             .filter(subscriptions::store_owner_id.eq(owner_id))
-            .select((
-                (
-                    subscriptions::id,
-                    subscriptions::store_owner_id,
-                    subscriptions::starts_at,
-                    subscriptions::ends_at,
-                    subscriptions::auto_renew,
-                ),
-                package_columns(),
-            ))
+            .select(SubscriptionRow::as_select())
             .into_boxed::<DbBackend>();
         let query = if waiting {
             query
@@ -76,13 +79,13 @@ impl DbTx<'_> {
                 .order(subscriptions::starts_at.desc())
         };
         let row: Option<SubscriptionRow> = query.first(self.conn).optional().map_err(map_error)?;
-        Ok(row.map(|((id, store_owner_id, starts_at, ends_at, auto_renew), p)| Subscription {
-            id,
-            store_owner_id,
-            package: package(p),
-            starts_at,
-            ends_at,
-            auto_renew,
+        Ok(row.map(|row| Subscription {
+            id: row.id,
+            store_owner_id: row.store_owner_id,
+            package: package(row.package),
+            starts_at: row.starts_at,
+            ends_at: row.ends_at,
+            auto_renew: row.auto_renew,
         }))
     }
 }
@@ -145,7 +148,7 @@ impl PlanRepo for DbTx<'_> {
 
     fn package_summary(&mut self, id: i64) -> RepoResult<Option<PackageSummary>> {
         let row: Option<PackageRow> =
-            packages::table.find(id).select(package_columns()).first(self.conn).optional().map_err(map_error)?;
+            packages::table.find(id).select(PackageRow::as_select()).first(self.conn).optional().map_err(map_error)?;
         Ok(row.map(package))
     }
 
@@ -174,17 +177,17 @@ impl PlanRepo for DbTx<'_> {
     }
 
     fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>> {
-        let card: Option<(i64, Option<i64>, Option<NaiveDateTime>)> = redemption_cards::table
+        let card: Option<CardState> = redemption_cards::table
             .filter(redemption_cards::code.eq(code))
-            .select((redemption_cards::package_id, redemption_cards::redeemed_by, redemption_cards::expires_at))
+            .select(CardState::as_select())
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
         Ok(match card {
             None => Err(CardProblem::Unknown),
-            Some((_, Some(_), _)) => Err(CardProblem::AlreadyRedeemed),
-            Some((_, None, Some(expires_at))) if expires_at <= now => Err(CardProblem::Expired),
-            Some((package_id, None, _)) => Ok(package_id),
+            Some(CardState { redeemed_by: Some(_), .. }) => Err(CardProblem::AlreadyRedeemed),
+            Some(CardState { expires_at: Some(expires_at), .. }) if expires_at <= now => Err(CardProblem::Expired),
+            Some(card) => Ok(card.package_id),
         })
     }
 }

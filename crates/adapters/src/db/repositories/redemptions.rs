@@ -11,28 +11,50 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{customers, redemptions, rewards, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row = (
-    (i64, i64, i64, String, Option<i64>, i64, Option<i64>, Option<String>, NaiveDateTime, Option<i64>),
-    Option<(i64, String, Option<String>, i64)>,
-);
+/// A redemption with its customer's and cashier's names and its reward, if one was bought.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = redemptions, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    customer_id: i64,
+    #[diesel(select_expression = customers::name)]
+    customer_name: String,
+    points_spent: i64,
+    pos_user_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    pos_user_name: Option<String>,
+    created_at: NaiveDateTime,
+    value_dirhams: Option<i64>,
+    #[diesel(embed)]
+    reward: Option<RewardRow>,
+}
+
+/// The reward a redemption bought.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = rewards, check_for_backend(DbBackend))]
+struct RewardRow {
+    id: i64,
+    name: String,
+    description: Option<String>,
+    points_required: i64,
+}
 
 fn into_redemption(row: Row) -> Redemption {
-    let ((id, store_id, customer_id, customer_name, _reward_id, points, pos_id, pos_name, created_at, value), reward) =
-        row;
     Redemption {
-        id,
-        store_id,
-        customer: PersonRef { id: customer_id, name: customer_name },
-        reward: reward.map(|(id, name, description, points_required)| RewardRef {
-            id,
-            name,
-            description,
-            points_required,
+        id: row.id,
+        store_id: row.store_id,
+        customer: PersonRef { id: row.customer_id, name: row.customer_name },
+        reward: row.reward.map(|r| RewardRef {
+            id: r.id,
+            name: r.name,
+            description: r.description,
+            points_required: r.points_required,
         }),
-        points_spent: points,
-        value: value.map(Money::from_dirhams),
-        pos_user: person(pos_id, pos_name),
-        created_at,
+        points_spent: row.points_spent,
+        value: row.value_dirhams.map(Money::from_dirhams),
+        pos_user: person(row.pos_user_id, row.pos_user_name),
+        created_at: row.created_at,
     }
 }
 
@@ -42,21 +64,7 @@ macro_rules! joined {
             .inner_join(customers::table)
             .left_join(rewards::table)
             .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
-            .select((
-                (
-                    redemptions::id,
-                    redemptions::store_id,
-                    redemptions::customer_id,
-                    customers::name,
-                    redemptions::reward_id,
-                    redemptions::points_spent,
-                    redemptions::pos_user_id,
-                    users::name.nullable(),
-                    redemptions::created_at,
-                    redemptions::value_dirhams,
-                ),
-                (rewards::id, rewards::name, rewards::description, rewards::points_required).nullable(),
-            ))
+            .select(Row::as_select())
     };
 }
 

@@ -8,19 +8,31 @@ use crate::db::pool::DbBackend;
 use crate::db::schema::{redemptions, rewards};
 use crate::db::tx::{map_error, DbTx};
 
-type Fields = (i64, i64, String, Option<String>, String, i64, i64, bool);
+/// A reward as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = rewards, check_for_backend(DbBackend))]
+struct Fields {
+    id: i64,
+    store_owner_id: i64,
+    name: String,
+    description: Option<String>,
+    reward_type: String,
+    points_required: i64,
+    amount_milli: i64,
+    is_active: bool,
+}
 
 fn into_reward(fields: Fields, count: i64) -> RepoResult<Reward> {
-    let (id, store_owner_id, name, description, kind, points_required, amount_milli, is_active) = fields;
+    let kind = fields.reward_type;
     Ok(Reward {
-        id,
-        store_owner_id,
-        name,
-        description,
+        id: fields.id,
+        store_owner_id: fields.store_owner_id,
+        name: fields.name,
+        description: fields.description,
         reward_type: RewardType::parse(&kind).ok_or_else(|| RepoError::Other(format!("unknown reward type {kind}")))?,
-        points_required,
-        amount_milli,
-        is_active,
+        points_required: fields.points_required,
+        amount_milli: fields.amount_milli,
+        is_active: fields.is_active,
         redemptions_count: count,
     })
 }
@@ -28,16 +40,7 @@ fn into_reward(fields: Fields, count: i64) -> RepoResult<Reward> {
 /// Live rewards.
 macro_rules! live {
     () => {
-        rewards::table.filter(rewards::deleted_at.is_null()).select((
-            rewards::id,
-            rewards::store_owner_id,
-            rewards::name,
-            rewards::description,
-            rewards::reward_type,
-            rewards::points_required,
-            rewards::amount_milli,
-            rewards::is_active,
-        ))
+        rewards::table.filter(rewards::deleted_at.is_null()).select(Fields::as_select())
     };
 }
 
@@ -48,7 +51,7 @@ impl DbTx<'_> {
         let counted: Vec<(Option<i64>, i64)> = match counts {
             RewardCounts::Without => Vec::new(),
             RewardCounts::With => redemptions::table
-                .filter(redemptions::reward_id.eq_any(rows.iter().map(|r| r.0).collect::<Vec<_>>()))
+                .filter(redemptions::reward_id.eq_any(rows.iter().map(|r| r.id).collect::<Vec<_>>()))
                 .group_by(redemptions::reward_id)
                 .select((redemptions::reward_id, count_star()))
                 .load(self.conn)
@@ -56,7 +59,7 @@ impl DbTx<'_> {
         };
         rows.into_iter()
             .map(|fields| {
-                let count = counted.iter().find(|(id, _)| *id == Some(fields.0)).map_or(0, |(_, n)| *n);
+                let count = counted.iter().find(|(id, _)| *id == Some(fields.id)).map_or(0, |(_, n)| *n);
                 into_reward(fields, count)
             })
             .collect()

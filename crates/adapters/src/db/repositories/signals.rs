@@ -14,48 +14,38 @@ use crate::db::pool::DbConnection;
 use crate::db::schema::{customers, invoices, signals, stores, users};
 use crate::db::tx::{map_error, DbTx};
 
-type Row = (
-    i64,
-    String,
-    NaiveDate,
-    i64,
-    String,
-    Option<i64>,
-    Option<i64>,
-    i64,
-    Option<i64>,
-    i64,
-    NaiveDateTime,
-    NaiveDateTime,
-    Option<NaiveDateTime>,
-    Option<i64>,
-);
+/// A signal with its store's name.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = signals, check_for_backend(crate::db::pool::DbBackend))]
+struct Row {
+    id: i64,
+    kind: String,
+    day: NaiveDate,
+    #[diesel(select_expression = stores::id)]
+    store_id: i64,
+    #[diesel(select_expression = stores::name)]
+    store_name: String,
+    customer_id: Option<i64>,
+    user_id: Option<i64>,
+    figure: i64,
+    out_of: Option<i64>,
+    threshold: i64,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    reviewed_at: Option<NaiveDateTime>,
+    reviewed_by: Option<i64>,
+}
 
 macro_rules! signal_rows {
     () => {
-        signals::table.inner_join(stores::table).select((
-            signals::id,
-            signals::kind,
-            signals::day,
-            stores::id,
-            stores::name,
-            signals::customer_id,
-            signals::user_id,
-            signals::figure,
-            signals::out_of,
-            signals::threshold,
-            signals::created_at,
-            signals::updated_at,
-            signals::reviewed_at,
-            signals::reviewed_by,
-        ))
+        signals::table.inner_join(stores::table).select(Row::as_select())
     };
 }
 
 /// The rows with their customers' and people's names, read in two more queries.
 fn with_names(conn: &mut DbConnection, rows: Vec<Row>) -> RepoResult<Vec<Signal>> {
-    let customer_ids: Vec<i64> = rows.iter().filter_map(|r| r.5).collect();
-    let user_ids: Vec<i64> = rows.iter().flat_map(|r| [r.6, r.13]).flatten().collect();
+    let customer_ids: Vec<i64> = rows.iter().filter_map(|r| r.customer_id).collect();
+    let user_ids: Vec<i64> = rows.iter().flat_map(|r| [r.user_id, r.reviewed_by]).flatten().collect();
     let customer_names: HashMap<i64, String> = customers::table
         .filter(customers::id.eq_any(customer_ids))
         .select((customers::id, customers::name))
@@ -75,22 +65,22 @@ fn with_names(conn: &mut DbConnection, rows: Vec<Row>) -> RepoResult<Vec<Signal>
     };
     rows.into_iter()
         .map(|r| {
-            let kind =
-                SignalKind::parse(&r.1).ok_or_else(|| RepoError::Other(format!("unknown signal kind {}", r.1)))?;
+            let kind = SignalKind::parse(&r.kind)
+                .ok_or_else(|| RepoError::Other(format!("unknown signal kind {}", r.kind)))?;
             Ok(Signal {
-                id: r.0,
+                id: r.id,
                 kind,
-                day: r.2,
-                store: StoreRef { id: r.3, name: r.4 },
-                customer: person(r.5, &customer_names),
-                cashier: person(r.6, &user_names),
-                figure: r.7,
-                out_of: r.8,
-                threshold: r.9,
-                created_at: r.10,
-                updated_at: r.11,
-                reviewed_at: r.12,
-                reviewed_by: person(r.13, &user_names),
+                day: r.day,
+                store: StoreRef { id: r.store_id, name: r.store_name },
+                customer: person(r.customer_id, &customer_names),
+                cashier: person(r.user_id, &user_names),
+                figure: r.figure,
+                out_of: r.out_of,
+                threshold: r.threshold,
+                created_at: r.created_at,
+                updated_at: r.updated_at,
+                reviewed_at: r.reviewed_at,
+                reviewed_by: person(r.reviewed_by, &user_names),
             })
         })
         .collect()

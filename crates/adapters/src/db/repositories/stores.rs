@@ -16,38 +16,103 @@ use crate::db::tx::{map_error, map_unique, DbTx};
 /// one row per store).
 /// Each store's live customers and the points they hold, in one pass over the stores'
 /// customers (stores without customers are missing).
-fn customer_totals(tx: &mut DbTx<'_>, store_ids: &[i64]) -> RepoResult<Vec<(i64, i64, i64)>> {
+fn customer_totals(tx: &mut DbTx<'_>, store_ids: &[i64]) -> RepoResult<Vec<CustomerTotals>> {
     customers::table
         .filter(customers::store_id.eq_any(store_ids))
         .filter(customers::deleted_at.is_null())
         .group_by(customers::store_id)
-        .select((
-            customers::store_id,
-            count_star(),
-            sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)"),
-        ))
+        .select(CustomerTotals::as_select())
         .load(tx.conn)
         .map_err(map_error)
 }
 
-fn totals_of(totals: &[(i64, i64, i64)], store_id: i64) -> (i64, i64) {
-    totals.iter().find(|t| t.0 == store_id).map_or((0, 0), |t| (t.1, t.2))
+/// A store's live customers and the points they hold.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = customers, check_for_backend(DbBackend))]
+struct CustomerTotals {
+    store_id: i64,
+    #[diesel(select_expression = count_star(), select_expression_type = diesel::dsl::count_star)]
+    customers: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)"),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    points: i64,
 }
 
-/// A loyalty_settings row: rate, minimum purchase, maximum total, confirm above, cashier's
-/// daily points, point value, fewest points to use as money.
-type SettingsRow = (i64, i64, i64, i64, i64, Option<i64>, i64, Option<i64>, (i64, i64, i64));
+/// (customers, points) of a store, 0 for a store without customers.
+fn totals_of(totals: &[CustomerTotals], store_id: i64) -> (i64, i64) {
+    totals.iter().find(|t| t.store_id == store_id).map_or((0, 0), |t| (t.customers, t.points))
+}
+
+/// An owner's loyalty settings as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = loyalty_settings, check_for_backend(DbBackend))]
+struct SettingsRow {
+    points_per_lyd_milli: i64,
+    min_purchase_dirhams: i64,
+    max_invoice_dirhams: i64,
+    confirm_above_dirhams: i64,
+    cashier_daily_points: i64,
+    point_value_dirhams: Option<i64>,
+    min_redeem_points: i64,
+    points_expiry_months: Option<i64>,
+    signal_sales_per_customer: i64,
+    signal_void_percent: i64,
+    signal_manual_points: i64,
+}
+
+/// A store as the store list shows it, with its owner's name.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = stores, check_for_backend(DbBackend))]
+struct StoreListRow {
+    id: i64,
+    name: String,
+    address: Option<String>,
+    owner_id: i64,
+    #[diesel(select_expression = users::name)]
+    owner_name: String,
+    created_at: NaiveDateTime,
+}
+
+/// A customer who shares a phone number, with the store it belongs to.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = customers, check_for_backend(DbBackend))]
+struct SharedPhoneRow {
+    phone: Option<String>,
+    id: i64,
+    name: String,
+    #[diesel(select_expression = stores::id)]
+    store_id: i64,
+    #[diesel(select_expression = stores::name)]
+    store_name: String,
+}
+
+/// A store's scope: what tenancy checks need.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = stores, check_for_backend(DbBackend))]
+struct ScopeRow {
+    id: i64,
+    name: String,
+    owner_id: i64,
+}
+
+impl From<ScopeRow> for StoreScope {
+    fn from(row: ScopeRow) -> Self {
+        StoreScope { id: row.id, name: row.name, owner_id: row.owner_id }
+    }
+}
 
 impl StoreRepo for DbTx<'_> {
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
-        let row: Option<(i64, String, i64)> = stores::table
-            .select((stores::id, stores::name, stores::owner_id))
+        let row: Option<ScopeRow> = stores::table
+            .select(ScopeRow::as_select())
             .filter(stores::id.eq(id))
             .filter(stores::deleted_at.is_null())
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map(|(id, name, owner_id)| StoreScope { id, name, owner_id }))
+        Ok(row.map(StoreScope::from))
     }
 
     fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>> {
@@ -61,14 +126,14 @@ impl StoreRepo for DbTx<'_> {
     }
 
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>> {
-        let row: Option<(i64, String, i64)> = stores::table
-            .select((stores::id, stores::name, stores::owner_id))
+        let row: Option<ScopeRow> = stores::table
+            .select(ScopeRow::as_select())
             .filter(stores::registration_token.eq(token))
             .filter(stores::deleted_at.is_null())
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map(|(id, name, owner_id)| StoreScope { id, name, owner_id }))
+        Ok(row.map(StoreScope::from))
     }
 
     fn list_stores(
@@ -79,15 +144,14 @@ impl StoreRepo for DbTx<'_> {
         let mut query = stores::table
             .inner_join(users::table.on(stores::owner_id.eq(users::id)))
             .filter(stores::deleted_at.is_null())
-            .select((stores::id, stores::name, stores::address, stores::owner_id, users::name, stores::created_at))
+            .select(StoreListRow::as_select())
             .order(stores::id)
             .into_boxed::<DbBackend>();
         if let Some(ids) = &filter.store_ids {
             query = query.filter(stores::id.eq_any(ids.clone()));
         }
-        type Row = (i64, String, Option<String>, i64, String, NaiveDateTime);
-        let rows: Vec<Row> = query.load(self.conn).map_err(map_error)?;
-        let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let rows: Vec<StoreListRow> = query.load(self.conn).map_err(map_error)?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let totals = customer_totals(self, &ids)?;
         let sales: Vec<(i64, i64)> = invoices::table
             .filter(invoices::store_id.eq_any(&ids))
@@ -100,17 +164,17 @@ impl StoreRepo for DbTx<'_> {
             .map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, address, owner_id, owner_name, created_at)| {
-                let (customers, points) = totals_of(&totals, id);
+            .map(|row| {
+                let (customers, points) = totals_of(&totals, row.id);
                 StoreSummary {
-                    id,
-                    name,
-                    address,
-                    owner: PersonRef { id: owner_id, name: owner_name },
+                    id: row.id,
+                    name: row.name,
+                    address: row.address,
+                    owner: PersonRef { id: row.owner_id, name: row.owner_name },
                     customers,
                     points,
-                    sales_today: Money::from_dirhams(sales.iter().find(|(s, _)| *s == id).map_or(0, |(_, t)| *t)),
-                    created_at,
+                    sales_today: Money::from_dirhams(sales.iter().find(|(s, _)| *s == row.id).map_or(0, |(_, t)| *t)),
+                    created_at: row.created_at,
                 }
             })
             .collect())
@@ -238,19 +302,19 @@ impl StoreRepo for DbTx<'_> {
             .load(self.conn)
             .map_err(map_error)?;
         let phones: Vec<String> = phones.into_iter().flatten().collect();
-        let rows: Vec<(Option<String>, i64, String, i64, String)> = customers::table
+        let rows: Vec<SharedPhoneRow> = customers::table
             .inner_join(stores::table.on(stores::id.eq(customers::store_id)))
             .filter(customers::store_id.eq_any(store_ids))
             .filter(customers::deleted_at.is_null())
             .filter(customers::phone.eq_any(&phones))
             .order((customers::phone, stores::name, customers::id))
-            .select((customers::phone, customers::id, customers::name, stores::id, stores::name))
+            .select(SharedPhoneRow::as_select())
             .load(self.conn)
             .map_err(map_error)?;
         let mut shared: Vec<SharedPhone> = Vec::new();
-        for (phone, id, name, store_id, store_name) in rows {
-            let phone = phone.unwrap_or_default();
-            let entry = (id, name, StoreRef { id: store_id, name: store_name });
+        for row in rows {
+            let phone = row.phone.unwrap_or_default();
+            let entry = (row.id, row.name, StoreRef { id: row.store_id, name: row.store_name });
             match shared.last_mut() {
                 Some(last) if last.phone == phone => last.customers.push(entry),
                 _ => shared.push(SharedPhone { phone, customers: vec![entry] }),
@@ -279,38 +343,25 @@ impl StoreRepo for DbTx<'_> {
 
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings> {
         let row: Option<SettingsRow> = loyalty_settings::table
-            .select((
-                loyalty_settings::points_per_lyd_milli,
-                loyalty_settings::min_purchase_dirhams,
-                loyalty_settings::max_invoice_dirhams,
-                loyalty_settings::confirm_above_dirhams,
-                loyalty_settings::cashier_daily_points,
-                loyalty_settings::point_value_dirhams,
-                loyalty_settings::min_redeem_points,
-                loyalty_settings::points_expiry_months,
-                (
-                    loyalty_settings::signal_sales_per_customer,
-                    loyalty_settings::signal_void_percent,
-                    loyalty_settings::signal_manual_points,
-                ),
-            ))
+            .select(SettingsRow::as_select())
             .find(owner_id)
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or(
-            LoyaltySettings::DEFAULT,
-            |(rate, min, max, confirm, daily, value, min_redeem, expiry, (sales, voids, manual))| LoyaltySettings {
-                rate: PointsRate::from_milli(rate),
-                minimum_purchase: Money::from_dirhams(min),
-                max_invoice_total: Money::from_dirhams(max),
-                confirm_above: Money::from_dirhams(confirm),
-                cashier_daily_points: daily,
-                point_value: value.map(Money::from_dirhams),
-                min_redeem_points: min_redeem,
-                expiry_months: expiry,
-                signals: SignalThresholds { sales_per_customer: sales, void_percent: voids, manual_points: manual },
+        Ok(row.map_or(LoyaltySettings::DEFAULT, |row| LoyaltySettings {
+            rate: PointsRate::from_milli(row.points_per_lyd_milli),
+            minimum_purchase: Money::from_dirhams(row.min_purchase_dirhams),
+            max_invoice_total: Money::from_dirhams(row.max_invoice_dirhams),
+            confirm_above: Money::from_dirhams(row.confirm_above_dirhams),
+            cashier_daily_points: row.cashier_daily_points,
+            point_value: row.point_value_dirhams.map(Money::from_dirhams),
+            min_redeem_points: row.min_redeem_points,
+            expiry_months: row.points_expiry_months,
+            signals: SignalThresholds {
+                sales_per_customer: row.signal_sales_per_customer,
+                void_percent: row.signal_void_percent,
+                manual_points: row.signal_manual_points,
             },
-        ))
+        }))
     }
 }

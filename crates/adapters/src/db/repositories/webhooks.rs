@@ -8,24 +8,21 @@ use loyalty_application::{
 };
 
 use super::limits;
-use crate::db::pool::DbConnection;
+use crate::db::pool::{DbBackend, DbConnection};
 use crate::db::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
 use crate::db::tx::{map_error, DbTx};
 
-type EndpointRow = (i64, i64, String, String, bool, NaiveDateTime, NaiveDateTime);
-
-macro_rules! endpoint_columns {
-    () => {
-        (
-            webhook_endpoints::id,
-            webhook_endpoints::owner_id,
-            webhook_endpoints::url,
-            webhook_endpoints::events,
-            webhook_endpoints::is_active,
-            webhook_endpoints::created_at,
-            webhook_endpoints::updated_at,
-        )
-    };
+/// An owner's endpoint (its secret is read only to sign).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_endpoints, check_for_backend(DbBackend))]
+struct EndpointRow {
+    id: i64,
+    owner_id: i64,
+    url: String,
+    events: String,
+    is_active: bool,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
 }
 
 fn event_type(name: &str) -> RepoResult<WebhookEventType> {
@@ -34,53 +31,72 @@ fn event_type(name: &str) -> RepoResult<WebhookEventType> {
 
 /// Event types are stored space-separated.
 fn into_endpoint(row: EndpointRow) -> RepoResult<WebhookEndpoint> {
-    let (id, owner_id, url, events, is_active, created_at, updated_at) = row;
-    let events = events.split_whitespace().map(event_type).collect::<RepoResult<Vec<_>>>()?;
-    Ok(WebhookEndpoint { id, owner_id, url, events, is_active, created_at, updated_at })
+    let events = row.events.split_whitespace().map(event_type).collect::<RepoResult<Vec<_>>>()?;
+    Ok(WebhookEndpoint {
+        id: row.id,
+        owner_id: row.owner_id,
+        url: row.url,
+        events,
+        is_active: row.is_active,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
 }
 
 fn joined(events: &[WebhookEventType]) -> String {
     events.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(" ")
 }
 
-type DeliveryRow =
-    (i64, String, String, i64, String, i32, NaiveDateTime, Option<i32>, Option<String>, NaiveDateTime, NaiveDateTime);
+/// A delivery with its event's type.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries, check_for_backend(DbBackend))]
+struct DeliveryRow {
+    id: i64,
+    event_id: String,
+    #[diesel(select_expression = webhook_events::event_type)]
+    event_type: String,
+    endpoint_id: i64,
+    status: String,
+    attempts: i32,
+    next_attempt_at: NaiveDateTime,
+    last_status: Option<i32>,
+    last_error: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
 
-macro_rules! delivery_columns {
-    () => {
-        (
-            webhook_deliveries::id,
-            webhook_deliveries::event_id,
-            webhook_events::event_type,
-            webhook_deliveries::endpoint_id,
-            webhook_deliveries::status,
-            webhook_deliveries::attempts,
-            webhook_deliveries::next_attempt_at,
-            webhook_deliveries::last_status,
-            webhook_deliveries::last_error,
-            webhook_deliveries::created_at,
-            webhook_deliveries::updated_at,
-        )
-    };
+/// A delivery claimed to be sent: where, with what secret, and what.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries, check_for_backend(DbBackend))]
+struct DueRow {
+    id: i64,
+    event_id: String,
+    #[diesel(select_expression = webhook_endpoints::url)]
+    url: String,
+    #[diesel(select_expression = webhook_endpoints::secret)]
+    secret: String,
+    #[diesel(select_expression = webhook_events::payload)]
+    payload: String,
+    attempts: i32,
+    #[diesel(select_expression = webhook_events::created_at)]
+    event_created_at: NaiveDateTime,
 }
 
 fn into_delivery(row: DeliveryRow) -> RepoResult<WebhookDelivery> {
-    let (id, event_id, kind, endpoint_id, status, attempts, next, last_status, last_error, created_at, updated_at) =
-        row;
-    let status =
-        DeliveryStatus::parse(&status).ok_or_else(|| RepoError::Other(format!("unknown delivery status {status}")))?;
+    let status = DeliveryStatus::parse(&row.status)
+        .ok_or_else(|| RepoError::Other(format!("unknown delivery status {}", row.status)))?;
     Ok(WebhookDelivery {
-        id,
-        event_id,
-        event_type: event_type(&kind)?,
-        endpoint_id,
+        id: row.id,
+        event_id: row.event_id,
+        event_type: event_type(&row.event_type)?,
+        endpoint_id: row.endpoint_id,
         status,
-        attempts,
-        next_attempt_at: (status == DeliveryStatus::Pending).then_some(next),
-        last_status,
-        last_error,
-        created_at,
-        updated_at,
+        attempts: row.attempts,
+        next_attempt_at: (status == DeliveryStatus::Pending).then_some(row.next_attempt_at),
+        last_status: row.last_status,
+        last_error: row.last_error,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
     })
 }
 
@@ -118,7 +134,7 @@ impl WebhookRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_error)?;
         let row: EndpointRow = webhook_endpoints::table
-            .select(endpoint_columns!())
+            .select(EndpointRow::as_select())
             .filter(webhook_endpoints::id.eq(id))
             .first(self.conn)
             .map_err(map_error)?;
@@ -127,7 +143,7 @@ impl WebhookRepo for DbTx<'_> {
 
     fn list_webhook_endpoints(&mut self, owner_id: i64) -> RepoResult<Vec<WebhookEndpoint>> {
         let rows: Vec<EndpointRow> = webhook_endpoints::table
-            .select(endpoint_columns!())
+            .select(EndpointRow::as_select())
             .filter(webhook_endpoints::owner_id.eq(owner_id))
             .filter(webhook_endpoints::deleted_at.is_null())
             .order(webhook_endpoints::id)
@@ -262,7 +278,7 @@ impl WebhookRepo for DbTx<'_> {
         let rows: Vec<DeliveryRow> = webhook_deliveries::table
             .inner_join(webhook_events::table)
             .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
-            .select(delivery_columns!())
+            .select(DeliveryRow::as_select())
             .order((webhook_deliveries::created_at.desc(), webhook_deliveries::id.desc()))
             .limit(limit)
             .offset(offset)
@@ -278,7 +294,7 @@ impl WebhookRepo for DbTx<'_> {
             .filter(webhook_deliveries::id.eq(id))
             .filter(webhook_endpoints::owner_id.eq(owner_id))
             .filter(webhook_endpoints::deleted_at.is_null())
-            .select(delivery_columns!())
+            .select(DeliveryRow::as_select())
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
@@ -337,32 +353,24 @@ impl WebhookRepo for DbTx<'_> {
             ))
             .execute(self.conn)
             .map_err(map_error)?;
-        let rows: Vec<(i64, String, String, String, String, i32, NaiveDateTime)> = webhook_deliveries::table
+        let rows: Vec<DueRow> = webhook_deliveries::table
             .inner_join(webhook_events::table)
             .inner_join(webhook_endpoints::table)
             .filter(webhook_deliveries::id.eq_any(&ids))
-            .select((
-                webhook_deliveries::id,
-                webhook_deliveries::event_id,
-                webhook_endpoints::url,
-                webhook_endpoints::secret,
-                webhook_events::payload,
-                webhook_deliveries::attempts,
-                webhook_events::created_at,
-            ))
+            .select(DueRow::as_select())
             .order(webhook_deliveries::id)
             .load(self.conn)
             .map_err(map_error)?;
         Ok(rows
             .into_iter()
-            .map(|(id, event_id, url, secret, payload, attempts, created_at)| DueDelivery {
-                id,
-                event_id,
-                url,
-                secret,
-                payload,
-                attempts: attempts - 1,
-                created_at,
+            .map(|row| DueDelivery {
+                id: row.id,
+                event_id: row.event_id,
+                url: row.url,
+                secret: row.secret,
+                payload: row.payload,
+                attempts: row.attempts - 1,
+                created_at: row.event_created_at,
             })
             .collect())
     }
