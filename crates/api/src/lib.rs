@@ -133,6 +133,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         login_throttle: throttle,
         public_throttle,
         ids: Arc::new(RandomIds),
+        webhook_payloads: Arc::new(http::dto::JsonWebhookPayloads),
         settings: Settings {
             session_ttl: config.session_ttl,
             demo_mode: config.demo_mode,

@@ -2,7 +2,9 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
-use crate::ports::{Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenService};
+use crate::ports::{
+    Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenService, WebhookPayloads,
+};
 
 /// What the use cases run against; built once by the binary and shared.
 #[derive(Clone)]
@@ -14,6 +16,8 @@ pub struct Services {
     pub login_throttle: Arc<dyn LoginThrottle>,
     pub public_throttle: Arc<dyn PublicThrottle>,
     pub ids: Arc<dyn IdGenerator>,
+    /// Encodes webhook events into the bodies their deliveries send.
+    pub webhook_payloads: Arc<dyn WebhookPayloads>,
     pub settings: Settings,
 }
 

@@ -174,7 +174,7 @@ fn tell(
             return Err(AppError::Internal("a customer event without a customer".into()))
         }
     };
-    super::webhooks::emit(repos, &*services.ids, owner, event, data, now)
+    super::webhooks::emit(repos, services, owner, event, data, now)
 }
 
 fn phone_taken(error: RepoError) -> AppError {

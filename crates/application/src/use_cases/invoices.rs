@@ -124,7 +124,7 @@ pub fn create(
             let created = rebuild(repos, &answer)?;
             let data = WebhookData::Invoice(created.invoice.clone());
             let owner = customer.store.owner_id;
-            webhooks::emit(repos, &*services.ids, owner, WebhookEventType::InvoiceCreated, data, now)?;
+            webhooks::emit(repos, services, owner, WebhookEventType::InvoiceCreated, data, now)?;
             Ok(created)
         },
         rebuild,
@@ -238,7 +238,7 @@ pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -
         )?;
         let voided = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
         let data = WebhookData::Invoice(voided.clone());
-        webhooks::emit(repos, &*services.ids, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
+        webhooks::emit(repos, services, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
         Ok(voided)
     })
 }

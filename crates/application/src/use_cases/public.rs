@@ -123,14 +123,7 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
         super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
         let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
         let data = crate::WebhookData::Customer(customer);
-        super::webhooks::emit(
-            repos,
-            &*services.ids,
-            store.owner_id,
-            crate::WebhookEventType::CustomerJoined,
-            data,
-            now,
-        )?;
+        super::webhooks::emit(repos, services, store.owner_id, crate::WebhookEventType::CustomerJoined, data, now)?;
         Ok(StoreRef { id: store.id, name: store.name })
     })
 }

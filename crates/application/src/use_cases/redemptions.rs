@@ -164,7 +164,7 @@ pub fn create(
             let done = rebuild(repos, &answer)?;
             let data = crate::WebhookData::Redemption(done.redemption.clone());
             let (owner, event) = (customer.store.owner_id, crate::WebhookEventType::RedemptionCreated);
-            super::webhooks::emit(repos, &*services.ids, owner, event, data, now)?;
+            super::webhooks::emit(repos, services, owner, event, data, now)?;
             Ok(done)
         },
         rebuild,

@@ -219,7 +219,7 @@ pub fn resend(services: &Services, actor: &Actor, delivery_id: i64) -> Result<We
 /// when none takes this type).
 pub(crate) fn emit(
     repos: &mut dyn Repos,
-    ids: &dyn crate::ports::IdGenerator,
+    services: &Services,
     owner_id: i64,
     event_type: WebhookEventType,
     data: WebhookData,
@@ -229,8 +229,13 @@ pub(crate) fn emit(
     if endpoints.is_empty() {
         return Ok(());
     }
-    let id = format!("evt_{}", ids.random_id());
-    repos.enqueue_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, data: &data, now }, &endpoints)?;
+    let id = format!("evt_{}", services.ids.random_id());
+    let payload = services
+        .webhook_payloads
+        .encode(&id, event_type, now, &data)
+        .map_err(|e| AppError::Internal(format!("event payload: {e}")))?;
+    repos
+        .enqueue_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now }, &endpoints)?;
     Ok(())
 }
 

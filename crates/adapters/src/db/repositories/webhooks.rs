@@ -235,14 +235,12 @@ impl WebhookRepo for DbTx<'_> {
     }
 
     fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()> {
-        let payload = crate::http::dto::webhook_payload(event.id, event.event_type, event.now, event.data)
-            .map_err(|e| RepoError::Other(format!("event payload: {e}")))?;
         diesel::insert_into(webhook_events::table)
             .values((
                 webhook_events::id.eq(event.id),
                 webhook_events::owner_id.eq(event.owner_id),
                 webhook_events::event_type.eq(event.event_type.as_str()),
-                webhook_events::payload.eq(payload),
+                webhook_events::payload.eq(event.payload),
                 webhook_events::created_at.eq(event.now),
             ))
             .execute(self.conn)

@@ -292,3 +292,19 @@ pub fn webhook_payload(
         data,
     })
 }
+
+/// The application's [`WebhookPayloads`](loyalty_application::ports::WebhookPayloads): events
+/// encoded with the documented event schema ([`WebhookEvent`]).
+pub struct JsonWebhookPayloads;
+
+impl loyalty_application::ports::WebhookPayloads for JsonWebhookPayloads {
+    fn encode(
+        &self,
+        id: &str,
+        event_type: loyalty_application::WebhookEventType,
+        created_at: NaiveDateTime,
+        data: &loyalty_application::WebhookData,
+    ) -> Result<String, String> {
+        webhook_payload(id, event_type, created_at, data).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,305 @@
+//! The repositories of the stores' records: stores, customers, sales, redemptions, rewards,
+//! plans and exports.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use super::RepoResult;
+use crate::{
+    Customer, CustomerExport, CustomerStats, DayCounts, ExportKind, Invoice, InvoiceExport, LedgerEntry, LedgerExport,
+    LedgerKind, OwnerSummary, PackageSummary, PageRequest, Redemption, RedemptionExport, Reward, StoreCustomerFigures,
+    StoreScope, StoreSummary, Subscription,
+};
+use loyalty_domain::{LoyaltySettings, Money};
+
+/// Which stores' records a query may return: `None` means every store (admin).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordFilter {
+    pub store_ids: Option<Vec<i64>>,
+    pub customer_id: Option<i64>,
+}
+
+/// The records an export reads: the stores' (all for `None`), made in `[from, to)`, with ids up
+/// to `upto_id` (the last id when the export started, so rows written during it stay out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportFilter {
+    pub store_ids: Option<Vec<i64>>,
+    pub from: Option<NaiveDateTime>,
+    pub to: Option<NaiveDateTime>,
+    pub upto_id: i64,
+}
+
+/// Exports read in id order, a page at a time after the last id read (keyset paging: each page
+/// costs the same however deep into the file it is). Customers are the live ones, filtered by
+/// when they joined; the others by when they were made.
+pub trait ExportRepo {
+    /// The highest id of the kind's table (0 when empty).
+    fn export_last_id(&mut self, kind: ExportKind) -> RepoResult<i64>;
+    fn export_count(&mut self, kind: ExportKind, filter: &ExportFilter) -> RepoResult<i64>;
+    fn export_customers(&mut self, filter: &ExportFilter, after_id: i64, limit: i64)
+        -> RepoResult<Vec<CustomerExport>>;
+    fn export_invoices(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<InvoiceExport>>;
+    fn export_redemptions(
+        &mut self,
+        filter: &ExportFilter,
+        after_id: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<RedemptionExport>>;
+    fn export_ledger(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<LedgerExport>>;
+    /// Live people of the platform (`from`/`to` on their creation).
+    fn export_users(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<crate::UserExport>>;
+    fn export_store_owners(
+        &mut self,
+        filter: &ExportFilter,
+        after_id: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<crate::OwnerExport>>;
+    fn export_cards(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<crate::CardExport>>;
+}
+
+pub trait StoreRepo {
+    /// A live store with its owner.
+    fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>>;
+    /// The ids of an owner's live stores.
+    fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>>;
+    /// Live stores of the filter, oldest first, with customers, points and sales in `today`.
+    fn list_stores(
+        &mut self,
+        filter: &RecordFilter,
+        today: (NaiveDateTime, NaiveDateTime),
+    ) -> RepoResult<Vec<StoreSummary>>;
+    fn insert_store(&mut self, store: NewStore) -> RepoResult<i64>;
+    fn update_store(&mut self, id: i64, name: &str, address: Option<&str>, now: NaiveDateTime) -> RepoResult<()>;
+    /// Takes the user's row lock for the rest of the transaction, so two actions checked against
+    /// one of its limits (stores at the plan limit, a cashier's daily points) cannot both pass
+    /// the check. Returns false for an unknown user.
+    fn lock_user(&mut self, user_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn registration_token(&mut self, store_id: i64) -> RepoResult<Option<String>>;
+    /// A new registration token: the old link and its QR code stop working.
+    fn replace_registration_token(&mut self, store_id: i64, token: &str, now: NaiveDateTime) -> RepoResult<()>;
+    fn save_loyalty_settings(
+        &mut self,
+        owner_id: i64,
+        settings: &LoyaltySettings,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// The owner's dashboard figures.
+    fn owner_summary(&mut self, store_ids: &[i64]) -> RepoResult<OwnerSummary>;
+    /// The customers whose phone is registered in more than one of these stores, by phone
+    /// then store name; at most `limit` phones.
+    fn shared_phone_customers(&mut self, store_ids: &[i64], limit: i64) -> RepoResult<Vec<crate::SharedPhone>>;
+    /// Customers and points per store.
+    fn store_customer_figures(&mut self, store_ids: &[i64]) -> RepoResult<Vec<StoreCustomerFigures>>;
+    /// The live store a registration token (from its QR code) belongs to.
+    fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
+    /// The loyalty settings an owner set (`LoyaltySettings::DEFAULT` when never set).
+    fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings>;
+}
+
+pub struct NewStore {
+    pub owner_id: i64,
+    pub name: String,
+    pub address: Option<String>,
+    pub registration_token: String,
+    pub now: NaiveDateTime,
+}
+
+pub struct NewCustomer {
+    pub store_id: i64,
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// Staff who added the customer; `None` when the customer joined by itself.
+    pub created_by: Option<i64>,
+    /// Joined by the store's link: marked until a cashier confirms the name.
+    pub unconfirmed_join: bool,
+    pub now: NaiveDateTime,
+}
+
+pub struct CustomerChanges {
+    pub name: String,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub now: NaiveDateTime,
+}
+
+/// A customer an import adds, checked, with the points it brings.
+pub struct ImportedCustomer {
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    pub points: i64,
+}
+
+pub trait CustomerRepo {
+    /// The phones of a store's live customers.
+    fn store_phones(&mut self, store_id: i64) -> RepoResult<Vec<String>>;
+    /// Adds the customers to the store with their points as balance, and an
+    /// `opening_balance` ledger row by `actor_id` for each who brings points, held in a lot
+    /// expiring on `expires_on` (`None`: never).
+    fn insert_imported(
+        &mut self,
+        store_id: i64,
+        actor_id: i64,
+        customers: &[ImportedCustomer],
+        expires_on: Option<NaiveDate>,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// Live customers of the filter's stores, newest first, optionally matching `search` in
+    /// name, phone or email (case-insensitive).
+    fn list_customers(
+        &mut self,
+        filter: &RecordFilter,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<Customer>, i64)>;
+    /// The first `limit` live customers of the filter's stores matching `search` as
+    /// [`Self::list_customers`] does, newest first, without counting them.
+    fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>>;
+    fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>>;
+    /// Errors: `Duplicate("customers.phone")` when a live customer of the store has the phone.
+    fn insert_customer(&mut self, customer: NewCustomer) -> RepoResult<i64>;
+    /// Errors: `Duplicate("customers.phone")` as for insert.
+    fn update_customer(&mut self, id: i64, changes: CustomerChanges) -> RepoResult<()>;
+    /// Hides the customer; its invoices, redemptions and ledger stay. False when it was hidden
+    /// already (by a concurrent delete that committed first).
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Clears the "joined by link, not confirmed" mark. False when there was none.
+    fn confirm_join(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats>;
+    /// Every live customer record with this E.164 phone, across all stores.
+    fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>>;
+}
+
+pub struct NewLedgerEntry<'a> {
+    pub customer_id: i64,
+    pub store_id: i64,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<&'a str>,
+    /// Who made the change; `None` for the server's own (points that expired).
+    pub actor_id: Option<i64>,
+    /// The API key the change was made with (the actor is then its owner).
+    pub api_key_id: Option<i64>,
+    pub invoice_id: Option<i64>,
+    pub redemption_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
+pub trait LedgerRepo {
+    fn append_ledger(&mut self, entry: NewLedgerEntry<'_>) -> RepoResult<()>;
+    /// A customer's ledger, newest first.
+    fn ledger_page(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<LedgerEntry>, i64)>;
+    /// The points `actor_id` added by hand (`LedgerKind::Manual`) at or after `since`.
+    fn manual_points_since(&mut self, actor_id: i64, since: NaiveDateTime) -> RepoResult<i64>;
+}
+
+pub struct NewInvoice<'a> {
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub pos_user_id: i64,
+    pub invoice_number: Option<&'a str>,
+    pub total: Money,
+    pub points_earned: i64,
+    pub now: NaiveDateTime,
+}
+
+pub trait InvoiceRepo {
+    /// Errors: `Duplicate("invoices.number")` when the store already has the number.
+    fn insert_invoice(&mut self, invoice: NewInvoice<'_>) -> RepoResult<i64>;
+    fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>>;
+    /// Newest first.
+    fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)>;
+    /// Marks the invoice void unless it already is; returns whether it did.
+    fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Invoices, points issued and redemptions of one store in `[from, to)`.
+    fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts>;
+}
+
+pub struct NewRedemption {
+    pub store_id: i64,
+    pub customer_id: i64,
+    /// A reward, or (`None`) points used as money worth `value`.
+    pub reward_id: Option<i64>,
+    pub value: Option<Money>,
+    pub pos_user_id: i64,
+    pub points_spent: i64,
+    pub now: NaiveDateTime,
+}
+
+pub trait RedemptionRepo {
+    fn insert_redemption(&mut self, redemption: NewRedemption) -> RepoResult<i64>;
+    fn redemption_by_id(&mut self, id: i64) -> RepoResult<Option<Redemption>>;
+    /// Newest first.
+    fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)>;
+}
+
+/// Whether a reward query counts each reward's redemptions (`Reward::redemptions_count`; 0
+/// without). Counting reads every redemption of the reward, so hot paths go without.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RewardCounts {
+    With,
+    Without,
+}
+
+pub trait RewardRepo {
+    /// A live reward.
+    fn reward_by_id(&mut self, id: i64, counts: RewardCounts) -> RepoResult<Option<Reward>>;
+    /// An owner's live rewards, cheapest first.
+    fn list_rewards(&mut self, owner_id: i64, active_only: bool, counts: RewardCounts) -> RepoResult<Vec<Reward>>;
+    fn insert_reward(&mut self, reward: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64>;
+    fn update_reward(&mut self, id: i64, reward: &RewardFields, now: NaiveDateTime) -> RepoResult<()>;
+}
+
+/// What the reward form sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RewardFields {
+    pub name: String,
+    pub description: Option<String>,
+    pub reward_type: crate::RewardType,
+    pub points_required: i64,
+    pub amount_milli: i64,
+    pub is_active: bool,
+}
+
+pub struct NewSubscription {
+    pub store_owner_id: i64,
+    pub package_id: i64,
+    pub starts_at: NaiveDateTime,
+    pub ends_at: NaiveDateTime,
+    pub auto_renew: bool,
+    /// Waits for the plan in effect to end (status `queued`) rather than starting now.
+    pub queued: bool,
+    /// `admin`, `card` or `demo`.
+    pub source: &'static str,
+    pub notes: Option<String>,
+    pub now: NaiveDateTime,
+}
+
+/// Why a card code cannot be redeemed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardProblem {
+    Unknown,
+    AlreadyRedeemed,
+    Expired,
+}
+
+pub trait PlanRepo {
+    /// The owner's plan in effect at `now`: an active or queued row whose period holds `now`.
+    fn active_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>>;
+    /// The owner's plan waiting to start after `now`, if any.
+    fn next_subscription(&mut self, owner_id: i64, now: NaiveDateTime) -> RepoResult<Option<Subscription>>;
+    /// Marks every active or queued row of the owner (in effect, past or waiting) `cancelled`
+    /// or `replaced`.
+    fn end_subscription(&mut self, owner_id: i64, status: &'static str, now: NaiveDateTime) -> RepoResult<()>;
+    /// Marks one row `replaced`.
+    fn replace_subscription(&mut self, subscription_id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    fn insert_subscription(&mut self, subscription: NewSubscription) -> RepoResult<i64>;
+    fn set_auto_renew(&mut self, subscription_id: i64, auto_renew: bool, now: NaiveDateTime) -> RepoResult<()>;
+    fn package_summary(&mut self, id: i64) -> RepoResult<Option<PackageSummary>>;
+    /// Marks an unredeemed, unexpired card redeemed by `user_id` in one conditional update and
+    /// returns its package; otherwise says why not (and changes nothing).
+    fn claim_card(&mut self, code: &str, user_id: i64, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
+    /// The package of a card that could be redeemed now, or why not; changes nothing.
+    fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
+}

@@ -1,0 +1,142 @@
+//! What the use cases need besides the database: hashing, tokens, the clock, limits, ids, and
+//! webhooks' outbox.
+
+use chrono::NaiveDateTime;
+
+use super::RepoResult;
+use crate::AppError;
+
+/// argon2id hashing. Slow on purpose: call it off the request workers.
+pub trait PasswordHasher: Send + Sync {
+    fn hash(&self, password: &str) -> Result<String, AppError>;
+    /// Whether `password` matches `hash`; false on a malformed hash.
+    fn verify(&self, password: &str, hash: &str) -> bool;
+    /// Spends the time of one `verify`, so an unknown email answers as slowly as a known one.
+    fn verify_dummy(&self, password: &str);
+}
+
+/// What a valid bearer token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenClaims {
+    pub session_id: String,
+    pub user_id: i64,
+}
+
+pub trait TokenService: Send + Sync {
+    fn issue(&self, claims: &TokenClaims, expires_at: NaiveDateTime) -> Result<String, AppError>;
+    /// `None` for a token that is malformed, tampered, expired or signed otherwise.
+    fn verify(&self, token: &str) -> Option<TokenClaims>;
+    /// The digest kept of an API key's secret (SHA-256, hex): the secret is random and long,
+    /// so a fast digest is enough and a request is not slowed by a password hash.
+    fn secret_digest(&self, secret: &str) -> String;
+}
+
+pub trait Clock: Send + Sync {
+    /// Now, in UTC, truncated to microseconds (what both databases keep).
+    fn now(&self) -> NaiveDateTime;
+}
+
+/// Limits sign-in and registration attempts.
+pub trait LoginThrottle: Send + Sync {
+    /// Before a password is checked: `Err(seconds to wait)` when this client has spent its
+    /// attempts, or this account has had too many wrong passwords from this client (or, with a
+    /// much higher ceiling, from everywhere).
+    fn before_sign_in(&self, email: &str, client: &str) -> Result<(), u64>;
+    /// A wrong password (or an unknown email) for `email` from `client`.
+    fn sign_in_failed(&self, email: &str, client: &str);
+    /// Before a registration is tried: per client address and overall.
+    fn before_registration(&self, client: &str) -> Result<(), u64>;
+}
+
+/// Limits for the public pages, per client address and per phone number.
+pub trait PublicThrottle: Send + Sync {
+    /// `Err(seconds to wait)` when the client or the phone has spent its allowance.
+    fn check(&self, client: &str, phone: &str) -> Result<(), u64>;
+}
+
+/// A fresh unguessable identifier (session ids, store tokens).
+pub trait IdGenerator: Send + Sync {
+    fn random_id(&self) -> String;
+}
+
+/// An event to write to the outbox, its body already encoded ([`WebhookPayloads`]).
+pub struct NewWebhookEvent<'a> {
+    pub id: &'a str,
+    pub owner_id: i64,
+    pub event_type: crate::WebhookEventType,
+    /// The JSON body every delivery of the event sends, as it is sent.
+    pub payload: &'a str,
+    pub now: NaiveDateTime,
+}
+
+/// Turns an event into the body its deliveries send (the HTTP adapter encodes it with the
+/// documented event schema, so the body is the one the API describes).
+pub trait WebhookPayloads: Send + Sync {
+    /// The body of event `id`; fails only when the event cannot be encoded (a bug, not input).
+    fn encode(
+        &self,
+        id: &str,
+        event_type: crate::WebhookEventType,
+        created_at: NaiveDateTime,
+        data: &crate::WebhookData,
+    ) -> Result<String, String>;
+}
+
+/// How an attempt ended, for [`WebhookRepo::finish_delivery`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptResult {
+    pub status: crate::DeliveryStatus,
+    /// When still pending: when to try again.
+    pub next_attempt_at: Option<NaiveDateTime>,
+    pub http_status: Option<i32>,
+    pub error: Option<String>,
+}
+
+pub trait WebhookRepo {
+    fn insert_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        url: &str,
+        events: &[crate::WebhookEventType],
+        secret: &str,
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<crate::WebhookEndpoint>;
+    /// The owner's endpoints that are not deleted, oldest first.
+    fn list_webhook_endpoints(&mut self, owner_id: i64) -> RepoResult<Vec<crate::WebhookEndpoint>>;
+    /// Changes one of the owner's endpoints; false when there is no such endpoint.
+    fn update_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        id: i64,
+        url: &str,
+        events: &[crate::WebhookEventType],
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool>;
+    fn delete_webhook_endpoint(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    fn set_webhook_secret(&mut self, owner_id: i64, id: i64, secret: &str, now: NaiveDateTime) -> RepoResult<bool>;
+    /// The owner's active endpoints that take `event_type`.
+    fn subscribed_endpoints(&mut self, owner_id: i64, event_type: crate::WebhookEventType) -> RepoResult<Vec<i64>>;
+    /// Writes the event (its payload as sent) and a pending delivery to each endpoint.
+    fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()>;
+    /// An endpoint's deliveries, newest first, and how many there are.
+    fn list_webhook_deliveries(
+        &mut self,
+        endpoint_id: i64,
+        page: crate::PageRequest,
+    ) -> RepoResult<(Vec<crate::WebhookDelivery>, i64)>;
+    /// One delivery of one of the owner's endpoints.
+    fn webhook_delivery(&mut self, owner_id: i64, id: i64) -> RepoResult<Option<crate::WebhookDelivery>>;
+    /// Makes a delivery pending again, due at `now`.
+    fn requeue_webhook_delivery(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
+    /// Claims up to `limit` due deliveries for `lease` (no other worker takes them meanwhile:
+    /// `FOR UPDATE SKIP LOCKED` on PostgreSQL) and counts the attempt.
+    fn claim_webhook_deliveries(
+        &mut self,
+        now: NaiveDateTime,
+        lease: chrono::Duration,
+        limit: i64,
+    ) -> RepoResult<Vec<crate::DueDelivery>>;
+    fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;
+}
