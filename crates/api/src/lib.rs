@@ -116,9 +116,9 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     }
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
-        db::Backend::Postgres if !config.limits_in_process => {
-            LimitStore::Shared(db::pool::connect_for_limits(&url, LIMIT_CONNECTIONS)?)
-        }
+        db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(Arc::new(
+            db::limits::PgSharedLimits::new(db::pool::connect_for_limits(&url, LIMIT_CONNECTIONS)?),
+        )),
         db::Backend::Postgres | db::Backend::Sqlite => LimitStore::Local,
     };
     let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits, &limits));

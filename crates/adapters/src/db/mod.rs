@@ -1,6 +1,7 @@
 //! Diesel on SQLite (the embedded default) and PostgreSQL, chosen by the URL scheme.
 
 mod gate;
+pub mod limits;
 pub mod pool;
 pub mod repositories;
 pub mod schema;

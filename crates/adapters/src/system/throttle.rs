@@ -62,8 +62,9 @@ pub enum LimitStore {
     #[default]
     Local,
     /// In PostgreSQL's `rate_limits` table (unlogged: no WAL, emptied by a crash, which only
-    /// forgets recent attempts), shared by every instance on the database.
-    Shared(crate::db::DbPool),
+    /// forgets recent attempts), shared by every instance on the database
+    /// (`db::limits::PgSharedLimits`).
+    Shared(std::sync::Arc<dyn loyalty_application::ports::SharedLimits>),
 }
 
 /// The one limit every other is made of: a burst of `n` per key, refilled over the period (the
@@ -79,7 +80,7 @@ impl KeyedLimit {
         let quota = if period_secs >= 3600.0 { Quota::per_hour(nonzero(n)) } else { Quota::per_minute(nonzero(n)) };
         let shared = match store {
             LimitStore::Local => None,
-            LimitStore::Shared(pool) => Some(shared::Gcra::new(pool.clone(), name, n.max(1), period_secs)),
+            LimitStore::Shared(store) => Some(shared::Gcra::new(store.clone(), name, n.max(1), period_secs)),
         };
         Self { local: RateLimiter::keyed(quota), shared }
     }
@@ -119,36 +120,12 @@ impl KeyedLimit {
 /// concurrent checks from any instance are counted exactly. When the database cannot be asked,
 /// the check falls back to this process's own count (and says so in the log).
 mod shared {
-    use diesel::sql_types::{Double, Text};
-    use diesel::{QueryableByName, RunQueryDsl};
+    use std::sync::Arc;
 
-    use crate::db::{DbConnection, DbPool};
-
-    #[derive(QueryableByName)]
-    struct Tat {
-        #[diesel(sql_type = Double)]
-        tat: f64,
-    }
-
-    /// `rate_limit_take`'s answer: 0 allowed, else the seconds to wait.
-    #[derive(QueryableByName)]
-    struct Wait {
-        #[diesel(sql_type = Double)]
-        wait: f64,
-    }
-
-    impl Wait {
-        fn answer(&self) -> Result<(), u64> {
-            if self.wait > 0.0 {
-                Err(wait_secs(self.wait))
-            } else {
-                Ok(())
-            }
-        }
-    }
+    use loyalty_application::ports::SharedLimits;
 
     pub(super) struct Gcra {
-        pool: DbPool,
+        store: Arc<dyn SharedLimits>,
         name: &'static str,
         /// Seconds between two allowed requests at the steady rate.
         interval: f64,
@@ -160,10 +137,30 @@ mod shared {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
     }
 
+    /// `rate_limit_take`'s answer (0 allowed, else the seconds to wait) as a check's.
+    fn answer(wait: f64) -> Result<(), u64> {
+        if wait > 0.0 {
+            Err(wait_secs(wait))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The value, or `None` (logged) when the shared store could not be asked.
+    fn available<T>(result: Result<T, String>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(error) => {
+                tracing::warn!(%error, "shared limit unavailable: counting in this process");
+                None
+            }
+        }
+    }
+
     impl Gcra {
-        pub(super) fn new(pool: DbPool, name: &'static str, n: u32, period_secs: f64) -> Self {
+        pub(super) fn new(store: Arc<dyn SharedLimits>, name: &'static str, n: u32, period_secs: f64) -> Self {
             let interval = period_secs / f64::from(n);
-            Self { pool, name, interval, tolerance: interval * f64::from(n - 1) }
+            Self { store, name, interval, tolerance: interval * f64::from(n - 1) }
         }
 
         /// The row of `key` under this limit's name.
@@ -174,91 +171,40 @@ mod shared {
         /// `Some(Ok)` allowed, `Some(Err(seconds))` refused, `None` when PostgreSQL could not
         /// be asked.
         pub(super) fn take(&self, key: &str) -> Option<Result<(), u64>> {
-            let key = self.row_key(key);
-            self.with_conn(|conn| {
-                let taken: Wait = diesel::sql_query("SELECT rate_limit_take($1, $2, $3, $4) AS wait")
-                    .bind::<Double, _>(now())
-                    .bind::<Text, _>(&key)
-                    .bind::<Double, _>(self.interval)
-                    .bind::<Double, _>(self.tolerance)
-                    .get_result(conn)?;
-                Ok(taken.answer())
-            })
+            available(self.store.take(now(), &self.row_key(key), self.interval, self.tolerance)).map(answer)
         }
 
-        /// [`Gcra::take`] of `key`, then, only if that was allowed, of `then_key` under `then`:
-        /// one call of the `rate_limit_take` function (migration `rate_limit_function`).
+        /// [`Gcra::take`] of `key`, then, only if that was allowed, of `then_key` under `then`,
+        /// in one statement.
         pub(super) fn take_then(&self, key: &str, then: &Gcra, then_key: &str) -> Option<Result<(), u64>> {
             let (first_key, second_key) = (self.row_key(key), then.row_key(then_key));
-            self.with_conn(|conn| {
-                let taken: Wait = diesel::sql_query("SELECT rate_limit_take($1, $2, $3, $4, $5, $6, $7) AS wait")
-                    .bind::<Double, _>(now())
-                    .bind::<Text, _>(&first_key)
-                    .bind::<Double, _>(self.interval)
-                    .bind::<Double, _>(self.tolerance)
-                    .bind::<Text, _>(&second_key)
-                    .bind::<Double, _>(then.interval)
-                    .bind::<Double, _>(then.tolerance)
-                    .get_result(conn)?;
-                Ok(taken.answer())
-            })
+            available(self.store.take_then(
+                now(),
+                (&first_key, self.interval, self.tolerance),
+                (&second_key, then.interval, then.tolerance),
+            ))
+            .map(answer)
         }
 
         /// Counts one (a wrong password) whatever the count already is.
         pub(super) fn add(&self, key: &str) -> Option<()> {
-            let key = self.row_key(key);
-            self.with_conn(|conn| {
-                diesel::sql_query(
-                    "INSERT INTO rate_limits AS r (key, tat) VALUES ($1, $2 + $3) \
-                     ON CONFLICT (key) DO UPDATE SET tat = GREATEST(r.tat, $2) + $3",
-                )
-                .bind::<Text, _>(&key)
-                .bind::<Double, _>(now())
-                .bind::<Double, _>(self.interval)
-                .execute(conn)?;
-                Ok(())
-            })
+            available(self.store.add(now(), &self.row_key(key), self.interval))
         }
 
         /// Whether more than the burst was counted ([`Gcra::add`]), without counting:
         /// `Some(Err(seconds))` until the excess has drained.
         pub(super) fn over(&self, key: &str) -> Option<Result<(), u64>> {
-            let key = self.row_key(key);
             let now = now();
             let limit = self.tolerance + self.interval;
-            self.with_conn(|conn| {
-                let held: Vec<Tat> =
-                    diesel::sql_query("SELECT tat FROM rate_limits WHERE key = $1").bind::<Text, _>(&key).load(conn)?;
-                Ok(match held.first() {
-                    Some(t) if t.tat - now > limit => Err(wait_secs(t.tat - now - limit)),
-                    _ => Ok(()),
-                })
+            available(self.store.arrival_time(&self.row_key(key))).map(|tat| match tat {
+                Some(tat) if tat - now > limit => Err(wait_secs(tat - now - limit)),
+                _ => Ok(()),
             })
         }
 
         /// Forgets keys whose burst is whole again.
         pub(super) fn prune(&self) {
-            let _ = self.with_conn(|conn| {
-                diesel::sql_query("DELETE FROM rate_limits WHERE tat < $1").bind::<Double, _>(now()).execute(conn)?;
-                Ok(())
-            });
-        }
-
-        fn with_conn<T>(&self, work: impl FnOnce(&mut diesel::PgConnection) -> diesel::QueryResult<T>) -> Option<T> {
-            let result = match self.pool.get() {
-                Ok(mut conn) => match &mut *conn {
-                    DbConnection::Postgresql(pg) => work(pg).map_err(|e| e.to_string()),
-                    DbConnection::Sqlite(_) => Err("shared limits need PostgreSQL".to_owned()),
-                },
-                Err(e) => Err(e.to_string()),
-            };
-            match result {
-                Ok(value) => Some(value),
-                Err(error) => {
-                    tracing::warn!(%error, "shared limit unavailable: counting in this process");
-                    None
-                }
-            }
+            let _ = available(self.store.prune(now()));
         }
     }
 

@@ -82,6 +82,25 @@ pub trait WebhookPayloads: Send + Sync {
     ) -> Result<String, String>;
 }
 
+/// Rate-limit counters shared by every instance on one database, in the generic cell rate
+/// algorithm's terms: a key's "theoretical arrival time" (seconds since the Unix epoch) moves on
+/// by `interval` per request and may run up to `tolerance` (the burst) ahead of `now`. `Err`
+/// says the store could not be asked; the caller then counts in its own process.
+pub trait SharedLimits: Send + Sync {
+    /// Counts one for `key` if it stays within the burst: `Ok(0.0)` allowed, else the seconds
+    /// to wait (nothing counted).
+    fn take(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String>;
+    /// [`SharedLimits::take`] of `first`, then, only if that was allowed, of `second` (each
+    /// `(key, interval, tolerance)`), in one round trip.
+    fn take_then(&self, now: f64, first: (&str, f64, f64), second: (&str, f64, f64)) -> Result<f64, String>;
+    /// Counts one for `key` whatever its count already is (a wrong password).
+    fn add(&self, now: f64, key: &str, interval: f64) -> Result<(), String>;
+    /// The key's arrival time, `None` when nothing is counted for it.
+    fn arrival_time(&self, key: &str) -> Result<Option<f64>, String>;
+    /// Forgets keys whose burst is whole again at `now`.
+    fn prune(&self, now: f64) -> Result<(), String>;
+}
+
 /// How an attempt ended, for [`WebhookRepo::finish_delivery`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AttemptResult {
