@@ -7,8 +7,9 @@ use loyalty_domain::{Email, Role};
 use crate::db::schema::{stores, users};
 use crate::db::tx::{map_error, map_unique, DbTx};
 
-#[derive(Queryable)]
-#[allow(dead_code)] // selected as `users::all_columns`; not every column is read yet
+/// A user as the use cases read it (its password's hash for signing in).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users, check_for_backend(crate::db::pool::DbBackend))]
 pub(crate) struct UserRow {
     pub id: i64,
     pub name: String,
@@ -17,10 +18,7 @@ pub(crate) struct UserRow {
     pub role: String,
     pub is_active: bool,
     pub store_owner_name: Option<String>,
-    pub store_id: Option<i64>,
     pub created_at: NaiveDateTime,
-    pub updated_at: NaiveDateTime,
-    pub deleted_at: Option<NaiveDateTime>,
 }
 
 /// A user row with its store's id and name (for POS users).
@@ -61,7 +59,7 @@ macro_rules! users_with_store {
     () => {
         users::table
             .left_join(stores::table.on(users::store_id.eq(stores::id.nullable())))
-            .select((users::all_columns, (stores::id, stores::name).nullable()))
+            .select(($crate::db::repositories::users::UserRow::as_select(), (stores::id, stores::name).nullable()))
     };
 }
 pub(crate) use users_with_store;
