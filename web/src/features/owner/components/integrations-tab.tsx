@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Group, MultiSelect, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
 import { QueryState } from '@/components/query-state';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { bounds } from '@/lib/api/bounds';
 import { isolate, useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
@@ -64,61 +64,53 @@ export function IntegrationsTab() {
         }
       />
       <QueryState query={keys}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyCard>{t('integrations.empty')}</EmptyCard>
-          ) : (
-            <ScrollTable minWidth={760}>
-              <Table striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('integrations.name')}</Table.Th>
-                    <Table.Th>{t('integrations.prefix')}</Table.Th>
-                    <Table.Th>{t('integrations.scopesLabel')}</Table.Th>
-                    <Table.Th>{t('integrations.stores')}</Table.Th>
-                    <Table.Th>{t('integrations.lastUsed')}</Table.Th>
-                    <Table.Th>{t('integrations.expires')}</Table.Th>
-                    <Table.Th>{t('integrations.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((key) => (
-                    <Table.Tr key={key.id} data-testid="api-key-row">
-                      <Table.Td fw={600}>{key.name}</Table.Td>
-                      <Table.Td>
-                        <Code dir="ltr">{key.prefix}…</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {key.scopes.map((scope) => (
-                            <Badge key={scope} variant="light" color="teal">
-                              {t(SCOPES[scope])}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{storeNames(key.store_ids)}</Table.Td>
-                      <Table.Td>
-                        {key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never')}
-                      </Table.Td>
-                      <Table.Td>
-                        {key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')}
-                      </Table.Td>
-                      <Table.Td>
-                        <RowAction
-                          icon={IconTrash}
-                          color="red"
-                          label={`${t('integrations.revoke')}: ${key.name}`}
-                          onClick={() => revoking.ask(key)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={760}
+            striped
+            withTableBorder
+            rowTestId="api-key-row"
+            empty={<EmptyCard>{t('integrations.empty')}</EmptyCard>}
+            columns={[
+              { header: t('integrations.name'), td: { fw: 600 }, cell: (key) => key.name },
+              { header: t('integrations.prefix'), cell: (key) => <Code dir="ltr">{key.prefix}…</Code> },
+              {
+                header: t('integrations.scopesLabel'),
+                cell: (key) => (
+                  <Group gap={4}>
+                    {key.scopes.map((scope) => (
+                      <Badge key={scope} variant="light" color="teal">
+                        {t(SCOPES[scope])}
+                      </Badge>
+                    ))}
+                  </Group>
+                ),
+              },
+              { header: t('integrations.stores'), cell: (key) => storeNames(key.store_ids) },
+              {
+                header: t('integrations.lastUsed'),
+                cell: (key) =>
+                  key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never'),
+              },
+              {
+                header: t('integrations.expires'),
+                cell: (key) => (key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')),
+              },
+              {
+                header: t('integrations.actions'),
+                cell: (key) => (
+                  <RowAction
+                    icon={IconTrash}
+                    color="red"
+                    label={`${t('integrations.revoke')}: ${key.name}`}
+                    onClick={() => revoking.ask(key)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <SecretModal<ApiKeyCreated>
         opened={creating}

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import {
   IconCash,
   IconGift,
@@ -10,7 +10,7 @@ import {
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { isolate, useFormat } from '@/lib/format';
 import { useOwnerRewards, useSaveReward } from '../api/rewards';
 import { useMayAddStaffAndRewards } from '../api/subscription';
@@ -72,80 +72,83 @@ export function RewardsTab() {
         reasonId="rewards-no-plan"
       />
       <QueryState query={rewards}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyCard>{t('rewards.empty')}</EmptyCard>
-          ) : (
-            <ScrollTable minWidth={760}>
-              <Table striped highlightOnHover withTableBorder verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('rewards.type')}</Table.Th>
-                    <Table.Th>{t('rewards.name')}</Table.Th>
-                    <Table.Th>{t('rewards.description')}</Table.Th>
-                    <Table.Th>{t('rewards.pointsRequired')}</Table.Th>
-                    <Table.Th>{t('rewards.amount')}</Table.Th>
-                    <Table.Th>{t('rewards.redemptions')}</Table.Th>
-                    <Table.Th>{t('rewards.status')}</Table.Th>
-                    <Table.Th>{t('rewards.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((reward) => (
-                    <Table.Tr key={reward.id} data-testid="reward-row">
-                      <Table.Td>
-                        <Tooltip label={t(`rewards.types.${reward.type}`)}>
-                          <ThemeIcon
-                            variant="light"
-                            color={TYPE_COLORS[reward.type]}
-                            role="img"
-                            aria-label={t(`rewards.types.${reward.type}`)}
-                          >
-                            {TYPE_ICONS[reward.type]}
-                          </ThemeIcon>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td fw={600}>
-                        {/* Its own direction: "خصم 10%" keeps its % in an English table. */}
-                        <bdi>{reward.name}</bdi>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
-                          {reward.description ? <bdi>{reward.description}</bdi> : t('dash')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{format.points(reward.points_required)}</Table.Td>
-                      <Table.Td>{amountOf(reward)}</Table.Td>
-                      <Table.Td>{format.number(reward.redemptions_count)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={reward.is_active ? 'green' : 'gray'} variant="light">
-                          {reward.is_active ? t('active') : t('inactive')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <RowAction
-                            icon={IconPencil}
-                            label={`${t('edit')}: ${reward.name}`}
-                            onClick={() => editor.open(reward)}
-                          />
-                          <RowAction
-                            icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
-                            color={reward.is_active ? 'orange' : 'green'}
-                            label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
-                            disabled={!reward.is_active && !mayGrow}
-                            aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
-                            onClick={() => confirmation.ask(reward)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={760}
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="sm"
+            rowTestId="reward-row"
+            empty={<EmptyCard>{t('rewards.empty')}</EmptyCard>}
+            columns={[
+              {
+                header: t('rewards.type'),
+                cell: (reward) => (
+                  <Tooltip label={t(`rewards.types.${reward.type}`)}>
+                    <ThemeIcon
+                      variant="light"
+                      color={TYPE_COLORS[reward.type]}
+                      role="img"
+                      aria-label={t(`rewards.types.${reward.type}`)}
+                    >
+                      {TYPE_ICONS[reward.type]}
+                    </ThemeIcon>
+                  </Tooltip>
+                ),
+              },
+              {
+                header: t('rewards.name'),
+                td: { fw: 600 },
+                // Its own direction: "خصم 10%" keeps its % in an English table.
+                cell: (reward) => <bdi>{reward.name}</bdi>,
+              },
+              {
+                header: t('rewards.description'),
+                cell: (reward) => (
+                  <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
+                    {reward.description ? <bdi>{reward.description}</bdi> : t('dash')}
+                  </Text>
+                ),
+              },
+              {
+                header: t('rewards.pointsRequired'),
+                cell: (reward) => format.points(reward.points_required),
+              },
+              { header: t('rewards.amount'), cell: amountOf },
+              { header: t('rewards.redemptions'), cell: (reward) => format.number(reward.redemptions_count) },
+              {
+                header: t('rewards.status'),
+                cell: (reward) => (
+                  <Badge color={reward.is_active ? 'green' : 'gray'} variant="light">
+                    {reward.is_active ? t('active') : t('inactive')}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('rewards.actions'),
+                cell: (reward) => (
+                  <Group gap={4} wrap="nowrap">
+                    <RowAction
+                      icon={IconPencil}
+                      label={`${t('edit')}: ${reward.name}`}
+                      onClick={() => editor.open(reward)}
+                    />
+                    <RowAction
+                      icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
+                      color={reward.is_active ? 'orange' : 'green'}
+                      label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
+                      disabled={!reward.is_active && !mayGrow}
+                      aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
+                      onClick={() => confirmation.ask(reward)}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <RewardModal opened={editor.opened} reward={editor.item} onClose={editor.close} />
       <ConfirmDialog

@@ -1,8 +1,8 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { isolate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
@@ -60,72 +60,66 @@ export function StaffTab() {
         reasonId="staff-no-plan"
       />
       <QueryState query={staff}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyCard>{t('staff.empty')}</EmptyCard>
-          ) : (
-            <ScrollTable minWidth={640}>
-              <Table striped highlightOnHover withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('staff.name')}</Table.Th>
-                    <Table.Th>{t('staff.email')}</Table.Th>
-                    <Table.Th>{t('staff.storeColumn')}</Table.Th>
-                    <Table.Th>{t('staff.status')}</Table.Th>
-                    <Table.Th>{t('staff.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((user) => (
-                    <Table.Tr key={user.id} data-testid="staff-row">
-                      <Table.Td fw={600}>{user.name}</Table.Td>
-                      <Table.Td>
-                        <span dir="ltr">{user.email}</span>
-                      </Table.Td>
-                      <Table.Td>
-                        {user.store?.name ?? (
-                          <Text span c="dimmed">
-                            {t('staff.noStore')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
-                          {user.is_active ? t('active') : t('inactive')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
-                          <RowAction
-                            icon={IconPencil}
-                            label={`${t('edit')}: ${user.name}`}
-                            onClick={() => editor.open(user)}
-                          />
-                          <RowAction
-                            icon={user.is_active ? IconUserOff : IconUserCheck}
-                            color={user.is_active ? 'orange' : 'green'}
-                            label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
-                            disabled={!user.is_active && !mayGrow}
-                            aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
-                            onClick={() =>
-                              confirmation.ask({ action: user.is_active ? 'deactivate' : 'activate', user })
-                            }
-                          />
-                          <RowAction
-                            icon={IconTrash}
-                            color="red"
-                            label={`${t('staff.delete')}: ${user.name}`}
-                            onClick={() => confirmation.ask({ action: 'delete', user })}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={640}
+            striped
+            highlightOnHover
+            withTableBorder
+            rowTestId="staff-row"
+            empty={<EmptyCard>{t('staff.empty')}</EmptyCard>}
+            columns={[
+              { header: t('staff.name'), td: { fw: 600 }, cell: (user) => user.name },
+              { header: t('staff.email'), cell: (user) => <span dir="ltr">{user.email}</span> },
+              {
+                header: t('staff.storeColumn'),
+                cell: (user) =>
+                  user.store?.name ?? (
+                    <Text span c="dimmed">
+                      {t('staff.noStore')}
+                    </Text>
+                  ),
+              },
+              {
+                header: t('staff.status'),
+                cell: (user) => (
+                  <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                    {user.is_active ? t('active') : t('inactive')}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('staff.actions'),
+                cell: (user) => (
+                  <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
+                    <RowAction
+                      icon={IconPencil}
+                      label={`${t('edit')}: ${user.name}`}
+                      onClick={() => editor.open(user)}
+                    />
+                    <RowAction
+                      icon={user.is_active ? IconUserOff : IconUserCheck}
+                      color={user.is_active ? 'orange' : 'green'}
+                      label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
+                      disabled={!user.is_active && !mayGrow}
+                      aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
+                      onClick={() =>
+                        confirmation.ask({ action: user.is_active ? 'deactivate' : 'activate', user })
+                      }
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      color="red"
+                      label={`${t('staff.delete')}: ${user.name}`}
+                      onClick={() => confirmation.ask({ action: 'delete', user })}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <StaffModal opened={editor.opened} user={editor.item} onClose={editor.close} />
       <ConfirmDialog

@@ -1,8 +1,8 @@
-import { Stack, Table } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
 import { RowAction } from '@/components/row-action';
@@ -35,48 +35,40 @@ export function StoresTab() {
         reasonId="add-store-reason"
       />
       <QueryState query={stores}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyCard icon={<IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />}>
-              {t('stores.empty')}
-            </EmptyCard>
-          ) : (
-            <ScrollTable minWidth={640}>
-              <Table striped highlightOnHover withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stores.name')}</Table.Th>
-                    <Table.Th>{t('stores.address')}</Table.Th>
-                    <Table.Th>{t('stores.customers')}</Table.Th>
-                    <Table.Th>{t('stores.points')}</Table.Th>
-                    <Table.Th>{t('stores.salesToday')}</Table.Th>
-                    <Table.Th>{t('stores.createdAt')}</Table.Th>
-                    <Table.Th>{t('stores.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((store) => (
-                    <Table.Tr key={store.id}>
-                      <Table.Td fw={600}>{store.name}</Table.Td>
-                      <Table.Td>{store.address || t('dash')}</Table.Td>
-                      <Table.Td>{format.number(store.customers)}</Table.Td>
-                      <Table.Td>{format.points(store.points)}</Table.Td>
-                      <Table.Td>{format.lyd(store.sales_today)}</Table.Td>
-                      <Table.Td>{format.date(store.created_at)}</Table.Td>
-                      <Table.Td>
-                        <RowAction
-                          icon={IconPencil}
-                          label={`${t('stores.editStore')}: ${store.name}`}
-                          onClick={() => editor.open(store)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={640}
+            striped
+            highlightOnHover
+            withTableBorder
+            empty={
+              <EmptyCard
+                icon={<IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />}
+              >
+                {t('stores.empty')}
+              </EmptyCard>
+            }
+            columns={[
+              { header: t('stores.name'), td: { fw: 600 }, cell: (store) => store.name },
+              { header: t('stores.address'), cell: (store) => store.address || t('dash') },
+              { header: t('stores.customers'), cell: (store) => format.number(store.customers) },
+              { header: t('stores.points'), cell: (store) => format.points(store.points) },
+              { header: t('stores.salesToday'), cell: (store) => format.lyd(store.sales_today) },
+              { header: t('stores.createdAt'), cell: (store) => format.date(store.created_at) },
+              {
+                header: t('stores.actions'),
+                cell: (store) => (
+                  <RowAction
+                    icon={IconPencil}
+                    label={`${t('stores.editStore')}: ${store.name}`}
+                    onClick={() => editor.open(store)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <StoreModal
         opened={editor.opened}

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconKey,
   IconListDetails,
@@ -20,7 +20,7 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
 import { QueryState } from '@/components/query-state';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
 import { bounds } from '@/lib/api/bounds';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
@@ -112,79 +112,77 @@ export function WebhooksSection() {
         }
       />
       <QueryState query={endpoints}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyCard>{t('integrations.webhooks.empty')}</EmptyCard>
-          ) : (
-            <ScrollTable minWidth={680}>
-              <Table striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('integrations.webhooks.url')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.eventsLabel')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
-                    <Table.Th>{t('integrations.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((endpoint) => (
-                    <Table.Tr key={endpoint.id} data-testid="webhook-row">
-                      <Table.Td>
-                        <Code dir="ltr">{endpoint.url}</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {endpoint.events.map((event) => (
-                            <Badge key={event} variant="light" color="teal">
-                              {t(EVENTS[event])}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={endpoint.is_active ? 'teal' : 'gray'}>
-                          {endpoint.is_active
-                            ? t('integrations.webhooks.active')
-                            : t('integrations.webhooks.paused')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <RowAction
-                            icon={IconListDetails}
-                            label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
-                            onClick={() => setWatching(endpoint)}
-                          />
-                          <RowAction
-                            icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
-                            label={`${
-                              endpoint.is_active
-                                ? t('integrations.webhooks.pause')
-                                : t('integrations.webhooks.resume')
-                            }: ${endpoint.url}`}
-                            loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
-                            onClick={() => toggle(endpoint)}
-                          />
-                          <RowAction
-                            icon={IconKey}
-                            label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
-                            onClick={() => rotating.ask(endpoint)}
-                          />
-                          <RowAction
-                            icon={IconTrash}
-                            color="red"
-                            label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
-                            onClick={() => deleting.ask(endpoint)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={680}
+            striped
+            withTableBorder
+            rowTestId="webhook-row"
+            empty={<EmptyCard>{t('integrations.webhooks.empty')}</EmptyCard>}
+            columns={[
+              {
+                header: t('integrations.webhooks.url'),
+                cell: (endpoint) => <Code dir="ltr">{endpoint.url}</Code>,
+              },
+              {
+                header: t('integrations.webhooks.eventsLabel'),
+                cell: (endpoint) => (
+                  <Group gap={4}>
+                    {endpoint.events.map((event) => (
+                      <Badge key={event} variant="light" color="teal">
+                        {t(EVENTS[event])}
+                      </Badge>
+                    ))}
+                  </Group>
+                ),
+              },
+              {
+                header: t('integrations.webhooks.state'),
+                cell: (endpoint) => (
+                  <Badge variant="light" color={endpoint.is_active ? 'teal' : 'gray'}>
+                    {endpoint.is_active
+                      ? t('integrations.webhooks.active')
+                      : t('integrations.webhooks.paused')}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('integrations.actions'),
+                cell: (endpoint) => (
+                  <Group gap={4} wrap="nowrap">
+                    <RowAction
+                      icon={IconListDetails}
+                      label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
+                      onClick={() => setWatching(endpoint)}
+                    />
+                    <RowAction
+                      icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
+                      label={`${
+                        endpoint.is_active
+                          ? t('integrations.webhooks.pause')
+                          : t('integrations.webhooks.resume')
+                      }: ${endpoint.url}`}
+                      loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
+                      onClick={() => toggle(endpoint)}
+                    />
+                    <RowAction
+                      icon={IconKey}
+                      label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
+                      onClick={() => rotating.ask(endpoint)}
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      color="red"
+                      label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
+                      onClick={() => deleting.ask(endpoint)}
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       <SecretModal<WebhookEndpointCreated>
         opened={adding}
@@ -320,53 +318,59 @@ function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoint | nu
       size="xl"
     >
       <QueryState query={deliveries}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('integrations.webhooks.noDeliveries')}
-            </Text>
-          ) : (
-            <ScrollTable minWidth={640}>
-              <Table striped data-testid="webhook-deliveries">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('integrations.webhooks.when')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.event')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.state')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.attempts')}</Table.Th>
-                    <Table.Th>{t('integrations.webhooks.lastAnswer')}</Table.Th>
-                    <Table.Th>{t('integrations.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((delivery) => (
-                    <Table.Tr key={delivery.id} data-testid="webhook-delivery-row">
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {format.dateTime(delivery.created_at)}
-                      </Table.Td>
-                      <Table.Td>{t(EVENTS[delivery.event_type])}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
-                          {t(`integrations.webhooks.status.${delivery.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{format.number(delivery.attempts)}</Table.Td>
-                      <Table.Td dir="ltr">{delivery.last_status ?? delivery.last_error ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <RowAction
-                          icon={IconRefresh}
-                          label={t('integrations.webhooks.resend')}
-                          loading={resend.isPending && resend.variables === delivery.id}
-                          onClick={() => again(delivery)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
+        {(list) => (
+          <RecordTable
+            rows={list}
+            minWidth={640}
+            striped
+            data-testid="webhook-deliveries"
+            rowTestId="webhook-delivery-row"
+            empty={
+              <Text c="dimmed" ta="center" py="lg">
+                {t('integrations.webhooks.noDeliveries')}
+              </Text>
+            }
+            columns={[
+              {
+                header: t('integrations.webhooks.when'),
+                td: { style: { whiteSpace: 'nowrap' } },
+                cell: (delivery) => format.dateTime(delivery.created_at),
+              },
+              {
+                header: t('integrations.webhooks.event'),
+                cell: (delivery) => t(EVENTS[delivery.event_type]),
+              },
+              {
+                header: t('integrations.webhooks.state'),
+                cell: (delivery) => (
+                  <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
+                    {t(`integrations.webhooks.status.${delivery.status}`)}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('integrations.webhooks.attempts'),
+                cell: (delivery) => format.number(delivery.attempts),
+              },
+              {
+                header: t('integrations.webhooks.lastAnswer'),
+                td: { dir: 'ltr' },
+                cell: (delivery) => delivery.last_status ?? delivery.last_error ?? '—',
+              },
+              {
+                header: t('integrations.actions'),
+                cell: (delivery) => (
+                  <RowAction
+                    icon={IconRefresh}
+                    label={t('integrations.webhooks.resend')}
+                    loading={resend.isPending && resend.variables === delivery.id}
+                    onClick={() => again(delivery)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
     </Modal>
   );
