@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import {
   IconBuildingStore,
   IconChartBar,
@@ -9,7 +9,8 @@ import {
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { DashboardTabs } from '@/components/dashboard-tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { useTranslation } from 'react-i18next';
 // Registers the 'admin' namespace: it is not part of the first bundle.
@@ -74,28 +75,17 @@ export function AdminDashboard() {
       <div className={classes.noPrint}>
         <SummaryCards />
       </div>
-      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
-        <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
-          {ADMIN_TABS.map((name) => (
-            <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`admin-tab-${name}`}>
-              {t(`tabs.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {ADMIN_TABS.map((name) => (
-          <Tabs.Panel key={name} value={name} pt="lg">
-            <Suspense
-              fallback={
-                <Center py="xl">
-                  <Loader />
-                </Center>
-              }
-            >
-              {PANELS[name]}
-            </Suspense>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <DashboardTabs
+        tabs={ADMIN_TABS}
+        value={tab}
+        onChange={setTab}
+        label={t('tabs.label')}
+        title={(name) => t(`tabs.${name}`)}
+        icons={ICONS}
+        panels={PANELS}
+        testIdPrefix="admin-tab"
+        listClassName={classes.noPrint}
+      />
     </Stack>
   );
 }

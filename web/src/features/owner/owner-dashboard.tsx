@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import {
   IconActivity,
   IconBuildingStore,
@@ -12,7 +12,8 @@ import {
   IconUsers,
   IconUserShield,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
+import { DashboardTabs } from '@/components/dashboard-tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { useTranslation } from 'react-i18next';
 // Registers the 'owner' namespace: it is not part of the first bundle.
@@ -109,28 +110,17 @@ export function OwnerDashboard() {
         />
       </div>
       <SignalsPanel className={classes.noPrint} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
-        <Tabs.List aria-label={t('tabs.label')} className={classes.noPrint}>
-          {OWNER_TABS.map((name) => (
-            <Tabs.Tab key={name} value={name} leftSection={ICONS[name]} data-testid={`owner-tab-${name}`}>
-              {t(`tabs.${name}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {OWNER_TABS.map((name) => (
-          <Tabs.Panel key={name} value={name} pt="lg">
-            <Suspense
-              fallback={
-                <Center py="xl">
-                  <Loader />
-                </Center>
-              }
-            >
-              {panels[name]}
-            </Suspense>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <DashboardTabs
+        tabs={OWNER_TABS}
+        value={tab}
+        onChange={setTab}
+        label={t('tabs.label')}
+        title={(name) => t(`tabs.${name}`)}
+        icons={ICONS}
+        panels={panels}
+        testIdPrefix="owner-tab"
+        listClassName={classes.noPrint}
+      />
     </Stack>
   );
 }
