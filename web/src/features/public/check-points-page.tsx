@@ -1,4 +1,4 @@
-import { Box, Button, Container, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLookupPoints } from './api/lookup-points';
 import { PhoneField } from './components/phone-field';
 import { PointsResult } from './components/points-result';
 import { PublicPageLinks } from './components/public-page-links';
+import { PublicFormCard } from './components/public-form-card';
 import { PublicFormFailure } from './components/public-form-failure';
 import { useFieldErrors } from './hooks/use-field-errors';
 import { useRetryCountdown } from './hooks/use-retry-countdown';
@@ -68,44 +69,35 @@ export function CheckPointsPage() {
               </Text>
             </Stack>
 
-            <Paper
-              component="form"
-              onSubmit={handleSubmit}
-              noValidate
-              p={{ base: 'md', sm: 'xl' }}
-              shadow="sm"
-              withBorder
-            >
-              <Stack gap="md">
-                <PhoneField
-                  value={phone}
-                  onChange={(value) => {
-                    setPhone(value);
-                    fields.edit('phone');
-                  }}
-                  error={phoneError}
-                />
-                <Button
-                  type="submit"
-                  size="lg"
-                  fullWidth
-                  loading={lookup.isPending}
-                  disabled={waiting}
-                  leftSection={<IconSearch size={20} aria-hidden />}
-                >
-                  {t('public.checkPoints.submit')}
-                </Button>
-                <PublicFormFailure
-                  error={error}
-                  underFields={error instanceof ApiError && Boolean(error.fieldError('phone'))}
-                  secondsLeft={countdown.secondsLeft}
-                  rateLimited={(seconds) =>
-                    t('public.checkPoints.rateLimited', { count: seconds, seconds: format.number(seconds) })
-                  }
-                  rateLimitedSoon={t('public.checkPoints.rateLimitedSoon')}
-                />
-              </Stack>
-            </Paper>
+            <PublicFormCard onSubmit={handleSubmit}>
+              <PhoneField
+                value={phone}
+                onChange={(value) => {
+                  setPhone(value);
+                  fields.edit('phone');
+                }}
+                error={phoneError}
+              />
+              <Button
+                type="submit"
+                size="lg"
+                fullWidth
+                loading={lookup.isPending}
+                disabled={waiting}
+                leftSection={<IconSearch size={20} aria-hidden />}
+              >
+                {t('public.checkPoints.submit')}
+              </Button>
+              <PublicFormFailure
+                error={error}
+                underFields={error instanceof ApiError && Boolean(error.fieldError('phone'))}
+                secondsLeft={countdown.secondsLeft}
+                rateLimited={(seconds) =>
+                  t('public.checkPoints.rateLimited', { count: seconds, seconds: format.number(seconds) })
+                }
+                rateLimitedSoon={t('public.checkPoints.rateLimitedSoon')}
+              />
+            </PublicFormCard>
 
             <Box aria-busy={lookup.isPending}>
               {lookup.isPending && <ResultSkeleton />}

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Container,
-  Paper,
   Stack,
   Text,
   TextInput,
@@ -33,6 +32,7 @@ import { JoinOutcome } from './components/join-outcome';
 import { LtrTextInput } from './components/ltr-text-input';
 import { PhoneField } from './components/phone-field';
 import { PublicPageLinks } from './components/public-page-links';
+import { PublicFormCard } from './components/public-form-card';
 import { PublicFormFailure } from './components/public-form-failure';
 import { useFieldErrors } from './hooks/use-field-errors';
 import { useRetryCountdown } from './hooks/use-retry-countdown';
@@ -188,59 +188,50 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
         </Text>
       </Stack>
 
-      <Paper
-        component="form"
-        onSubmit={handleSubmit}
-        noValidate
-        p={{ base: 'md', sm: 'xl' }}
-        shadow="sm"
-        withBorder
-      >
-        <Stack gap="md">
-          <TextInput
-            label={t('public.join.name')}
-            placeholder={t('public.join.namePlaceholder')}
-            name="name"
-            autoComplete="name"
-            dir="auto"
-            size="lg"
-            leftSection={<IconUser size={20} aria-hidden />}
-            value={values.name}
-            onChange={(event) => change('name', event.currentTarget.value)}
-            error={fields.errorFor('name', error)}
-          />
-          <PhoneField
-            value={values.phone}
-            onChange={(value) => change('phone', value)}
-            error={fields.errorFor('phone', error)}
-          />
-          <LtrTextInput
-            label={t('public.join.email')}
-            placeholder={t('public.join.emailPlaceholder')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            size="lg"
-            icon={<IconAt size={20} aria-hidden />}
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={fields.errorFor('email', error)}
-          />
-          <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>
-            {t('public.join.submit')}
-          </Button>
-          <PublicFormFailure
-            error={error}
-            underFields={hasFieldErrors}
-            secondsLeft={countdown.secondsLeft}
-            rateLimited={(seconds) =>
-              t('public.join.rateLimited', { count: seconds, seconds: format.number(seconds) })
-            }
-            rateLimitedSoon={t('public.join.rateLimitedSoon')}
-          />
-        </Stack>
-      </Paper>
+      <PublicFormCard onSubmit={handleSubmit}>
+        <TextInput
+          label={t('public.join.name')}
+          placeholder={t('public.join.namePlaceholder')}
+          name="name"
+          autoComplete="name"
+          dir="auto"
+          size="lg"
+          leftSection={<IconUser size={20} aria-hidden />}
+          value={values.name}
+          onChange={(event) => change('name', event.currentTarget.value)}
+          error={fields.errorFor('name', error)}
+        />
+        <PhoneField
+          value={values.phone}
+          onChange={(value) => change('phone', value)}
+          error={fields.errorFor('phone', error)}
+        />
+        <LtrTextInput
+          label={t('public.join.email')}
+          placeholder={t('public.join.emailPlaceholder')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          size="lg"
+          icon={<IconAt size={20} aria-hidden />}
+          value={values.email}
+          onChange={(event) => change('email', event.currentTarget.value)}
+          error={fields.errorFor('email', error)}
+        />
+        <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>
+          {t('public.join.submit')}
+        </Button>
+        <PublicFormFailure
+          error={error}
+          underFields={hasFieldErrors}
+          secondsLeft={countdown.secondsLeft}
+          rateLimited={(seconds) =>
+            t('public.join.rateLimited', { count: seconds, seconds: format.number(seconds) })
+          }
+          rateLimitedSoon={t('public.join.rateLimitedSoon')}
+        />
+      </PublicFormCard>
 
       <Text ta="center" size="sm">
         {t('public.join.alreadyMemberQuestion')}{' '}
