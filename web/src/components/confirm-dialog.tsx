@@ -1,6 +1,6 @@
-import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormError } from './form/form-error';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -41,17 +41,7 @@ export function ConfirmDialog({
     >
       <Stack>
         <Text>{message}</Text>
-        {error && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-            data-testid="confirm-error"
-          >
-            {error}
-          </Alert>
-        )}
+        <FormError message={error ?? null} testId="confirm-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common.goBack')}

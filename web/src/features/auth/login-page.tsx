@@ -12,18 +12,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconAt,
-  IconCheck,
-  IconClockExclamation,
-  IconLock,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconAt, IconCheck, IconClockExclamation, IconLock, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { FormError } from '@/components/form/form-error';
 import { HomeLink } from '@/components/home-link';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { PasswordField } from '@/components/password-field';
@@ -125,17 +119,10 @@ export function LoginPage() {
                   {t('login.sessionEnded')}
                 </Alert>
               )}
-              {error && !onlyFieldErrors && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertCircle size={20} />}
-                  title={t('login.errorTitle')}
-                  role="alert"
-                >
-                  {messageOf(error, t('login.failed'))}
-                </Alert>
-              )}
+              <FormError
+                title={t('login.errorTitle')}
+                message={error && !onlyFieldErrors ? messageOf(error, t('login.failed')) : null}
+              />
               <TextInput
                 label={t('login.email')}
                 placeholder={t('login.emailPlaceholder')}

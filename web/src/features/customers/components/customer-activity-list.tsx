@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@/lib/api/types';
 import type { CustomerActivity } from '../api/customer-activity';
 import { isolate, isolateLtr, useFormat } from '@/lib/format';
-import classes from './customer-activity-list.module.css';
+import classes from '@/components/divided-list.module.css';
 
 interface CustomerActivityListProps {
   items: CustomerActivity[] | undefined;

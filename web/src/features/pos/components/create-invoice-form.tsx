@@ -1,9 +1,10 @@
-import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle, IconHash, IconReceipt2, IconRefresh } from '@tabler/icons-react';
+import { IconHash, IconReceipt2, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '@/components/form/form-error';
 import { ApiError, isNetworkError, isTimeout, messageOf } from '@/lib/api/errors';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from '@/lib/api/types';
@@ -202,11 +203,7 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
     <form onSubmit={handleSubmit} noValidate data-testid="create-invoice-form">
       <Stack gap="md">
         <SaleQueuePanel queue={queue} />
-        {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         <CustomerPicker
           value={customer}
           onChange={(next) => {

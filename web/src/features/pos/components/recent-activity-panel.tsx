@@ -14,7 +14,7 @@ import type { ActivityItem } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
 import { useRecentActivity } from '../api/get-activity';
-import classes from './recent-activity-panel.module.css';
+import classes from '@/components/divided-list.module.css';
 
 /** The latest 10 invoices and redemptions of the store, with who did them and when. */
 export function RecentActivityPanel() {
