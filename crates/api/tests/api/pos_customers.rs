@@ -1,0 +1,200 @@
+//! The counter's customers: managing them by the spec's rules, points by hand, the search, on both backends.
+
+use crate::helpers::{both_backends, Backend};
+use futures_util::future::join_all;
+use serde_json::{json, Value};
+
+use crate::pos::demo;
+
+both_backends!(
+    concurrent_deletes_of_one_customer_answer_once,
+    customers_are_managed_with_the_specs_rules,
+    add_points_is_bounded_and_recorded,
+    search_finds_by_name_and_any_phone_form,
+);
+
+/// Twenty deletes of one customer at once: exactly one 204, the others 404, one audit row.
+async fn concurrent_deletes_of_one_customer_answer_once(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let id = d.customer_with("Twice deleted", 0).await;
+    let path = format!("/api/v1/customers/{id}");
+    let statuses = join_all((0..20).map(|_| d.app.delete(&path, Some(&d.cashier)))).await;
+    let mut statuses: Vec<u16> = statuses.into_iter().map(|(status, _)| status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [vec![204], vec![404; 19]].concat());
+    let audits =
+        format!("SELECT COUNT(*) AS n FROM activity_log WHERE kind = 'customer_deleted' AND subject_id = {id}");
+    assert_eq!(d.app.scalar(&audits), 1);
+}
+
+async fn customers_are_managed_with_the_specs_rules(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "  "})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["name"][0], "Customer name is required");
+    let bad = json!({"name": "X", "email": "nope", "phone": "12"});
+    let (_, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &bad).await;
+    assert_eq!(body["errors"]["email"][0], "Please enter a valid email address");
+    assert_eq!(body["errors"]["phone"][0], "Please enter a valid phone number");
+
+    // A new customer starts at 0 points: a balance is refused rather than dropped, and nothing
+    // is made.
+    let customers = d.app.scalar("SELECT COUNT(*) AS n FROM customers");
+    for points in [999, -1] {
+        let form = json!({"name": "Salma", "phone": "092-555-1234", "loyalty_points": points});
+        let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &form).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["details"][0]["field"], "loyalty_points");
+    }
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers"), customers);
+    let form = json!({"name": " Salma ", "phone": "092-555-1234", "email": "", "loyalty_points": 0});
+    let (status, body) = d.app.post("/api/v1/customers", Some(&d.cashier), &form).await;
+    assert_eq!(status, 201, "{body}");
+    let created = &body["data"];
+    assert_eq!(created["name"], "Salma");
+    assert_eq!(created["phone"], "+218925551234");
+    assert_eq!(created["email"], Value::Null);
+    assert_eq!(created["loyalty_points"], 0);
+    let id = created["id"].as_i64().unwrap_or_default();
+
+    // The same number in another form is the same number; in another store it is fine.
+    let (status, body) =
+        d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "Y", "phone": "+218 92 555 1234"})).await;
+    assert_eq!(status, 422);
+    assert_eq!(body["errors"]["phone"][0], "This phone number is already registered in this store");
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let other_store = d.app.scalar("SELECT MAX(id) AS n FROM stores");
+    let elsewhere = json!({"name": "Salma", "phone": "0925551234", "store_id": other_store});
+    assert_eq!(d.app.post("/api/v1/customers", Some(&owner), &elsewhere).await.0, 201);
+    let (status, body) = d.app.post("/api/v1/customers", Some(&owner), &json!({"name": "No store"})).await;
+    assert_eq!((status, body["errors"]["store_id"][0].as_str()), (422, Some("Please select a store")));
+
+    // Editing never sets a balance: the current value is accepted (a form echoes it back), any
+    // other is refused and changes nothing; balances change through adjustments.
+    let path = format!("/api/v1/customers/{id}");
+    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 40});
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &edit).await;
+    assert_eq!(
+        (status, body["errors"]["loyalty_points"][0].as_str()),
+        (422, Some("Points change only through a points adjustment with a reason"))
+    );
+    let (status, body) = d.app.put(&path, Some(&owner), &edit).await;
+    assert_eq!(status, 422, "the owner too: {body}");
+    let (_, unchanged) = d.app.get(&path, Some(&d.cashier)).await;
+    assert_eq!(
+        (unchanged["data"]["name"].as_str(), unchanged["data"]["loyalty_points"].as_i64()),
+        (Some("Salma"), Some(0))
+    );
+    let edit = json!({"name": "Salma B", "phone": "0925551234", "email": "salma@shop.ly", "loyalty_points": 0});
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &edit).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["data"]["loyalty_points"].as_i64(), body["data"]["email"].as_str()),
+        (Some(0), Some("salma@shop.ly"))
+    );
+    let ledger = format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}");
+    assert_eq!(d.app.scalar(&ledger), 0);
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"name": "S", "loyalty_points": -1})).await;
+    assert_eq!(
+        (status, body["errors"]["loyalty_points"][0].as_str()),
+        (422, Some("Loyalty points cannot be negative"))
+    );
+
+    // Deleting hides the customer and keeps its history.
+    let ledger_rows = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}"));
+    assert_eq!(d.app.delete(&path, Some(&d.cashier)).await.0, 204);
+    assert_eq!(d.app.get(&path, Some(&d.cashier)).await.0, 404);
+    assert_eq!(d.app.delete(&path, Some(&d.cashier)).await.0, 404);
+    assert_eq!(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM points_ledger WHERE customer_id = {id}")), ledger_rows);
+    // Its phone is free again in that store.
+    let again = json!({"name": "Salma again", "phone": "0925551234"});
+    assert_eq!(d.app.post("/api/v1/customers", Some(&d.cashier), &again).await.0, 201);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn add_points_is_bounded_and_recorded(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let before = d.balance(d.fatima).await;
+    let path = format!("/api/v1/customers/{}/points", d.fatima);
+    for (points, message) in [
+        (0, "Please enter a valid number of points (minimum 1)"),
+        (-5, "Please enter a valid number of points (minimum 1)"),
+        (10_001, "Cannot add more than 10,000 points at once"),
+    ] {
+        let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": points})).await;
+        assert_eq!((status, body["errors"]["points"][0].as_str()), (422, Some(message)));
+    }
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": 100, "reason": "birthday"})).await;
+    assert_eq!((status, body["data"]["loyalty_points"].as_i64()), (200, Some(before + 100)));
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(
+        (history["data"][0]["kind"].as_str(), history["data"][0]["reason"].as_str()),
+        (Some("manual"), Some("birthday"))
+    );
+    assert_eq!(history["data"][0]["actor"]["name"], "سالم الزوي");
+
+    // The owner's daily cap for cashiers counts everything this cashier added today.
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let (status, body) = d.app.put("/api/v1/loyalty-config", Some(&owner), &json!({"cashier_daily_points": 150})).await;
+    assert_eq!((status, body["data"]["cashier_daily_points"].as_i64()), (200, Some(150)), "{body}");
+    let (status, body) = d.app.put(&path, Some(&d.cashier), &json!({"points": 51})).await;
+    assert_eq!(
+        (status, body["errors"]["points"][0].as_str()),
+        (422, Some("This passes today's limit of points a cashier may add by hand"))
+    );
+    assert_eq!(d.balance(d.fatima).await, before + 100);
+    assert_eq!(d.app.put(&path, Some(&d.cashier), &json!({"points": 50})).await.0, 200);
+    assert_eq!(d.app.put(&path, Some(&d.cashier), &json!({"points": 1})).await.0, 422);
+
+    // The owner adds or removes, always with a reason, never below zero; cashiers cannot remove.
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": -30})).await;
+    assert_eq!((status, body["errors"]["reason"][0].as_str()), (422, Some("A reason is required")));
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": -30, "reason": "typo at the till"})).await;
+    assert_eq!((status, body["data"]["loyalty_points"].as_i64()), (200, Some(before + 120)), "{body}");
+    let (status, body) = d.app.put(&path, Some(&owner), &json!({"points": 10_001, "reason": "x"})).await;
+    assert_eq!(
+        (status, body["errors"]["points"][0].as_str()),
+        (422, Some("Cannot change more than 10,000 points at once"))
+    );
+    let everything = -(before + 121);
+    let (status, body) =
+        d.app.put(&path, Some(&owner), &json!({"points": everything.max(-10_000), "reason": "x"})).await;
+    if before + 121 <= 10_000 {
+        assert_eq!(
+            (status, body["errors"]["points"][0].as_str()),
+            (422, Some("Cannot remove more points than the customer has"))
+        );
+    }
+    assert_eq!(d.balance(d.fatima).await, before + 120);
+    let (_, history) = d.app.get(&format!("/api/v1/customers/{}/history", d.fatima), Some(&d.cashier)).await;
+    assert_eq!(
+        (history["data"][0]["kind"].as_str(), history["data"][0]["delta"].as_i64()),
+        (Some("adjustment"), Some(-30))
+    );
+    assert_eq!(history["data"][0]["reason"], "typo at the till");
+    assert_eq!(history["data"][0]["actor"]["name"], "خالد بن علي");
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn search_finds_by_name_and_any_phone_form(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let search = |q: &str| {
+        let body = json!({"query": q});
+        let (app, token) = (&d.app, d.cashier.clone());
+        async move { app.post("/api/v1/customers/search", Some(&token), &body).await }
+    };
+    let (status, body) = search("ف").await;
+    assert_eq!((status, body["errors"]["query"].is_array()), (422, true));
+    for query in ["فاطمة", "0912345678", "+218 91 234", "FATIMA@example", "912345", "٠٩١٢٣٤٥٦٧٨", "٠٩١٢"]
+    {
+        let (status, body) = search(query).await;
+        assert_eq!(status, 200);
+        let ids: Vec<i64> = body["data"].as_array().into_iter().flatten().filter_map(|c| c["id"].as_i64()).collect();
+        assert_eq!(ids, vec![d.fatima], "{query}");
+    }
+    // A search never reaches into another store, even for a phone that exists there too.
+    let (_, body) = search("218912345678").await;
+    assert_eq!(body["data"].as_array().map(Vec::len), Some(1));
+    let (_, body) = search("100%").await;
+    assert_eq!(body["data"].as_array().map(Vec::len), Some(0));
+}
