@@ -29,6 +29,8 @@ export interface ApiFormOptions<V extends Values, Result> extends Pick<
    * the whole failure worked out from the error.
    */
   failure: string | ((error: unknown) => FormFailure);
+  /** A form of one field says its failure under that field, not above the form. */
+  failureField?: keyof V & string;
   /** The server's field names that are not the form's (`store_limit` shown under `storeLimit`). */
   serverFields?: Partial<Record<string, keyof V & string>>;
   /** Whether editing a field removes its message at once (the default). */
@@ -87,14 +89,17 @@ export function useApiForm<V extends Values, Result>(options: ApiFormOptions<V, 
       }
     }
     const fieldErrors = toFormErrors(found);
-    form.setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) setFailure(null);
-    else
-      setFailure(
-        typeof options.failure === 'string'
-          ? { message: messageOf(error, options.failure) }
-          : options.failure(error),
-      );
+    if (Object.keys(fieldErrors).length > 0) {
+      form.setErrors(fieldErrors);
+      setFailure(null);
+      return;
+    }
+    const shown =
+      typeof options.failure === 'string'
+        ? { message: messageOf(error, options.failure) }
+        : options.failure(error);
+    form.setErrors(options.failureField ? { [options.failureField]: shown.message } : {});
+    setFailure(options.failureField ? null : shown);
   }
 
   function handleSubmit(event?: FormEvent<HTMLFormElement>) {

@@ -1,14 +1,15 @@
 import { Button, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanChangeChoices } from '@/components/plan-change-choices';
-import { ApiError, messageOf } from '@/lib/api/errors';
+import { useApiForm } from '@/components/form/use-api-form';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { usePreviewCode, useRedeemCode } from '../api/subscription';
+import type { SubscriptionStatus } from '../types';
 
 /** Spec section 9. */
 export const REDEEM_CODE_MAX_LENGTH = bounds.RedeemCodeRequest.code.maxLength;
@@ -24,11 +25,26 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
   const format = useFormat();
   const redeem = useRedeemCode();
   const preview = usePreviewCode();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   // A card for another plan: its choices, shown before anything changes.
   const [choosing, setChoosing] = useState<{ code: string; preview: PlanChangePreview } | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const form = useApiForm({
+    initialValues: { code: '' },
+    validate: ({ code }) => ({ code: code.trim() ? undefined : t('subscription.codeEmpty') }),
+    submit: async ({ code }) => {
+      const trimmed = code.trim();
+      const answer = await preview.mutateAsync(trimmed);
+      const [only] = answer.choices;
+      // The same plan (or none yet): it starts or runs on, nothing is given up.
+      if (answer.choices.length === 1 && only && only.outcome !== 'queue' && only.outcome !== 'switch_now') {
+        redeemed(await redeem.mutateAsync({ code: trimmed, mode: only.mode }), only.mode);
+      } else {
+        setChoosing({ code: trimmed, preview: answer });
+      }
+    },
+    failure: t('subscription.redeemFailed'),
+    failureField: 'code',
+  });
 
   useEffect(() => {
     if (focusSignal > 0) {
@@ -37,58 +53,25 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
     }
   }, [focusSignal]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setError(t('subscription.codeEmpty'));
-      return;
-    }
-    setError(null);
-    preview.mutate(trimmed, {
-      onSuccess: (answer) => {
-        const [only] = answer.choices;
-        // The same plan (or none yet): it starts or runs on, nothing is given up.
-        if (
-          answer.choices.length === 1 &&
-          only &&
-          only.outcome !== 'queue' &&
-          only.outcome !== 'switch_now'
-        ) {
-          take(trimmed, only.mode);
-        } else {
-          setChoosing({ code: trimmed, preview: answer });
-        }
-      },
-      onError: showError,
-    });
-  }
-
-  function showError(failure: Error) {
-    const field = failure instanceof ApiError ? failure.fieldError('code') : undefined;
-    setError(field ?? messageOf(failure, t('subscription.redeemFailed')));
+  function redeemed(status: SubscriptionStatus, mode: PlanMode) {
+    form.setFieldValue('code', '');
+    setChoosing(null);
+    const next = status.next_subscription;
+    showToast(
+      next && mode === 'queue'
+        ? common('planChange.queued', { name: isolate(next.package.name), date: format.date(next.starts_at) })
+        : t('subscription.activated'),
+    );
   }
 
   function take(chosen: string, mode: PlanMode) {
     redeem.mutate(
       { code: chosen, mode },
       {
-        onSuccess: (status) => {
-          setCode('');
-          setChoosing(null);
-          const next = status.next_subscription;
-          showToast(
-            next && mode === 'queue'
-              ? common('planChange.queued', {
-                  name: isolate(next.package.name),
-                  date: format.date(next.starts_at),
-                })
-              : t('subscription.activated'),
-          );
-        },
+        onSuccess: (status) => redeemed(status, mode),
         onError: (failure) => {
           setChoosing(null);
-          showError(failure);
+          form.showError(failure);
         },
       },
     );
@@ -100,20 +83,15 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
         {t('subscription.redeemTitle')}
       </Title>
       {/* A form, so Enter in the input submits. */}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.handleSubmit} noValidate>
         <Group align="flex-start" gap="sm">
           <TextInput
             ref={input}
             style={{ flex: 1, minWidth: 220 }}
             label={t('subscription.code')}
             placeholder={t('subscription.codePlaceholder')}
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              if (error) setError(null);
-            }}
+            {...form.getInputProps('code')}
             maxLength={REDEEM_CODE_MAX_LENGTH}
-            error={error}
             autoComplete="off"
             spellCheck={false}
             dir="ltr"
@@ -123,7 +101,7 @@ export function RedeemCodeForm({ focusSignal = 0 }: RedeemCodeFormProps) {
             type="submit"
             mt={25}
             leftSection={<IconTicket size={18} />}
-            loading={(redeem.isPending || preview.isPending) && !choosing}
+            loading={(form.pending || redeem.isPending) && !choosing}
           >
             {redeem.isPending ? t('subscription.redeeming') : t('subscription.redeem')}
           </Button>
