@@ -1,0 +1,208 @@
+//! Integrations: API keys and webhooks.
+
+use super::*;
+
+/// What an API key may do. Each operation a key may call names the scope it needs (the
+/// application's table, `Operation::rule`); a key is refused everywhere else.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+pub enum ApiScope {
+    /// Read customers, their history, invoices and redemptions.
+    #[strum(serialize = "customers:read")]
+    CustomersRead,
+    /// Create, edit, confirm and hide customers (as a cashier does at the counter).
+    #[strum(serialize = "customers:write")]
+    CustomersWrite,
+    /// Sales at the counter: invoices (and their preview), same-day voids and redemptions.
+    #[strum(serialize = "sales:write")]
+    SalesWrite,
+    /// Read the owner's reports: sales lists, the summary, the overview and the activity feed.
+    #[strum(serialize = "reports:read")]
+    ReportsRead,
+}
+
+impl ApiScope {
+    /// The scope's name as sent and stored (`customers:read`).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+
+    /// Every scope, in order.
+    pub fn all() -> &'static [ApiScope] {
+        <Self as strum::VariantArray>::VARIANTS
+    }
+}
+
+/// A store owner's API key as the owner sees it (never its secret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiKey {
+    pub id: i64,
+    pub owner_id: i64,
+    pub name: String,
+    /// The start of the secret (`lk_1a2b3c4d`), to tell keys apart.
+    pub prefix: String,
+    pub scopes: Vec<ApiScope>,
+    /// The stores it covers; `None`: all of the owner's stores, those added later too.
+    pub store_ids: Option<Vec<i64>>,
+    pub created_at: NaiveDateTime,
+    pub expires_at: Option<NaiveDateTime>,
+    pub last_used_at: Option<NaiveDateTime>,
+}
+
+/// A key just made: the secret is shown this once and kept only as a digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewKeySecret {
+    pub key: ApiKey,
+    pub secret: String,
+}
+
+/// What a webhook endpoint can be told about, by the name sent in the event's `type`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+pub enum WebhookEventType {
+    /// A sale awarded points (or none, under the minimum purchase).
+    #[strum(serialize = "invoice.created")]
+    InvoiceCreated,
+    /// A sale was taken back; its points left the balance.
+    #[strum(serialize = "invoice.voided")]
+    InvoiceVoided,
+    /// A reward was redeemed.
+    #[strum(serialize = "redemption.created")]
+    RedemptionCreated,
+    /// Staff or a key added a customer.
+    #[strum(serialize = "customer.created")]
+    CustomerCreated,
+    /// A customer's name, phone or email changed, or a join was confirmed.
+    #[strum(serialize = "customer.updated")]
+    CustomerUpdated,
+    /// A customer was hidden (its history stays).
+    #[strum(serialize = "customer.deleted")]
+    CustomerDeleted,
+    /// A customer joined by the store's QR link.
+    #[strum(serialize = "customer.joined")]
+    CustomerJoined,
+    /// Points were added or taken by hand.
+    #[strum(serialize = "points.adjusted")]
+    PointsAdjusted,
+}
+
+impl WebhookEventType {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+
+    pub fn all() -> &'static [WebhookEventType] {
+        <Self as strum::VariantArray>::VARIANTS
+    }
+}
+
+/// What an event carries as its `data`: the record as the API answers it, as it was when the
+/// change was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebhookData {
+    Invoice(Invoice),
+    Redemption(Redemption),
+    Customer(Customer),
+    PointsAdjusted { customer: Customer, points: i64, reason: Option<String> },
+}
+
+/// An owner's webhook endpoint (never its secret, except once when made or rotated).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebhookEndpoint {
+    pub id: i64,
+    pub owner_id: i64,
+    pub url: String,
+    pub events: Vec<WebhookEventType>,
+    pub is_active: bool,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// An endpoint with its signing secret, shown when it is made and when the secret is rotated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndpointSecret {
+    pub endpoint: WebhookEndpoint,
+    pub secret: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum DeliveryStatus {
+    /// Waiting for its first or next attempt.
+    Pending,
+    /// An attempt was answered 2xx.
+    Succeeded,
+    /// Every attempt failed for 72 hours.
+    Failed,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+}
+
+/// One event sent (or to be sent) to one endpoint, as the owner sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebhookDelivery {
+    pub id: i64,
+    pub event_id: String,
+    pub event_type: WebhookEventType,
+    pub endpoint_id: i64,
+    pub status: DeliveryStatus,
+    pub attempts: i32,
+    pub next_attempt_at: Option<NaiveDateTime>,
+    /// The HTTP status of the last answer; `None` when there was none (refused, timed out).
+    pub last_status: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// A delivery the worker has claimed: what to send and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DueDelivery {
+    pub id: i64,
+    pub event_id: String,
+    pub url: String,
+    pub secret: String,
+    /// The body, exactly as signed and sent.
+    pub payload: String,
+    /// Attempts made before this one.
+    pub attempts: i32,
+    pub created_at: NaiveDateTime,
+}

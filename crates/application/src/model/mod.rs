@@ -1,0 +1,41 @@
+//! Records the use cases hand back, one module per area. Plain data; the HTTP edge turns them
+//! into DTOs.
+
+use chrono::NaiveDateTime;
+use loyalty_domain::Role;
+
+use crate::AppError;
+
+mod customers;
+mod exports;
+mod integrations;
+mod paging;
+mod people;
+mod plans;
+mod platform;
+mod reports;
+mod sales;
+
+pub use customers::{Customer, CustomerStats, NextExpiry};
+pub use exports::{
+    CardExport, CustomerExport, ExportKind, ExportPage, InvoiceExport, LedgerExport, OwnerExport, RedemptionExport,
+    UserExport,
+};
+pub use integrations::{
+    ApiKey, ApiScope, DeliveryStatus, DueDelivery, EndpointSecret, NewKeySecret, WebhookData, WebhookDelivery,
+    WebhookEndpoint, WebhookEventType,
+};
+pub use paging::{Page, PageRequest, SyncFrom};
+pub use people::{PersonRef, Session, StoreRef, StoreScope, User, UserCredentials};
+pub use plans::{
+    may_grow, store_slots_left, Card, CardStatus, Package, PackageSummary, PlanChangePreview, StoreOwnerRecord,
+    Subscription, SubscriptionStatus,
+};
+pub use platform::{DayFigures, PlatformCounts, StoreRanking};
+pub use reports::{
+    ActivityKind, ActivityRecord, CustomersOverview, Liability, MonthPoints, OwnerSummary, SharedPhone, Signal,
+    StoreCustomerFigures, StoreLiability, StoreSummary,
+};
+pub use sales::{
+    ActivityEvent, DayCounts, Invoice, LedgerEntry, LedgerKind, Redemption, Reward, RewardRef, RewardType, SalePreview,
+};

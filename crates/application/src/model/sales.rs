@@ -1,0 +1,152 @@
+//! Sales at the counter: invoices, redemptions, rewards, the points ledger.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invoice {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonRef,
+    pub invoice_number: Option<String>,
+    pub total: loyalty_domain::Money,
+    pub points_earned: i64,
+    pub pos_user: Option<PersonRef>,
+    pub created_at: NaiveDateTime,
+    pub voided_at: Option<NaiveDateTime>,
+    /// Why it was voided.
+    pub void_reason: Option<String>,
+    /// When it was made or, later, voided: the incremental sync's order.
+    pub updated_at: NaiveDateTime,
+    /// Whether the caller may void it now (`invoices::may_void`); false as read from storage.
+    pub can_void: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RewardRef {
+    pub id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub points_required: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redemption {
+    pub id: i64,
+    pub store_id: i64,
+    pub customer: PersonRef,
+    /// The reward bought; `None` when the points were used as money.
+    pub reward: Option<RewardRef>,
+    pub points_spent: i64,
+    /// LYD the points were worth, when used as money (a discount on the sale).
+    pub value: Option<loyalty_domain::Money>,
+    pub pos_user: Option<PersonRef>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum RewardType {
+    Prize,
+    Discount,
+    Cash,
+}
+
+impl RewardType {
+    /// The name stored and sent (`snake_case`).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reward {
+    pub id: i64,
+    pub store_owner_id: i64,
+    pub name: String,
+    pub description: Option<String>,
+    pub reward_type: RewardType,
+    pub points_required: i64,
+    /// Thousandths: dirhams for cash and prize, thousandths of a percent for discount.
+    pub amount_milli: i64,
+    pub is_active: bool,
+    pub redemptions_count: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
+#[strum(serialize_all = "snake_case")]
+pub enum LedgerKind {
+    Invoice,
+    Redemption,
+    Manual,
+    Adjustment,
+    Void,
+    /// Points a customer brought when imported from paper or another system.
+    OpeningBalance,
+    /// Points that reached their expiry (the server's own change; no actor).
+    Expired,
+}
+
+impl LedgerKind {
+    /// The name stored and sent (`snake_case`).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        value.parse().ok()
+    }
+}
+
+/// One change of a customer's points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub id: i64,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub reason: Option<String>,
+    pub actor: Option<PersonRef>,
+    /// The API key the change was made with (`actor` is then its owner).
+    pub api_key: Option<PersonRef>,
+    /// The sale the entry belongs to: its id and the store's own number, if one was typed.
+    pub invoice: Option<(i64, Option<String>)>,
+    pub redemption_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+/// An item of the POS recent-activity panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActivityEvent {
+    Invoice(Invoice),
+    Redemption(Redemption),
+}
+
+impl ActivityEvent {
+    pub fn created_at(&self) -> NaiveDateTime {
+        match self {
+            ActivityEvent::Invoice(i) => i.created_at,
+            ActivityEvent::Redemption(r) => r.created_at,
+        }
+    }
+}
+
+/// Today's figures of one store, for its local day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DayCounts {
+    pub invoices: i64,
+    pub points_issued: i64,
+    pub redemptions: i64,
+}
+
+/// What a sale of `total` would earn at a counter, and the settings that decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SalePreview {
+    pub total: loyalty_domain::Money,
+    pub points: i64,
+    pub needs_confirmation: bool,
+    pub settings: loyalty_domain::LoyaltySettings,
+}
