@@ -41,7 +41,7 @@ for (const name of Object.keys(doc.components.schemas).sort()) {
 
 const source =
   `// Generated from openapi/openapi.json by scripts/gen-bounds.mjs (\`just openapi\`): do not edit.\n` +
-  `// Each request field's bounds as the server checks them (crates/adapters/src/http/bounds.rs).\n\n` +
+  `// Each request field's bounds as the server checks them (crates/http/src/bounds.rs).\n\n` +
   `export const bounds = ${JSON.stringify(bounds, null, 2)} as const;\n`;
 // The project's Prettier settings, wherever the output goes (the check writes to a temporary file).
 const home = fileURLToPath(new URL('../src/lib/api/bounds.ts', import.meta.url));

@@ -8,17 +8,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::{middleware, web, App, HttpServer};
-use loyalty_adapters::db::{self, DbPool, DbUrl, DieselDatabase};
-pub use loyalty_adapters::http::client_addr::TrustedProxies;
-use loyalty_adapters::http::{self, ServerInfo};
-use loyalty_adapters::system::{
+use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
+use loyalty_application::{Services, Settings};
+use loyalty_db::{DbPool, DbUrl, DieselDatabase};
+pub use loyalty_http::client_addr::TrustedProxies;
+use loyalty_http::ServerInfo;
+use loyalty_system::{
     AdjustableClock, Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, LimitStore, RandomIds,
     SystemClock,
 };
-use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
-use loyalty_application::{Services, Settings};
 
-pub use loyalty_adapters::system::LoginLimits;
+pub use loyalty_system::LoginLimits;
 
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -108,7 +108,7 @@ pub struct AppState {
 /// Connects, migrates, and (in demo mode) seeds an empty database.
 pub fn build_state(config: &Config) -> Result<AppState, String> {
     let url = DbUrl::parse(&config.database_url)?;
-    let pool = db::pool::connect(&url, config.db_pool_size)?;
+    let pool = loyalty_db::pool::connect(&url, config.db_pool_size)?;
     migrate(&pool)?;
     let hasher = Arc::new(Argon2Hasher::new().map_err(|e| e.to_string())?);
     if config.demo_mode {
@@ -116,10 +116,10 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     }
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
-        db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(Arc::new(
-            db::limits::PgSharedLimits::new(db::pool::connect_for_limits(&url, LIMIT_CONNECTIONS)?),
+        loyalty_db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(Arc::new(
+            loyalty_db::limits::PgSharedLimits::new(loyalty_db::pool::connect_for_limits(&url, LIMIT_CONNECTIONS)?),
         )),
-        db::Backend::Postgres | db::Backend::Sqlite => LimitStore::Local,
+        loyalty_db::Backend::Postgres | loyalty_db::Backend::Sqlite => LimitStore::Local,
     };
     let throttle = Arc::new(GovernorLoginThrottle::new(config.login_limits, &limits));
     let public_throttle =
@@ -133,7 +133,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         login_throttle: throttle,
         public_throttle,
         ids: Arc::new(RandomIds),
-        webhook_payloads: Arc::new(http::dto::JsonWebhookPayloads),
+        webhook_payloads: Arc::new(loyalty_http::dto::JsonWebhookPayloads),
         settings: Settings {
             session_ttl: config.session_ttl,
             demo_mode: config.demo_mode,
@@ -170,18 +170,21 @@ fn spawn_pruner(login: Arc<GovernorLoginThrottle>, public: Arc<GovernorPublicThr
 
 pub fn migrate(pool: &DbPool) -> Result<usize, String> {
     let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
-    db::pool::with_setup_lock(&mut conn, db::pool::run_migrations)
+    loyalty_db::pool::with_setup_lock(&mut conn, loyalty_db::pool::run_migrations)
 }
 
 /// Seeds the demo accounts and data into an empty database; returns whether it did.
 pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, String> {
-    let password_hash = hasher.hash(db::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
+    let password_hash = hasher.hash(loyalty_db::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
     let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
     let random_token = || RandomIds.random_id();
-    let input =
-        db::seed::SeedInput { password_hash: &password_hash, now: SystemClock.now(), random_token: &random_token };
-    db::pool::with_setup_lock(&mut conn, |conn| {
-        db::seed::seed_demo(conn, &input).map_err(|e| format!("seeding failed: {e}"))
+    let input = loyalty_db::seed::SeedInput {
+        password_hash: &password_hash,
+        now: SystemClock.now(),
+        random_token: &random_token,
+    };
+    loyalty_db::pool::with_setup_lock(&mut conn, |conn| {
+        loyalty_db::seed::seed_demo(conn, &input).map_err(|e| format!("seeding failed: {e}"))
     })
 }
 
@@ -231,19 +234,19 @@ pub fn serve(
             .wrap(middleware::Condition::new(!cors_origins.is_empty(), cors(&cors_origins)))
             .app_data(services.clone())
             .app_data(info.clone())
-            .app_data(web::PayloadConfig::new(http::json::JSON_LIMIT))
+            .app_data(web::PayloadConfig::new(loyalty_http::json::JSON_LIMIT))
             .wrap(middleware::Compress::default())
-            .wrap(middleware::from_fn(http::routes::refuse_control_characters))
-            .wrap(http::routes::security_headers())
+            .wrap(middleware::from_fn(loyalty_http::routes::refuse_control_characters))
+            .wrap(loyalty_http::routes::security_headers())
             .wrap(
                 // The client the limits see (behind trusted proxies, the one they name).
                 middleware::Logger::new("%{client}xi \"%r\" %s %b %Dms")
-                    .custom_request_replace("client", |req| http::client_address(req.request()))
+                    .custom_request_replace("client", |req| loyalty_http::client_address(req.request()))
                     .exclude("/api/v1/health")
                     .exclude("/api/v1/ready"),
             )
-            .configure(http::configure)
-            .configure(http::spa::configure(web_dir.clone()))
+            .configure(loyalty_http::configure)
+            .configure(loyalty_http::spa::configure(web_dir.clone()))
     })
     .workers(workers)
     // Requests past these wait in the runtime's queue instead of on a thread of their own: the

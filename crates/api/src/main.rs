@@ -159,21 +159,21 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Openapi => {
-            print!("{}", loyalty_adapters::http::openapi::document_json());
+            print!("{}", loyalty_http::openapi::document_json());
             Ok(())
         }
         Command::Migrate => {
-            let url = loyalty_adapters::db::DbUrl::parse(&cli.database_url)?;
-            let pool = loyalty_adapters::db::pool::connect(&url, 1)?;
+            let url = loyalty_db::DbUrl::parse(&cli.database_url)?;
+            let pool = loyalty_db::pool::connect(&url, 1)?;
             let ran = migrate(&pool)?;
             println!("{ran} migration(s) applied");
             Ok(())
         }
         Command::SeedDemo => {
-            let url = loyalty_adapters::db::DbUrl::parse(&cli.database_url)?;
-            let pool = loyalty_adapters::db::pool::connect(&url, 1)?;
+            let url = loyalty_db::DbUrl::parse(&cli.database_url)?;
+            let pool = loyalty_db::pool::connect(&url, 1)?;
             migrate(&pool)?;
-            let hasher = loyalty_adapters::system::Argon2Hasher::new().map_err(|e| e.to_string())?;
+            let hasher = loyalty_system::Argon2Hasher::new().map_err(|e| e.to_string())?;
             if seed_demo(&pool, &hasher)? {
                 println!("demo data seeded");
             } else {
@@ -239,13 +239,13 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let state = build_state(&config)?;
             start_housekeeping(state.services.clone()).map_err(|e| format!("housekeeping: {e}"))?;
-            loyalty_adapters::system::webhooks::start_worker(state.services.clone(), webhook_allow_private)
+            loyalty_system::webhooks::start_worker(state.services.clone(), webhook_allow_private)
                 .map_err(|e| format!("webhooks: {e}"))?;
             let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
             tracing::info!(
                 url = %format!("http://{bind}"),
-                database = %loyalty_adapters::db::pool::redact(&cli.database_url),
+                database = %loyalty_db::pool::redact(&cli.database_url),
                 demo,
                 "serving"
             );

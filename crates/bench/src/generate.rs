@@ -12,8 +12,8 @@ use chrono::Utc;
 use diesel::connection::SimpleConnection;
 use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
-use loyalty_adapters::db::repositories::store_days;
-use loyalty_adapters::db::DbConnection;
+use loyalty_db::repositories::store_days;
+use loyalty_db::DbConnection;
 
 use crate::{open, scalar, Size};
 

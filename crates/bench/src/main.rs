@@ -21,7 +21,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use diesel::sql_types::BigInt;
 use diesel::RunQueryDsl;
-use loyalty_adapters::db::{pool, DbConnection, DbUrl};
+use loyalty_db::{pool, DbConnection, DbUrl};
 
 #[derive(Parser, Debug)]
 #[command(name = "loyalty-bench", about = "Data generation and raw baselines for `just bench`")]
@@ -130,7 +130,7 @@ fn check(database_url: &str) -> Result<bool, String> {
     )?;
     let customers = scalar(&mut conn, "SELECT COUNT(*) AS v FROM customers")?;
     let ledger = scalar(&mut conn, "SELECT COUNT(*) AS v FROM points_ledger")?;
-    let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn).map_err(|e| e.to_string())?;
+    let days = loyalty_db::repositories::store_days::mismatched_days(&mut conn).map_err(|e| e.to_string())?;
     println!(
         "CHECK customers={customers} ledger_rows={ledger} balance_ne_ledger_sum={mismatched} negative_balances={negative} negative_balance_after={bad_after} store_days_ne_sales={days} balance_ne_lots={unheld}"
     );

@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 use chrono::{NaiveDateTime, SubsecRound, Utc};
 use diesel::sql_types::Text;
 use diesel::RunQueryDsl;
-use loyalty_adapters::db::DieselDatabase;
 use loyalty_application::ports::{
     transaction, NewActivity, NewInvoice, NewLedgerEntry, NewRedemption, PointsChange, Repos, RewardCounts,
     StoredAnswer, TxMode,
 };
 use loyalty_application::{ActivityKind, AppError, LedgerKind};
+use loyalty_db::DieselDatabase;
 use loyalty_domain::Money;
 use rand::Rng;
 

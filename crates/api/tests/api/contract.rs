@@ -6,14 +6,13 @@ use crate::helpers::{Backend, TestApp};
 fn committed_openapi_document_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi/openapi.json");
     let committed = std::fs::read_to_string(path).unwrap_or_default();
-    let generated = loyalty_adapters::http::openapi::document_json();
+    let generated = loyalty_http::openapi::document_json();
     assert!(committed == generated, "openapi/openapi.json is stale: run `just openapi` and commit the result");
 }
 
 #[test]
 fn every_operation_documents_its_errors() {
-    let doc: serde_json::Value =
-        serde_json::from_str(&loyalty_adapters::http::openapi::document_json()).unwrap_or_default();
+    let doc: serde_json::Value = serde_json::from_str(&loyalty_http::openapi::document_json()).unwrap_or_default();
     assert_eq!(doc["openapi"], "3.1.0");
     let paths = doc["paths"].as_object().cloned().unwrap_or_default();
     assert!(paths.len() >= 6, "{paths:?}");
@@ -39,7 +38,7 @@ async fn served_document_matches_the_generated_one() {
     let (status, served) = app.get("/api/v1/openapi.json", None).await;
     assert_eq!(status, 200);
     let generated: serde_json::Value =
-        serde_json::from_str(&loyalty_adapters::http::openapi::document_json()).unwrap_or_default();
+        serde_json::from_str(&loyalty_http::openapi::document_json()).unwrap_or_default();
     assert_eq!(served, generated);
 }
 
@@ -84,7 +83,7 @@ fn every_message_and_error_code_is_used() {
         let needle = format!("Msg::{msg:?}");
         assert!(mentions(&needle, "messages.rs") >= 1, "{needle} is never used");
     }
-    for code in loyalty_adapters::http::ErrorCode::ALL {
+    for code in loyalty_http::ErrorCode::ALL {
         // `ALL` comes from the enum itself: a code in use is named where it is produced.
         let needle = format!("ErrorCode::{code:?}");
         assert!(mentions(&needle, "contract.rs") >= 1, "{needle} is never produced");

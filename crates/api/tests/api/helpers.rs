@@ -5,8 +5,8 @@ use std::net::TcpListener;
 use std::path::PathBuf;
 
 use diesel::{Connection, RunQueryDsl};
-use loyalty_adapters::db::{DbConnection, DbPool};
 use loyalty_api::{build_state, serve, AppState, Config};
+use loyalty_db::{DbConnection, DbPool};
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -223,7 +223,7 @@ impl TestApp {
         );
         assert_eq!(unheld, 0, "some balances differ from the points their lots hold");
         let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
-        let days = loyalty_adapters::db::repositories::store_days::mismatched_days(&mut conn)
+        let days = loyalty_db::repositories::store_days::mismatched_days(&mut conn)
             .unwrap_or_else(|e| panic!("store days: {e}"));
         assert_eq!(days, 0, "some store days differ from the sales and gifts they sum");
     }

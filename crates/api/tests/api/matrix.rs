@@ -108,8 +108,7 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
     else {
         return;
     };
-    let doc: Value =
-        serde_json::from_str(&loyalty_adapters::http::openapi::document_json()).unwrap_or_else(|e| panic!("{e}"));
+    let doc: Value = serde_json::from_str(&loyalty_http::openapi::document_json()).unwrap_or_else(|e| panic!("{e}"));
     let documented: BTreeSet<(String, String)> = doc["paths"]
         .as_object()
         .into_iter()

@@ -251,7 +251,7 @@ async fn joining_a_store_from_its_link(backend: Backend) {
     let token = {
         use diesel::RunQueryDsl;
         let mut conn = app.pool().get().unwrap_or_else(|e| panic!("{e}"));
-        let conn: &mut loyalty_adapters::db::DbConnection = &mut conn;
+        let conn: &mut loyalty_db::DbConnection = &mut conn;
         let row: Token = diesel::sql_query("SELECT registration_token FROM stores ORDER BY id LIMIT 1")
             .get_result(conn)
             .unwrap_or_else(|e| panic!("{e}"));

@@ -3,7 +3,7 @@
 
 use diesel::sql_types::Text;
 use diesel::{QueryableByName, RunQueryDsl};
-use loyalty_adapters::db::{pool, DbConnection, DbUrl};
+use loyalty_db::{pool, DbConnection, DbUrl};
 
 use crate::helpers::{fresh_database, Backend};
 

@@ -188,13 +188,10 @@ pub(crate) fn scalar(db: &FreshDb, sql: &str) -> i64 {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         n: i64,
     }
-    let pool = loyalty_adapters::db::pool::connect(
-        &loyalty_adapters::db::pool::DbUrl::parse(&db.url).unwrap_or_else(|e| panic!("{e}")),
-        1,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let pool = loyalty_db::pool::connect(&loyalty_db::pool::DbUrl::parse(&db.url).unwrap_or_else(|e| panic!("{e}")), 1)
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut conn = pool.get().unwrap_or_else(|e| panic!("{e}"));
-    let conn: &mut loyalty_adapters::db::pool::DbConnection = &mut conn;
+    let conn: &mut loyalty_db::pool::DbConnection = &mut conn;
     diesel::sql_query(sql).get_result::<N>(conn).unwrap_or_else(|e| panic!("{sql}: {e}")).n
 }
 

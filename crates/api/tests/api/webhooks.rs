@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
 
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
-use loyalty_adapters::system::webhooks::{deliver_due, signature, WebhookSender};
+use loyalty_system::webhooks::{deliver_due, signature, WebhookSender};
 use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, Backend, TestApp};

@@ -1,5 +1,5 @@
 // Generated from openapi/openapi.json by scripts/gen-bounds.mjs (`just openapi`): do not edit.
-// Each request field's bounds as the server checks them (crates/adapters/src/http/bounds.rs).
+// Each request field's bounds as the server checks them (crates/http/src/bounds.rs).
 
 export const bounds = {
   AddPointsRequest: {

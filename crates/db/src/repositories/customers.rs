@@ -1,0 +1,367 @@
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use loyalty_application::ports::{
+    CustomerChanges, CustomerRepo, ImportedCustomer, NewCustomer, RecordFilter, RepoResult,
+};
+use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope, SyncFrom};
+use loyalty_domain::Money;
+
+use super::{contains_pattern, filter_stores, limits, sql_lower};
+use crate::pool::{DbBackend, DbConnection};
+use crate::schema::{customers, invoices, point_lots, points_ledger, redemptions, stores};
+use crate::tx::{map_error, map_unique, DbTx};
+
+/// A customer with its store's name and owner.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = customers, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    name: String,
+    phone: Option<String>,
+    email: Option<String>,
+    loyalty_points: i64,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    deleted_at: Option<NaiveDateTime>,
+    unconfirmed_join: bool,
+    #[diesel(select_expression = stores::name)]
+    store_name: String,
+    #[diesel(select_expression = stores::owner_id)]
+    owner_id: i64,
+}
+
+fn into_customer(row: Row) -> Customer {
+    Customer {
+        id: row.id,
+        store: StoreScope { id: row.store_id, name: row.store_name, owner_id: row.owner_id },
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        loyalty_points: row.loyalty_points,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        deleted_at: row.deleted_at,
+        unconfirmed_join: row.unconfirmed_join,
+    }
+}
+
+/// A customer's live sales: how many, their total and the points they earned.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices, check_for_backend(DbBackend))]
+struct SalesRow {
+    #[diesel(select_expression = count_star(), select_expression_type = diesel::dsl::count_star)]
+    invoices: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    total_dirhams: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    points_earned: i64,
+}
+
+/// Digits a person typed for a phone, as they appear inside an E.164 Libyan number.
+fn phone_digits(search: &str) -> Option<String> {
+    if search.chars().any(char::is_alphabetic) {
+        return None;
+    }
+    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+    let local = digits.strip_prefix("00218").or_else(|| digits.strip_prefix("218")).unwrap_or(&digits);
+    let local = local.strip_prefix('0').unwrap_or(local);
+    (local.len() >= 2).then(|| local.to_owned())
+}
+
+/// Live customers of the filter's stores matching the search. A sync (`$sync`) reads from its
+/// cursor on and includes hidden customers, so an integration learns they were hidden.
+macro_rules! filtered {
+    ($query:expr, $filter:expr, $search:expr, $sync:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        match $sync {
+            Some(sync) => {
+                query = query.filter(
+                    customers::updated_at
+                        .gt(sync.since)
+                        .or(customers::updated_at.eq(sync.since).and(customers::id.gt(sync.after_id))),
+                )
+            }
+            None => query = query.filter(customers::deleted_at.is_null()),
+        }
+        if let Some(ids) = &$filter.store_ids {
+            query = filter_stores!(query, customers::store_id, ids);
+        }
+        if let Some(search) = $search {
+            let pattern = contains_pattern(&search.to_lowercase());
+            query = match phone_digits(search) {
+                // No letters: case does not matter, so no `lower()` of every name and email; the
+                // phone's digits first, the likeliest match (issue #20's profile of the search).
+                // A phone that contains the typed text (digits and `+`) contains its local digits
+                // too, so the digits' pattern alone covers the phone.
+                Some(digits) => query.filter(
+                    customers::phone
+                        .assume_not_null()
+                        .like(contains_pattern(&digits))
+                        .escape('\\')
+                        .or(customers::name.like(pattern.clone()).escape('\\'))
+                        .or(customers::email.assume_not_null().like(pattern).escape('\\')),
+                ),
+                None => query.filter(
+                    sql_lower(customers::name)
+                        .like(pattern.clone())
+                        .escape('\\')
+                        .or(sql_lower(customers::email.assume_not_null()).like(pattern.clone()).escape('\\'))
+                        .or(customers::phone.assume_not_null().like(pattern).escape('\\')),
+                ),
+            };
+        }
+        query
+    }};
+}
+
+/// Rows per multi-row insert of an import: well under SQLite's limit of bound values.
+const IMPORT_CHUNK: usize = 500;
+
+impl CustomerRepo for DbTx<'_> {
+    fn store_phones(&mut self, store_id: i64) -> RepoResult<Vec<String>> {
+        customers::table
+            .filter(customers::store_id.eq(store_id))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.is_not_null())
+            .select(customers::phone.assume_not_null())
+            .load(self.conn)
+            .map_err(map_error)
+    }
+
+    fn insert_imported(
+        &mut self,
+        store_id: i64,
+        actor_id: i64,
+        imported: &[ImportedCustomer],
+        expires_on: Option<NaiveDate>,
+        now: NaiveDateTime,
+    ) -> RepoResult<()> {
+        for chunk in imported.chunks(IMPORT_CHUNK) {
+            let rows: Vec<_> = chunk
+                .iter()
+                .map(|c| {
+                    (
+                        customers::store_id.eq(store_id),
+                        customers::name.eq(&c.name),
+                        customers::phone.eq(Some(&c.phone)),
+                        customers::email.eq(c.email.as_ref()),
+                        customers::loyalty_points.eq(c.points),
+                        customers::created_by.eq(Some(actor_id)),
+                        customers::unconfirmed_join.eq(false),
+                        customers::created_at.eq(now),
+                        customers::updated_at.eq(now),
+                    )
+                })
+                .collect();
+            // One multi-row insert per chunk: the multi-backend connection does not batch, so
+            // each backend's own connection does. Each new id comes with its phone (unique in
+            // the store), whatever order the rows come back in.
+            let insert =
+                diesel::insert_into(customers::table).values(rows).returning((customers::id, customers::phone));
+            let ids: Vec<(i64, Option<String>)> = match &mut *self.conn {
+                DbConnection::Sqlite(c) => insert.get_results(c),
+                DbConnection::Postgresql(c) => insert.get_results(c),
+            }
+            .map_err(map_unique("customers.phone"))?;
+            let ledger: Vec<_> = ids
+                .iter()
+                .filter_map(|(id, phone)| {
+                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
+                    (customer.points > 0).then(|| {
+                        (
+                            points_ledger::customer_id.eq(*id),
+                            points_ledger::store_id.eq(store_id),
+                            points_ledger::kind.eq(LedgerKind::OpeningBalance.as_str()),
+                            points_ledger::delta.eq(customer.points),
+                            points_ledger::balance_after.eq(customer.points),
+                            points_ledger::actor_id.eq(Some(actor_id)),
+                            points_ledger::created_at.eq(now),
+                        )
+                    })
+                })
+                .collect();
+            if !ledger.is_empty() {
+                let insert = diesel::insert_into(points_ledger::table).values(ledger);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+            let lots: Vec<_> = ids
+                .iter()
+                .filter_map(|(id, phone)| {
+                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
+                    (customer.points > 0).then(|| {
+                        (
+                            point_lots::customer_id.eq(*id),
+                            point_lots::points.eq(customer.points),
+                            point_lots::remaining.eq(customer.points),
+                            point_lots::earned_at.eq(now),
+                            point_lots::expires_on.eq(expires_on),
+                        )
+                    })
+                })
+                .collect();
+            if !lots.is_empty() {
+                let insert = diesel::insert_into(point_lots::table).values(lots);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn list_customers(
+        &mut self,
+        filter: &RecordFilter,
+        search: Option<&str>,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<Customer>, i64)> {
+        let total: i64 = filtered!(customers::table.inner_join(stores::table), filter, search, page.sync)
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let query =
+            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync).select(Row::as_select());
+        let query = match page.sync {
+            Some(_) => query.order((customers::updated_at.asc(), customers::id.asc())),
+            None => query.order(customers::id.desc()),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
+        Ok((rows.into_iter().map(into_customer).collect(), total))
+    }
+
+    fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>> {
+        let rows: Vec<Row> =
+            filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>)
+                .select(Row::as_select())
+                .order(customers::id.desc())
+                .limit(limit)
+                .load(self.conn)
+                .map_err(map_error)?;
+        Ok(rows.into_iter().map(into_customer).collect())
+    }
+
+    fn customer_by_id(&mut self, id: i64) -> RepoResult<Option<Customer>> {
+        let row: Option<Row> = customers::table
+            .inner_join(stores::table)
+            .select(Row::as_select())
+            .filter(customers::id.eq(id))
+            .filter(customers::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(row.map(into_customer))
+    }
+
+    fn insert_customer(&mut self, c: NewCustomer) -> RepoResult<i64> {
+        diesel::insert_into(customers::table)
+            .values((
+                customers::store_id.eq(c.store_id),
+                customers::name.eq(c.name),
+                customers::phone.eq(c.phone),
+                customers::email.eq(c.email),
+                customers::loyalty_points.eq(0i64),
+                customers::created_by.eq(c.created_by),
+                customers::unconfirmed_join.eq(c.unconfirmed_join),
+                customers::created_at.eq(c.now),
+                customers::updated_at.eq(c.now),
+            ))
+            .returning(customers::id)
+            .get_result(self.conn)
+            .map_err(map_unique("customers.phone"))
+    }
+
+    fn update_customer(&mut self, id: i64, c: CustomerChanges) -> RepoResult<()> {
+        diesel::update(customers::table.find(id))
+            .set((
+                customers::name.eq(c.name),
+                customers::phone.eq(c.phone),
+                customers::email.eq(c.email),
+                customers::updated_at.eq(c.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_unique("customers.phone"))?;
+        Ok(())
+    }
+
+    fn confirm_join(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let confirmed = diesel::update(
+            customers::table.find(id).filter(customers::deleted_at.is_null()).filter(customers::unconfirmed_join),
+        )
+        .set((customers::unconfirmed_join.eq(false), customers::updated_at.eq(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(confirmed == 1)
+    }
+
+    fn hide_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let hidden = diesel::update(customers::table.find(id).filter(customers::deleted_at.is_null()))
+            .set((customers::deleted_at.eq(now), customers::updated_at.eq(now)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(hidden == 1)
+    }
+
+    fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>> {
+        let rows: Vec<Row> = customers::table
+            .inner_join(stores::table)
+            .select(Row::as_select())
+            .filter(customers::phone.eq(phone))
+            .filter(customers::deleted_at.is_null())
+            .filter(stores::deleted_at.is_null())
+            .order(customers::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows.into_iter().map(into_customer).collect())
+    }
+
+    fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {
+        let sales: SalesRow = invoices::table
+            .filter(invoices::customer_id.eq(id))
+            .filter(invoices::voided_at.is_null())
+            .select(SalesRow::as_select())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (rewards_redeemed, points_redeemed): (i64, i64) = redemptions::table
+            .filter(redemptions::customer_id.eq(id))
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(redemptions.points_spent), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(CustomerStats {
+            total_invoices: sales.invoices,
+            total_spent: Money::from_dirhams(sales.total_dirhams),
+            rewards_redeemed,
+            points_earned: sales.points_earned,
+            points_redeemed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phone_digits;
+
+    #[test]
+    fn phone_search_digits() {
+        assert_eq!(phone_digits("0912"), Some("912".into()));
+        assert_eq!(phone_digits("+218 91"), Some("91".into()));
+        assert_eq!(phone_digits("00218912"), Some("912".into()));
+        assert_eq!(phone_digits("فاطمة"), None);
+        assert_eq!(phone_digits("0"), None);
+    }
+}

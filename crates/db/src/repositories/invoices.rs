@@ -1,0 +1,172 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::{count_star, sql};
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use loyalty_application::ports::{InvoiceRepo, NewInvoice, RecordFilter, RepoResult};
+use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
+use loyalty_domain::Money;
+
+use super::store_days::DayDelta;
+use super::{filter_stores, limits, person};
+use crate::pool::DbBackend;
+use crate::schema::{customers, invoices, redemptions, users};
+use crate::tx::{map_error, map_unique, DbTx};
+
+/// A sale with its customer's and cashier's names.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    customer_id: i64,
+    #[diesel(select_expression = customers::name)]
+    customer_name: String,
+    invoice_number: Option<String>,
+    total_dirhams: i64,
+    points_earned: i64,
+    pos_user_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    pos_user_name: Option<String>,
+    created_at: NaiveDateTime,
+    voided_at: Option<NaiveDateTime>,
+    void_reason: Option<String>,
+    updated_at: NaiveDateTime,
+}
+
+fn into_invoice(row: Row) -> Invoice {
+    Invoice {
+        id: row.id,
+        store_id: row.store_id,
+        customer: PersonRef { id: row.customer_id, name: row.customer_name },
+        invoice_number: row.invoice_number,
+        total: Money::from_dirhams(row.total_dirhams),
+        points_earned: row.points_earned,
+        pos_user: person(row.pos_user_id, row.pos_user_name),
+        created_at: row.created_at,
+        voided_at: row.voided_at,
+        void_reason: row.void_reason,
+        updated_at: row.updated_at,
+        can_void: false,
+    }
+}
+
+/// What a void takes off the day of the sale. Read with `RETURNING` (the fields in the order of
+/// `VOIDED`): `as_returning()` does not reach through a MultiConnection.
+#[derive(Queryable)]
+struct Voided {
+    store_id: i64,
+    created_at: NaiveDateTime,
+    total_dirhams: i64,
+    points_earned: i64,
+}
+
+const VOIDED: (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned) =
+    (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned);
+
+macro_rules! joined {
+    () => {
+        invoices::table
+            .inner_join(customers::table)
+            .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
+            .select(Row::as_select())
+    };
+}
+
+/// The filter's stores and customer; from the sync's cursor on when there is one.
+macro_rules! filtered {
+    ($query:expr, $filter:expr, $sync:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(sync) = $sync {
+            query = query.filter(
+                invoices::updated_at
+                    .gt(sync.since)
+                    .or(invoices::updated_at.eq(sync.since).and(invoices::id.gt(sync.after_id))),
+            );
+        }
+        if let Some(ids) = &$filter.store_ids {
+            query = filter_stores!(query, invoices::store_id, ids);
+        }
+        if let Some(customer_id) = $filter.customer_id {
+            query = query.filter(invoices::customer_id.eq(customer_id));
+        }
+        query
+    }};
+}
+
+impl InvoiceRepo for DbTx<'_> {
+    fn insert_invoice(&mut self, i: NewInvoice<'_>) -> RepoResult<i64> {
+        let id = diesel::insert_into(invoices::table)
+            .values((
+                invoices::store_id.eq(i.store_id),
+                invoices::customer_id.eq(i.customer_id),
+                invoices::pos_user_id.eq(i.pos_user_id),
+                invoices::invoice_number.eq(i.invoice_number),
+                invoices::total_dirhams.eq(i.total.dirhams()),
+                invoices::points_earned.eq(i.points_earned),
+                invoices::created_at.eq(i.now),
+                invoices::updated_at.eq(i.now),
+            ))
+            .returning(invoices::id)
+            .get_result(self.conn)
+            .map_err(map_unique("invoices.number"))?;
+        self.days.add(i.store_id, i.now, DayDelta::sale(i.total.dirhams(), i.points_earned));
+        Ok(id)
+    }
+
+    fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>> {
+        let row: Option<Row> = joined!().filter(invoices::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(into_invoice))
+    }
+
+    fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)> {
+        let total: i64 = filtered!(invoices::table.select(count_star()), filter, page.sync)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let query = filtered!(joined!(), filter, page.sync);
+        let query = match page.sync {
+            // Oldest change first.
+            Some(_) => query.order((invoices::updated_at.asc(), invoices::id.asc())),
+            None => query.order((invoices::created_at.desc(), invoices::id.desc())),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
+        Ok((rows.into_iter().map(into_invoice).collect(), total))
+    }
+
+    fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool> {
+        let voided: Option<Voided> = diesel::update(invoices::table.find(id).filter(invoices::voided_at.is_null()))
+            .set((
+                invoices::voided_at.eq(now),
+                invoices::voided_by.eq(by),
+                invoices::void_reason.eq(reason),
+                invoices::updated_at.eq(now),
+            ))
+            .returning(VOIDED)
+            .get_result(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        let Some(sale) = voided else { return Ok(false) };
+        // The sale is taken off the day it was made on.
+        self.days.add(sale.store_id, sale.created_at, DayDelta::void(sale.total_dirhams, sale.points_earned));
+        Ok(true)
+    }
+
+    fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts> {
+        let (invoices, points_issued): (i64, i64) = invoices::table
+            .filter(invoices::store_id.eq(store_id))
+            .filter(invoices::created_at.ge(from))
+            .filter(invoices::created_at.lt(to))
+            .filter(invoices::voided_at.is_null())
+            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)")))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let redemptions: i64 = redemptions::table
+            .filter(redemptions::store_id.eq(store_id))
+            .filter(redemptions::created_at.ge(from))
+            .filter(redemptions::created_at.lt(to))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(DayCounts { invoices, points_issued, redemptions })
+    }
+}

@@ -1,0 +1,131 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{NewRedemption, RecordFilter, RedemptionRepo, RepoResult};
+use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
+use loyalty_domain::Money;
+
+use super::store_days::DayDelta;
+use super::{filter_stores, limits, person};
+use crate::pool::DbBackend;
+use crate::schema::{customers, redemptions, rewards, users};
+use crate::tx::{map_error, DbTx};
+
+/// A redemption with its customer's and cashier's names and its reward, if one was bought.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = redemptions, check_for_backend(DbBackend))]
+struct Row {
+    id: i64,
+    store_id: i64,
+    customer_id: i64,
+    #[diesel(select_expression = customers::name)]
+    customer_name: String,
+    points_spent: i64,
+    pos_user_id: Option<i64>,
+    #[diesel(select_expression = users::name.nullable())]
+    pos_user_name: Option<String>,
+    created_at: NaiveDateTime,
+    value_dirhams: Option<i64>,
+    #[diesel(embed)]
+    reward: Option<RewardRow>,
+}
+
+/// The reward a redemption bought.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = rewards, check_for_backend(DbBackend))]
+struct RewardRow {
+    id: i64,
+    name: String,
+    description: Option<String>,
+    points_required: i64,
+}
+
+fn into_redemption(row: Row) -> Redemption {
+    Redemption {
+        id: row.id,
+        store_id: row.store_id,
+        customer: PersonRef { id: row.customer_id, name: row.customer_name },
+        reward: row.reward.map(|r| RewardRef {
+            id: r.id,
+            name: r.name,
+            description: r.description,
+            points_required: r.points_required,
+        }),
+        points_spent: row.points_spent,
+        value: row.value_dirhams.map(Money::from_dirhams),
+        pos_user: person(row.pos_user_id, row.pos_user_name),
+        created_at: row.created_at,
+    }
+}
+
+macro_rules! joined {
+    () => {
+        redemptions::table
+            .inner_join(customers::table)
+            .left_join(rewards::table)
+            .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
+            .select(Row::as_select())
+    };
+}
+
+/// The filter's stores and customer; from the sync's cursor on when there is one (a redemption
+/// never changes: its change time is when it was made).
+macro_rules! filtered {
+    ($query:expr, $filter:expr, $sync:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(sync) = $sync {
+            query = query.filter(
+                redemptions::created_at
+                    .gt(sync.since)
+                    .or(redemptions::created_at.eq(sync.since).and(redemptions::id.gt(sync.after_id))),
+            );
+        }
+        if let Some(ids) = &$filter.store_ids {
+            query = filter_stores!(query, redemptions::store_id, ids);
+        }
+        if let Some(customer_id) = $filter.customer_id {
+            query = query.filter(redemptions::customer_id.eq(customer_id));
+        }
+        query
+    }};
+}
+
+impl RedemptionRepo for DbTx<'_> {
+    fn insert_redemption(&mut self, r: NewRedemption) -> RepoResult<i64> {
+        let id = diesel::insert_into(redemptions::table)
+            .values((
+                redemptions::store_id.eq(r.store_id),
+                redemptions::customer_id.eq(r.customer_id),
+                redemptions::reward_id.eq(r.reward_id),
+                redemptions::pos_user_id.eq(r.pos_user_id),
+                redemptions::points_spent.eq(r.points_spent),
+                redemptions::created_at.eq(r.now),
+                redemptions::value_dirhams.eq(r.value.map(Money::dirhams)),
+            ))
+            .returning(redemptions::id)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        self.days.add(r.store_id, r.now, DayDelta::gift(r.points_spent));
+        Ok(id)
+    }
+
+    fn redemption_by_id(&mut self, id: i64) -> RepoResult<Option<Redemption>> {
+        let row: Option<Row> =
+            joined!().filter(redemptions::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
+        Ok(row.map(into_redemption))
+    }
+
+    fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)> {
+        let total: i64 = filtered!(redemptions::table.select(count_star()), filter, page.sync)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let query = filtered!(joined!(), filter, page.sync);
+        let query = match page.sync {
+            Some(_) => query.order((redemptions::created_at.asc(), redemptions::id.asc())),
+            None => query.order((redemptions::created_at.desc(), redemptions::id.desc())),
+        };
+        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
+        Ok((rows.into_iter().map(into_redemption).collect(), total))
+    }
+}

@@ -1,0 +1,390 @@
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Timestamp};
+use loyalty_application::ports::{AttemptResult, NewWebhookEvent, RepoError, RepoResult, WebhookRepo};
+use loyalty_application::{
+    DeliveryStatus, DueDelivery, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
+};
+
+use super::limits;
+use crate::pool::{DbBackend, DbConnection};
+use crate::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
+use crate::tx::{map_error, DbTx};
+
+/// An owner's endpoint (its secret is read only to sign).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_endpoints, check_for_backend(DbBackend))]
+struct EndpointRow {
+    id: i64,
+    owner_id: i64,
+    url: String,
+    events: String,
+    is_active: bool,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+fn event_type(name: &str) -> RepoResult<WebhookEventType> {
+    WebhookEventType::parse(name).ok_or_else(|| RepoError::Other(format!("unknown stored event type {name}")))
+}
+
+/// Event types are stored space-separated.
+fn into_endpoint(row: EndpointRow) -> RepoResult<WebhookEndpoint> {
+    let events = row.events.split_whitespace().map(event_type).collect::<RepoResult<Vec<_>>>()?;
+    Ok(WebhookEndpoint {
+        id: row.id,
+        owner_id: row.owner_id,
+        url: row.url,
+        events,
+        is_active: row.is_active,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
+}
+
+fn joined(events: &[WebhookEventType]) -> String {
+    events.iter().map(|e| e.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// A delivery with its event's type.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries, check_for_backend(DbBackend))]
+struct DeliveryRow {
+    id: i64,
+    event_id: String,
+    #[diesel(select_expression = webhook_events::event_type)]
+    event_type: String,
+    endpoint_id: i64,
+    status: String,
+    attempts: i32,
+    next_attempt_at: NaiveDateTime,
+    last_status: Option<i32>,
+    last_error: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+/// A delivery claimed to be sent: where, with what secret, and what.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries, check_for_backend(DbBackend))]
+struct DueRow {
+    id: i64,
+    event_id: String,
+    #[diesel(select_expression = webhook_endpoints::url)]
+    url: String,
+    #[diesel(select_expression = webhook_endpoints::secret)]
+    secret: String,
+    #[diesel(select_expression = webhook_events::payload)]
+    payload: String,
+    attempts: i32,
+    #[diesel(select_expression = webhook_events::created_at)]
+    event_created_at: NaiveDateTime,
+}
+
+fn into_delivery(row: DeliveryRow) -> RepoResult<WebhookDelivery> {
+    let status = DeliveryStatus::parse(&row.status)
+        .ok_or_else(|| RepoError::Other(format!("unknown delivery status {}", row.status)))?;
+    Ok(WebhookDelivery {
+        id: row.id,
+        event_id: row.event_id,
+        event_type: event_type(&row.event_type)?,
+        endpoint_id: row.endpoint_id,
+        status,
+        attempts: row.attempts,
+        next_attempt_at: (status == DeliveryStatus::Pending).then_some(row.next_attempt_at),
+        last_status: row.last_status,
+        last_error: row.last_error,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
+}
+
+#[derive(QueryableByName)]
+struct DueId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+const DUE_WHERE: &str = "status = 'pending' AND next_attempt_at <= {now} \
+     AND (locked_until IS NULL OR locked_until <= {now}) \
+     AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE is_active AND deleted_at IS NULL)";
+
+impl WebhookRepo for DbTx<'_> {
+    fn insert_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        url: &str,
+        events: &[WebhookEventType],
+        secret: &str,
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<WebhookEndpoint> {
+        let id: i64 = diesel::insert_into(webhook_endpoints::table)
+            .values((
+                webhook_endpoints::owner_id.eq(owner_id),
+                webhook_endpoints::url.eq(url),
+                webhook_endpoints::events.eq(joined(events)),
+                webhook_endpoints::secret.eq(secret),
+                webhook_endpoints::is_active.eq(is_active),
+                webhook_endpoints::created_at.eq(now),
+                webhook_endpoints::updated_at.eq(now),
+            ))
+            .returning(webhook_endpoints::id)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let row: EndpointRow = webhook_endpoints::table
+            .select(EndpointRow::as_select())
+            .filter(webhook_endpoints::id.eq(id))
+            .first(self.conn)
+            .map_err(map_error)?;
+        into_endpoint(row)
+    }
+
+    fn list_webhook_endpoints(&mut self, owner_id: i64) -> RepoResult<Vec<WebhookEndpoint>> {
+        let rows: Vec<EndpointRow> = webhook_endpoints::table
+            .select(EndpointRow::as_select())
+            .filter(webhook_endpoints::owner_id.eq(owner_id))
+            .filter(webhook_endpoints::deleted_at.is_null())
+            .order(webhook_endpoints::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        rows.into_iter().map(into_endpoint).collect()
+    }
+
+    fn update_webhook_endpoint(
+        &mut self,
+        owner_id: i64,
+        id: i64,
+        url: &str,
+        events: &[WebhookEventType],
+        is_active: bool,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool> {
+        let changed = diesel::update(
+            webhook_endpoints::table
+                .filter(webhook_endpoints::id.eq(id))
+                .filter(webhook_endpoints::owner_id.eq(owner_id))
+                .filter(webhook_endpoints::deleted_at.is_null()),
+        )
+        .set((
+            webhook_endpoints::url.eq(url),
+            webhook_endpoints::events.eq(joined(events)),
+            webhook_endpoints::is_active.eq(is_active),
+            webhook_endpoints::updated_at.eq(now),
+        ))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(changed == 1)
+    }
+
+    fn delete_webhook_endpoint(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(
+            webhook_endpoints::table
+                .filter(webhook_endpoints::id.eq(id))
+                .filter(webhook_endpoints::owner_id.eq(owner_id))
+                .filter(webhook_endpoints::deleted_at.is_null()),
+        )
+        .set((webhook_endpoints::deleted_at.eq(now), webhook_endpoints::updated_at.eq(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        if changed == 1 {
+            // What still waited for it is not sent.
+            diesel::update(
+                webhook_deliveries::table
+                    .filter(webhook_deliveries::endpoint_id.eq(id))
+                    .filter(webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str())),
+            )
+            .set((
+                webhook_deliveries::status.eq(DeliveryStatus::Failed.as_str()),
+                webhook_deliveries::last_error.eq("endpoint deleted"),
+                webhook_deliveries::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        }
+        Ok(changed == 1)
+    }
+
+    fn set_webhook_secret(&mut self, owner_id: i64, id: i64, secret: &str, now: NaiveDateTime) -> RepoResult<bool> {
+        let changed = diesel::update(
+            webhook_endpoints::table
+                .filter(webhook_endpoints::id.eq(id))
+                .filter(webhook_endpoints::owner_id.eq(owner_id))
+                .filter(webhook_endpoints::deleted_at.is_null()),
+        )
+        .set((webhook_endpoints::secret.eq(secret), webhook_endpoints::updated_at.eq(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(changed == 1)
+    }
+
+    fn subscribed_endpoints(&mut self, owner_id: i64, event: WebhookEventType) -> RepoResult<Vec<i64>> {
+        let rows: Vec<(i64, String)> = webhook_endpoints::table
+            .select((webhook_endpoints::id, webhook_endpoints::events))
+            .filter(webhook_endpoints::owner_id.eq(owner_id))
+            .filter(webhook_endpoints::deleted_at.is_null())
+            .filter(webhook_endpoints::is_active.eq(true))
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .filter(|(_, events)| events.split_whitespace().any(|e| e == event.as_str()))
+            .map(|(id, _)| id)
+            .collect())
+    }
+
+    fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()> {
+        diesel::insert_into(webhook_events::table)
+            .values((
+                webhook_events::id.eq(event.id),
+                webhook_events::owner_id.eq(event.owner_id),
+                webhook_events::event_type.eq(event.event_type.as_str()),
+                webhook_events::payload.eq(event.payload),
+                webhook_events::created_at.eq(event.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        for endpoint_id in endpoint_ids {
+            diesel::insert_into(webhook_deliveries::table)
+                .values((
+                    webhook_deliveries::event_id.eq(event.id),
+                    webhook_deliveries::endpoint_id.eq(endpoint_id),
+                    webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str()),
+                    webhook_deliveries::attempts.eq(0),
+                    webhook_deliveries::next_attempt_at.eq(event.now),
+                    webhook_deliveries::created_at.eq(event.now),
+                    webhook_deliveries::updated_at.eq(event.now),
+                ))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        }
+        Ok(())
+    }
+
+    fn list_webhook_deliveries(
+        &mut self,
+        endpoint_id: i64,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<WebhookDelivery>, i64)> {
+        let total: i64 = webhook_deliveries::table
+            .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<DeliveryRow> = webhook_deliveries::table
+            .inner_join(webhook_events::table)
+            .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
+            .select(DeliveryRow::as_select())
+            .order((webhook_deliveries::created_at.desc(), webhook_deliveries::id.desc()))
+            .limit(limit)
+            .offset(offset)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(into_delivery).collect::<RepoResult<Vec<_>>>()?, total))
+    }
+
+    fn webhook_delivery(&mut self, owner_id: i64, id: i64) -> RepoResult<Option<WebhookDelivery>> {
+        let row: Option<DeliveryRow> = webhook_deliveries::table
+            .inner_join(webhook_events::table)
+            .inner_join(webhook_endpoints::table)
+            .filter(webhook_deliveries::id.eq(id))
+            .filter(webhook_endpoints::owner_id.eq(owner_id))
+            .filter(webhook_endpoints::deleted_at.is_null())
+            .select(DeliveryRow::as_select())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(into_delivery).transpose()
+    }
+
+    fn requeue_webhook_delivery(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(webhook_deliveries::table.find(id))
+            .set((
+                webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str()),
+                webhook_deliveries::next_attempt_at.eq(now),
+                webhook_deliveries::locked_until.eq(None::<NaiveDateTime>),
+                webhook_deliveries::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn claim_webhook_deliveries(
+        &mut self,
+        now: NaiveDateTime,
+        lease: chrono::Duration,
+        limit: i64,
+    ) -> RepoResult<Vec<DueDelivery>> {
+        // PostgreSQL: rows another worker has claimed in its open transaction are skipped, not
+        // waited for. SQLite has one writer at a time, so the claim cannot interleave.
+        let ids: Vec<DueId> = match &mut *self.conn {
+            DbConnection::Postgresql(conn) => diesel::sql_query(format!(
+                "SELECT id FROM webhook_deliveries WHERE {} ORDER BY next_attempt_at, id LIMIT $2 \
+                 FOR UPDATE SKIP LOCKED",
+                DUE_WHERE.replace("{now}", "$1")
+            ))
+            .bind::<Timestamp, _>(now)
+            .bind::<BigInt, _>(limit)
+            .load(conn),
+            DbConnection::Sqlite(conn) => diesel::sql_query(format!(
+                "SELECT id FROM webhook_deliveries WHERE {} ORDER BY next_attempt_at, id LIMIT ?",
+                DUE_WHERE.replace("{now}", "?")
+            ))
+            .bind::<Timestamp, _>(now)
+            .bind::<Timestamp, _>(now)
+            .bind::<BigInt, _>(limit)
+            .load(conn),
+        }
+        .map_err(map_error)?;
+        let ids: Vec<i64> = ids.into_iter().map(|d| d.id).collect();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        diesel::update(webhook_deliveries::table.filter(webhook_deliveries::id.eq_any(&ids)))
+            .set((
+                webhook_deliveries::locked_until.eq(now + lease),
+                webhook_deliveries::attempts.eq(webhook_deliveries::attempts + 1),
+                webhook_deliveries::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        let rows: Vec<DueRow> = webhook_deliveries::table
+            .inner_join(webhook_events::table)
+            .inner_join(webhook_endpoints::table)
+            .filter(webhook_deliveries::id.eq_any(&ids))
+            .select(DueRow::as_select())
+            .order(webhook_deliveries::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|row| DueDelivery {
+                id: row.id,
+                event_id: row.event_id,
+                url: row.url,
+                secret: row.secret,
+                payload: row.payload,
+                attempts: row.attempts - 1,
+                created_at: row.event_created_at,
+            })
+            .collect())
+    }
+
+    fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(webhook_deliveries::table.find(id))
+            .set((
+                webhook_deliveries::status.eq(result.status.as_str()),
+                webhook_deliveries::next_attempt_at.eq(result.next_attempt_at.unwrap_or(now)),
+                webhook_deliveries::locked_until.eq(None::<NaiveDateTime>),
+                webhook_deliveries::last_status.eq(result.http_status),
+                webhook_deliveries::last_error.eq(result.error.as_deref()),
+                webhook_deliveries::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,284 @@
+use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers, SalesQuery};
+use loyalty_application::use_cases::{invoices, redemptions};
+use utoipa::OpenApi;
+
+use super::route;
+use crate::auth::Authenticated;
+use crate::dto::{
+    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
+    CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
+};
+use crate::error::ErrorBody;
+use crate::examples;
+use crate::json::ValidJson;
+use crate::ApiError;
+use loyalty_domain::Msg;
+
+#[derive(OpenApi)]
+#[openapi(paths(
+    list_customers,
+    create_customer,
+    search_customers,
+    get_customer,
+    update_customer,
+    delete_customer,
+    confirm_join,
+    add_points,
+    customer_invoices,
+    customer_redemptions,
+    customer_history
+))]
+pub struct CustomersApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    route::<__path_list_customers, _, _>(cfg, list_customers);
+    route::<__path_create_customer, _, _>(cfg, create_customer);
+    route::<__path_search_customers, _, _>(cfg, search_customers);
+    route::<__path_get_customer, _, _>(cfg, get_customer);
+    route::<__path_update_customer, _, _>(cfg, update_customer);
+    route::<__path_delete_customer, _, _>(cfg, delete_customer);
+    route::<__path_confirm_join, _, _>(cfg, confirm_join);
+    route::<__path_add_points, _, _>(cfg, add_points);
+    route::<__path_customer_invoices, _, _>(cfg, customer_invoices);
+    route::<__path_customer_redemptions, _, _>(cfg, customer_redemptions);
+    route::<__path_customer_history, _, _>(cfg, customer_history);
+}
+
+fn form(body: CustomerRequest) -> CustomerForm {
+    CustomerForm {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        loyalty_points: body.loyalty_points,
+        store_id: body.store_id,
+    }
+}
+
+/// Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
+/// admin), newest first, searchable and paginated.
+#[utoipa::path(get, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+    params(ListQuery, SyncQuery),
+    responses(
+        (status = 200, description = "A page of customers", body = CustomerList),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
+    ))]
+async fn list_customers(
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let query = query.into_inner();
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            customers::list(services, actor, ListCustomers { page, search: query.search, store_id: query.store_id })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
+}
+
+/// Adds a customer to the POS user's store (or, for an owner, to `store_id`).
+#[utoipa::path(post, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+    request_body = CustomerRequest,
+    responses(
+        (status = 201, description = "Created", body = CustomerEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneTaken))),
+    ))]
+async fn create_customer(caller: Authenticated, body: ValidJson<CustomerRequest>) -> Result<HttpResponse, ApiError> {
+    let form = form(body.0);
+    let customer = caller.run(move |services, actor| customers::create(services, actor, form)).await?;
+    Ok(HttpResponse::Created().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// The cashier's customer search: name, phone (any form) or email; at least 2 characters.
+#[utoipa::path(post, path = "/api/v1/customers/search", tag = "customers", security(("bearer" = [])),
+    request_body = CustomerSearchRequest,
+    responses(
+        (status = 200, description = "Up to 20 matches", body = CustomerListPlain),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 422, description = "Fewer than 2 characters", body = ErrorBody),
+    ))]
+async fn search_customers(
+    caller: Authenticated,
+    body: ValidJson<CustomerSearchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let query = body.0.query;
+    // On the blocking pool, not `read_only`: the search scans the store's customers, so its time
+    // grows with the store (tens of milliseconds at 100,000), too long to hold an HTTP worker.
+    let found = caller.run(move |services, actor| customers::search(services, actor, &query)).await?;
+    Ok(HttpResponse::Ok().json(CustomerListPlain { data: found.into_iter().map(Into::into).collect() }))
+}
+
+/// A customer with statistics computed on the server.
+#[utoipa::path(get, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 200, description = "The customer", body = CustomerDetailEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let id = id.into_inner();
+    let (customer, stats, next) = caller.read(move |services, actor| customers::get(services, actor, id)).await?;
+    Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
+        data: customer.into(),
+        statistics: stats.into(),
+        next_expiry: next.map(Into::into),
+    }))
+}
+
+/// Edits a customer's name, phone and email. The balance changes only through
+/// `PUT /customers/{id}/points`: a `loyalty_points` other than the current balance is a 422.
+#[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    request_body = CustomerRequest,
+    responses(
+        (status = 200, description = "Updated", body = CustomerEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 422, description = "Invalid fields", body = ErrorBody),
+    ))]
+async fn update_customer(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<CustomerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, form) = (id.into_inner(), form(body.0));
+    let customer = caller.run(move |services, actor| customers::update(services, actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// The cashier has checked at the counter that a customer who joined by the store's link is
+/// who the name says: `unconfirmed_join` becomes false. Anyone can join with a phone that is
+/// not theirs, so such a customer is marked until then. Confirming twice changes nothing.
+#[utoipa::path(post, path = "/api/v1/customers/{id}/confirm-join", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 200, description = "The customer, confirmed", body = CustomerEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn confirm_join(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let customer = caller.run(move |services, actor| customers::confirm_join(services, actor, id)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// Removes a customer from the lists; its invoices, redemptions and ledger are kept.
+#[utoipa::path(delete, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn delete_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    caller.run(move |services, actor| customers::delete(services, actor, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap
+/// for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a
+/// ledger row naming who made it.
+#[utoipa::path(put, path = "/api/v1/customers/{id}/points", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id")),
+    request_body = AddPointsRequest,
+    responses(
+        (status = 200, description = "The customer with the new balance", body = CustomerEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 422, description = "Points out of bounds, past the cashiers' daily cap, more than the balance, or no reason from an owner", body = ErrorBody),
+    ))]
+async fn add_points(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<AddPointsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, AddPointsRequest { points, reason }) = (id.into_inner(), body.0);
+    let customer =
+        caller.run(move |services, actor| customers::adjust_points(services, actor, id, points, reason)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// A customer's invoices, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    responses(
+        (status = 200, description = "A page of invoices", body = InvoiceList),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_invoices(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let customer_id = Some(id.into_inner());
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            invoices::list(services, actor, SalesQuery { customer_id, store_id: None, page })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
+}
+
+/// A customer's redemptions, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    responses(
+        (status = 200, description = "A page of redemptions", body = RedemptionList),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_redemptions(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let customer_id = Some(id.into_inner());
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            redemptions::list(services, actor, SalesQuery { customer_id, store_id: None, page })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
+}
+
+/// Every change of a customer's points (invoices, redemptions, manual points, voids), with
+/// reasons and staff names, newest first.
+#[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    responses(
+        (status = 200, description = "A page of ledger entries", body = LedgerList),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn customer_history(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let id = id.into_inner();
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            customers::history(services, actor, id, page)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(LedgerList::from_page(page)))
+}

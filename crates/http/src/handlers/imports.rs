@@ -1,0 +1,160 @@
+//! Importing customers with their points from a CSV file (issue #19).
+
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::imports::{self, ImportLine, ImportOutcome, ImportReport};
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use super::route;
+use crate::auth::Authenticated;
+use crate::csv_import::{self, CsvBody};
+use crate::dto::StoreRefDto;
+use crate::error::ErrorBody;
+use crate::{ApiError, Lang};
+
+#[derive(OpenApi)]
+#[openapi(paths(import_customers))]
+pub struct ImportsApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    route::<__path_import_customers, _, _>(cfg, import_customers);
+}
+
+/// Into which store, and whether to write.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImportParams {
+    /// One of the owner's stores.
+    pub store_id: Option<i64>,
+    /// `true`: only tell each row's outcome, write nothing.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportOutcomeDto {
+    /// A new customer: added (or would be, in a dry run).
+    New,
+    /// The phone is already a customer of the store: left as it is.
+    Existing,
+    /// Left out; `errors` says why.
+    Invalid,
+}
+
+/// One row of the file and what happens to it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportLineDto {
+    /// The row's line in the file (the column names are line 1).
+    pub line: u64,
+    pub outcome: ImportOutcomeDto,
+    /// As it will be saved (trimmed) when valid; as written otherwise.
+    pub name: String,
+    /// E.164 when valid; as written otherwise.
+    pub phone: String,
+    /// Opening balance, when it is a valid number.
+    pub points: Option<i64>,
+    /// Per field, why the row is left out, in the request's language.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub errors: BTreeMap<String, Vec<String>>,
+}
+
+/// Every row's outcome and the totals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportReportDto {
+    pub store: StoreRefDto,
+    pub dry_run: bool,
+    /// Customer rows read (blank rows are skipped).
+    pub rows: usize,
+    pub new: usize,
+    pub existing: usize,
+    pub invalid: usize,
+    /// Customers added now (0 in a dry run).
+    pub imported: usize,
+    /// The points they brought, each with an `opening_balance` ledger row.
+    pub imported_points: i64,
+    pub lines: Vec<ImportLineDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportReportEnvelope {
+    pub data: ImportReportDto,
+}
+
+fn line(l: ImportLine, lang: Lang) -> ImportLineDto {
+    let (outcome, errors) = match l.outcome {
+        ImportOutcome::New => (ImportOutcomeDto::New, BTreeMap::new()),
+        ImportOutcome::Existing => (ImportOutcomeDto::Existing, BTreeMap::new()),
+        ImportOutcome::Invalid(fields) => {
+            let errors = fields
+                .iter()
+                .map(|(field, msgs)| {
+                    let texts = msgs.iter().map(|m| if lang == Lang::Ar { m.ar() } else { m.en() }.to_owned());
+                    (field.to_owned(), texts.collect())
+                })
+                .collect();
+            (ImportOutcomeDto::Invalid, errors)
+        }
+    };
+    ImportLineDto { line: l.line, outcome, name: l.name, phone: l.phone, points: l.points, errors }
+}
+
+fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
+    let count = |f: fn(&ImportOutcome) -> bool| r.lines.iter().filter(|l| f(&l.outcome)).count();
+    ImportReportDto {
+        store: r.store.clone().into(),
+        dry_run: r.dry_run,
+        rows: r.lines.len(),
+        new: count(|o| matches!(o, ImportOutcome::New)),
+        existing: count(|o| matches!(o, ImportOutcome::Existing)),
+        invalid: count(|o| matches!(o, ImportOutcome::Invalid(_))),
+        imported: r.imported,
+        imported_points: r.imported_points,
+        lines: r.lines.into_iter().map(|l| line(l, lang)).collect(),
+    }
+}
+
+/// Imports customers with their points into one of the owner's stores from a CSV file
+/// (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB). The first row
+/// names the columns: a name and a phone column are needed, email and points (the opening
+/// balance, a whole number; empty is 0) are read when present. The names of this API's own
+/// customers export work in either language, as do `name`, `phone`, `email`, `points`.
+///
+/// Every row gets an outcome: `new`, `existing` (the phone is already a customer of the
+/// store: left as it is, so importing the same file twice adds nothing), or `invalid` with the
+/// reasons by the customer form's rules (the phone is required here; a phone on an earlier row
+/// is left out). With `dry_run=true` nothing is written. Otherwise the new rows are added in one
+/// transaction, each bringing points with an `opening_balance` ledger row; invalid rows are
+/// left out. No webhook is sent per imported customer: read them with the incremental sync.
+#[utoipa::path(post, path = "/api/v1/imports/customers", tag = "owner", security(("bearer" = [])),
+    params(ImportParams),
+    request_body(content = String, content_type = "text/csv", description = "The customers file"),
+    responses(
+        (status = 200, description = "The dry run: what each row would do", body = ImportReportEnvelope),
+        (status = 201, description = "Imported: what each row did", body = ImportReportEnvelope),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
+        (status = 413, description = "The file is larger than 16 MB", body = ErrorBody),
+        (status = 415, description = "Not sent as `text/csv`", body = ErrorBody),
+        (status = 422, description = "No store chosen, or the file (under `file`): not UTF-8 CSV, without a name or phone column, without rows, or with more than 100,000", body = ErrorBody),
+    ))]
+async fn import_customers(
+    caller: Authenticated,
+    query: web::Query<ImportParams>,
+    body: CsvBody,
+) -> Result<HttpResponse, ApiError> {
+    let lang = caller.lang;
+    let _actor = caller.actor.clone();
+    let ImportParams { store_id, dry_run } = query.into_inner();
+    let done = caller
+        .run(move |services, actor| {
+            let rows =
+                csv_import::read_customers(&body.0).map_err(|m| loyalty_domain::FieldErrors::single("file", m))?;
+            imports::import_customers(services, actor, store_id, rows, dry_run)
+        })
+        .await?;
+    let mut response = if dry_run { HttpResponse::Ok() } else { HttpResponse::Created() };
+    Ok(response.json(ImportReportEnvelope { data: report(done, lang) }))
+}

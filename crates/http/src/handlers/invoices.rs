@@ -1,0 +1,126 @@
+//! Sales at the counter: invoices, their preview and voids, and the sales list.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use loyalty_application::use_cases::customers::SalesQuery;
+use loyalty_application::use_cases::invoices::{self, CreateInvoice};
+use loyalty_application::use_cases::owner;
+use utoipa::OpenApi;
+
+use super::{created, idempotency_key, route};
+use crate::auth::Authenticated;
+use crate::dto::{
+    CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList, ListQuery,
+    SalePreviewEnvelope, SalePreviewQuery, SyncQuery, VoidInvoiceRequest,
+};
+use crate::error::{ErrorBody, ErrorCode};
+use crate::json::ValidJson;
+use crate::{examples, ApiError};
+
+#[derive(OpenApi)]
+#[openapi(paths(list_invoices, create_invoice, void_invoice, preview_sale))]
+pub struct InvoicesApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    route::<__path_list_invoices, _, _>(cfg, list_invoices);
+    route::<__path_create_invoice, _, _>(cfg, create_invoice);
+    route::<__path_void_invoice, _, _>(cfg, void_invoice);
+    route::<__path_preview_sale, _, _>(cfg, preview_sale);
+}
+
+/// Invoices of the caller's stores, newest first.
+#[utoipa::path(get, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+    params(ListQuery, SyncQuery),
+    responses(
+        (status = 200, description = "A page of invoices", body = InvoiceList),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
+    ))]
+async fn list_invoices(
+    caller: Authenticated,
+    query: web::Query<ListQuery>,
+    sync: web::Query<SyncQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let _actor = caller.actor.clone();
+    let page = caller
+        .run(move |services, actor| {
+            let page = query.page_request().with_sync(sync.sync()?);
+            invoices::list(services, actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
+}
+
+/// A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the
+/// customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the
+/// owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
+/// first answer and awards nothing more; the same key with another body is a 409.
+#[utoipa::path(post, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+    request_body = CreateInvoiceRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
+    responses(
+        (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
+        (status = 403, description = "Only POS users and API keys with `sales:write` create invoices", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 409, description = "Invoice number already used in this store, or key reused", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::InvoiceNumberTaken))),
+        (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
+    ))]
+async fn create_invoice(
+    caller: Authenticated,
+    req: HttpRequest,
+    body: ValidJson<CreateInvoiceRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let key = idempotency_key(&req);
+    let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
+    let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
+    let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;
+    Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
+        data: InvoiceCreated {
+            invoice: done.invoice.into(),
+            points_added: done.points_added,
+            customer_total_points: done.customer_total_points,
+        },
+    }))
+}
+
+/// Takes an invoice back: its points leave the balance through a ledger row. A POS user may
+/// void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
+/// `sales:write` in the stores it covers; the store owner any
+/// invoice of its stores, any day. The reason is kept with the invoice.
+#[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Invoice id")),
+    request_body = VoidInvoiceRequest,
+    responses(
+        (status = 200, description = "Voided", body = InvoiceEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
+        (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::PointsAlreadySpent))),
+        (status = 422, description = "No reason given", body = ErrorBody),
+    ))]
+async fn void_invoice(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<VoidInvoiceRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, reason) = (id.into_inner(), body.0.reason);
+    let invoice = caller.run(move |services, actor| invoices::void(services, actor, id, reason.as_deref())).await?;
+    Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
+}
+
+/// What a sale of `total` would earn at the POS user's counter: the points (from the rule the
+/// sale itself uses), whether the counter should ask to confirm the total, and the store's
+/// settings. Refuses the totals a sale would refuse, with the same messages.
+#[utoipa::path(get, path = "/api/v1/invoices/preview", tag = "sales", security(("bearer" = [])),
+    params(SalePreviewQuery),
+    responses(
+        (status = 200, description = "The points the sale would earn", body = SalePreviewEnvelope),
+        (status = 403, description = "Only POS users sell", body = ErrorBody),
+        (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
+    ))]
+async fn preview_sale(caller: Authenticated, query: web::Query<SalePreviewQuery>) -> Result<HttpResponse, ApiError> {
+    let total = query.into_inner().total.unwrap_or_default();
+    let preview = caller.run(move |services, actor| owner::preview_sale(services, actor, &total)).await?;
+    Ok(HttpResponse::Ok().json(SalePreviewEnvelope { data: preview.into() }))
+}

@@ -1,0 +1,97 @@
+//! The pages a customer uses without signing in.
+
+use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::public::{self, JoinStore};
+use loyalty_application::Services;
+use utoipa::OpenApi;
+
+use super::{route, ClientAddr};
+use crate::auth::{blocking, read_only};
+use crate::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
+use crate::error::{ErrorBody, ErrorCode};
+use crate::examples;
+use crate::json::ValidJson;
+use crate::{ApiError, Lang};
+use loyalty_domain::Msg;
+
+#[derive(OpenApi)]
+#[openapi(paths(lookup_points, store_for_token, join_store))]
+pub struct PublicApi;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    route::<__path_lookup_points, _, _>(cfg, lookup_points);
+    route::<__path_store_for_token, _, _>(cfg, store_for_token);
+    route::<__path_join_store, _, _>(cfg, join_store);
+}
+
+/// A customer's points by phone number: total, per store, and per store the active rewards
+/// with whether each is claimable now. No names or emails are returned; an unknown number
+/// answers like a number with no points. Limited per client address and per phone number.
+#[utoipa::path(post, path = "/api/v1/public/points", tag = "public",
+    request_body = PointsLookupRequest,
+    responses(
+        (status = 200, description = "Points of that number", body = PointsLookupEnvelope),
+        (status = 422, description = "Not a phone number", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
+        (status = 429, description = "Too many lookups", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn lookup_points(
+    services: web::Data<Services>,
+    ClientAddr(client): ClientAddr,
+    lang: Lang,
+    body: ValidJson<PointsLookupRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let phone = body.0.phone;
+    let reader = services.clone();
+    let found = read_only(&reader, lang, move || public::lookup_points(&services, &client, &phone)).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .json(PointsLookupEnvelope { data: found.into() }))
+}
+
+/// The store a registration link (from its QR code) opens.
+#[utoipa::path(get, path = "/api/v1/public/stores/{token}", tag = "public",
+    params(("token" = String, Path, description = "The store's registration token")),
+    responses(
+        (status = 200, description = "The store", body = PublicStoreEnvelope),
+        (status = 404, description = "Unknown or revoked link", body = ErrorBody),
+    ))]
+async fn store_for_token(
+    services: web::Data<Services>,
+    lang: Lang,
+    token: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let store = blocking(lang, move || public::store_for_token(&services, &token)).await?;
+    Ok(HttpResponse::Ok().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}
+
+/// Joins the store of a registration link as its customer.
+#[utoipa::path(post, path = "/api/v1/public/stores/{token}/join", tag = "public",
+    params(("token" = String, Path, description = "The store's registration token")),
+    request_body = JoinStoreRequest,
+    responses(
+        (status = 201, description = "Joined", body = PublicStoreEnvelope),
+        (status = 404, description = "Unknown or revoked link", body = ErrorBody),
+        (status = 409, description = "The number is already registered in this store", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::AlreadyJoined))),
+        (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn join_store(
+    services: web::Data<Services>,
+    ClientAddr(client): ClientAddr,
+    lang: Lang,
+    token: web::Path<String>,
+    body: ValidJson<JoinStoreRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let JoinStoreRequest { name, phone, email } = body.0;
+    let store =
+        blocking(lang, move || public::join_store(&services, &client, &token, JoinStore { name, phone, email }))
+            .await?;
+    Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}
