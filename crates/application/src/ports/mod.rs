@@ -4,9 +4,20 @@ mod people;
 mod records;
 mod system;
 
-pub use people::*;
-pub use records::*;
-pub use system::*;
+pub use people::{
+    ActivityFilter, ActivityRepo, AdminRepo, ApiKeyRepo, CardFields, CardFilter, ExpiredPoints, IdempotencyRepo,
+    JobRepo, LotRepo, NewActivity, NewApiKey, NewUser, NextExpiry, PackageFields, PointsChange, RaisedSignal,
+    SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
+};
+pub use records::{
+    CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
+    NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewStore, NewSubscription, PlanRepo, RecordFilter,
+    RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
+};
+pub use system::{
+    AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookEvent, PasswordHasher, PublicThrottle, SharedLimits,
+    TokenClaims, TokenService, WebhookPayloads, WebhookRepo,
+};
 
 use crate::AppError;
 

@@ -57,19 +57,60 @@ mod signals;
 mod stores;
 mod users;
 
-pub use activity::*;
-pub use admin::*;
-pub use customers::*;
-pub use integrations::*;
-pub use loyalty_config::*;
-pub use meta::*;
-pub use money::*;
-pub use paging::*;
-pub use plans::*;
-pub use public::*;
-pub use reports::*;
-pub use rewards::*;
-pub use sales::*;
-pub use signals::*;
-pub use stores::*;
-pub use users::*;
+pub use activity::{
+    ActivityEntryDto, ActivityFeed, ActivityGroup, ActivityItem, ActivityList, ActivityQuery, ActivityType,
+    TodayCounts, TodayCountsEnvelope, UserList,
+};
+pub use admin::{
+    AdminAnalytics, AdminAnalyticsEnvelope, AdminOverview, AdminOverviewEnvelope, AssignPackageRequest,
+    CardBatchRequest, CardDto, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest, CardStatusDto,
+    DayFiguresDto, FeaturesInput, OwnerSubscriptionDto, OwnerUserDto, PackageDto, PackageEnvelope, PackageListPlain,
+    PackageRequest, PersonWithEmail, StoreOwnerOption, StoreOwnerOptions, StoreOwnerRecordDto,
+    StoreOwnerRecordEnvelope, StoreOwnerRecords, StoreRankingDto, UserQuery, UserRequest,
+};
+pub use customers::{
+    AddPointsRequest, CustomerDetailEnvelope, CustomerDto, CustomerEnvelope, CustomerList, CustomerListPlain,
+    CustomerRequest, CustomerSearchRequest, CustomerStatistics, NextExpiryDto, PersonDto,
+};
+pub use integrations::{
+    webhook_payload, ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyDto, ApiKeyList, ApiKeyRequest, ApiScopeDto,
+    DeliveryStatusDto, JsonWebhookPayloads, PointsAdjustedData, WebhookDeliveryDto, WebhookDeliveryEnvelope,
+    WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope, WebhookEndpointList, WebhookEndpointRequest,
+    WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent, WebhookEventData, WebhookEventTypeDto,
+};
+pub use loyalty_config::{
+    LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,
+};
+pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
+use money::{
+    confirm_above_schema, invoice_total_schema, max_invoice_total_schema, min_purchase_schema, point_value_schema,
+    points_rate_schema, price_schema, reward_amount_schema,
+};
+pub use money::{DecimalInput, AMOUNT_PATTERN};
+use paging::{page_number, page_size};
+pub use paging::{ListMeta, ListQuery, PageQuery, SyncQuery};
+pub use plans::{
+    ActiveSubscription, PackageSummaryDto, PlanChangePreviewDto, PlanChangePreviewEnvelope, PlanChoiceDto, PlanModeDto,
+    PlanOutcomeDto, RedeemCodeRequest, SubscriptionStatusDto, SubscriptionStatusEnvelope,
+};
+pub use public::{
+    ClaimableRewardDto, JoinStoreRequest, PointsLookupDto, PointsLookupEnvelope, PointsLookupRequest, PublicStore,
+    PublicStoreEnvelope, StorePointsDto,
+};
+pub use reports::{
+    CustomersOverview, CustomersOverviewEnvelope, LiabilityDto, LiabilityEnvelope, MonthPointsDto, OwnerSummaryDto,
+    OwnerSummaryEnvelope, SharedPhoneCustomer, SharedPhoneDto, StoreLiabilityDto, StoreOverview,
+};
+pub use rewards::{RewardDto, RewardEnvelope, RewardListPlain, RewardRequest, RewardTypeDto};
+pub use sales::{
+    CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceDto, InvoiceEnvelope,
+    InvoiceList, InvoiceRefDto, LedgerEntryDto, LedgerKindDto, LedgerList, RedemptionDone, RedemptionDoneEnvelope,
+    RedemptionDto, RedemptionList, RedemptionPreview, RedemptionPreviewEnvelope, RedemptionPreviewQuery, RewardRefDto,
+    VoidInvoiceRequest,
+};
+pub use signals::{SignalDto, SignalEnvelope, SignalKindDto, SignalList, SignalQuery, SignalStatusParam};
+pub use stores::{QrCodeDto, QrCodeEnvelope, QrRequest, StoreDto, StoreEnvelope, StoreListPlain, StoreRequest};
+pub use users::{
+    AuthSession, AuthSessionEnvelope, LoginRequest, PermissionDto, RegisterRequest, RoleDto, SignedInUser,
+    SignedInUserEnvelope, StaffRequest, StoreRefDto, UserDto, UserEnvelope, UserListPlain,
+};

@@ -8,12 +8,14 @@ mod plans;
 mod stores;
 mod users;
 
-pub use analytics::*;
-pub use cards::*;
-pub use packages::*;
-pub use plans::*;
-pub use stores::*;
-pub use users::*;
+pub use analytics::{analytics, overview, Analytics, Overview};
+pub use cards::{create_card, create_cards, delete_card, list_cards, update_card, CardForm, CARD_BATCH_MAX};
+pub use packages::{
+    create_package, delete_package, list_packages, toggle_package, update_package, PackageForm, PACKAGE_DESCRIPTION_MAX,
+};
+pub use plans::{assign_package, preview_assignment, store_owners};
+pub use stores::delete_store;
+pub use users::{create_user, delete_user, list_users, set_user_active, update_user, UserForm};
 
 use crate::{Page, PageRequest};
 
