@@ -1,11 +1,12 @@
 //! What every account form checks the same way, whoever fills it in (sign-up, the admin's user
 //! form, the owner's staff form): the person's name, email and password, the taken email and the
-//! look-alike email.
+//! look-alike email; and switching a person's sign-in on or off.
 
+use chrono::NaiveDateTime;
 use loyalty_domain::{text, Email, FieldErrors, Msg, NewPassword};
 
 use crate::ports::{RepoError, Repos};
-use crate::AppError;
+use crate::{AppError, User};
 
 /// A person's fields once checked; `None` where the field had an error (already in `errors`).
 pub(crate) struct PersonFields {
@@ -58,4 +59,14 @@ pub(crate) fn refuse_look_alike_email(
         return Err(FieldErrors::single("email", Msg::EmailConfusable).into());
     }
     Ok(())
+}
+
+/// Switches a person's sign-in on or off; switched off, its sessions end at once. The person as
+/// it now is.
+pub(crate) fn set_active(repos: &mut dyn Repos, id: i64, active: bool, now: NaiveDateTime) -> Result<User, AppError> {
+    repos.set_user_active(id, active, now)?;
+    if !active {
+        repos.revoke_user_sessions(id, now)?;
+    }
+    repos.user_by_id(id)?.ok_or(AppError::NotFound)
 }

@@ -133,11 +133,7 @@ pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> 
         if active && !current.is_active {
             super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
         }
-        repos.set_user_active(id, active, now)?;
-        if !active {
-            repos.revoke_user_sessions(id, now)?;
-        }
-        repos.user_by_id(id)?.ok_or(AppError::NotFound)
+        super::accounts::set_active(repos, id, active, now)
     })
 }
 

@@ -176,11 +176,7 @@ pub fn set_user_active(services: &Services, actor: &Actor, id: i64, active: bool
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         repos.user_by_id(id)?.ok_or(AppError::NotFound)?;
-        repos.set_user_active(id, active, now)?;
-        if !active {
-            repos.revoke_user_sessions(id, now)?;
-        }
-        repos.user_by_id(id)?.ok_or(AppError::NotFound)
+        crate::use_cases::accounts::set_active(repos, id, active, now)
     })
 }
 
