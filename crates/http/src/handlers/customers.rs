@@ -69,7 +69,6 @@ async fn list_customers(
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let query = query.into_inner();
     let page = caller
         .run(move |services, actor| {
@@ -123,7 +122,6 @@ async fn search_customers(
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
     ))]
 async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let id = id.into_inner();
     let (customer, stats, next) = caller.read(move |services, actor| customers::get(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
@@ -221,7 +219,6 @@ async fn customer_invoices(
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let customer_id = Some(id.into_inner());
     let page = caller
         .run(move |services, actor| {
@@ -246,7 +243,6 @@ async fn customer_redemptions(
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let customer_id = Some(id.into_inner());
     let page = caller
         .run(move |services, actor| {
@@ -272,7 +268,6 @@ async fn customer_history(
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let id = id.into_inner();
     let page = caller
         .run(move |services, actor| {

@@ -3,7 +3,7 @@
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::exports::{self, ExportQuery};
-use loyalty_application::{ExportKind, Services};
+use loyalty_application::ExportKind;
 use serde::Deserialize;
 use utoipa::OpenApi;
 
@@ -74,19 +74,15 @@ const PAGES_IN_FLIGHT: usize = 2;
         (status = 422, description = "A date that is not `YYYY-MM-DD`, `to` before `from`, or a store for a platform-wide kind", body = ErrorBody),
     ))]
 async fn export_records(
-    services: web::Data<Services>,
     caller: Authenticated,
     kind: web::Path<String>,
     params: web::Query<ExportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let lang = caller.lang;
+    let (lang, services) = (caller.lang, caller.services.clone());
     let kind: ExportKind = kind.parse().map_err(|_| ApiError::new(ErrorCode::NotFound, lang))?;
     let ExportParams { store_id, from, to } = params.into_inner();
     let query = ExportQuery { store_id, from, to };
-    let prepared = {
-        let _services = services.clone();
-        caller.run(move |services, actor| exports::prepare(services, actor, kind, &query)).await?
-    };
+    let prepared = caller.run(move |services, actor| exports::prepare(services, actor, kind, &query)).await?;
     let rows = prepared.rows;
     let date = loyalty_domain::local_day::local_date(services.clock.now());
     let (sender, mut receiver) = tokio::sync::mpsc::channel::<Result<web::Bytes, std::io::Error>>(PAGES_IN_FLIGHT);

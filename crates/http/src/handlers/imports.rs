@@ -146,7 +146,6 @@ async fn import_customers(
     body: CsvBody,
 ) -> Result<HttpResponse, ApiError> {
     let lang = caller.lang;
-    let _actor = caller.actor.clone();
     let ImportParams { store_id, dry_run } = query.into_inner();
     let done = caller
         .run(move |services, actor| {

@@ -40,7 +40,6 @@ async fn list_invoices(
     query: web::Query<ListQuery>,
     sync: web::Query<SyncQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let page = caller
         .run(move |services, actor| {
             let page = query.page_request().with_sync(sync.sync()?);

@@ -54,7 +54,6 @@ async fn assign_package(
     caller: Authenticated,
     body: ValidJson<AssignPackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let AssignPackageRequest { store_owner_id, package_id, auto_renew, notes, mode } = body.0;
     let now = caller.services.clock.now();
     let record = caller

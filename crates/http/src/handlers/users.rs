@@ -151,7 +151,6 @@ async fn deactivate_user(caller: Authenticated, id: web::Path<i64>) -> Result<Ht
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
 async fn store_owner_options(caller: Authenticated) -> Result<HttpResponse, ApiError> {
-    let _actor = caller.actor.clone();
     let owners = caller
         .run(move |services, actor| {
             admin::list_users(
