@@ -7,7 +7,7 @@ use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
-use super::{filter_stores, limits, person};
+use super::{filter_stores, limits, person, sales_filtered};
 use crate::pool::DbBackend;
 use crate::schema::{customers, invoices, redemptions, users};
 use crate::tx::{map_error, map_unique, DbTx};
@@ -74,23 +74,10 @@ macro_rules! joined {
 
 /// The filter's stores and customer; from the sync's cursor on when there is one.
 macro_rules! filtered {
-    ($query:expr, $filter:expr, $sync:expr) => {{
-        let mut query = $query.into_boxed::<DbBackend>();
-        if let Some(sync) = $sync {
-            query = query.filter(
-                invoices::updated_at
-                    .gt(sync.since)
-                    .or(invoices::updated_at.eq(sync.since).and(invoices::id.gt(sync.after_id))),
-            );
-        }
-        if let Some(ids) = &$filter.store_ids {
-            query = filter_stores!(query, invoices::store_id, ids);
-        }
-        if let Some(customer_id) = $filter.customer_id {
-            query = query.filter(invoices::customer_id.eq(customer_id));
-        }
-        query
-    }};
+    ($query:expr, $filter:expr, $sync:expr) => {
+        sales_filtered!($query, $filter, $sync, changed: invoices::updated_at, id: invoices::id,
+            store: invoices::store_id, customer: invoices::customer_id)
+    };
 }
 
 impl InvoiceRepo for DbTx<'_> {

@@ -40,6 +40,25 @@ macro_rules! filter_stores {
 }
 pub(crate) use filter_stores;
 
+/// A sales list's filter (invoices, redemptions): the filter's stores and customer, and from the
+/// sync's cursor on when there is one (`changed` and `id` order the changes).
+macro_rules! sales_filtered {
+    ($query:expr, $filter:expr, $sync:expr, changed: $changed:expr, id: $id:expr, store: $store:expr, customer: $customer:expr) => {{
+        let mut query = $query.into_boxed::<DbBackend>();
+        if let Some(sync) = $sync {
+            query = query.filter($changed.gt(sync.since).or($changed.eq(sync.since).and($id.gt(sync.after_id))));
+        }
+        if let Some(ids) = &$filter.store_ids {
+            query = filter_stores!(query, $store, ids);
+        }
+        if let Some(customer_id) = $filter.customer_id {
+            query = query.filter($customer.eq(customer_id));
+        }
+        query
+    }};
+}
+pub(crate) use sales_filtered;
+
 pub(crate) fn person(id: Option<i64>, name: Option<String>) -> Option<PersonRef> {
     Some(PersonRef { id: id?, name: name? })
 }

@@ -6,7 +6,7 @@ use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
-use super::{filter_stores, limits, person};
+use super::{filter_stores, limits, person, sales_filtered};
 use crate::pool::DbBackend;
 use crate::schema::{customers, redemptions, rewards, users};
 use crate::tx::{map_error, DbTx};
@@ -71,23 +71,10 @@ macro_rules! joined {
 /// The filter's stores and customer; from the sync's cursor on when there is one (a redemption
 /// never changes: its change time is when it was made).
 macro_rules! filtered {
-    ($query:expr, $filter:expr, $sync:expr) => {{
-        let mut query = $query.into_boxed::<DbBackend>();
-        if let Some(sync) = $sync {
-            query = query.filter(
-                redemptions::created_at
-                    .gt(sync.since)
-                    .or(redemptions::created_at.eq(sync.since).and(redemptions::id.gt(sync.after_id))),
-            );
-        }
-        if let Some(ids) = &$filter.store_ids {
-            query = filter_stores!(query, redemptions::store_id, ids);
-        }
-        if let Some(customer_id) = $filter.customer_id {
-            query = query.filter(redemptions::customer_id.eq(customer_id));
-        }
-        query
-    }};
+    ($query:expr, $filter:expr, $sync:expr) => {
+        sales_filtered!($query, $filter, $sync, changed: redemptions::created_at, id: redemptions::id,
+            store: redemptions::store_id, customer: redemptions::customer_id)
+    };
 }
 
 impl RedemptionRepo for DbTx<'_> {
