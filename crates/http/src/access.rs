@@ -42,8 +42,8 @@ pub fn operation_of(method: &Method, pattern: &str) -> Option<Operation> {
     table.get(&(method.clone(), pattern.to_owned())).copied()
 }
 
-/// Adds the `apiKey` scheme and, on each operation a key may call, its requirement with the
-/// scope it needs, as the application's table says.
+/// Writes each signed-in operation's security requirements from the application's table: the
+/// `bearer` token always, and the `apiKey` scheme with the scope it needs where keys may call it.
 pub fn document(doc: &mut utoipa::openapi::OpenApi) {
     let components = doc.components.get_or_insert_with(Default::default);
     let mut scheme = Http::builder().scheme(HttpAuthScheme::Bearer).bearer_format("lk_...").build();
@@ -58,12 +58,16 @@ pub fn document(doc: &mut utoipa::openapi::OpenApi) {
         for (_, op) in operations(item) {
             let Some(op) = op else { continue };
             let Some(operation) = op.operation_id.as_deref().and_then(Operation::named) else { continue };
+            // Every operation of the table is a signed-in one: a person's bearer token, and an
+            // API key where the table opens it to keys.
+            let security = op.security.get_or_insert_with(Vec::new);
+            security.push(SecurityRequirement::new("bearer", Vec::<&str>::new()));
             let scopes: Vec<&str> = match operation.key_access() {
                 KeyAccess::Never => continue,
                 KeyAccess::AnyKey => vec![],
                 KeyAccess::Scope(scope) => vec![scope.as_str()],
             };
-            op.security.get_or_insert_with(Vec::new).push(SecurityRequirement::new("apiKey", scopes));
+            security.push(SecurityRequirement::new("apiKey", scopes));
         }
     }
 }

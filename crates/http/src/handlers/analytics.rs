@@ -24,7 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// The overview: users, stores, transactions, revenue, the latest activity across all stores,
 /// and the system's health from real checks.
-#[utoipa::path(get, path = "/api/v1/admin/overview", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/overview", tag = "admin",
     responses(
         (status = 200, description = "Overview", body = AdminOverviewEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
@@ -53,7 +53,7 @@ async fn overview(info: web::Data<ServerInfo>, caller: Authenticated) -> Result<
 
 /// Invoices, revenue, points issued and redeemed per day over the last 30 days, and the top
 /// stores by revenue.
-#[utoipa::path(get, path = "/api/v1/admin/analytics", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/analytics", tag = "admin",
     responses(
         (status = 200, description = "Analytics", body = AdminAnalyticsEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),

@@ -22,7 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The owner's API keys that are not revoked, newest first; never their secrets.
-#[utoipa::path(get, path = "/api/v1/store-owner/api-keys", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/api-keys", tag = "integrations",
     responses(
         (status = 200, description = "The keys", body = ApiKeyList),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
@@ -34,7 +34,7 @@ async fn list_keys(caller: Authenticated) -> Result<HttpResponse, ApiError> {
 
 /// Makes an API key for an integration. The answer carries its secret (`lk_...`) once: only a
 /// digest is kept. The key acts for the owner within its scopes and stores.
-#[utoipa::path(post, path = "/api/v1/store-owner/api-keys", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/api-keys", tag = "integrations",
     request_body = ApiKeyRequest,
     responses(
         (status = 201, description = "Made; keep the secret now", body = ApiKeyCreatedEnvelope),
@@ -52,7 +52,7 @@ async fn create_key(caller: Authenticated, body: ValidJson<ApiKeyRequest>) -> Re
 }
 
 /// Revokes a key at once: its next request is refused with 401.
-#[utoipa::path(delete, path = "/api/v1/store-owner/api-keys/{id}", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/store-owner/api-keys/{id}", tag = "integrations",
     params(("id" = i64, Path, description = "Key id")),
     responses(
         (status = 204, description = "Revoked"),

@@ -81,7 +81,6 @@ async fn register(
 
 /// Sign out: the token stops working at once.
 #[utoipa::path(post, path = "/api/v1/auth/logout", tag = "auth",
-    security(("bearer" = [])),
     responses(
         (status = 204, description = "Signed out"),
     ))]
@@ -92,7 +91,6 @@ async fn logout(caller: Authenticated) -> Result<HttpResponse, ApiError> {
 
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/v1/auth/user", tag = "auth",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The signed-in user and what they may do", body = SignedInUserEnvelope),
     ))]

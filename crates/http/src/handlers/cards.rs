@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Redemption cards, newest first, by status and package.
-#[utoipa::path(get, path = "/api/v1/admin/redemption-cards", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/redemption-cards", tag = "admin",
     params(CardQuery),
     responses(
         (status = 200, description = "A page of cards", body = CardList),
@@ -45,7 +45,7 @@ fn card_form(body: CardRequest) -> CardForm {
 }
 
 /// Creates a card; without a code, a 12-character code is generated.
-#[utoipa::path(post, path = "/api/v1/admin/redemption-cards", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/admin/redemption-cards", tag = "admin",
     request_body = CardRequest,
     responses(
         (status = 201, description = "Created", body = CardEnvelope),
@@ -59,7 +59,7 @@ async fn create_card(caller: Authenticated, body: ValidJson<CardRequest>) -> Res
 }
 
 /// Creates 1 to 500 cards with generated codes, for printing.
-#[utoipa::path(post, path = "/api/v1/admin/redemption-cards/batch", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/admin/redemption-cards/batch", tag = "admin",
     request_body = CardBatchRequest,
     responses(
         (status = 201, description = "Created", body = CardListPlain),
@@ -74,7 +74,7 @@ async fn create_cards(caller: Authenticated, body: ValidJson<CardBatchRequest>) 
 }
 
 /// Edits an unredeemed card (an empty code keeps the current one).
-#[utoipa::path(put, path = "/api/v1/admin/redemption-cards/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/admin/redemption-cards/{id}", tag = "admin",
     params(("id" = i64, Path, description = "Card id")),
     request_body = CardRequest,
     responses(
@@ -96,7 +96,7 @@ async fn update_card(
 }
 
 /// Deletes an unredeemed card.
-#[utoipa::path(delete, path = "/api/v1/admin/redemption-cards/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/admin/redemption-cards/{id}", tag = "admin",
     params(("id" = i64, Path, description = "Card id")),
     responses(
         (status = 204, description = "Deleted"),

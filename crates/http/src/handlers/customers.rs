@@ -57,7 +57,7 @@ fn form(body: CustomerRequest) -> CustomerForm {
 
 /// Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
 /// admin), newest first, searchable and paginated.
-#[utoipa::path(get, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers", tag = "customers",
     params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of customers", body = CustomerList),
@@ -80,7 +80,7 @@ async fn list_customers(
 }
 
 /// Adds a customer to the POS user's store (or, for an owner, to `store_id`).
-#[utoipa::path(post, path = "/api/v1/customers", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/customers", tag = "customers",
     request_body = CustomerRequest,
     responses(
         (status = 201, description = "Created", body = CustomerEnvelope),
@@ -95,7 +95,7 @@ async fn create_customer(caller: Authenticated, body: ValidJson<CustomerRequest>
 }
 
 /// The cashier's customer search: name, phone (any form) or email; at least 2 characters.
-#[utoipa::path(post, path = "/api/v1/customers/search", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/customers/search", tag = "customers",
     request_body = CustomerSearchRequest,
     responses(
         (status = 200, description = "Up to 20 matches", body = CustomerListPlain),
@@ -114,7 +114,7 @@ async fn search_customers(
 }
 
 /// A customer with statistics computed on the server.
-#[utoipa::path(get, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers/{id}", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 200, description = "The customer", body = CustomerDetailEnvelope),
@@ -133,7 +133,7 @@ async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
 
 /// Edits a customer's name, phone and email. The balance changes only through
 /// `PUT /customers/{id}/points`: a `loyalty_points` other than the current balance is a 422.
-#[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     request_body = CustomerRequest,
     responses(
@@ -155,7 +155,7 @@ async fn update_customer(
 /// The cashier has checked at the counter that a customer who joined by the store's link is
 /// who the name says: `unconfirmed_join` becomes false. Anyone can join with a phone that is
 /// not theirs, so such a customer is marked until then. Confirming twice changes nothing.
-#[utoipa::path(post, path = "/api/v1/customers/{id}/confirm-join", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/customers/{id}/confirm-join", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 200, description = "The customer, confirmed", body = CustomerEnvelope),
@@ -169,7 +169,7 @@ async fn confirm_join(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
 }
 
 /// Removes a customer from the lists; its invoices, redemptions and ledger are kept.
-#[utoipa::path(delete, path = "/api/v1/customers/{id}", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/customers/{id}", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -185,7 +185,7 @@ async fn delete_customer(caller: Authenticated, id: web::Path<i64>) -> Result<Ht
 /// Points by hand: a POS user adds 1 to 10,000 (reason optional) within the owner's daily cap
 /// for cashiers; a store owner adds or removes up to 10,000 with a reason. Each change is a
 /// ledger row naming who made it.
-#[utoipa::path(put, path = "/api/v1/customers/{id}/points", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/customers/{id}/points", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     request_body = AddPointsRequest,
     responses(
@@ -206,7 +206,7 @@ async fn add_points(
 }
 
 /// A customer's invoices, newest first.
-#[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers",
     params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
@@ -230,7 +230,7 @@ async fn customer_invoices(
 }
 
 /// A customer's redemptions, newest first.
-#[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers",
     params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
@@ -255,7 +255,7 @@ async fn customer_redemptions(
 
 /// Every change of a customer's points (invoices, redemptions, manual points, voids), with
 /// reasons and staff names, newest first.
-#[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers",
     params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of ledger entries", body = LedgerList),

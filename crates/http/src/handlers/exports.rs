@@ -61,7 +61,7 @@ const PAGES_IN_FLIGHT: usize = 2;
 /// first. Records written after the request started are not in it. `X-Export-Rows` says how
 /// many rows follow the column names, for a progress bar. The file is streamed: an error after
 /// the first bytes ends it early (the row count then tells it is short).
-#[utoipa::path(get, path = "/api/v1/exports/{kind}", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/exports/{kind}", tag = "owner",
     params(("kind" = ExportKindParam, Path, description = "What to export"), ExportParams),
     responses(
         (status = 200, description = "The CSV file", content_type = "text/csv", body = String,

@@ -128,7 +128,7 @@ fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
 /// is left out). With `dry_run=true` nothing is written. Otherwise the new rows are added in one
 /// transaction, each bringing points with an `opening_balance` ledger row; invalid rows are
 /// left out. No webhook is sent per imported customer: read them with the incremental sync.
-#[utoipa::path(post, path = "/api/v1/imports/customers", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/imports/customers", tag = "owner",
     params(ImportParams),
     request_body(content = String, content_type = "text/csv", description = "The customers file"),
     responses(

@@ -28,7 +28,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Invoices of the caller's stores, newest first.
-#[utoipa::path(get, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/invoices", tag = "sales",
     params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
@@ -53,7 +53,7 @@ async fn list_invoices(
 /// customer's store, which the key must cover. Points = floor(total x points per LYD) when the total reaches the
 /// owner's minimum purchase, else 0. With an `Idempotency-Key` header a retry answers the
 /// first answer and awards nothing more; the same key with another body is a 409.
-#[utoipa::path(post, path = "/api/v1/invoices", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/invoices", tag = "sales",
     request_body = CreateInvoiceRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
     responses(
@@ -87,7 +87,7 @@ async fn create_invoice(
 /// void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
 /// `sales:write` in the stores it covers; the store owner any
 /// invoice of its stores, any day. The reason is kept with the invoice.
-#[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales",
     params(("id" = i64, Path, description = "Invoice id")),
     request_body = VoidInvoiceRequest,
     responses(
@@ -111,7 +111,7 @@ async fn void_invoice(
 /// What a sale of `total` would earn at the POS user's counter: the points (from the rule the
 /// sale itself uses), whether the counter should ask to confirm the total, and the store's
 /// settings. Refuses the totals a sale would refuse, with the same messages.
-#[utoipa::path(get, path = "/api/v1/invoices/preview", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/invoices/preview", tag = "sales",
     params(SalePreviewQuery),
     responses(
         (status = 200, description = "The points the sale would earn", body = SalePreviewEnvelope),

@@ -24,7 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// The loyalty settings: points per LYD, the minimum purchase that earns points, the largest
 /// invoice total, the total above which the counter asks to confirm, and the cashiers' daily
 /// cap on manual points (a POS user reads those of its store's owner).
-#[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/loyalty-config", tag = "owner",
     responses(
         (status = 200, description = "Settings", body = LoyaltyConfigEnvelope),
         (status = 403, description = "Store owners and POS users only", body = ErrorBody),
@@ -37,7 +37,7 @@ async fn get_loyalty_config(caller: Authenticated) -> Result<HttpResponse, ApiEr
 /// Changes the loyalty settings given and keeps the ones left out (a body with only
 /// `cost_per_point` changes only the rate); every later invoice in the owner's stores uses
 /// them.
-#[utoipa::path(put, path = "/api/v1/loyalty-config", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/loyalty-config", tag = "owner",
     request_body = LoyaltyConfigRequest,
     responses(
         (status = 200, description = "Saved", body = LoyaltyConfigEnvelope),

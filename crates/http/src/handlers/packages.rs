@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Active packages (what a store owner can buy).
-#[utoipa::path(get, path = "/api/v1/packages", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/packages", tag = "admin",
     responses(
         (status = 200, description = "Active packages", body = PackageListPlain),
     ))]
@@ -36,7 +36,7 @@ async fn active_packages(caller: Authenticated) -> Result<HttpResponse, ApiError
 }
 
 /// Every package, active or not.
-#[utoipa::path(get, path = "/api/v1/admin/packages", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/packages", tag = "admin",
     responses(
         (status = 200, description = "Packages", body = PackageListPlain),
         (status = 403, description = "Admins only", body = ErrorBody),
@@ -63,7 +63,7 @@ fn package_form(body: PackageRequest) -> PackageForm {
 }
 
 /// Creates a package (defaults: price 0, 1 store, 1 month, active).
-#[utoipa::path(post, path = "/api/v1/packages", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/packages", tag = "admin",
     request_body = PackageRequest,
     responses(
         (status = 201, description = "Created", body = PackageEnvelope),
@@ -77,7 +77,7 @@ async fn create_package(caller: Authenticated, body: ValidJson<PackageRequest>) 
 }
 
 /// Edits a package.
-#[utoipa::path(put, path = "/api/v1/packages/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/packages/{id}", tag = "admin",
     params(("id" = i64, Path, description = "Package id")),
     request_body = PackageRequest,
     responses(
@@ -97,7 +97,7 @@ async fn update_package(
 }
 
 /// Enables or disables a package.
-#[utoipa::path(post, path = "/api/v1/packages/{id}/toggle", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/packages/{id}/toggle", tag = "admin",
     params(("id" = i64, Path, description = "Package id")),
     responses(
         (status = 200, description = "Toggled", body = PackageEnvelope),
@@ -111,7 +111,7 @@ async fn toggle_package(caller: Authenticated, id: web::Path<i64>) -> Result<Htt
 }
 
 /// Deletes a package no subscription or card uses.
-#[utoipa::path(delete, path = "/api/v1/packages/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/packages/{id}", tag = "admin",
     params(("id" = i64, Path, description = "Package id")),
     responses(
         (status = 204, description = "Deleted"),

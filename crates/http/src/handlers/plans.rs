@@ -24,7 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Store owners with their stores, remaining slots and plan.
-#[utoipa::path(get, path = "/api/v1/admin/store-owners", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/admin/store-owners", tag = "admin",
     responses(
         (status = 200, description = "Store owners", body = StoreOwnerRecords),
         (status = 403, description = "Admins only", body = ErrorBody),
@@ -40,7 +40,7 @@ async fn store_owner_records(caller: Authenticated) -> Result<HttpResponse, ApiE
 /// end; another waits for the current plan to end (`mode: queue`, the default) or starts now
 /// (`mode: switch_now`, giving up the days left). Only active packages. Ask
 /// `/admin/subscriptions/preview` first to show what will happen.
-#[utoipa::path(post, path = "/api/v1/admin/subscriptions/assign", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/admin/subscriptions/assign", tag = "admin",
     request_body = AssignPackageRequest,
     responses(
         (status = 200, description = "The owner with the new plan", body = StoreOwnerRecordEnvelope),
@@ -65,7 +65,7 @@ async fn assign_package(
 }
 
 /// What assigning a package would do for a store owner, before anything changes.
-#[utoipa::path(post, path = "/api/v1/admin/subscriptions/preview", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/admin/subscriptions/preview", tag = "admin",
     request_body = AssignPackageRequest,
     responses(
         (status = 200, description = "What the assignment would do", body = PlanChangePreviewEnvelope),

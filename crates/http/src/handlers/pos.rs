@@ -20,7 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The latest 10 invoices and redemptions of the caller's stores, newest first, with staff names.
-#[utoipa::path(get, path = "/api/v1/pos/activity", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/pos/activity", tag = "sales",
     responses(
         (status = 200, description = "Recent activity", body = ActivityList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -31,7 +31,7 @@ async fn recent_activity(caller: Authenticated) -> Result<HttpResponse, ApiError
 }
 
 /// Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli).
-#[utoipa::path(get, path = "/api/v1/pos/today", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/pos/today", tag = "sales",
     responses(
         (status = 200, description = "Today's counts", body = TodayCountsEnvelope),
         (status = 403, description = "Only POS users", body = ErrorBody),

@@ -26,7 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Redemptions of the caller's stores, newest first.
-#[utoipa::path(get, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/redemptions", tag = "sales",
     params(ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
@@ -51,7 +51,7 @@ async fn list_redemptions(
 /// points a value, for a customer of the POS user's store (or, with an API key's
 /// `sales:write`, of a store the key covers). The deduction is atomic and conditional: the
 /// balance never goes below zero. `Idempotency-Key` as for invoices.
-#[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales",
     request_body = CreateRedemptionRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
     responses(
@@ -84,7 +84,7 @@ async fn create_redemption(
 /// What a customer's points are worth as money at the caller's counter: the owner's value of
 /// 100 points and minimum, the whole balance's worth, and, with `points`, those points' worth
 /// and the balance after, from the rule the redemption uses. Spends nothing.
-#[utoipa::path(get, path = "/api/v1/redemptions/preview", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/redemptions/preview", tag = "sales",
     params(RedemptionPreviewQuery),
     responses(
         (status = 200, description = "What the points are worth", body = RedemptionPreviewEnvelope),

@@ -27,7 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The owner's dashboard cards: stores, revenue, customers and points issued, all live.
-#[utoipa::path(get, path = "/api/v1/store-owner/summary", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/summary", tag = "owner",
     responses(
         (status = 200, description = "Figures", body = OwnerSummaryEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -40,7 +40,7 @@ async fn owner_summary(caller: Authenticated) -> Result<HttpResponse, ApiError> 
 /// What the owner owes its customers in points: the points they hold, and their LYD value where
 /// points have one, in all and per store; and the points earned and redeemed in each of the
 /// last 12 Tripoli months.
-#[utoipa::path(get, path = "/api/v1/store-owner/liability", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/liability", tag = "owner",
     responses(
         (status = 200, description = "Points outstanding and their movement per month", body = LiabilityEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -52,7 +52,7 @@ async fn owner_liability(caller: Authenticated) -> Result<HttpResponse, ApiError
 
 /// The customers overview: summary cards, then per store its figures and one page of its
 /// customers (`page`, `per_page` apply to every store; `store_id` lists that store alone).
-#[utoipa::path(get, path = "/api/v1/customers/store-owner-overview", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/customers/store-owner-overview", tag = "owner",
     params(ListQuery),
     responses(
         (status = 200, description = "Overview", body = CustomersOverviewEnvelope),
@@ -86,7 +86,7 @@ async fn customers_overview(caller: Authenticated, query: web::Query<ListQuery>)
 
 /// The feed of invoices, redemptions and customer events across the owner's stores, newest
 /// first, filtered by POS user, store, type and range.
-#[utoipa::path(get, path = "/api/v1/store-owner/pos-activities", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/pos-activities", tag = "owner",
     params(ActivityQuery),
     responses(
         (status = 200, description = "A page of the feed", body = ActivityFeed),

@@ -22,7 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Rewards: the active ones of the store's owner for a POS user; all of its own for an owner.
-#[utoipa::path(get, path = "/api/v1/rewards", tag = "sales", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/rewards", tag = "sales",
     responses(
         (status = 200, description = "Rewards, cheapest first", body = RewardListPlain),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -44,7 +44,7 @@ fn reward_form(body: RewardRequest) -> owner::RewardForm {
 }
 
 /// Adds a reward (prize, discount 0-100 %, or cash) offered in all the owner's stores.
-#[utoipa::path(post, path = "/api/v1/rewards", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/rewards", tag = "owner",
     request_body = RewardRequest,
     responses(
         (status = 409, description = "No plan in effect: no new reward until one is", body = ErrorBody,
@@ -60,7 +60,7 @@ async fn create_reward(caller: Authenticated, body: ValidJson<RewardRequest>) ->
 }
 
 /// Edits a reward; enable or disable by sending it with `is_active` flipped.
-#[utoipa::path(put, path = "/api/v1/rewards/{id}", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/rewards/{id}", tag = "owner",
     params(("id" = i64, Path, description = "Reward id")),
     request_body = RewardRequest,
     responses(

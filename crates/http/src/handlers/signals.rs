@@ -23,7 +23,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// adding more points by hand than its daily total. Nothing was blocked; each is shown until the
 /// owner marks it reviewed (`status=all` lists those too). One per kind, subject and Tripoli day,
 /// with the day's latest figure.
-#[utoipa::path(get, path = "/api/v1/store-owner/signals", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/signals", tag = "owner",
     params(SignalQuery),
     responses(
         (status = 200, description = "A page of signals", body = SignalList),
@@ -44,7 +44,7 @@ async fn list_signals(caller: Authenticated, query: web::Query<SignalQuery>) -> 
 
 /// Marks a signal reviewed: the owner looked at the sales behind it. Marking it again changes
 /// nothing; a later crossing that day with a higher figure opens it again.
-#[utoipa::path(post, path = "/api/v1/store-owner/signals/{id}/review", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/signals/{id}/review", tag = "owner",
     params(("id" = i64, Path, description = "Signal id")),
     responses(
         (status = 200, description = "The signal, reviewed", body = SignalEnvelope),

@@ -25,7 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// POS users of the owner's stores.
-#[utoipa::path(get, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/pos-users", tag = "owner",
     responses(
         (status = 200, description = "Staff", body = UserListPlain),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -40,7 +40,7 @@ fn staff_form(body: StaffRequest) -> staff::StaffForm {
 }
 
 /// Adds a POS user to one of the owner's stores.
-#[utoipa::path(post, path = "/api/v1/store-owner/pos-users", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users", tag = "owner",
     request_body = StaffRequest,
     responses(
         (status = 409, description = "No plan in effect: no new cashier until one is", body = ErrorBody,
@@ -56,7 +56,7 @@ async fn create_staff(caller: Authenticated, body: ValidJson<StaffRequest>) -> R
 }
 
 /// Edits a POS user; the password changes only when one is sent.
-#[utoipa::path(put, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner",
     params(("id" = i64, Path, description = "User id")),
     request_body = StaffRequest,
     responses(
@@ -77,7 +77,7 @@ async fn update_staff(
 
 /// Removes a POS user without history (signed out at once); one with sales, redemptions or
 /// points changes is deactivated instead (409).
-#[utoipa::path(delete, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -98,7 +98,7 @@ async fn set_staff_active(caller: Authenticated, id: i64, active: bool) -> Resul
 }
 
 /// Lets a POS user sign in again.
-#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/activate", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/activate", tag = "owner",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 409, description = "No plan in effect: no cashier switched back on until one is", body = ErrorBody,
@@ -112,7 +112,7 @@ async fn activate_staff(caller: Authenticated, id: web::Path<i64>) -> Result<Htt
 }
 
 /// Stops a POS user from signing in and ends its sessions at once.
-#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/deactivate", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/pos-users/{id}/deactivate", tag = "owner",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Deactivated", body = UserEnvelope),

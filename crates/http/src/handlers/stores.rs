@@ -37,7 +37,7 @@ async fn stores(caller: Authenticated) -> Result<HttpResponse, ApiError> {
 
 /// Stores the caller can see, with live customers, points and today's sales: an owner's own,
 /// a POS user's one, all for the admin.
-#[utoipa::path(get, path = "/api/v1/stores", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/stores", tag = "owner",
     responses(
         (status = 200, description = "Stores", body = StoreListPlain),
     ))]
@@ -46,7 +46,7 @@ async fn list_stores(caller: Authenticated) -> Result<HttpResponse, ApiError> {
 }
 
 /// The owner's stores (for the POS-user form's store select).
-#[utoipa::path(get, path = "/api/v1/store-owner/stores", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/stores", tag = "owner",
     responses(
         (status = 200, description = "Stores", body = StoreListPlain),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -57,7 +57,7 @@ async fn list_owner_stores(caller: Authenticated) -> Result<HttpResponse, ApiErr
 
 /// Creates a store for the signed-in owner (or, for the admin, for `store_owner_id`), within
 /// the owner's plan: 409 `store_limit_reached` or `no_active_plan` otherwise.
-#[utoipa::path(post, path = "/api/v1/stores", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/stores", tag = "owner",
     request_body = StoreRequest,
     responses(
         (status = 201, description = "Created", body = StoreEnvelope),
@@ -74,7 +74,7 @@ async fn create_store(caller: Authenticated, body: ValidJson<StoreRequest>) -> R
 }
 
 /// Renames a store or changes its address.
-#[utoipa::path(put, path = "/api/v1/stores/{id}", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/stores/{id}", tag = "owner",
     params(("id" = i64, Path, description = "Store id")),
     request_body = StoreRequest,
     responses(
@@ -95,7 +95,7 @@ async fn update_store(
 }
 
 /// Deletes a store without customers or sales.
-#[utoipa::path(delete, path = "/api/v1/stores/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/stores/{id}", tag = "admin",
     params(("id" = i64, Path, description = "Store id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -111,7 +111,7 @@ async fn delete_store(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
 }
 
 /// An SVG QR code of the store's public registration page (`{public URL}/join/{token}`).
-#[utoipa::path(post, path = "/api/v1/qr-code/generate", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/qr-code/generate", tag = "owner",
     request_body = QrRequest,
     responses(
         (status = 200, description = "The code and the URL it encodes", body = QrCodeEnvelope),
@@ -133,7 +133,7 @@ async fn generate_qr(
 /// A new registration link for the store: the old link and every printed QR code of it stop
 /// working at once (customers who joined stay). For a link that was shared too widely or used
 /// to join with other people's phones.
-#[utoipa::path(post, path = "/api/v1/qr-code/rotate", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/qr-code/rotate", tag = "owner",
     request_body = QrRequest,
     responses(
         (status = 200, description = "The new code and the URL it encodes", body = QrCodeEnvelope),

@@ -25,7 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The owner's plan: package, stores used over the limit, end date, days left, auto-renew.
-#[utoipa::path(get, path = "/api/v1/subscriptions/status", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/subscriptions/status", tag = "owner",
     responses(
         (status = 200, description = "Status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -36,7 +36,7 @@ async fn subscription_status(caller: Authenticated) -> Result<HttpResponse, ApiE
 }
 
 /// Turns auto-renew on or off.
-#[utoipa::path(post, path = "/api/v1/subscriptions/toggle-auto-renew", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/subscriptions/toggle-auto-renew", tag = "owner",
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -49,7 +49,7 @@ async fn toggle_auto_renew(caller: Authenticated) -> Result<HttpResponse, ApiErr
 }
 
 /// Cancels the active plan now.
-#[utoipa::path(post, path = "/api/v1/subscriptions/cancel", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/subscriptions/cancel", tag = "owner",
     responses(
         (status = 200, description = "New status", body = SubscriptionStatusEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
@@ -65,7 +65,7 @@ async fn cancel_subscription(caller: Authenticated) -> Result<HttpResponse, ApiE
 /// package extends the current plan from its end; another package waits for the current plan
 /// to end (`mode: queue`, the default) or starts now (`mode: switch_now`, giving up the days
 /// left). Ask `/redemption-cards/preview` first to show the owner what will happen.
-#[utoipa::path(post, path = "/api/v1/redemption-cards/redeem", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/redemption-cards/redeem", tag = "owner",
     request_body = RedeemCodeRequest,
     responses(
         (status = 200, description = "Activated; the new status", body = SubscriptionStatusEnvelope),
@@ -83,7 +83,7 @@ async fn redeem_card(caller: Authenticated, body: ValidJson<RedeemCodeRequest>) 
 
 /// What redeeming a card would do, before anything changes (the card stays unused): its
 /// package, the owner's plans, and the choices with their dates and the days a switch gives up.
-#[utoipa::path(post, path = "/api/v1/redemption-cards/preview", tag = "owner", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/redemption-cards/preview", tag = "owner",
     request_body = RedeemCodeRequest,
     responses(
         (status = 200, description = "What the card would do", body = PlanChangePreviewEnvelope),

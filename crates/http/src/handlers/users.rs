@@ -47,7 +47,7 @@ fn user_form(body: UserRequest) -> UserForm {
 }
 
 /// Every user, newest first; searchable by name or email, filterable by role.
-#[utoipa::path(get, path = "/api/v1/users", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/users", tag = "admin",
     params(UserQuery),
     responses(
         (status = 200, description = "A page of users", body = UserList),
@@ -61,7 +61,7 @@ async fn list_users(caller: Authenticated, query: web::Query<UserQuery>) -> Resu
 }
 
 /// Creates a user of any role (store owner name for store owners, a store for POS users).
-#[utoipa::path(post, path = "/api/v1/users", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/users", tag = "admin",
     request_body = UserRequest,
     responses(
         (status = 201, description = "Created", body = UserEnvelope),
@@ -76,7 +76,7 @@ async fn create_user(caller: Authenticated, body: ValidJson<UserRequest>) -> Res
 
 /// Edits a user; a blank password keeps the current one. A new password, a new store or
 /// deactivation signs the user out.
-#[utoipa::path(put, path = "/api/v1/users/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/users/{id}", tag = "admin",
     params(("id" = i64, Path, description = "User id")),
     request_body = UserRequest,
     responses(
@@ -98,7 +98,7 @@ async fn update_user(
 }
 
 /// Removes a user (signed out at once; its history stays).
-#[utoipa::path(delete, path = "/api/v1/users/{id}", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/users/{id}", tag = "admin",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -119,7 +119,7 @@ async fn set_active(caller: Authenticated, id: i64, active: bool) -> Result<Http
 }
 
 /// Lets a user sign in again.
-#[utoipa::path(post, path = "/api/v1/users/{id}/activate", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/users/{id}/activate", tag = "admin",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Activated", body = UserEnvelope),
@@ -131,7 +131,7 @@ async fn activate_user(caller: Authenticated, id: web::Path<i64>) -> Result<Http
 }
 
 /// Stops a user from signing in and ends its sessions at once.
-#[utoipa::path(post, path = "/api/v1/users/{id}/deactivate", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/users/{id}/deactivate", tag = "admin",
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Deactivated", body = UserEnvelope),
@@ -145,7 +145,7 @@ async fn deactivate_user(caller: Authenticated, id: web::Path<i64>) -> Result<Ht
 }
 
 /// Store owners for pickers: id, name, email.
-#[utoipa::path(get, path = "/api/v1/store-owners", tag = "admin", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owners", tag = "admin",
     responses(
         (status = 200, description = "Store owners", body = StoreOwnerOptions),
         (status = 403, description = "Admins only", body = ErrorBody),

@@ -40,7 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The owner's webhook endpoints, oldest first; never their secrets.
-#[utoipa::path(get, path = "/api/v1/store-owner/webhooks", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/webhooks", tag = "integrations",
     responses(
         (status = 200, description = "The endpoints", body = WebhookEndpointList),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
@@ -52,7 +52,7 @@ async fn list_webhooks(caller: Authenticated) -> Result<HttpResponse, ApiError> 
 
 /// Registers an endpoint for some events. The answer carries the signing secret (`whsec_...`)
 /// once. Every event is sent as a signed POST of a `WebhookEvent`.
-#[utoipa::path(post, path = "/api/v1/store-owner/webhooks", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/webhooks", tag = "integrations",
     request_body = WebhookEndpointRequest,
     responses(
         (status = 201, description = "Registered; keep the secret now", body = WebhookEndpointSecretEnvelope),
@@ -75,7 +75,7 @@ async fn create_webhook(
 
 /// Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to
 /// it; its deliveries wait until it is active again).
-#[utoipa::path(put, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(put, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations",
     params(("id" = i64, Path, description = "Endpoint id")),
     request_body = WebhookEndpointRequest,
     responses(
@@ -97,7 +97,7 @@ async fn update_webhook(
 }
 
 /// Removes an endpoint: nothing more is sent to it, deliveries still waiting included.
-#[utoipa::path(delete, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations",
     params(("id" = i64, Path, description = "Endpoint id")),
     responses(
         (status = 204, description = "Removed"),
@@ -111,7 +111,7 @@ async fn delete_webhook(caller: Authenticated, id: web::Path<i64>) -> Result<Htt
 }
 
 /// A new signing secret, shown once; deliveries from now on are signed with it only.
-#[utoipa::path(post, path = "/api/v1/store-owner/webhooks/{id}/rotate-secret", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/webhooks/{id}/rotate-secret", tag = "integrations",
     params(("id" = i64, Path, description = "Endpoint id")),
     responses(
         (status = 200, description = "Rotated; keep the new secret now", body = WebhookEndpointSecretEnvelope),
@@ -126,7 +126,7 @@ async fn rotate_webhook_secret(caller: Authenticated, id: web::Path<i64>) -> Res
 }
 
 /// An endpoint's deliveries, newest first: status, attempts, the last answer's code.
-#[utoipa::path(get, path = "/api/v1/store-owner/webhooks/{id}/deliveries", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/store-owner/webhooks/{id}/deliveries", tag = "integrations",
     params(("id" = i64, Path, description = "Endpoint id"), PageQuery),
     responses(
         (status = 200, description = "A page of deliveries", body = WebhookDeliveryList),
@@ -144,7 +144,7 @@ async fn webhook_deliveries(
 }
 
 /// Sends a delivery again now, whatever became of it; the event keeps its id.
-#[utoipa::path(post, path = "/api/v1/store-owner/webhook-deliveries/{id}/resend", tag = "integrations", security(("bearer" = [])),
+#[utoipa::path(post, path = "/api/v1/store-owner/webhook-deliveries/{id}/resend", tag = "integrations",
     params(("id" = i64, Path, description = "Delivery id")),
     responses(
         (status = 200, description = "Queued to be sent at once", body = WebhookDeliveryEnvelope),
