@@ -12,6 +12,7 @@ const TEXT = {
     waiting: (n: number) => [/فاتورة واحدة بانتظار/, /فاتورتان بانتظار/, /3 فواتير بانتظار/][n - 1] ?? /$^/,
     confirmTitle: 'تأكيد الإجمالي',
     confirm: 'نعم، أنشئ الفاتورة',
+    goBack: 'تعديل الإجمالي',
     void: 'إبطال',
     voidTitle: 'إبطال الفاتورة',
     reason: /السبب/,
@@ -25,6 +26,7 @@ const TEXT = {
     waiting: (n: number) => new RegExp(`^${n} sales? waiting`),
     confirmTitle: 'Confirm the total',
     confirm: 'Yes, create the invoice',
+    goBack: 'Change the total',
     void: 'Void',
     voidTitle: 'Void invoice',
     reason: /Reason/,
@@ -123,6 +125,38 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('receipt')).toContainText('1,500.500');
     expect(await invoiceTotals(page, request, customer.id)).toEqual(['1500.500']);
     await saveScreenshot(page, `counter-receipt-${lang}`);
+  });
+
+  test(`a double Enter on a total above "confirm above" makes no sale (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const phone = uniquePhone('0915');
+    const customer = await newCustomer(page, request, `Double Enter ${lang}`, phone);
+    await page.goto('/create-invoice');
+    await scanCustomer(page, lang, phone);
+    await page.keyboard.type('2500');
+    // Enter, and Enter again a quarter of a second later: a reflex, not an answer.
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(250);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: TEXT[lang].confirmTitle });
+    // The second Enter answered the question "change the total" (focus starts there), or, had it
+    // come before the question opened, the question waits with focus on going back.
+    const closed = await dialog.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!closed) {
+      await expect(dialog.getByRole('button', { name: TEXT[lang].goBack })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+    }
+    await expect(page.getByLabel(TEXT[lang].total)).toHaveValue('2500');
+    await expect(page.getByTestId('receipt')).toHaveCount(0);
+    expect(await invoiceTotals(page, request, customer.id)).toEqual([]);
   });
 
   test(`a void from the customer page takes the points back (${lang})`, async ({ page, request }) => {

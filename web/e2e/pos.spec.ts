@@ -112,6 +112,12 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('today-invoices-value')).toHaveText(String(before + 1));
     await saveScreenshot(page, `pos-invoice-created-${lang}`);
+    // The next sale starts empty: the dialog opened again has no customer chosen.
+    dialog = await openTile(page, 'createInvoice');
+    await expect(dialog.getByLabel(text.customerLabel, { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('selected-customer')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Redeem a free coffee, the customer found by phone.
     dialog = await openTile(page, 'redeemRewards');

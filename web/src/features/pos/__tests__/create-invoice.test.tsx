@@ -102,9 +102,40 @@ describe('create-invoice form', () => {
       invoice_id: 'INV-77',
       total_cost: '25.500',
     });
-    // The form is ready for the next sale, with the customer's new balance.
-    expect(screen.getByTestId('selected-customer-points')).toHaveTextContent('145');
+    // The next sale starts empty: the receipt keeps this one, with the new balance.
+    expect(screen.queryByTestId('selected-customer-points')).not.toBeInTheDocument();
     expect(screen.getByLabelText(/Total Cost/)).toHaveValue('');
+    expect(screen.getByTestId('receipt')).toHaveTextContent('145');
+    // The same customer again is a choice the cashier makes.
+    await app.user.click(screen.getByRole('button', { name: /Same customer again/ }));
+    expect(screen.getByTestId('selected-customer-points')).toHaveTextContent('145');
+    expect(screen.getByLabelText(/Total Cost/)).toHaveFocus();
+  });
+
+  it('a double Enter on a total above "confirm above" makes no sale: the question starts on going back', async () => {
+    await signedIn();
+    const api = mockApi(
+      cashierRoutes({
+        'POST /api/v1/customers/search': () => json({ data: [fatima] }),
+        'GET /api/v1/invoices/preview': (request) =>
+          json(previewOf(new URL(request.url).searchParams.get('total') ?? '', 2500, true)),
+        'POST /api/v1/invoices': () => json({ data: makeInvoiceCreated(2500, 2620) }, 201),
+      }),
+    );
+    const app = renderApp('/create-invoice');
+    await screen.findByTestId('create-invoice-form');
+    await pickFatima(app);
+    await app.user.keyboard('2500{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the total' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Change the total' })).toHaveFocus(),
+    );
+    await app.user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm the total' })).not.toBeInTheDocument(),
+    );
+    expect(api.requestsTo('POST /api/v1/invoices')).toHaveLength(0);
+    expect(screen.getByLabelText(/Total Cost/)).toHaveValue('2500');
   });
 
   it('queues a sale the server cannot be reached for, with its key, and sends it once when asked', async () => {

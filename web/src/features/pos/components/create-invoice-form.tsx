@@ -1,7 +1,7 @@
 import { Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconHash, IconReceipt2, IconRefresh } from '@tabler/icons-react';
+import { IconHash, IconReceipt2, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form/form-error';
@@ -165,7 +165,9 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
             { duration: SUCCESS_DURATION },
           );
           const updated = { ...soldTo, loyalty_points: result.customer_total_points };
-          setCustomer(updated);
+          // Every sale starts empty: the next customer is picked, never inherited (the receipt
+          // keeps this one, with "same customer again" beside it).
+          setCustomer(null);
           if (userId !== null) rememberCustomer(userId, updated);
           clearSale();
           setReceipt({ result, customer: updated });
@@ -290,7 +292,24 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
             {t('pos.invoice.submit')}
           </Button>
         </Group>
-        {receipt && <Receipt data={receipt} />}
+        {receipt && (
+          <Stack gap="xs">
+            <Receipt data={receipt} />
+            <Group justify="flex-start">
+              <Button
+                type="button"
+                variant="light"
+                leftSection={<IconUserCheck size={18} aria-hidden />}
+                onClick={() => {
+                  setCustomer(receipt.customer);
+                  window.setTimeout(() => totalRef.current?.focus(), 0);
+                }}
+              >
+                {t('pos.invoice.sameCustomer', { name: receipt.customer.name })}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Stack>
       <Modal
         opened={confirming !== null}
@@ -311,8 +330,11 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
               })}
             </Text>
             <Group justify="flex-end" gap="sm">
+              {/* Focus starts on going back, so a second Enter (a double press, a scanner's
+                  Enter, a key held down) answers "change the total", never "create". */}
               <Button
                 variant="default"
+                data-autofocus
                 onClick={() => {
                   setConfirming(null);
                   window.setTimeout(() => totalRef.current?.focus(), 0);
@@ -321,7 +343,6 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
                 {t('pos.invoice.changeTotal')}
               </Button>
               <Button
-                data-autofocus
                 onClick={() => {
                   const body = confirming.body;
                   setConfirming(null);
