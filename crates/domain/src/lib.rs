@@ -4,6 +4,7 @@
 //! nothing re-validates.
 
 pub mod card_code;
+pub mod code;
 pub mod email;
 pub mod local_day;
 pub mod loyalty_settings;

@@ -1,20 +1,9 @@
-/// A staff member's role (spec section 3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum Role {
-    Admin,
-    StoreOwner,
-    PosUser,
-}
-
-impl Role {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+crate::code_enum! {
+    /// A staff member's role (spec section 3).
+    pub enum Role {
+        Admin,
+        StoreOwner,
+        PosUser,
     }
 }
 

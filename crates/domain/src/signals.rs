@@ -14,38 +14,15 @@ pub const MANUAL_POINTS_DEFAULT: i64 = 1_000;
 /// The highest threshold an owner may set: the cashiers' daily cap's own limit.
 pub const MANUAL_POINTS_THRESHOLD_MAX: i64 = crate::points_rules::CASHIER_DAILY_POINTS_LIMIT;
 
-/// What a signal is about.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "snake_case")]
-pub enum SignalKind {
-    /// A customer had more sales in a Tripoli day than the threshold.
-    SalesPerCustomer,
-    /// A cashier voided more than the threshold's percent of its sales of the day.
-    VoidRate,
-    /// A cashier added more points by hand in a day than the threshold.
-    ManualPoints,
-}
-
-impl SignalKind {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+crate::code_enum! {
+    /// What a signal is about.
+    pub enum SignalKind {
+        /// A customer had more sales in a Tripoli day than the threshold.
+        SalesPerCustomer,
+        /// A cashier voided more than the threshold's percent of its sales of the day.
+        VoidRate,
+        /// A cashier added more points by hand in a day than the threshold.
+        ManualPoints,
     }
 }
 

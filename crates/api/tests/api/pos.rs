@@ -280,7 +280,7 @@ async fn idempotency_key_replays_the_first_answer(backend: Backend) {
     // A malformed key can never be retried into success: it is a 422 naming the header, and
     // nothing is sold.
     let balance = d.balance(d.fatima).await;
-    for key in ["has space", &"k".repeat(256)] {
+    for key in ["has space", &"k".repeat(256), "", "مفتاح-1"] {
         let (status, error) = d.app.post_keyed("/api/v1/invoices", &d.cashier, key, &body).await;
         assert_eq!(
             (status, error["errors"]["Idempotency-Key"][0].as_str()),

@@ -2,28 +2,24 @@
 
 use super::*;
 
-/// What an export file holds (issue #19): one row per record of the caller's stores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum ExportKind {
-    Customers,
-    Invoices,
-    Redemptions,
-    /// The points ledger: every change of every balance.
-    Ledger,
-    /// The platform's people (the admin's only).
-    Users,
-    /// The store owners with their stores and plan (the admin's only).
-    StoreOwners,
-    /// The redemption cards (the admin's only).
-    Cards,
+loyalty_domain::code_enum! {
+    /// What an export file holds (issue #19): one row per record of the caller's stores.
+    pub enum ExportKind {
+        Customers,
+        Invoices,
+        Redemptions,
+        /// The points ledger: every change of every balance.
+        Ledger,
+        /// The platform's people (the admin's only).
+        Users,
+        /// The store owners with their stores and plan (the admin's only).
+        StoreOwners,
+        /// The redemption cards (the admin's only).
+        Cards,
+    }
 }
 
 impl ExportKind {
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
     /// The platform's own records, not a store's: only the admin exports them.
     pub fn platform_wide(self) -> bool {
         matches!(self, ExportKind::Users | ExportKind::StoreOwners | ExportKind::Cards)

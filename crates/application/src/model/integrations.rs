@@ -2,49 +2,22 @@
 
 use super::*;
 
-/// What an API key may do. Each operation a key may call names the scope it needs (the
-/// application's table, `Operation::rule`); a key is refused everywhere else.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-pub enum ApiScope {
-    /// Read customers, their history, invoices and redemptions.
-    #[strum(serialize = "customers:read")]
-    CustomersRead,
-    /// Create, edit, confirm and hide customers (as a cashier does at the counter).
-    #[strum(serialize = "customers:write")]
-    CustomersWrite,
-    /// Sales at the counter: invoices (and their preview), same-day voids and redemptions.
-    #[strum(serialize = "sales:write")]
-    SalesWrite,
-    /// Read the owner's reports: sales lists, the summary, the overview and the activity feed.
-    #[strum(serialize = "reports:read")]
-    ReportsRead,
-}
-
-impl ApiScope {
-    /// The scope's name as sent and stored (`customers:read`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
-    }
-
-    /// Every scope, in order.
-    pub fn all() -> &'static [ApiScope] {
-        <Self as strum::VariantArray>::VARIANTS
+loyalty_domain::code_enum! {
+    /// What an API key may do. Each operation a key may call names the scope it needs (the
+    /// application's table, `Operation::rule`); a key is refused everywhere else.
+    pub enum ApiScope {
+        /// Read customers, their history, invoices and redemptions.
+        #[strum(serialize = "customers:read")]
+        CustomersRead,
+        /// Create, edit, confirm and hide customers (as a cashier does at the counter).
+        #[strum(serialize = "customers:write")]
+        CustomersWrite,
+        /// Sales at the counter: invoices (and their preview), same-day voids and redemptions.
+        #[strum(serialize = "sales:write")]
+        SalesWrite,
+        /// Read the owner's reports: sales lists, the summary, the overview and the activity feed.
+        #[strum(serialize = "reports:read")]
+        ReportsRead,
     }
 }
 
@@ -71,58 +44,33 @@ pub struct NewKeySecret {
     pub secret: String,
 }
 
-/// What a webhook endpoint can be told about, by the name sent in the event's `type`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-pub enum WebhookEventType {
-    /// A sale awarded points (or none, under the minimum purchase).
-    #[strum(serialize = "invoice.created")]
-    InvoiceCreated,
-    /// A sale was taken back; its points left the balance.
-    #[strum(serialize = "invoice.voided")]
-    InvoiceVoided,
-    /// A reward was redeemed.
-    #[strum(serialize = "redemption.created")]
-    RedemptionCreated,
-    /// Staff or a key added a customer.
-    #[strum(serialize = "customer.created")]
-    CustomerCreated,
-    /// A customer's name, phone or email changed, or a join was confirmed.
-    #[strum(serialize = "customer.updated")]
-    CustomerUpdated,
-    /// A customer was hidden (its history stays).
-    #[strum(serialize = "customer.deleted")]
-    CustomerDeleted,
-    /// A customer joined by the store's QR link.
-    #[strum(serialize = "customer.joined")]
-    CustomerJoined,
-    /// Points were added or taken by hand.
-    #[strum(serialize = "points.adjusted")]
-    PointsAdjusted,
-}
-
-impl WebhookEventType {
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
-    }
-
-    pub fn all() -> &'static [WebhookEventType] {
-        <Self as strum::VariantArray>::VARIANTS
+loyalty_domain::code_enum! {
+    /// What a webhook endpoint can be told about, by the name sent in the event's `type`.
+    pub enum WebhookEventType {
+        /// A sale awarded points (or none, under the minimum purchase).
+        #[strum(serialize = "invoice.created")]
+        InvoiceCreated,
+        /// A sale was taken back; its points left the balance.
+        #[strum(serialize = "invoice.voided")]
+        InvoiceVoided,
+        /// A reward was redeemed.
+        #[strum(serialize = "redemption.created")]
+        RedemptionCreated,
+        /// Staff or a key added a customer.
+        #[strum(serialize = "customer.created")]
+        CustomerCreated,
+        /// A customer's name, phone or email changed, or a join was confirmed.
+        #[strum(serialize = "customer.updated")]
+        CustomerUpdated,
+        /// A customer was hidden (its history stays).
+        #[strum(serialize = "customer.deleted")]
+        CustomerDeleted,
+        /// A customer joined by the store's QR link.
+        #[strum(serialize = "customer.joined")]
+        CustomerJoined,
+        /// Points were added or taken by hand.
+        #[strum(serialize = "points.adjusted")]
+        PointsAdjusted,
     }
 }
 
@@ -155,24 +103,14 @@ pub struct EndpointSecret {
     pub secret: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum DeliveryStatus {
-    /// Waiting for its first or next attempt.
-    Pending,
-    /// An attempt was answered 2xx.
-    Succeeded,
-    /// Every attempt failed for 72 hours.
-    Failed,
-}
-
-impl DeliveryStatus {
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+loyalty_domain::code_enum! {
+    pub enum DeliveryStatus {
+        /// Waiting for its first or next attempt.
+        Pending,
+        /// An attempt was answered 2xx.
+        Succeeded,
+        /// Every attempt failed for 72 hours.
+        Failed,
     }
 }
 

@@ -85,22 +85,11 @@ pub struct StoreOwnerRecord {
     pub active_subscription: Option<Subscription>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum CardStatus {
-    Available,
-    Redeemed,
-    Expired,
-}
-
-impl CardStatus {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+loyalty_domain::code_enum! {
+    pub enum CardStatus {
+        Available,
+        Redeemed,
+        Expired,
     }
 }
 

@@ -104,35 +104,26 @@ pub struct CustomersOverview {
     pub stores: Vec<(StoreCustomerFigures, Page<Customer>)>,
 }
 
-/// What happened, for the activity feeds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum ActivityKind {
-    InvoiceCreated,
-    InvoiceVoided,
-    RedemptionCreated,
-    CustomerCreated,
-    CustomerUpdated,
-    CustomerDeleted,
-    PointsAdded,
-    /// Customers imported from a file, with their opening balances.
-    CustomersImported,
-    /// Points of a store's customers reached their expiry (the daily run; no actor).
-    PointsExpired,
-    /// A pattern at the counter crossed one of the owner's thresholds (no actor).
-    SignalRaised,
+loyalty_domain::code_enum! {
+    /// What happened, for the activity feeds.
+    pub enum ActivityKind {
+        InvoiceCreated,
+        InvoiceVoided,
+        RedemptionCreated,
+        CustomerCreated,
+        CustomerUpdated,
+        CustomerDeleted,
+        PointsAdded,
+        /// Customers imported from a file, with their opening balances.
+        CustomersImported,
+        /// Points of a store's customers reached their expiry (the daily run; no actor).
+        PointsExpired,
+        /// A pattern at the counter crossed one of the owner's thresholds (no actor).
+        SignalRaised,
+    }
 }
 
 impl ActivityKind {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
-    }
-
     /// The feed's filter group: `invoice`, `redemption` or `customer`.
     pub fn group(self) -> &'static str {
         match self {

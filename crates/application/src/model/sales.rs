@@ -43,22 +43,11 @@ pub struct Redemption {
     pub created_at: NaiveDateTime,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum RewardType {
-    Prize,
-    Discount,
-    Cash,
-}
-
-impl RewardType {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+loyalty_domain::code_enum! {
+    pub enum RewardType {
+        Prize,
+        Discount,
+        Cash,
     }
 }
 
@@ -76,28 +65,17 @@ pub struct Reward {
     pub redemptions_count: i64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum LedgerKind {
-    Invoice,
-    Redemption,
-    Manual,
-    Adjustment,
-    Void,
-    /// Points a customer brought when imported from paper or another system.
-    OpeningBalance,
-    /// Points that reached their expiry (the server's own change; no actor).
-    Expired,
-}
-
-impl LedgerKind {
-    /// The name stored and sent (`snake_case`).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    pub fn parse(value: &str) -> Option<Self> {
-        value.parse().ok()
+loyalty_domain::code_enum! {
+    pub enum LedgerKind {
+        Invoice,
+        Redemption,
+        Manual,
+        Adjustment,
+        Void,
+        /// Points a customer brought when imported from paper or another system.
+        OpeningBalance,
+        /// Points that reached their expiry (the server's own change; no actor).
+        Expired,
     }
 }
 

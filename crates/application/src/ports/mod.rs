@@ -84,46 +84,33 @@ pub fn transaction<T>(
     output.ok_or_else(|| AppError::Internal("transaction produced no value".into()))
 }
 
-/// Every repository, reachable inside one transaction.
-pub trait Repos:
-    UserRepo
-    + SessionRepo
-    + ApiKeyRepo
-    + StoreRepo
-    + CustomerRepo
-    + LedgerRepo
-    + InvoiceRepo
-    + RedemptionRepo
-    + RewardRepo
-    + IdempotencyRepo
-    + PlanRepo
-    + ActivityRepo
-    + AdminRepo
-    + WebhookRepo
-    + JobRepo
-    + ExportRepo
-    + LotRepo
-    + SignalRepo
-{
+/// Declares `Repos`, every repository reachable inside one transaction, and implements it for
+/// whatever implements them all: the list of repositories is written once.
+macro_rules! every_repository {
+    ($($repo:ident),+ $(,)?) => {
+        /// Every repository, reachable inside one transaction.
+        pub trait Repos: $($repo +)+ {}
+        impl<T: $($repo +)+> Repos for T {}
+    };
 }
-impl<T> Repos for T where
-    T: UserRepo
-        + SessionRepo
-        + ApiKeyRepo
-        + StoreRepo
-        + CustomerRepo
-        + LedgerRepo
-        + InvoiceRepo
-        + RedemptionRepo
-        + RewardRepo
-        + IdempotencyRepo
-        + PlanRepo
-        + ActivityRepo
-        + AdminRepo
-        + WebhookRepo
-        + JobRepo
-        + ExportRepo
-        + LotRepo
-        + SignalRepo
-{
-}
+
+every_repository!(
+    UserRepo,
+    SessionRepo,
+    ApiKeyRepo,
+    StoreRepo,
+    CustomerRepo,
+    LedgerRepo,
+    InvoiceRepo,
+    RedemptionRepo,
+    RewardRepo,
+    IdempotencyRepo,
+    PlanRepo,
+    ActivityRepo,
+    AdminRepo,
+    WebhookRepo,
+    JobRepo,
+    ExportRepo,
+    LotRepo,
+    SignalRepo,
+);

@@ -8,11 +8,12 @@ pub const KEY_MAX: usize = 255;
 /// The header that carries the key; its errors are reported under this name.
 pub const HEADER: &str = "Idempotency-Key";
 
-/// A validated key: 1 to 255 visible ASCII characters (no spaces). A malformed key is a 422
-/// naming the header, so the client fixes it instead of retrying a request that can never pass.
+/// A validated key: 1 to 255 visible ASCII characters (no spaces). A malformed key (empty, too
+/// long, a space or a character outside visible ASCII) is a 422 naming the header, so the client
+/// fixes it instead of retrying a request that can never pass; it is never silently ignored.
 pub fn parse_key(key: Option<&str>) -> Result<Option<String>, AppError> {
     match key.map(str::trim) {
-        None | Some("") => Ok(None),
+        None => Ok(None),
         Some(k) if k.len() <= KEY_MAX && k.chars().all(|c| c.is_ascii_graphic()) => Ok(Some(k.to_owned())),
         Some(_) => Err(loyalty_domain::FieldErrors::single(HEADER, loyalty_domain::Msg::IdempotencyKeyInvalid).into()),
     }

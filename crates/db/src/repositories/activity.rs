@@ -1,10 +1,10 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use loyalty_application::ports::{ActivityFilter, ActivityRepo, NewActivity, RepoError, RepoResult};
+use loyalty_application::ports::{ActivityFilter, ActivityRepo, NewActivity, RepoResult};
 use loyalty_application::{ActivityKind, ActivityRecord, PageRequest, StoreRef};
 
-use super::{filter_stores, limits, person};
+use super::{filter_stores, limits, person, stored};
 use crate::pool::DbBackend;
 use crate::schema::{activity_log, api_keys, stores, users};
 use crate::tx::{map_error, DbTx};
@@ -108,8 +108,7 @@ impl ActivityRepo for DbTx<'_> {
             .map(|row| {
                 Ok(ActivityRecord {
                     id: row.id,
-                    kind: ActivityKind::parse(&row.kind)
-                        .ok_or_else(|| RepoError::Other(format!("unknown activity {}", row.kind)))?,
+                    kind: stored::<ActivityKind>(&row.kind)?,
                     store: row.store_id.zip(row.store_name).map(|(id, name)| StoreRef { id, name }),
                     actor: person(row.actor_id, row.actor_name),
                     api_key: person(row.api_key_id, row.key_name),

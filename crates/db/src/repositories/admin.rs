@@ -1,5 +1,5 @@
 use chrono::{NaiveDate, NaiveDateTime};
-use diesel::dsl::{count_star, exists, sql};
+use diesel::dsl::{count_star, sql};
 use diesel::expression::SqlLiteral;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
@@ -11,7 +11,7 @@ use loyalty_domain::{Money, Role};
 
 use super::plans::{package as package_summary, PackageRow as PackageSummaryRow};
 use super::users::{users_with_store, UserWithStore};
-use super::{contains_pattern, limits, sql_lower};
+use super::{any_row, contains_pattern, limits, sql_lower};
 use crate::pool::DbBackend;
 use crate::schema::{
     customers, invoices, packages, points_ledger, redemption_cards, redemptions, store_days, stores, subscriptions,
@@ -219,38 +219,21 @@ impl AdminRepo for DbTx<'_> {
     }
 
     fn store_has_history(&mut self, store_id: i64) -> RepoResult<bool> {
-        let customers: bool = diesel::select(exists(customers::table.filter(customers::store_id.eq(store_id))))
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        let sales: bool = diesel::select(exists(invoices::table.filter(invoices::store_id.eq(store_id))))
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        let gifts: bool = diesel::select(exists(redemptions::table.filter(redemptions::store_id.eq(store_id))))
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        Ok(customers || sales || gifts)
+        any_row!(self.conn;
+            customers::table.filter(customers::store_id.eq(store_id)),
+            invoices::table.filter(invoices::store_id.eq(store_id)),
+            redemptions::table.filter(redemptions::store_id.eq(store_id)),
+        )
     }
 
     fn user_has_history(&mut self, user_id: i64) -> RepoResult<bool> {
-        let checks = [
-            diesel::select(exists(
-                stores::table.filter(stores::owner_id.eq(user_id)).filter(stores::deleted_at.is_null()),
-            ))
-            .get_result::<bool>(self.conn),
-            diesel::select(exists(subscriptions::table.filter(subscriptions::store_owner_id.eq(user_id))))
-                .get_result::<bool>(self.conn),
-            diesel::select(exists(invoices::table.filter(invoices::pos_user_id.eq(user_id))))
-                .get_result::<bool>(self.conn),
-            diesel::select(exists(redemptions::table.filter(redemptions::pos_user_id.eq(user_id))))
-                .get_result::<bool>(self.conn),
-            diesel::select(exists(points_ledger::table.filter(points_ledger::actor_id.eq(user_id))))
-                .get_result::<bool>(self.conn),
-        ];
-        let mut any = false;
-        for check in checks {
-            any |= check.map_err(map_error)?;
-        }
-        Ok(any)
+        any_row!(self.conn;
+            stores::table.filter(stores::owner_id.eq(user_id)).filter(stores::deleted_at.is_null()),
+            subscriptions::table.filter(subscriptions::store_owner_id.eq(user_id)),
+            invoices::table.filter(invoices::pos_user_id.eq(user_id)),
+            redemptions::table.filter(redemptions::pos_user_id.eq(user_id)),
+            points_ledger::table.filter(points_ledger::actor_id.eq(user_id)),
+        )
     }
 
     fn hide_store(&mut self, store_id: i64, now: NaiveDateTime) -> RepoResult<()> {
@@ -312,13 +295,10 @@ impl AdminRepo for DbTx<'_> {
     }
 
     fn package_in_use(&mut self, id: i64) -> RepoResult<bool> {
-        let plans: bool = diesel::select(exists(subscriptions::table.filter(subscriptions::package_id.eq(id))))
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        let cards: bool = diesel::select(exists(redemption_cards::table.filter(redemption_cards::package_id.eq(id))))
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        Ok(plans || cards)
+        any_row!(self.conn;
+            subscriptions::table.filter(subscriptions::package_id.eq(id)),
+            redemption_cards::table.filter(redemption_cards::package_id.eq(id)),
+        )
     }
 
     fn delete_package(&mut self, id: i64) -> RepoResult<()> {

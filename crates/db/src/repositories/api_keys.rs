@@ -3,6 +3,7 @@ use diesel::prelude::*;
 use loyalty_application::ports::{ApiKeyRepo, NewApiKey, RepoError, RepoResult};
 use loyalty_application::{ApiKey, ApiScope, User};
 
+use super::stored;
 use super::users::{users_with_store, UserWithStore};
 use crate::schema::{api_keys, stores, users};
 use crate::tx::{map_error, DbTx};
@@ -24,11 +25,7 @@ struct KeyRow {
 
 /// Scopes are stored space-separated, stores comma-separated (NULL: all of the owner's stores).
 fn into_key(row: KeyRow) -> RepoResult<ApiKey> {
-    let scopes = row
-        .scopes
-        .split_whitespace()
-        .map(|s| ApiScope::parse(s).ok_or_else(|| RepoError::Other(format!("unknown stored scope {s}"))))
-        .collect::<RepoResult<Vec<_>>>()?;
+    let scopes = row.scopes.split_whitespace().map(stored::<ApiScope>).collect::<RepoResult<Vec<_>>>()?;
     let store_ids = row
         .store_ids
         .map(|ids| {

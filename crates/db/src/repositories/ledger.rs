@@ -2,10 +2,10 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoError, RepoResult};
+use loyalty_application::ports::{LedgerRepo, NewLedgerEntry, RepoResult};
 use loyalty_application::{LedgerEntry, LedgerKind, PageRequest, SyncFrom};
 
-use super::{limits, person};
+use super::{limits, person, stored};
 use crate::pool::DbBackend;
 use crate::schema::{api_keys, invoices, points_ledger, users};
 use crate::tx::{map_error, DbTx};
@@ -89,8 +89,7 @@ impl LedgerRepo for DbTx<'_> {
             .map(|row| {
                 Ok(LedgerEntry {
                     id: row.id,
-                    kind: LedgerKind::parse(&row.kind)
-                        .ok_or_else(|| RepoError::Other(format!("unknown ledger kind {}", row.kind)))?,
+                    kind: stored::<LedgerKind>(&row.kind)?,
                     delta: row.delta,
                     balance_after: row.balance_after,
                     reason: row.reason,

@@ -59,6 +59,27 @@ macro_rules! sales_filtered {
 }
 pub(crate) use sales_filtered;
 
+/// Whether any of the queries finds a row: a `SELECT EXISTS (...)` each, in order, stopping at
+/// the first that does.
+macro_rules! any_row {
+    ($conn:expr; $($query:expr),+ $(,)?) => {{
+        let mut found = false;
+        $(
+            found = found
+                || diesel::select(diesel::dsl::exists($query)).get_result::<bool>($conn).map_err(map_error)?;
+        )+
+        Ok(found)
+    }};
+}
+pub(crate) use any_row;
+
+/// A value the database keeps by name (a `code_enum!`): a name this code does not know is an
+/// error naming it, never a default.
+pub(crate) fn stored<T: std::str::FromStr>(name: &str) -> loyalty_application::ports::RepoResult<T> {
+    let what = std::any::type_name::<T>().rsplit("::").next().unwrap_or("value");
+    name.parse().map_err(|_| loyalty_application::ports::RepoError::Other(format!("unknown stored {what} {name}")))
+}
+
 pub(crate) fn person(id: Option<i64>, name: Option<String>) -> Option<PersonRef> {
     Some(PersonRef { id: id?, name: name? })
 }

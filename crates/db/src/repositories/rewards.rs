@@ -1,7 +1,8 @@
+use crate::repositories::stored;
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use loyalty_application::ports::{RepoError, RepoResult, RewardCounts, RewardFields, RewardRepo};
+use loyalty_application::ports::{RepoResult, RewardCounts, RewardFields, RewardRepo};
 use loyalty_application::{Reward, RewardType};
 
 use crate::pool::DbBackend;
@@ -29,7 +30,7 @@ fn into_reward(fields: Fields, count: i64) -> RepoResult<Reward> {
         store_owner_id: fields.store_owner_id,
         name: fields.name,
         description: fields.description,
-        reward_type: RewardType::parse(&kind).ok_or_else(|| RepoError::Other(format!("unknown reward type {kind}")))?,
+        reward_type: stored::<RewardType>(&kind)?,
         points_required: fields.points_required,
         amount_milli: fields.amount_milli,
         is_active: fields.is_active,

@@ -9,7 +9,7 @@ use loyalty_application::ports::{RaisedSignal, RepoError, RepoResult, SignalRepo
 use loyalty_application::{PageRequest, PersonRef, Signal, StoreRef};
 use loyalty_domain::SignalKind;
 
-use super::limits;
+use super::{limits, stored};
 use crate::pool::DbConnection;
 use crate::schema::{customers, invoices, signals, stores, users};
 use crate::tx::{map_error, DbTx};
@@ -65,8 +65,7 @@ fn with_names(conn: &mut DbConnection, rows: Vec<Row>) -> RepoResult<Vec<Signal>
     };
     rows.into_iter()
         .map(|r| {
-            let kind = SignalKind::parse(&r.kind)
-                .ok_or_else(|| RepoError::Other(format!("unknown signal kind {}", r.kind)))?;
+            let kind = stored::<SignalKind>(&r.kind)?;
             Ok(Signal {
                 id: r.id,
                 kind,

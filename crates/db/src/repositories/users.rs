@@ -1,3 +1,4 @@
+use crate::repositories::stored;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use loyalty_application::ports::{NewUser, RepoError, RepoResult, UserChanges, UserRepo};
@@ -26,7 +27,7 @@ pub(crate) type UserWithStore = (UserRow, Option<(i64, String)>);
 
 impl UserRow {
     pub(crate) fn into_user(self, store: Option<(i64, String)>) -> RepoResult<User> {
-        let role = Role::parse(&self.role).ok_or_else(|| RepoError::Other(format!("unknown role {}", self.role)))?;
+        let role = stored::<Role>(&self.role)?;
         Ok(User {
             id: self.id,
             name: self.name,

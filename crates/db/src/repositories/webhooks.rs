@@ -2,12 +2,12 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamp};
-use loyalty_application::ports::{AttemptResult, NewWebhookEvent, RepoError, RepoResult, WebhookRepo};
+use loyalty_application::ports::{AttemptResult, NewWebhookEvent, RepoResult, WebhookRepo};
 use loyalty_application::{
     DeliveryStatus, DueDelivery, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 
-use super::limits;
+use super::{limits, stored};
 use crate::pool::{DbBackend, DbConnection};
 use crate::schema::{webhook_deliveries, webhook_endpoints, webhook_events};
 use crate::tx::{map_error, DbTx};
@@ -26,7 +26,7 @@ struct EndpointRow {
 }
 
 fn event_type(name: &str) -> RepoResult<WebhookEventType> {
-    WebhookEventType::parse(name).ok_or_else(|| RepoError::Other(format!("unknown stored event type {name}")))
+    stored::<WebhookEventType>(name)
 }
 
 /// Event types are stored space-separated.
@@ -83,8 +83,7 @@ struct DueRow {
 }
 
 fn into_delivery(row: DeliveryRow) -> RepoResult<WebhookDelivery> {
-    let status = DeliveryStatus::parse(&row.status)
-        .ok_or_else(|| RepoError::Other(format!("unknown delivery status {}", row.status)))?;
+    let status = stored::<DeliveryStatus>(&row.status)?;
     Ok(WebhookDelivery {
         id: row.id,
         event_id: row.event_id,

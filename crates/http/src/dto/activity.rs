@@ -61,14 +61,6 @@ pub struct ActivityQuery {
     pub from: Option<String>,
     /// Last day, `YYYY-MM-DD` (Tripoli), inclusive, with no `date_range`.
     pub to: Option<String>,
-    /// 1-based page number.
-    #[serde(default, deserialize_with = "page_number")]
-    #[param(minimum = 1)]
-    pub page: Option<i64>,
-    /// Items per page, 1 to 100 (default 20).
-    #[serde(default, deserialize_with = "page_size")]
-    #[param(minimum = 1, maximum = 100)]
-    pub per_page: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

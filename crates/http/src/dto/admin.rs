@@ -27,14 +27,6 @@ pub struct UserQuery {
     pub search: Option<String>,
     /// Only this role.
     pub role: Option<String>,
-    /// 1-based page number.
-    #[serde(default, deserialize_with = "page_number")]
-    #[param(minimum = 1)]
-    pub page: Option<i64>,
-    /// Items per page, 1 to 100 (default 20).
-    #[serde(default, deserialize_with = "page_size")]
-    #[param(minimum = 1, maximum = 100)]
-    pub per_page: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -246,14 +238,6 @@ pub struct CardQuery {
     /// `available`, `redeemed` or `expired`.
     pub status: Option<String>,
     pub package_id: Option<i64>,
-    /// 1-based page number.
-    #[serde(default, deserialize_with = "page_number")]
-    #[param(minimum = 1)]
-    pub page: Option<i64>,
-    /// Items per page, 1 to 100 (default 20).
-    #[serde(default, deserialize_with = "page_size")]
-    #[param(minimum = 1, maximum = 100)]
-    pub per_page: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -87,7 +87,6 @@ use money::{
     points_rate_schema, price_schema, reward_amount_schema,
 };
 pub use money::{DecimalInput, AMOUNT_PATTERN};
-use paging::{page_number, page_size};
 pub use paging::{ListMeta, ListQuery, PageQuery, SyncQuery};
 pub use plans::{
     ActiveSubscription, PackageSummaryDto, PlanChangePreviewDto, PlanChangePreviewEnvelope, PlanChoiceDto, PlanModeDto,

@@ -29,31 +29,17 @@ pub(super) fn page_size<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Optio
     }
 }
 
-/// Paging and narrowing of a list.
+/// Narrowing of a list (its paging is a `PageQuery` beside it).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// 1-based page number.
-    #[serde(default, deserialize_with = "page_number")]
-    #[param(minimum = 1)]
-    pub page: Option<i64>,
-    /// Items per page, 1 to 100 (default 20).
-    #[serde(default, deserialize_with = "page_size")]
-    #[param(minimum = 1, maximum = 100)]
-    pub per_page: Option<i64>,
     /// Matches name, phone or email (customers only).
     pub search: Option<String>,
     /// Only this store (it must be one the caller can see).
     pub store_id: Option<i64>,
 }
 
-impl ListQuery {
-    pub fn page_request(&self) -> loyalty_application::PageRequest {
-        loyalty_application::PageRequest::new(self.page, self.per_page)
-    }
-}
-
-/// Paging alone, for lists that are not narrowed.
+/// A list's page: every list takes it beside its own filters, so the bounds are written once.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {

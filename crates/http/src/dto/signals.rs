@@ -77,14 +77,6 @@ pub struct SignalQuery {
     /// `open` (the default: not reviewed yet) or `all`.
     #[param(inline)]
     pub status: Option<SignalStatusParam>,
-    /// 1-based page number.
-    #[serde(default, deserialize_with = "super::paging::page_number")]
-    #[param(minimum = 1)]
-    pub page: Option<i64>,
-    /// Items per page, 1 to 100 (default 20).
-    #[serde(default, deserialize_with = "super::paging::page_size")]
-    #[param(minimum = 1, maximum = 100)]
-    pub per_page: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]

@@ -1,14 +1,14 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::auth::{self, LoginCommand, RegisterCommand};
-use loyalty_application::{Services, Session};
+use loyalty_application::Session;
 use utoipa::OpenApi;
 
-use super::{route, ClientAddr};
-use crate::auth::{blocking, Authenticated};
+use super::{route, Visitor};
+use crate::auth::Authenticated;
 use crate::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope};
 use crate::error::ErrorBody;
 use crate::json::ValidJson;
-use crate::{ApiError, Lang};
+use crate::ApiError;
 
 #[derive(OpenApi)]
 #[openapi(paths(login, register, logout, current_user))]
@@ -47,14 +47,10 @@ fn session_body(session: Session) -> AuthSessionEnvelope {
         (status = 429, description = "Too many attempts", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn login(
-    services: web::Data<Services>,
-    ClientAddr(client): ClientAddr,
-    lang: Lang,
-    body: ValidJson<LoginRequest>,
-) -> Result<HttpResponse, ApiError> {
+async fn login(visitor: Visitor, body: ValidJson<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let ValidJson(LoginRequest { email, password }) = body;
-    let session = blocking(lang, move || auth::login(&services, LoginCommand { email, password, client })).await?;
+    let session =
+        visitor.run(move |services, client| auth::login(services, LoginCommand { email, password, client })).await?;
     Ok(HttpResponse::Ok().json(session_body(session)))
 }
 
@@ -67,15 +63,13 @@ async fn login(
         (status = 429, description = "Too many registrations from this address, or overall", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn register(
-    services: web::Data<Services>,
-    ClientAddr(client): ClientAddr,
-    lang: Lang,
-    body: ValidJson<RegisterRequest>,
-) -> Result<HttpResponse, ApiError> {
+async fn register(visitor: Visitor, body: ValidJson<RegisterRequest>) -> Result<HttpResponse, ApiError> {
     let ValidJson(RegisterRequest { name, email, password, store_owner_name }) = body;
-    let command = RegisterCommand { name, email, password, store_owner_name, client };
-    let session = blocking(lang, move || auth::register(&services, command)).await?;
+    let session = visitor
+        .run(move |services, client| {
+            auth::register(services, RegisterCommand { name, email, password, store_owner_name, client })
+        })
+        .await?;
     Ok(HttpResponse::Created().json(session_body(session)))
 }
 

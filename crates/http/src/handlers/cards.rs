@@ -3,12 +3,12 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::ports::CardFilter;
 use loyalty_application::use_cases::admin::{self, CardForm};
-use loyalty_application::{CardStatus, PageRequest};
+use loyalty_application::CardStatus;
 use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
-use crate::dto::{CardBatchRequest, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest};
+use crate::dto::{CardBatchRequest, CardEnvelope, CardList, CardListPlain, CardQuery, CardRequest, PageQuery};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
 use crate::{examples, ApiError};
@@ -27,15 +27,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Redemption cards, newest first, by status and package.
 #[utoipa::path(get, path = "/api/v1/admin/redemption-cards", tag = "admin",
-    params(CardQuery),
+    params(CardQuery, PageQuery),
     responses(
         (status = 200, description = "A page of cards", body = CardList),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn list_cards(caller: Authenticated, query: web::Query<CardQuery>) -> Result<HttpResponse, ApiError> {
+async fn list_cards(
+    caller: Authenticated,
+    query: web::Query<CardQuery>,
+    page: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let filter = CardFilter { status: q.status.as_deref().and_then(CardStatus::parse), package_id: q.package_id };
-    let request = PageRequest::new(q.page, q.per_page);
+    let request = page.page_request();
     let page = caller.run(move |services, actor| admin::list_cards(services, actor, filter, request)).await?;
     Ok(HttpResponse::Ok().json(CardList::from_page(page)))
 }

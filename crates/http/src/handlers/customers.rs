@@ -1,13 +1,13 @@
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers, SalesQuery};
+use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers};
 use loyalty_application::use_cases::{invoices, redemptions};
 use utoipa::OpenApi;
 
-use super::route;
+use super::{route, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
-    CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, RedemptionList, SyncQuery,
+    CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, PageQuery, RedemptionList, SyncQuery,
 };
 use crate::error::ErrorBody;
 use crate::examples;
@@ -58,22 +58,18 @@ fn form(body: CustomerRequest) -> CustomerForm {
 /// Customers of the caller's stores (a POS user's one store, an owner's stores, all for the
 /// admin), newest first, searchable and paginated.
 #[utoipa::path(get, path = "/api/v1/customers", tag = "customers",
-    params(ListQuery, SyncQuery),
+    params(PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of customers", body = CustomerList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
-async fn list_customers(
-    caller: Authenticated,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
+async fn list_customers(caller: Authenticated, listing: Listing) -> Result<HttpResponse, ApiError> {
     let page = caller
         .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            customers::list(services, actor, ListCustomers { page, search: query.search, store_id: query.store_id })
+            let page = listing.page()?;
+            let (search, store_id) = listing.narrowing();
+            customers::list(services, actor, ListCustomers { page, search, store_id })
         })
         .await?;
     Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
@@ -207,7 +203,7 @@ async fn add_points(
 
 /// A customer's invoices, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/invoices", tag = "customers",
-    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    params(("id" = i64, Path, description = "Customer id"), PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -216,22 +212,16 @@ async fn add_points(
 async fn customer_invoices(
     caller: Authenticated,
     id: web::Path<i64>,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
+    listing: Listing,
 ) -> Result<HttpResponse, ApiError> {
     let customer_id = Some(id.into_inner());
-    let page = caller
-        .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            invoices::list(services, actor, SalesQuery { customer_id, store_id: None, page })
-        })
-        .await?;
+    let page = caller.run(move |services, actor| invoices::list(services, actor, listing.sales(customer_id)?)).await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
 /// A customer's redemptions, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/redemptions", tag = "customers",
-    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    params(("id" = i64, Path, description = "Customer id"), PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -240,23 +230,18 @@ async fn customer_invoices(
 async fn customer_redemptions(
     caller: Authenticated,
     id: web::Path<i64>,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
+    listing: Listing,
 ) -> Result<HttpResponse, ApiError> {
     let customer_id = Some(id.into_inner());
-    let page = caller
-        .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            redemptions::list(services, actor, SalesQuery { customer_id, store_id: None, page })
-        })
-        .await?;
+    let page =
+        caller.run(move |services, actor| redemptions::list(services, actor, listing.sales(customer_id)?)).await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
 /// Every change of a customer's points (invoices, redemptions, manual points, voids), with
 /// reasons and staff names, newest first.
 #[utoipa::path(get, path = "/api/v1/customers/{id}/history", tag = "customers",
-    params(("id" = i64, Path, description = "Customer id"), ListQuery, SyncQuery),
+    params(("id" = i64, Path, description = "Customer id"), PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of ledger entries", body = LedgerList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
@@ -265,15 +250,9 @@ async fn customer_redemptions(
 async fn customer_history(
     caller: Authenticated,
     id: web::Path<i64>,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
+    listing: Listing,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let page = caller
-        .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            customers::history(services, actor, id, page)
-        })
-        .await?;
+    let page = caller.run(move |services, actor| customers::history(services, actor, id, listing.page()?)).await?;
     Ok(HttpResponse::Ok().json(LedgerList::from_page(page)))
 }

@@ -1,15 +1,14 @@
 //! Sales at the counter: invoices, their preview and voids, and the sales list.
 
-use actix_web::{web, HttpRequest, HttpResponse};
-use loyalty_application::use_cases::customers::SalesQuery;
+use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::invoices::{self, CreateInvoice};
 use loyalty_application::use_cases::owner;
 use utoipa::OpenApi;
 
-use super::{created, idempotency_key, route};
+use super::{created, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
-    CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList, ListQuery,
+    CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList, ListQuery, PageQuery,
     SalePreviewEnvelope, SalePreviewQuery, SyncQuery, VoidInvoiceRequest,
 };
 use crate::error::{ErrorBody, ErrorCode};
@@ -29,23 +28,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Invoices of the caller's stores, newest first.
 #[utoipa::path(get, path = "/api/v1/invoices", tag = "sales",
-    params(ListQuery, SyncQuery),
+    params(PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of invoices", body = InvoiceList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
-async fn list_invoices(
-    caller: Authenticated,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let page = caller
-        .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            invoices::list(services, actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
-        })
-        .await?;
+async fn list_invoices(caller: Authenticated, listing: Listing) -> Result<HttpResponse, ApiError> {
+    let page = caller.run(move |services, actor| invoices::list(services, actor, listing.sales(None)?)).await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
 }
 
@@ -55,7 +45,7 @@ async fn list_invoices(
 /// first answer and awards nothing more; the same key with another body is a 409.
 #[utoipa::path(post, path = "/api/v1/invoices", tag = "sales",
     request_body = CreateInvoiceRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
+    params(IdempotencyKey),
     responses(
         (status = 201, description = "Created; the points it gave and the new balance", body = InvoiceCreatedEnvelope,
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
@@ -67,10 +57,10 @@ async fn list_invoices(
     ))]
 async fn create_invoice(
     caller: Authenticated,
-    req: HttpRequest,
+    key: IdempotencyKey,
     body: ValidJson<CreateInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = idempotency_key(&req);
+    let key = key.into_inner();
     let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
     let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
     let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;

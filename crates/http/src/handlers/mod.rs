@@ -67,15 +67,49 @@ fn actix_method(method: HttpMethod) -> Method {
     }
 }
 
-/// The client's address as the limits see it ([`crate::client_address`]).
-pub(crate) struct ClientAddr(pub String);
+/// A caller who has not signed in (signing in, registering, the public pages): the services,
+/// the client's address as the limits see it ([`crate::client_address`]) and the language.
+pub(crate) struct Visitor {
+    services: web::Data<loyalty_application::Services>,
+    client: String,
+    lang: crate::Lang,
+}
 
-impl FromRequest for ClientAddr {
+impl Visitor {
+    /// Runs the visitor's use case on the blocking pool, its error in the visitor's language.
+    pub(crate) async fn run<T, F>(self, work: F) -> Result<T, crate::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&loyalty_application::Services, String) -> Result<T, loyalty_application::AppError> + Send + 'static,
+    {
+        let Visitor { services, client, lang } = self;
+        crate::auth::blocking(lang, move || work(&services, client)).await
+    }
+
+    /// Runs a read-only use case as [`crate::auth::read_only`] does.
+    pub(crate) async fn read<T, F>(self, work: F) -> Result<T, crate::ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&loyalty_application::Services, String) -> Result<T, loyalty_application::AppError> + Send + 'static,
+    {
+        let Visitor { services, client, lang } = self;
+        let reader = services.clone();
+        crate::auth::read_only(&reader, lang, move || work(&services, client)).await
+    }
+}
+
+impl FromRequest for Visitor {
     type Error = actix_web::Error;
     type Future = std::future::Ready<Result<Self, Self::Error>>;
 
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(Ok(ClientAddr(crate::client_address(req))))
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        std::future::ready((|| {
+            Ok(Visitor {
+                services: web::Data::<loyalty_application::Services>::from_request(req, payload).into_inner()?,
+                client: crate::client_address(req),
+                lang: crate::Lang::from_request(req),
+            })
+        })())
     }
 }
 
@@ -88,6 +122,76 @@ pub(super) fn created(replayed: bool) -> actix_web::HttpResponseBuilder {
     response
 }
 
-pub(super) fn idempotency_key(req: &HttpRequest) -> Option<String> {
-    req.headers().get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::to_owned)
+/// The `Idempotency-Key` header as sent (bytes outside UTF-8 replaced), for the application to
+/// validate: a malformed key is refused, never taken for no key.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+pub(crate) struct IdempotencyKey {
+    /// Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.
+    #[param(rename = "Idempotency-Key")]
+    key: Option<String>,
+}
+
+impl IdempotencyKey {
+    pub(crate) fn into_inner(self) -> Option<String> {
+        self.key
+    }
+}
+
+impl FromRequest for IdempotencyKey {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let key = req.headers().get("idempotency-key").map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        std::future::ready(Ok(IdempotencyKey { key }))
+    }
+}
+
+/// A synced list's query as its handler receives it: the page, the narrowing and the sync
+/// cursor (`params(PageQuery, ListQuery, SyncQuery)` in its document). The cursor is read inside
+/// the use case's run, after the caller is authorized, so a bad cursor never answers before a 403.
+pub(crate) struct Listing {
+    page: crate::dto::PageQuery,
+    list: crate::dto::ListQuery,
+    sync: crate::dto::SyncQuery,
+}
+
+impl Listing {
+    /// The page asked for, with the sync cursor when there is one.
+    pub(crate) fn page(&self) -> Result<loyalty_application::PageRequest, loyalty_application::AppError> {
+        Ok(self.page.page_request().with_sync(self.sync.sync()?))
+    }
+
+    /// The search text and the store the list is narrowed to.
+    pub(crate) fn narrowing(self) -> (Option<String>, Option<i64>) {
+        (self.list.search, self.list.store_id)
+    }
+
+    /// A sales list (invoices or redemptions): of one customer, or of the store asked for.
+    pub(crate) fn sales(
+        self,
+        customer_id: Option<i64>,
+    ) -> Result<loyalty_application::use_cases::customers::SalesQuery, loyalty_application::AppError> {
+        let page = self.page()?;
+        let store_id = if customer_id.is_some() { None } else { self.list.store_id };
+        Ok(loyalty_application::use_cases::customers::SalesQuery { customer_id, store_id, page })
+    }
+}
+
+impl FromRequest for Listing {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        fn query<T: serde::de::DeserializeOwned>(
+            req: &HttpRequest,
+            payload: &mut Payload,
+        ) -> Result<T, actix_web::Error> {
+            Ok(web::Query::<T>::from_request(req, payload).into_inner()?.into_inner())
+        }
+        std::future::ready((|| {
+            Ok(Listing { page: query(req, payload)?, list: query(req, payload)?, sync: query(req, payload)? })
+        })())
+    }
 }

@@ -2,16 +2,15 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::public::{self, JoinStore};
-use loyalty_application::Services;
 use utoipa::OpenApi;
 
-use super::{route, ClientAddr};
-use crate::auth::{blocking, read_only};
+use super::{route, Visitor};
+
 use crate::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
-use crate::{ApiError, Lang};
+use crate::ApiError;
 use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
@@ -36,15 +35,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 429, description = "Too many lookups", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
-async fn lookup_points(
-    services: web::Data<Services>,
-    ClientAddr(client): ClientAddr,
-    lang: Lang,
-    body: ValidJson<PointsLookupRequest>,
-) -> Result<HttpResponse, ApiError> {
+async fn lookup_points(visitor: Visitor, body: ValidJson<PointsLookupRequest>) -> Result<HttpResponse, ApiError> {
     let phone = body.0.phone;
-    let reader = services.clone();
-    let found = read_only(&reader, lang, move || public::lookup_points(&services, &client, &phone)).await?;
+    let found = visitor.read(move |services, client| public::lookup_points(services, &client, &phone)).await?;
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "no-store"))
         .json(PointsLookupEnvelope { data: found.into() }))
@@ -57,13 +50,9 @@ async fn lookup_points(
         (status = 200, description = "The store", body = PublicStoreEnvelope),
         (status = 404, description = "Unknown or revoked link", body = ErrorBody),
     ))]
-async fn store_for_token(
-    services: web::Data<Services>,
-    lang: Lang,
-    token: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+async fn store_for_token(visitor: Visitor, token: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
-    let store = blocking(lang, move || public::store_for_token(&services, &token)).await?;
+    let store = visitor.run(move |services, _| public::store_for_token(services, &token)).await?;
     Ok(HttpResponse::Ok().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
 }
 
@@ -82,16 +71,14 @@ async fn store_for_token(
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
     ))]
 async fn join_store(
-    services: web::Data<Services>,
-    ClientAddr(client): ClientAddr,
-    lang: Lang,
+    visitor: Visitor,
     token: web::Path<String>,
     body: ValidJson<JoinStoreRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
     let JoinStoreRequest { name, phone, email } = body.0;
-    let store =
-        blocking(lang, move || public::join_store(&services, &client, &token, JoinStore { name, phone, email }))
-            .await?;
+    let store = visitor
+        .run(move |services, client| public::join_store(services, &client, &token, JoinStore { name, phone, email }))
+        .await?;
     Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
 }

@@ -1,14 +1,13 @@
 //! Redemptions at the counter (a reward or points as money), their preview and the list.
 
-use actix_web::{web, HttpRequest, HttpResponse};
-use loyalty_application::use_cases::customers::SalesQuery;
+use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::redemptions;
 use utoipa::OpenApi;
 
-use super::{created, idempotency_key, route};
+use super::{created, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
-    CreateRedemptionRequest, ListQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList,
+    CreateRedemptionRequest, ListQuery, PageQuery, RedemptionDone, RedemptionDoneEnvelope, RedemptionList,
     RedemptionPreviewEnvelope, RedemptionPreviewQuery, SyncQuery,
 };
 use crate::error::{ErrorBody, ErrorCode};
@@ -27,23 +26,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Redemptions of the caller's stores, newest first.
 #[utoipa::path(get, path = "/api/v1/redemptions", tag = "sales",
-    params(ListQuery, SyncQuery),
+    params(PageQuery, ListQuery, SyncQuery),
     responses(
         (status = 200, description = "A page of redemptions", body = RedemptionList),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the caller's stores", body = ErrorBody),
     ))]
-async fn list_redemptions(
-    caller: Authenticated,
-    query: web::Query<ListQuery>,
-    sync: web::Query<SyncQuery>,
-) -> Result<HttpResponse, ApiError> {
-    let page = caller
-        .run(move |services, actor| {
-            let page = query.page_request().with_sync(sync.sync()?);
-            redemptions::list(services, actor, SalesQuery { customer_id: None, store_id: query.store_id, page })
-        })
-        .await?;
+async fn list_redemptions(caller: Authenticated, listing: Listing) -> Result<HttpResponse, ApiError> {
+    let page = caller.run(move |services, actor| redemptions::list(services, actor, listing.sales(None)?)).await?;
     Ok(HttpResponse::Ok().json(RedemptionList::from_page(page)))
 }
 
@@ -53,7 +43,7 @@ async fn list_redemptions(
 /// balance never goes below zero. `Idempotency-Key` as for invoices.
 #[utoipa::path(post, path = "/api/v1/redemptions", tag = "sales",
     request_body = CreateRedemptionRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours.")),
+    params(IdempotencyKey),
     responses(
         (status = 201, description = "Redeemed; points deducted and the new balance", body = RedemptionDoneEnvelope,
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
@@ -65,10 +55,10 @@ async fn list_redemptions(
     ))]
 async fn create_redemption(
     caller: Authenticated,
-    req: HttpRequest,
+    key: IdempotencyKey,
     body: ValidJson<CreateRedemptionRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = idempotency_key(&req);
+    let key = key.into_inner();
     let CreateRedemptionRequest { customer_id, reward_id, points } = body.0;
     let request = redemptions::RedemptionRequest { customer_id, reward_id, points };
     let done = caller.run(move |services, actor| redemptions::create(services, actor, request, key.as_deref())).await?;

@@ -10,7 +10,7 @@ use super::route;
 use crate::auth::Authenticated;
 use crate::dto::{
     ActivityFeed, ActivityQuery, CustomerDto, CustomersOverview, CustomersOverviewEnvelope, LiabilityEnvelope,
-    ListMeta, ListQuery, OwnerSummaryEnvelope, StoreOverview,
+    ListMeta, ListQuery, OwnerSummaryEnvelope, PageQuery, StoreOverview,
 };
 use crate::error::ErrorBody;
 use crate::ApiError;
@@ -53,14 +53,18 @@ async fn owner_liability(caller: Authenticated) -> Result<HttpResponse, ApiError
 /// The customers overview: summary cards, then per store its figures and one page of its
 /// customers (`page`, `per_page` apply to every store; `store_id` lists that store alone).
 #[utoipa::path(get, path = "/api/v1/customers/store-owner-overview", tag = "owner",
-    params(ListQuery),
+    params(PageQuery, ListQuery),
     responses(
         (status = 200, description = "Overview", body = CustomersOverviewEnvelope),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
     ))]
-async fn customers_overview(caller: Authenticated, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
-    let (page, store) = (query.page_request(), query.store_id);
+async fn customers_overview(
+    caller: Authenticated,
+    page: web::Query<PageQuery>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (page, store) = (page.page_request(), query.store_id);
     let overview = caller.run(move |services, actor| owner::customers_overview(services, actor, page, store)).await?;
     let summary = overview.summary;
     let shared_phones = overview.shared_phones;
@@ -87,14 +91,18 @@ async fn customers_overview(caller: Authenticated, query: web::Query<ListQuery>)
 /// The feed of invoices, redemptions and customer events across the owner's stores, newest
 /// first, filtered by POS user, store, type and range.
 #[utoipa::path(get, path = "/api/v1/store-owner/pos-activities", tag = "owner",
-    params(ActivityQuery),
+    params(ActivityQuery, PageQuery),
     responses(
         (status = 200, description = "A page of the feed", body = ActivityFeed),
         (status = 403, description = "Store owners and admins only", body = ErrorBody),
         (status = 404, description = "`store_id` is not one of the owner's stores", body = ErrorBody),
         (status = 422, description = "Bad range or dates", body = ErrorBody),
     ))]
-async fn pos_activities(caller: Authenticated, query: web::Query<ActivityQuery>) -> Result<HttpResponse, ApiError> {
+async fn pos_activities(
+    caller: Authenticated,
+    query: web::Query<ActivityQuery>,
+    page: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let lang = caller.lang;
     let q = query.into_inner();
     let range = Range::parse(q.date_range.as_deref(), q.from.as_deref(), q.to.as_deref())
@@ -104,7 +112,7 @@ async fn pos_activities(caller: Authenticated, query: web::Query<ActivityQuery>)
         store_id: q.store_id,
         activity_type: q.activity_type,
         range,
-        page: loyalty_application::PageRequest::new(q.page, q.per_page),
+        page: page.page_request(),
     };
     let page = caller.run(move |services, actor| activity::feed(services, actor, feed)).await?;
     Ok(HttpResponse::Ok().json(ActivityFeed::from_page(page)))

@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
-use crate::dto::{SignalEnvelope, SignalList, SignalQuery, SignalStatusParam};
+use crate::dto::{PageQuery, SignalEnvelope, SignalList, SignalQuery, SignalStatusParam};
 use crate::error::ErrorBody;
 use crate::ApiError;
 
@@ -24,20 +24,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// owner marks it reviewed (`status=all` lists those too). One per kind, subject and Tripoli day,
 /// with the day's latest figure.
 #[utoipa::path(get, path = "/api/v1/store-owner/signals", tag = "owner",
-    params(SignalQuery),
+    params(SignalQuery, PageQuery),
     responses(
         (status = 200, description = "A page of signals", body = SignalList),
         (status = 403, description = "Store owners only", body = ErrorBody),
         (status = 422, description = "An unknown status or a page out of range", body = ErrorBody),
     ))]
-async fn list_signals(caller: Authenticated, query: web::Query<SignalQuery>) -> Result<HttpResponse, ApiError> {
+async fn list_signals(
+    caller: Authenticated,
+    query: web::Query<SignalQuery>,
+    page: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     use loyalty_application::use_cases::signals::{self, SignalStatus};
     let query = query.into_inner();
     let status = match query.status {
         Some(SignalStatusParam::All) => SignalStatus::All,
         Some(SignalStatusParam::Open) | None => SignalStatus::Open,
     };
-    let page = loyalty_application::PageRequest::new(query.page, query.per_page);
+    let page = page.page_request();
     let found = caller.run(move |services, actor| signals::list(services, actor, status, page)).await?;
     Ok(HttpResponse::Ok().json(SignalList::from_page(found)))
 }

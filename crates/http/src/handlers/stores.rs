@@ -4,7 +4,7 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::admin;
 use loyalty_application::use_cases::owner;
-use loyalty_application::AppError;
+use loyalty_application::{Actor, AppError, Services, StoreRef};
 use qrcode::render::svg;
 use qrcode::QrCode;
 use utoipa::OpenApi;
@@ -14,7 +14,7 @@ use crate::auth::Authenticated;
 use crate::dto::{QrCodeDto, QrCodeEnvelope, QrRequest, StoreEnvelope, StoreListPlain, StoreRequest};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
-use crate::{examples, ApiError, Lang, ServerInfo};
+use crate::{examples, ApiError, ServerInfo};
 
 #[derive(OpenApi)]
 #[openapi(paths(list_stores, list_owner_stores, create_store, update_store, delete_store, generate_qr, rotate_qr))]
@@ -124,10 +124,7 @@ async fn generate_qr(
     caller: Authenticated,
     body: ValidJson<QrRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let lang = caller.lang;
-    let QrRequest { store_id, size } = body.0;
-    let link = caller.run(move |services, actor| owner::registration_link(services, actor, store_id, size)).await?;
-    qr_answer(&info, link, lang)
+    qr_code(&info, caller, body.0, owner::registration_link).await
 }
 
 /// A new registration link for the store: the old link and every printed QR code of it stop
@@ -146,18 +143,22 @@ async fn rotate_qr(
     caller: Authenticated,
     body: ValidJson<QrRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let lang = caller.lang;
-    let QrRequest { store_id, size } = body.0;
-    let link =
-        caller.run(move |services, actor| owner::rotate_registration_link(services, actor, store_id, size)).await?;
-    qr_answer(&info, link, lang)
+    qr_code(&info, caller, body.0, owner::rotate_registration_link).await
 }
 
-fn qr_answer(
+/// A use case giving a store's registration link: the store, the token and the code's size.
+type RegistrationLink = fn(&Services, &Actor, i64, Option<u32>) -> Result<(StoreRef, String, u32), AppError>;
+
+/// The store's registration link as `link` gives it (the current one or a new one), drawn as a
+/// QR code of the size asked for.
+async fn qr_code(
     info: &ServerInfo,
-    (store, token, size): (loyalty_application::StoreRef, String, u32),
-    lang: Lang,
+    caller: Authenticated,
+    QrRequest { store_id, size }: QrRequest,
+    link: RegistrationLink,
 ) -> Result<HttpResponse, ApiError> {
+    let lang = caller.lang;
+    let (store, token, size) = caller.run(move |services, actor| link(services, actor, store_id, size)).await?;
     let registration_url = format!("{}/join/{token}", info.public_url.trim_end_matches('/'));
     let code = QrCode::new(registration_url.as_bytes())
         .map_err(|e| ApiError::from_app(AppError::Internal(format!("qr: {e}")), lang))?;

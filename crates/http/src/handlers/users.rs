@@ -7,7 +7,7 @@ use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
-use crate::dto::{StoreOwnerOption, StoreOwnerOptions, UserEnvelope, UserList, UserQuery, UserRequest};
+use crate::dto::{PageQuery, StoreOwnerOption, StoreOwnerOptions, UserEnvelope, UserList, UserQuery, UserRequest};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
 use crate::{examples, ApiError};
@@ -48,14 +48,18 @@ fn user_form(body: UserRequest) -> UserForm {
 
 /// Every user, newest first; searchable by name or email, filterable by role.
 #[utoipa::path(get, path = "/api/v1/users", tag = "admin",
-    params(UserQuery),
+    params(UserQuery, PageQuery),
     responses(
         (status = 200, description = "A page of users", body = UserList),
         (status = 403, description = "Admins only", body = ErrorBody),
     ))]
-async fn list_users(caller: Authenticated, query: web::Query<UserQuery>) -> Result<HttpResponse, ApiError> {
+async fn list_users(
+    caller: Authenticated,
+    query: web::Query<UserQuery>,
+    page: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
-    let request = PageRequest::new(q.page, q.per_page);
+    let request = page.page_request();
     let page = caller.run(move |services, actor| admin::list_users(services, actor, q.search, q.role, request)).await?;
     Ok(HttpResponse::Ok().json(UserList::from_page(page)))
 }

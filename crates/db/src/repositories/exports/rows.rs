@@ -1,5 +1,6 @@
 //! The rows the exports read, named, and the records they become.
 
+use crate::repositories::stored;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use loyalty_application::ports::{RepoError, RepoResult};
@@ -150,8 +151,7 @@ impl TryFrom<LedgerRow> for LedgerExport {
     type Error = RepoError;
 
     fn try_from(row: LedgerRow) -> RepoResult<Self> {
-        let kind = LedgerKind::parse(&row.kind)
-            .ok_or_else(|| RepoError::Other(format!("unknown ledger kind {}", row.kind)))?;
+        let kind = stored::<LedgerKind>(&row.kind)?;
         Ok(LedgerExport {
             id: row.id,
             created_at: row.created_at,
@@ -189,8 +189,7 @@ impl TryFrom<UserRow> for UserExport {
     type Error = RepoError;
 
     fn try_from(row: UserRow) -> RepoResult<Self> {
-        let role =
-            Role::parse(&row.role).ok_or_else(|| RepoError::Other(format!("user {} has role {}", row.id, row.role)))?;
+        let role = stored::<Role>(&row.role)?;
         Ok(UserExport {
             id: row.id,
             name: row.name,
