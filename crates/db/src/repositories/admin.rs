@@ -261,17 +261,7 @@ impl AdminRepo for DbTx<'_> {
 
     fn insert_package(&mut self, p: &PackageFields, now: NaiveDateTime) -> RepoResult<i64> {
         diesel::insert_into(packages::table)
-            .values((
-                packages::name.eq(&p.name),
-                packages::description.eq(&p.description),
-                packages::price_dirhams.eq(p.price.dirhams()),
-                packages::store_limit.eq(i32::try_from(p.store_limit).unwrap_or(i32::MAX)),
-                packages::duration_months.eq(i32::try_from(p.duration_months).unwrap_or(i32::MAX)),
-                packages::features.eq(p.features.join("\n")),
-                packages::is_active.eq(p.is_active),
-                packages::created_at.eq(now),
-                packages::updated_at.eq(now),
-            ))
+            .values((PackageValues::of(p, now), packages::created_at.eq(now)))
             .returning(packages::id)
             .get_result(self.conn)
             .map_err(map_error)
@@ -279,16 +269,7 @@ impl AdminRepo for DbTx<'_> {
 
     fn update_package(&mut self, id: i64, p: &PackageFields, now: NaiveDateTime) -> RepoResult<()> {
         diesel::update(packages::table.find(id))
-            .set((
-                packages::name.eq(&p.name),
-                packages::description.eq(&p.description),
-                packages::price_dirhams.eq(p.price.dirhams()),
-                packages::store_limit.eq(i32::try_from(p.store_limit).unwrap_or(i32::MAX)),
-                packages::duration_months.eq(i32::try_from(p.duration_months).unwrap_or(i32::MAX)),
-                packages::features.eq(p.features.join("\n")),
-                packages::is_active.eq(p.is_active),
-                packages::updated_at.eq(now),
-            ))
+            .set(PackageValues::of(p, now))
             .execute(self.conn)
             .map_err(map_error)?;
         Ok(())
@@ -443,5 +424,35 @@ impl AdminRepo for DbTx<'_> {
         ranking.sort_by(|a, b| b.revenue.dirhams().cmp(&a.revenue.dirhams()).then(a.store.id.cmp(&b.store.id)));
         ranking.truncate(usize::try_from(limit.clamp(1, 100)).unwrap_or(100));
         Ok(ranking)
+    }
+}
+
+/// What the package form writes, on insert and on update alike (a cleared description is
+/// written as NULL, not skipped).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = packages, treat_none_as_null = true)]
+struct PackageValues<'a> {
+    name: &'a str,
+    description: Option<&'a str>,
+    price_dirhams: i64,
+    store_limit: i32,
+    duration_months: i32,
+    features: String,
+    is_active: bool,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> PackageValues<'a> {
+    fn of(p: &'a PackageFields, now: NaiveDateTime) -> Self {
+        PackageValues {
+            name: &p.name,
+            description: p.description.as_deref(),
+            price_dirhams: p.price.dirhams(),
+            store_limit: i32::try_from(p.store_limit).unwrap_or(i32::MAX),
+            duration_months: i32::try_from(p.duration_months).unwrap_or(i32::MAX),
+            features: p.features.join("\n"),
+            is_active: p.is_active,
+            updated_at: now,
+        }
     }
 }

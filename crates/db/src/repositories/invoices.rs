@@ -7,7 +7,7 @@ use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
-use super::{filter_stores, limits, person, sales_filtered};
+use super::{filter_stores, limits, person, sales_filtered, sales_page};
 use crate::pool::DbBackend;
 use crate::schema::{customers, invoices, redemptions, users};
 use crate::tx::{map_error, map_unique, DbTx};
@@ -72,14 +72,6 @@ macro_rules! joined {
     };
 }
 
-/// The filter's stores and customer; from the sync's cursor on when there is one.
-macro_rules! filtered {
-    ($query:expr, $filter:expr, $sync:expr) => {
-        sales_filtered!($query, $filter, $sync, changed: invoices::updated_at, id: invoices::id,
-            store: invoices::store_id, customer: invoices::customer_id)
-    };
-}
-
 impl InvoiceRepo for DbTx<'_> {
     fn insert_invoice(&mut self, i: NewInvoice<'_>) -> RepoResult<i64> {
         let id = diesel::insert_into(invoices::table)
@@ -106,17 +98,11 @@ impl InvoiceRepo for DbTx<'_> {
     }
 
     fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)> {
-        let total: i64 = filtered!(invoices::table.select(count_star()), filter, page.sync)
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        let (limit, offset) = limits(page);
-        let query = filtered!(joined!(), filter, page.sync);
-        let query = match page.sync {
-            // Oldest change first.
-            Some(_) => query.order((invoices::updated_at.asc(), invoices::id.asc())),
-            None => query.order((invoices::created_at.desc(), invoices::id.desc())),
-        };
-        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
+        let (rows, total) = sales_page!(self.conn, filter, page,
+            count: invoices::table.select(count_star()), rows: joined!(), row: Row,
+            // A void changes an invoice: sync follows its change time.
+            changed: invoices::updated_at, created: invoices::created_at, id: invoices::id,
+            store: invoices::store_id, customer: invoices::customer_id);
         Ok((rows.into_iter().map(into_invoice).collect(), total))
     }
 

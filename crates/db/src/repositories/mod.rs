@@ -59,6 +59,26 @@ macro_rules! sales_filtered {
 }
 pub(crate) use sales_filtered;
 
+/// A page of a sales list and the count of the whole list: newest first, or, with the sync's
+/// cursor, oldest change first.
+macro_rules! sales_page {
+    ($conn:expr, $filter:expr, $page:expr, count: $count:expr, rows: $rows:expr, row: $row:ty,
+     changed: $changed:expr, created: $created:expr, id: $id:expr, store: $store:expr, customer: $customer:expr) => {{
+        let total: i64 = sales_filtered!($count, $filter, $page.sync, changed: $changed, id: $id, store: $store, customer: $customer)
+            .get_result($conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits($page);
+        let query = sales_filtered!($rows, $filter, $page.sync, changed: $changed, id: $id, store: $store, customer: $customer);
+        let query = match $page.sync {
+            Some(_) => query.order(($changed.asc(), $id.asc())),
+            None => query.order(($created.desc(), $id.desc())),
+        };
+        let rows: Vec<$row> = query.limit(limit).offset(offset).load($conn).map_err(map_error)?;
+        (rows, total)
+    }};
+}
+pub(crate) use sales_page;
+
 /// Whether any of the queries finds a row: a `SELECT EXISTS (...)` each, in order, stopping at
 /// the first that does.
 macro_rules! any_row {

@@ -6,7 +6,7 @@ use loyalty_application::{PageRequest, PersonRef, Redemption, RewardRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
-use super::{filter_stores, limits, person, sales_filtered};
+use super::{filter_stores, limits, person, sales_filtered, sales_page};
 use crate::pool::DbBackend;
 use crate::schema::{customers, redemptions, rewards, users};
 use crate::tx::{map_error, DbTx};
@@ -68,15 +68,6 @@ macro_rules! joined {
     };
 }
 
-/// The filter's stores and customer; from the sync's cursor on when there is one (a redemption
-/// never changes: its change time is when it was made).
-macro_rules! filtered {
-    ($query:expr, $filter:expr, $sync:expr) => {
-        sales_filtered!($query, $filter, $sync, changed: redemptions::created_at, id: redemptions::id,
-            store: redemptions::store_id, customer: redemptions::customer_id)
-    };
-}
-
 impl RedemptionRepo for DbTx<'_> {
     fn insert_redemption(&mut self, r: NewRedemption) -> RepoResult<i64> {
         let id = diesel::insert_into(redemptions::table)
@@ -103,16 +94,11 @@ impl RedemptionRepo for DbTx<'_> {
     }
 
     fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)> {
-        let total: i64 = filtered!(redemptions::table.select(count_star()), filter, page.sync)
-            .get_result(self.conn)
-            .map_err(map_error)?;
-        let (limit, offset) = limits(page);
-        let query = filtered!(joined!(), filter, page.sync);
-        let query = match page.sync {
-            Some(_) => query.order((redemptions::created_at.asc(), redemptions::id.asc())),
-            None => query.order((redemptions::created_at.desc(), redemptions::id.desc())),
-        };
-        let rows: Vec<Row> = query.limit(limit).offset(offset).load(self.conn).map_err(map_error)?;
+        let (rows, total) = sales_page!(self.conn, filter, page,
+            count: redemptions::table.select(count_star()), rows: joined!(), row: Row,
+            // A redemption never changes: its change time is when it was made.
+            changed: redemptions::created_at, created: redemptions::created_at, id: redemptions::id,
+            store: redemptions::store_id, customer: redemptions::customer_id);
         Ok((rows.into_iter().map(into_redemption).collect(), total))
     }
 }

@@ -85,35 +85,42 @@ impl RewardRepo for DbTx<'_> {
 
     fn insert_reward(&mut self, r: &RewardFields, owner_id: i64, now: NaiveDateTime) -> RepoResult<i64> {
         diesel::insert_into(rewards::table)
-            .values((
-                rewards::store_owner_id.eq(owner_id),
-                rewards::name.eq(&r.name),
-                rewards::description.eq(&r.description),
-                rewards::reward_type.eq(r.reward_type.as_str()),
-                rewards::points_required.eq(r.points_required),
-                rewards::amount_milli.eq(r.amount_milli),
-                rewards::is_active.eq(r.is_active),
-                rewards::created_at.eq(now),
-                rewards::updated_at.eq(now),
-            ))
+            .values((RewardValues::of(r, now), rewards::store_owner_id.eq(owner_id), rewards::created_at.eq(now)))
             .returning(rewards::id)
             .get_result(self.conn)
             .map_err(map_error)
     }
 
     fn update_reward(&mut self, id: i64, r: &RewardFields, now: NaiveDateTime) -> RepoResult<()> {
-        diesel::update(rewards::table.find(id))
-            .set((
-                rewards::name.eq(&r.name),
-                rewards::description.eq(&r.description),
-                rewards::reward_type.eq(r.reward_type.as_str()),
-                rewards::points_required.eq(r.points_required),
-                rewards::amount_milli.eq(r.amount_milli),
-                rewards::is_active.eq(r.is_active),
-                rewards::updated_at.eq(now),
-            ))
-            .execute(self.conn)
-            .map_err(map_error)?;
+        diesel::update(rewards::table.find(id)).set(RewardValues::of(r, now)).execute(self.conn).map_err(map_error)?;
         Ok(())
+    }
+}
+
+/// What the reward form writes, on insert and on update alike (a cleared description is
+/// written as NULL, not skipped).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = rewards, treat_none_as_null = true)]
+struct RewardValues<'a> {
+    name: &'a str,
+    description: Option<&'a str>,
+    reward_type: &'static str,
+    points_required: i64,
+    amount_milli: i64,
+    is_active: bool,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> RewardValues<'a> {
+    fn of(r: &'a RewardFields, now: NaiveDateTime) -> Self {
+        RewardValues {
+            name: &r.name,
+            description: r.description.as_deref(),
+            reward_type: r.reward_type.as_str(),
+            points_required: r.points_required,
+            amount_milli: r.amount_milli,
+            is_active: r.is_active,
+            updated_at: now,
+        }
     }
 }

@@ -103,16 +103,23 @@ impl From<ScopeRow> for StoreScope {
     }
 }
 
-impl StoreRepo for DbTx<'_> {
-    fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
+/// The scope of the live store (not deleted) that `which` picks.
+macro_rules! live_scope {
+    ($conn:expr, $which:expr) => {{
         let row: Option<ScopeRow> = stores::table
             .select(ScopeRow::as_select())
-            .filter(stores::id.eq(id))
+            .filter($which)
             .filter(stores::deleted_at.is_null())
-            .first(self.conn)
+            .first($conn)
             .optional()
             .map_err(map_error)?;
         Ok(row.map(StoreScope::from))
+    }};
+}
+
+impl StoreRepo for DbTx<'_> {
+    fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>> {
+        live_scope!(self.conn, stores::id.eq(id))
     }
 
     fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>> {
@@ -126,14 +133,7 @@ impl StoreRepo for DbTx<'_> {
     }
 
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>> {
-        let row: Option<ScopeRow> = stores::table
-            .select(ScopeRow::as_select())
-            .filter(stores::registration_token.eq(token))
-            .filter(stores::deleted_at.is_null())
-            .first(self.conn)
-            .optional()
-            .map_err(map_error)?;
-        Ok(row.map(StoreScope::from))
+        live_scope!(self.conn, stores::registration_token.eq(token))
     }
 
     fn list_stores(
