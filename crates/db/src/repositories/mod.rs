@@ -59,19 +59,21 @@ macro_rules! sales_filtered {
 }
 pub(crate) use sales_filtered;
 
-/// A page of a sales list and the count of the whole list: newest first, or, with the sync's
-/// cursor, oldest change first.
+/// A page of a sales list (`$table`: invoices or redemptions, with `id`, `store_id` and
+/// `customer_id` columns) and the count of the whole list: newest first (`created`), or, with the
+/// sync's cursor, oldest change first (`changed`).
 macro_rules! sales_page {
-    ($conn:expr, $filter:expr, $page:expr, count: $count:expr, rows: $rows:expr, row: $row:ty,
-     changed: $changed:expr, created: $created:expr, id: $id:expr, store: $store:expr, customer: $customer:expr) => {{
-        let total: i64 = sales_filtered!($count, $filter, $page.sync, changed: $changed, id: $id, store: $store, customer: $customer)
+    ($conn:expr, $filter:expr, $page:expr, $rows:expr => $row:ty, $table:ident { changed: $changed:ident, created: $created:ident }) => {{
+        let total: i64 = sales_filtered!($table::table.select(count_star()), $filter, $page.sync, changed: $table::$changed,
+            id: $table::id, store: $table::store_id, customer: $table::customer_id)
             .get_result($conn)
             .map_err(map_error)?;
         let (limit, offset) = limits($page);
-        let query = sales_filtered!($rows, $filter, $page.sync, changed: $changed, id: $id, store: $store, customer: $customer);
+        let query = sales_filtered!($rows, $filter, $page.sync, changed: $table::$changed, id: $table::id,
+            store: $table::store_id, customer: $table::customer_id);
         let query = match $page.sync {
-            Some(_) => query.order(($changed.asc(), $id.asc())),
-            None => query.order(($created.desc(), $id.desc())),
+            Some(_) => query.order(($table::$changed.asc(), $table::id.asc())),
+            None => query.order(($table::$created.desc(), $table::id.desc())),
         };
         let rows: Vec<$row> = query.limit(limit).offset(offset).load($conn).map_err(map_error)?;
         (rows, total)

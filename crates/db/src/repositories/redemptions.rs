@@ -94,11 +94,8 @@ impl RedemptionRepo for DbTx<'_> {
     }
 
     fn list_redemptions(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Redemption>, i64)> {
-        let (rows, total) = sales_page!(self.conn, filter, page,
-            count: redemptions::table.select(count_star()), rows: joined!(), row: Row,
-            // A redemption never changes: its change time is when it was made.
-            changed: redemptions::created_at, created: redemptions::created_at, id: redemptions::id,
-            store: redemptions::store_id, customer: redemptions::customer_id);
+        // A redemption never changes: its change time is when it was made.
+        let (rows, total) = sales_page!(self.conn, filter, page, joined!() => Row, redemptions { changed: created_at, created: created_at });
         Ok((rows.into_iter().map(into_redemption).collect(), total))
     }
 }

@@ -103,6 +103,19 @@ impl From<ScopeRow> for StoreScope {
     }
 }
 
+/// The phone numbers of live customers registered in more than one of these stores.
+macro_rules! shared_phones {
+    ($store_ids:expr) => {
+        customers::table
+            .filter(customers::store_id.eq_any($store_ids))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::phone.is_not_null())
+            .group_by(customers::phone)
+            .having(count_star().gt(1))
+            .select(customers::phone)
+    };
+}
+
 /// The scope of the live store (not deleted) that `which` picks.
 macro_rules! live_scope {
     ($conn:expr, $which:expr) => {{
@@ -270,15 +283,7 @@ impl StoreRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_error)?;
         // Phone numbers registered in more than one of the owner's stores.
-        let duplicated: Vec<Option<String>> = customers::table
-            .filter(customers::store_id.eq_any(store_ids))
-            .filter(customers::deleted_at.is_null())
-            .filter(customers::phone.is_not_null())
-            .group_by(customers::phone)
-            .having(count_star().gt(1))
-            .select(customers::phone)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let duplicated: Vec<Option<String>> = shared_phones!(store_ids).load(self.conn).map_err(map_error)?;
         Ok(OwnerSummary {
             stores: i64::try_from(store_ids.len()).unwrap_or(i64::MAX),
             revenue: Money::from_dirhams(revenue),
@@ -290,17 +295,8 @@ impl StoreRepo for DbTx<'_> {
     }
 
     fn shared_phone_customers(&mut self, store_ids: &[i64], limit: i64) -> RepoResult<Vec<SharedPhone>> {
-        let phones: Vec<Option<String>> = customers::table
-            .filter(customers::store_id.eq_any(store_ids))
-            .filter(customers::deleted_at.is_null())
-            .filter(customers::phone.is_not_null())
-            .group_by(customers::phone)
-            .having(count_star().gt(1))
-            .select(customers::phone)
-            .order(customers::phone)
-            .limit(limit)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let phones: Vec<Option<String>> =
+            shared_phones!(store_ids).order(customers::phone).limit(limit).load(self.conn).map_err(map_error)?;
         let phones: Vec<String> = phones.into_iter().flatten().collect();
         let rows: Vec<SharedPhoneRow> = customers::table
             .inner_join(stores::table.on(stores::id.eq(customers::store_id)))
