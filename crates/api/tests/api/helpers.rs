@@ -191,6 +191,8 @@ impl TestApp {
 
     /// A POST with an `Idempotency-Key` header.
     pub async fn post_keyed(&self, path: &str, token: &str, key: &str, body: &Value) -> (u16, Value) {
+        // As bytes: a key outside ASCII must reach the server as sent, to be refused there.
+        let key = reqwest::header::HeaderValue::from_bytes(key.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
         read(self.client.post(self.url(path)).bearer_auth(token).header("Idempotency-Key", key).json(body).send().await)
             .await
     }

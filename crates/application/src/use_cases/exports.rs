@@ -37,10 +37,10 @@ pub fn prepare(
     kind: ExportKind,
     query: &ExportQuery,
 ) -> Result<PreparedExport, AppError> {
-    actor.require_permission(Permission::ExportRecords)?;
     // The platform's own records are the admin's, and not per store.
-    if kind.platform_wide() {
-        actor.require(&[loyalty_domain::Role::Admin])?;
+    let platform = kind.platform_wide();
+    actor.require_permission(if platform { Permission::ExportPlatformRecords } else { Permission::ExportRecords })?;
+    if platform {
         if query.store_id.is_some() {
             return Err(FieldErrors::single("store_id", Msg::ExportNotPerStore).into());
         }

@@ -14,7 +14,9 @@ pub const HEADER: &str = "Idempotency-Key";
 pub fn parse_key(key: Option<&str>) -> Result<Option<String>, AppError> {
     match key.map(str::trim) {
         None => Ok(None),
-        Some(k) if k.len() <= KEY_MAX && k.chars().all(|c| c.is_ascii_graphic()) => Ok(Some(k.to_owned())),
+        Some(k) if (1..=KEY_MAX).contains(&k.len()) && k.chars().all(|c| c.is_ascii_graphic()) => {
+            Ok(Some(k.to_owned()))
+        }
         Some(_) => Err(loyalty_domain::FieldErrors::single(HEADER, loyalty_domain::Msg::IdempotencyKeyInvalid).into()),
     }
 }

@@ -2437,7 +2437,7 @@ export interface components {
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
          * @enum {string}
          */
-        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "import_customers" | "review_signals";
+        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "export_platform_records" | "import_customers" | "review_signals";
         PersonDto: {
             /** Format: int64 */
             id: number;
