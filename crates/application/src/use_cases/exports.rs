@@ -40,10 +40,8 @@ pub fn prepare(
     // The platform's own records are the admin's, and not per store.
     let platform = kind.platform_wide();
     actor.require_permission(if platform { Permission::ExportPlatformRecords } else { Permission::ExportRecords })?;
-    if platform {
-        if query.store_id.is_some() {
-            return Err(FieldErrors::single("store_id", Msg::ExportNotPerStore).into());
-        }
+    if platform && query.store_id.is_some() {
+        return Err(FieldErrors::single("store_id", Msg::ExportNotPerStore).into());
     }
     let Range::Custom { from, to } = Range::parse(Some("custom"), query.from.as_deref(), query.to.as_deref())? else {
         return Err(AppError::Internal("a custom range parsed as another".into()));
