@@ -8,14 +8,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::{middleware, web, App, HttpServer};
-use loyalty_application::ports::{Clock, IdGenerator, PasswordHasher};
 use loyalty_application::{Services, Settings};
 use loyalty_db::{DbPool, DbUrl, DieselDatabase};
 pub use loyalty_http::client_addr::TrustedProxies;
 use loyalty_http::ServerInfo;
 use loyalty_system::{
     AdjustableClock, Argon2Hasher, GovernorLoginThrottle, GovernorPublicThrottle, JwtTokens, LimitStore, RandomIds,
-    SystemClock,
 };
 
 pub use loyalty_system::LoginLimits;
@@ -111,9 +109,6 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
     let pool = loyalty_db::pool::connect(&url, config.db_pool_size)?;
     migrate(&pool)?;
     let hasher = Arc::new(Argon2Hasher::new().map_err(|e| e.to_string())?);
-    if config.demo_mode {
-        seed_demo(&pool, hasher.as_ref())?;
-    }
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
         loyalty_db::Backend::Postgres if !config.limits_in_process => LimitStore::Shared(Arc::new(
@@ -140,6 +135,9 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
             webhook_allow_private: config.webhook_allow_private,
         },
     };
+    if config.demo_mode {
+        seed_demo(&url, &services)?;
+    }
     let info = ServerInfo {
         version: VERSION,
         demo_mode: config.demo_mode,
@@ -173,18 +171,15 @@ pub fn migrate(pool: &DbPool) -> Result<usize, String> {
     loyalty_db::pool::with_setup_lock(&mut conn, loyalty_db::pool::run_migrations)
 }
 
-/// Seeds the demo accounts and data into an empty database; returns whether it did.
-pub fn seed_demo(pool: &DbPool, hasher: &dyn PasswordHasher) -> Result<bool, String> {
-    let password_hash = hasher.hash(loyalty_db::seed::DEMO_PASSWORD).map_err(|e| e.to_string())?;
-    let mut conn = pool.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
-    let random_token = || RandomIds.random_id();
-    let input = loyalty_db::seed::SeedInput {
-        password_hash: &password_hash,
-        now: SystemClock.now(),
-        random_token: &random_token,
-    };
-    loyalty_db::pool::with_setup_lock(&mut conn, |conn| {
-        loyalty_db::seed::seed_demo(conn, &input).map_err(|e| format!("seeding failed: {e}"))
+/// Seeds the demo accounts and data into a database without users, through the use cases
+/// (`use_cases::demo`); returns whether it did. Instances starting together on one PostgreSQL
+/// database seed once: the setup lock is held on a connection of its own, outside the pool the
+/// use cases run on (a pool of one connection would otherwise wait for itself).
+pub fn seed_demo(url: &DbUrl, services: &Services) -> Result<bool, String> {
+    let lock = loyalty_db::pool::connect(url, 1)?;
+    let mut conn = lock.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
+    loyalty_db::pool::with_setup_lock(&mut conn, |_| {
+        loyalty_application::use_cases::demo::seed(services).map_err(|e| format!("seeding failed: {e:?}"))
     })
 }
 

@@ -170,11 +170,9 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::SeedDemo => {
-            let url = loyalty_db::DbUrl::parse(&cli.database_url)?;
-            let pool = loyalty_db::pool::connect(&url, 1)?;
-            migrate(&pool)?;
-            let hasher = loyalty_system::Argon2Hasher::new().map_err(|e| e.to_string())?;
-            if seed_demo(&pool, &hasher)? {
+            // Migrated and wired as the server is, without seeding on the way: then seeded here.
+            let state = build_state(&Config::for_url(cli.database_url.clone()))?;
+            if seed_demo(&loyalty_db::DbUrl::parse(&cli.database_url)?, &state.services)? {
                 println!("demo data seeded");
             } else {
                 println!("the database already has users; nothing seeded");

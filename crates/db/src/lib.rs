@@ -5,7 +5,6 @@ pub mod limits;
 pub mod pool;
 pub mod repositories;
 pub mod schema;
-pub mod seed;
 mod tx;
 
 pub use pool::{Backend, DbConnection, DbPool, DbUrl};

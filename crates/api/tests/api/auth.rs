@@ -39,7 +39,7 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
         "review_signals",
     ];
     for (email, role, may) in [
-        ("admin@demo.ly", "admin", &["export_records"][..]),
+        ("admin@demo.ly", "admin", &["export_records", "export_platform_records"][..]),
         ("owner@demo.ly", "store_owner", &owner[..]),
         ("cashier@demo.ly", "pos_user", &cashier[..]),
     ] {

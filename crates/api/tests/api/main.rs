@@ -7,6 +7,7 @@ mod admin;
 mod auth;
 mod cards;
 mod contract;
+mod demo;
 mod edge;
 mod expiry;
 mod exports;

@@ -4,6 +4,7 @@ pub mod admin;
 pub mod api_keys;
 pub mod auth;
 pub mod customers;
+pub mod demo;
 pub mod expiry;
 pub mod exports;
 pub mod housekeeping;

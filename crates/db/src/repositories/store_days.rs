@@ -80,11 +80,6 @@ impl PendingDays {
     }
 }
 
-/// Adds `delta` to the store's figures of the Tripoli day of `at`, now (the demo seed).
-pub(crate) fn add_now(conn: &mut DbConnection, store_id: i64, at: NaiveDateTime, delta: DayDelta) -> QueryResult<()> {
-    write_day(conn, store_id, local_date(at), delta)
-}
-
 fn write_day(conn: &mut DbConnection, store_id: i64, day: NaiveDate, delta: DayDelta) -> QueryResult<()> {
     if delta.takes_away() {
         // A void: its sale made the row. (An upsert would check the negative figures of the
