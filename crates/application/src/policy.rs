@@ -73,38 +73,38 @@ impl Actor {
     }
 }
 
-/// What a signed-in person may do at the counter and with customers. The web app is told the
-/// caller's list (`GET /auth/user`) and offers exactly these actions; the use cases check the
-/// same table, so a button is never offered that the server would refuse with 403.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::VariantArray)]
-#[strum(serialize_all = "snake_case")]
-pub enum Permission {
-    /// Make a sale that awards points (a POS user, in its store).
-    CreateInvoice,
-    /// Void an invoice of one's store made on the same local day.
-    VoidInvoiceToday,
-    /// Void any invoice of one's stores, any day.
-    VoidInvoiceAnyDay,
-    /// Redeem a reward for a customer.
-    RedeemReward,
-    /// Create, edit and delete customers.
-    ManageCustomers,
-    /// Add points by hand (1 to 10,000, within the cashiers' daily cap for a POS user).
-    AddPoints,
-    /// Take points away by hand, with a reason.
-    RemovePoints,
-    /// Change the loyalty settings.
-    ManageLoyaltySettings,
-    /// Download the stores' customers, invoices, redemptions and points ledger as CSV files (an
-    /// owner its own stores', the admin every store's).
-    ExportRecords,
-    /// Download the platform's own records (its people, the store owners, the redemption cards):
-    /// the admin's alone.
-    ExportPlatformRecords,
-    /// Import customers with opening balances from a file into one of one's stores.
-    ImportCustomers,
-    /// Mark a fraud signal of one's stores reviewed.
-    ReviewSignals,
+loyalty_domain::code_enum! {
+    /// What a signed-in person may do at the counter and with customers. The web app is told the
+    /// caller's list (`GET /auth/user`) and offers exactly these actions; the use cases check the
+    /// same table, so a button is never offered that the server would refuse with 403.
+    pub enum Permission {
+        /// Make a sale that awards points (a POS user, in its store).
+        CreateInvoice,
+        /// Void an invoice of one's store made on the same local day.
+        VoidInvoiceToday,
+        /// Void any invoice of one's stores, any day.
+        VoidInvoiceAnyDay,
+        /// Redeem a reward for a customer.
+        RedeemReward,
+        /// Create, edit and delete customers.
+        ManageCustomers,
+        /// Add points by hand (1 to 10,000, within the cashiers' daily cap for a POS user).
+        AddPoints,
+        /// Take points away by hand, with a reason.
+        RemovePoints,
+        /// Change the loyalty settings.
+        ManageLoyaltySettings,
+        /// Download the stores' customers, invoices, redemptions and points ledger as CSV files (an
+        /// owner its own stores', the admin every store's).
+        ExportRecords,
+        /// Download the platform's own records (its people, the store owners, the redemption cards):
+        /// the admin's alone.
+        ExportPlatformRecords,
+        /// Import customers with opening balances from a file into one of one's stores.
+        ImportCustomers,
+        /// Mark a fraud signal of one's stores reviewed.
+        ReviewSignals,
+    }
 }
 
 impl Permission {
@@ -145,7 +145,7 @@ impl Permission {
 
     /// Everything `role` may do.
     pub fn of(role: Role) -> Vec<Permission> {
-        <Permission as strum::VariantArray>::VARIANTS.iter().copied().filter(|p| p.roles().contains(&role)).collect()
+        Permission::all().iter().copied().filter(|p| p.roles().contains(&role)).collect()
     }
 }
 
@@ -246,7 +246,7 @@ mod tests {
             key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes, store_ids: None }),
             ..actor(Role::StoreOwner, None)
         };
-        let all = key(<crate::ApiScope as strum::VariantArray>::VARIANTS.to_vec());
+        let all = key(crate::ApiScope::all().to_vec());
         assert!(all.may(Permission::CreateInvoice) && all.may(Permission::RedeemReward));
         assert!(all.may(Permission::VoidInvoiceToday) && all.may(Permission::ManageCustomers));
         for owners_own in [
@@ -261,7 +261,7 @@ mod tests {
             assert!(!all.may(owners_own), "{owners_own:?}");
         }
         let reader = key(vec![crate::ApiScope::CustomersRead, crate::ApiScope::ReportsRead]);
-        assert!(<Permission as strum::VariantArray>::VARIANTS.iter().all(|p| !reader.may(*p)));
+        assert!(Permission::all().iter().all(|p| !reader.may(*p)));
         let customers = key(vec![crate::ApiScope::CustomersWrite]);
         assert!(customers.may(Permission::ManageCustomers) && !customers.may(Permission::CreateInvoice));
         assert_eq!(all.counter_store().ok(), Some(None));

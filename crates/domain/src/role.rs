@@ -13,7 +13,7 @@ mod tests {
 
     #[test]
     fn round_trips_and_rejects_unknown() {
-        for &role in <Role as strum::VariantArray>::VARIANTS {
+        for &role in Role::all() {
             assert_eq!(Role::parse(role.as_str()), Some(role));
         }
         assert_eq!(Role::parse("superuser"), None);

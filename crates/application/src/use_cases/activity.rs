@@ -87,13 +87,11 @@ pub fn feed(services: &Services, actor: &Actor, query: FeedQuery) -> Result<Page
     actor.authorize(Operation::PosActivities)?;
     let now = services.clock.now();
     let (from, to) = query.range.bounds(now);
-    let kinds = query.activity_type.as_deref().filter(|t| !t.is_empty() && *t != "all").map(|group| {
-        <ActivityKind as strum::VariantArray>::VARIANTS
-            .iter()
-            .copied()
-            .filter(|k| k.group() == group)
-            .collect::<Vec<_>>()
-    });
+    let kinds = query
+        .activity_type
+        .as_deref()
+        .filter(|t| !t.is_empty() && *t != "all")
+        .map(|group| ActivityKind::all().iter().copied().filter(|k| k.group() == group).collect::<Vec<_>>());
     transaction(&*services.db, TxMode::Read, |repos| {
         let stores = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
         let filter = ActivityFilter { store_ids: stores, actor_id: query.pos_user_id, kinds, from, to };

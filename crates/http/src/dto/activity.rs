@@ -97,9 +97,7 @@ fn activity_kind_schema() -> utoipa::openapi::Object {
     utoipa::openapi::schema::ObjectBuilder::new()
         .schema_type(utoipa::openapi::schema::Type::String)
         .description(Some("What happened."))
-        .enum_values(Some(
-            <loyalty_application::ActivityKind as strum::VariantArray>::VARIANTS.iter().map(|k| k.as_str()),
-        ))
+        .enum_values(Some(loyalty_application::ActivityKind::all().iter().map(|k| k.as_str())))
         .build()
 }
 

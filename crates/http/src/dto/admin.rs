@@ -182,13 +182,7 @@ pub struct PersonWithEmail {
     pub email: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CardStatusDto {
-    Available,
-    Redeemed,
-    Expired,
-}
+named!(CardStatusDto(loyalty_application::CardStatus));
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CardDto {
@@ -206,16 +200,11 @@ pub struct CardDto {
 
 impl From<loyalty_application::Card> for CardDto {
     fn from(c: loyalty_application::Card) -> Self {
-        use loyalty_application::CardStatus as S;
         Self {
             id: c.id,
             code: c.code,
             package: c.package.into(),
-            status: match c.status {
-                S::Available => CardStatusDto::Available,
-                S::Redeemed => CardStatusDto::Redeemed,
-                S::Expired => CardStatusDto::Expired,
-            },
+            status: c.status.into(),
             redeemed_by: c.redeemed_by.map(|(p, email)| PersonWithEmail { id: p.id, name: p.name, email }),
             redeemed_at: c.redeemed_at.map(utc),
             expires_at: c.expires_at.map(utc),

@@ -3,34 +3,15 @@
 use super::*;
 use loyalty_application::ApiScope;
 
-/// What an API key may do. Each operation a key may call lists the scope it needs under the
-/// `apiKey` security scheme.
-#[derive(Debug, Clone, Copy)]
-pub struct ApiScopeDto(ApiScope);
-
-const API_SCOPE_DESCRIPTION: &str = "What an API key may do: `customers:read` (customers, their history, invoices and \
+named!(
+    /// What an API key may do. Each operation a key may call lists the scope it needs under the
+    /// `apiKey` security scheme.
+    ApiScopeDto(ApiScope),
+    "What an API key may do: `customers:read` (customers, their history, invoices and \
      redemptions), `customers:write` (create, edit, confirm and hide customers), `sales:write` (invoices and their \
      preview, same-day voids, redemptions) or `reports:read` (sales lists, the summary, the overview and the \
-     activity feed).";
-
-impl Serialize for ApiScopeDto {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.as_str())
-    }
-}
-
-impl utoipa::PartialSchema for ApiScopeDto {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let names = <ApiScope as strum::VariantArray>::VARIANTS.iter().map(|s| s.as_str());
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .description(Some(API_SCOPE_DESCRIPTION))
-            .enum_values(Some(names))
-            .into()
-    }
-}
-
-impl ToSchema for ApiScopeDto {}
+     activity feed)."
+);
 
 /// A key as listed: never its secret.
 #[derive(Debug, Serialize, ToSchema)]
@@ -97,28 +78,11 @@ pub struct ApiKeyRequest {
     pub expires_at: Option<String>,
 }
 
-/// A webhook event type, as sent in the event's `type` and chosen per endpoint.
-#[derive(Debug, Clone, Copy)]
-pub struct WebhookEventTypeDto(pub loyalty_application::WebhookEventType);
-
-impl Serialize for WebhookEventTypeDto {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.as_str())
-    }
-}
-
-impl utoipa::PartialSchema for WebhookEventTypeDto {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let names = loyalty_application::WebhookEventType::all().iter().map(|s| s.as_str());
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .description(Some("What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand."))
-            .enum_values(Some(names))
-            .into()
-    }
-}
-
-impl ToSchema for WebhookEventTypeDto {}
+named!(
+    /// A webhook event type, as sent in the event's `type` and chosen per endpoint.
+    WebhookEventTypeDto(loyalty_application::WebhookEventType),
+    "What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand."
+);
 
 /// An endpoint as listed: never its secret.
 #[derive(Debug, Serialize, ToSchema)]
@@ -178,13 +142,7 @@ pub struct WebhookEndpointRequest {
     pub is_active: Option<bool>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum DeliveryStatusDto {
-    Pending,
-    Succeeded,
-    Failed,
-}
+named!(DeliveryStatusDto(loyalty_application::DeliveryStatus));
 
 /// One event sent, or to be sent, to one endpoint.
 #[derive(Debug, Serialize, ToSchema)]
@@ -209,17 +167,12 @@ pub struct WebhookDeliveryDto {
 
 impl From<loyalty_application::WebhookDelivery> for WebhookDeliveryDto {
     fn from(d: loyalty_application::WebhookDelivery) -> Self {
-        use loyalty_application::DeliveryStatus as S;
         Self {
             id: d.id,
             event_id: d.event_id,
             event_type: WebhookEventTypeDto(d.event_type),
             endpoint_id: d.endpoint_id,
-            status: match d.status {
-                S::Pending => DeliveryStatusDto::Pending,
-                S::Succeeded => DeliveryStatusDto::Succeeded,
-                S::Failed => DeliveryStatusDto::Failed,
-            },
+            status: d.status.into(),
             attempts: d.attempts,
             next_attempt_at: d.next_attempt_at.map(utc),
             last_status: d.last_status,

@@ -10,6 +10,43 @@ pub fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     t.and_utc()
 }
 
+/// An application enum (declared once with `code_enum!`) on the wire by its name: serialized as
+/// the name and documented, under the schema name `$dto`, as the list of names. No enum keeps a
+/// second copy of the names here.
+macro_rules! named {
+    ($(#[$meta:meta])* $dto:ident($model:ty) $(, $description:expr)?) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $dto(pub $model);
+
+        impl From<$model> for $dto {
+            fn from(value: $model) -> Self {
+                $dto(value)
+            }
+        }
+
+        impl serde::Serialize for $dto {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.0.as_str())
+            }
+        }
+
+        impl utoipa::PartialSchema for $dto {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let description: Option<&str> = None $(.or(Some($description)))?;
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description(description)
+                    .enum_values(Some(<$model>::all().iter().map(|value| value.as_str())))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $dto {}
+    };
+}
+pub(crate) use named;
+
 /// `{"data": ...}` wrappers, one named schema each so generated clients read well.
 macro_rules! envelope {
     ($name:ident, $inner:ty) => {

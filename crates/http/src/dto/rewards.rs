@@ -2,13 +2,7 @@
 
 use super::*;
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum RewardTypeDto {
-    Prize,
-    Discount,
-    Cash,
-}
+named!(RewardTypeDto(loyalty_application::RewardType));
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RewardDto {
@@ -26,16 +20,11 @@ pub struct RewardDto {
 
 impl From<loyalty_application::Reward> for RewardDto {
     fn from(r: loyalty_application::Reward) -> Self {
-        use loyalty_application::RewardType as T;
         Self {
             id: r.id,
             name: r.name,
             description: r.description,
-            reward_type: match r.reward_type {
-                T::Prize => RewardTypeDto::Prize,
-                T::Discount => RewardTypeDto::Discount,
-                T::Cash => RewardTypeDto::Cash,
-            },
+            reward_type: r.reward_type.into(),
             points_required: r.points_required,
             amount: loyalty_domain::Money::from_dirhams(r.amount_milli).to_string(),
             is_active: r.is_active,

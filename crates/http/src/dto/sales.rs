@@ -186,19 +186,7 @@ pub struct RedemptionDone {
 }
 envelope!(RedemptionDoneEnvelope, RedemptionDone);
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum LedgerKindDto {
-    Invoice,
-    Redemption,
-    Manual,
-    Adjustment,
-    Void,
-    /// Points a customer brought when imported.
-    OpeningBalance,
-    /// Points that reached their expiry (no actor).
-    Expired,
-}
+named!(LedgerKindDto(loyalty_application::LedgerKind));
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LedgerEntryDto {
@@ -221,18 +209,9 @@ pub struct LedgerEntryDto {
 
 impl From<loyalty_application::LedgerEntry> for LedgerEntryDto {
     fn from(e: loyalty_application::LedgerEntry) -> Self {
-        use loyalty_application::LedgerKind as K;
         Self {
             id: e.id,
-            kind: match e.kind {
-                K::Invoice => LedgerKindDto::Invoice,
-                K::Redemption => LedgerKindDto::Redemption,
-                K::Manual => LedgerKindDto::Manual,
-                K::Adjustment => LedgerKindDto::Adjustment,
-                K::Void => LedgerKindDto::Void,
-                K::OpeningBalance => LedgerKindDto::OpeningBalance,
-                K::Expired => LedgerKindDto::Expired,
-            },
+            kind: e.kind.into(),
             delta: e.delta,
             balance_after: e.balance_after,
             reason: e.reason,

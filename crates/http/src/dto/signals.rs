@@ -34,27 +34,13 @@ envelope!(SignalEnvelope, SignalDto);
 
 list_envelope!(SignalList, SignalDto);
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SignalKindDto {
-    /// More sales to one customer in a day than the owner's threshold.
-    SalesPerCustomer,
-    /// A cashier voided more than the owner's percent of its sales in a day.
-    VoidRate,
-    /// A cashier added more points by hand in a day than the owner's threshold.
-    ManualPoints,
-}
+named!(SignalKindDto(loyalty_domain::SignalKind));
 
 impl From<loyalty_application::Signal> for SignalDto {
     fn from(s: loyalty_application::Signal) -> Self {
-        use loyalty_domain::SignalKind as K;
         Self {
             id: s.id,
-            kind: match s.kind {
-                K::SalesPerCustomer => SignalKindDto::SalesPerCustomer,
-                K::VoidRate => SignalKindDto::VoidRate,
-                K::ManualPoints => SignalKindDto::ManualPoints,
-            },
+            kind: s.kind.into(),
             day: s.day,
             store: s.store.into(),
             customer: s.customer.map(Into::into),

@@ -14,13 +14,7 @@ impl From<StoreRef> for StoreRefDto {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum RoleDto {
-    Admin,
-    StoreOwner,
-    PosUser,
-}
+named!(RoleDto(loyalty_domain::Role));
 
 /// A staff member. The password is never returned.
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,16 +34,11 @@ pub struct UserDto {
 
 impl From<User> for UserDto {
     fn from(u: User) -> Self {
-        use loyalty_domain::Role;
         Self {
             id: u.id,
             name: u.name,
             email: u.email,
-            role: match u.role {
-                Role::Admin => RoleDto::Admin,
-                Role::StoreOwner => RoleDto::StoreOwner,
-                Role::PosUser => RoleDto::PosUser,
-            },
+            role: u.role.into(),
             is_active: u.is_active,
             store_owner_name: u.store_owner_name,
             store_id: u.store.as_ref().map(|s| s.id),
@@ -89,37 +78,12 @@ pub struct RegisterRequest {
     pub store_owner_name: String,
 }
 
-/// Something a signed-in person may do (see `SignedInUser.permissions`): the application's
-/// permission by its `snake_case` name, the names listed in the document from the same enum.
-#[derive(Debug, Clone, Copy)]
-pub struct PermissionDto(Permission);
-
-const PERMISSION_DESCRIPTION: &str = "Something a signed-in person may do (see `SignedInUser.permissions`).";
-
-impl Serialize for PermissionDto {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.0.into())
-    }
-}
-
-impl utoipa::PartialSchema for PermissionDto {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let names = <Permission as strum::VariantArray>::VARIANTS.iter().map(|&p| <&'static str>::from(p));
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .description(Some(PERMISSION_DESCRIPTION))
-            .enum_values(Some(names))
-            .into()
-    }
-}
-
-impl ToSchema for PermissionDto {}
-
-impl From<Permission> for PermissionDto {
-    fn from(p: Permission) -> Self {
-        Self(p)
-    }
-}
+named!(
+    /// Something a signed-in person may do (see `SignedInUser.permissions`): the application's
+    /// permission by its `snake_case` name, the names listed in the document from the same enum.
+    PermissionDto(Permission),
+    "Something a signed-in person may do (see `SignedInUser.permissions`)."
+);
 
 /// The signed-in person, with what they may do: a client offers exactly these actions (the
 /// server refuses the others with 403).
