@@ -61,6 +61,8 @@ pub enum Conflict {
     CardLocked,
     /// A store with customers or sales cannot be deleted.
     StoreHasHistory,
+    /// A customer who holds points is not deleted: the points would leave the books unrecorded.
+    CustomerHoldsPoints,
     /// Another plan already waits to start after the current one.
     NextPlanWaiting,
     /// A person with stores, a plan or sales is deactivated, not deleted.

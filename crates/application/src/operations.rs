@@ -163,17 +163,17 @@ impl Operation {
             ExportRecords => Permissions(&[Permission::ExportRecords]),
             ImportCustomers => Permissions(&[Permission::ImportCustomers]),
             ReviewSignal => Permissions(&[Permission::ReviewSignals]),
-            GenerateQr | RotateQr | CreateStore | UpdateStore => Roles(OWNER_OR_ADMIN, Never),
+            GenerateQr | RotateQr | CreateStore | UpdateStore | DeleteStore => Roles(OWNER_OR_ADMIN, Never),
             CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff
             | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey | ListWebhooks | CreateWebhook
             | UpdateWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries | ResendDelivery
             | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
                 Roles(OWNER, Never)
             }
-            DeleteStore | Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions
-            | PreviewAssignment | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard
-            | CreatePackage | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser
-            | ActivateUser | DeactivateUser | DeleteUser => Roles(ADMIN, Never),
+            Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions | PreviewAssignment
+            | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard | CreatePackage
+            | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser | ActivateUser
+            | DeactivateUser | DeleteUser => Roles(ADMIN, Never),
         }
     }
 
@@ -260,7 +260,8 @@ mod tests {
         assert!(owner.authorize(Operation::VoidInvoice).is_ok() && cashier.authorize(Operation::VoidInvoice).is_ok());
         assert!(admin.authorize(Operation::VoidInvoice).is_err());
         assert!(owner.authorize(Operation::OwnerSummary).is_ok() && admin.authorize(Operation::OwnerSummary).is_err());
-        assert!(admin.authorize(Operation::DeleteStore).is_ok() && owner.authorize(Operation::DeleteStore).is_err());
+        assert!(admin.authorize(Operation::DeleteStore).is_ok() && owner.authorize(Operation::DeleteStore).is_ok());
+        assert!(admin.authorize(Operation::Analytics).is_ok() && owner.authorize(Operation::Analytics).is_err());
         assert!(cashier.authorize(Operation::Today).is_ok() && owner.authorize(Operation::Today).is_err());
     }
 

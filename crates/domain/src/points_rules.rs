@@ -57,6 +57,20 @@ pub fn balance(points: i64) -> Result<i64, Msg> {
     }
 }
 
+/// A whole number of points as a spreadsheet writes it: Arabic-Indic digits (١٢٠٠), thousands
+/// grouped with `,`, `٬` (the Arabic separator) or spaces ("1,200", "١٬٢٠٠", "1 200"). `None`
+/// for anything else (a fraction, a word); the range is [`balance`]'s to check.
+pub fn whole_points(raw: &str) -> Option<i64> {
+    let digits = crate::text::latin_digits(raw.trim());
+    let grouped = |c: char| matches!(c, ',' | '\u{066C}' | ' ' | '\u{00A0}' | '\u{202F}');
+    let bare: String = digits.chars().filter(|c| !grouped(*c)).collect();
+    let unsigned = bare.strip_prefix('-').unwrap_or(&bare);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    bare.parse().ok()
+}
+
 /// Whether a customer with `balance` can claim a reward costing `points_required`.
 pub fn can_claim(balance: i64, points_required: i64) -> bool {
     points_required <= balance
@@ -65,6 +79,19 @@ pub fn can_claim(balance: i64, points_required: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_as_spreadsheets_write_them() {
+        assert_eq!(whole_points("1200"), Some(1200));
+        assert_eq!(whole_points(" ١٬٢٠٠ "), Some(1200));
+        assert_eq!(whole_points("1,200"), Some(1200));
+        assert_eq!(whole_points("1 200"), Some(1200));
+        assert_eq!(whole_points("۱۲۰"), Some(120));
+        assert_eq!(whole_points("-5"), Some(-5));
+        for bad in ["", "1.5", "١٫٥", "ten", "12a", "-", ","] {
+            assert_eq!(whole_points(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn manual_points_bounds() {

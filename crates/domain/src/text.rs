@@ -114,6 +114,15 @@ pub fn latin_digits(input: &str) -> std::borrow::Cow<'_, str> {
         .collect()
 }
 
+/// The start of a long value, to echo it back without sending it whole: at most `max_chars`
+/// characters, with "…" when cut.
+pub fn excerpt(value: &str, max_chars: usize) -> String {
+    match value.char_indices().nth(max_chars) {
+        Some((end, _)) => format!("{}…", &value[..end]),
+        None => value.to_owned(),
+    }
+}
+
 /// Longest name we keep for people, stores, rewards and packages.
 pub const NAME_MAX: usize = 120;
 /// Longest notes (on cards and plans) and reward description.
@@ -155,6 +164,12 @@ mod tests {
     fn text_is_kept_nfc() {
         // "e" + combining acute becomes the one precomposed letter.
         assert_eq!(required("Rene\u{301}", Msg::NameRequired, 50), Ok("Ren\u{E9}".into()));
+    }
+
+    #[test]
+    fn a_long_value_is_echoed_as_its_start() {
+        assert_eq!(excerpt("سالمة", 10), "سالمة");
+        assert_eq!(excerpt(&"ب".repeat(100), 3), "ببب…");
     }
 
     #[test]

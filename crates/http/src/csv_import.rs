@@ -1,16 +1,20 @@
-//! Reading a customers file to import: a CSV file in UTF-8 (with or without Excel's byte-order
-//! mark) whose first row names the columns. A file this product exported reads back as it is:
-//! its column names in either language, and the apostrophe it puts before a formula-like text
-//! taken off again.
+//! Reading a customers file to import as Excel and other programs save it: UTF-8 (with or
+//! without a byte-order mark), UTF-16 with its mark ("Unicode text") or else Windows-1256 (plain
+//! "CSV" under Arabic Windows); comma, semicolon (Arabic and European regional settings) or tab
+//! between the cells; LF, CRLF or CR line ends. The first row names the columns, by any of the
+//! headings in [`HEADINGS`] in either language. A file this product exported reads back as it is,
+//! the apostrophe it puts before a formula-like text taken off again.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 
 use actix_web::{dev::Payload, http::header, FromRequest, HttpRequest};
 use futures_util::StreamExt;
 use loyalty_application::use_cases::imports::ImportRow;
 use loyalty_application::ExportKind;
 use loyalty_domain::Msg;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::{ApiError, ErrorCode, Lang};
 
@@ -20,9 +24,20 @@ pub const IMPORT_BYTES_MAX: usize = 16 * 1024 * 1024;
 /// How long a file may take to arrive once its headers have (a phone on a slow network).
 pub const IMPORT_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
+/// How many imports the server reads and checks at once. Each holds its file and its rows in
+/// memory (up to 16 MB and more), so more uploads wait their turn, unread, instead of growing
+/// the server's memory with every one sent in parallel.
+pub const IMPORTS_AT_ONCE: usize = 2;
+
+fn import_turns() -> Arc<Semaphore> {
+    static TURNS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+    TURNS.get_or_init(|| Arc::new(Semaphore::new(IMPORTS_AT_ONCE))).clone()
+}
+
 /// The body of a `text/csv` request, read up to [`IMPORT_BYTES_MAX`]: 413 beyond, 415 for
-/// another content type, 408 when it arrives too slowly.
-pub struct CsvBody(pub Vec<u8>);
+/// another content type, 408 when it arrives too slowly. Read in its turn (one of
+/// [`IMPORTS_AT_ONCE`]), which it keeps until it is dropped, after the import.
+pub struct CsvBody(pub Vec<u8>, #[allow(dead_code)] OwnedSemaphorePermit);
 
 impl FromRequest for CsvBody {
     type Error = ApiError;
@@ -41,6 +56,8 @@ impl FromRequest for CsvBody {
             if !is_csv {
                 return Err(ApiError::new(ErrorCode::UnsupportedMediaType, lang));
             }
+            let turn =
+                import_turns().acquire_owned().await.map_err(|_| ApiError::new(ErrorCode::InternalError, lang))?;
             let read = async {
                 let mut body = Vec::new();
                 while let Some(chunk) = payload.next().await {
@@ -55,28 +72,96 @@ impl FromRequest for CsvBody {
             let body = actix_web::rt::time::timeout(IMPORT_BODY_TIMEOUT, read)
                 .await
                 .map_err(|_| ApiError::new(ErrorCode::RequestTimeout, lang))??;
-            Ok(CsvBody(body))
+            Ok(CsvBody(body, turn))
         })
     }
 }
 
-/// The customers export's column names (both languages) that an import reads, and what each
-/// other system is likely to call the same column.
-const NAME: (&str, &[&str]) = ("Name", &["name", "customer", "customer name", "الاسم", "اسم العميل", "العميل"]);
-const PHONE: (&str, &[&str]) = ("Phone", &["phone", "phone number", "mobile", "الهاتف", "رقم الهاتف", "الجوال"]);
-const EMAIL: (&str, &[&str]) = ("Email", &["email", "e-mail", "البريد الإلكتروني", "البريد"]);
-const POINTS: (&str, &[&str]) =
-    ("Points", &["points", "balance", "opening balance", "النقاط", "الرصيد", "الرصيد الافتتاحي"]);
+/// The headings an import reads, per field, in English and Arabic (matched without case,
+/// hamza or ta marbuta differences, tatweel or vowel marks); the customers export's own column
+/// names are read too. Name and phone are needed; email and points are read when present.
+pub const HEADINGS: [(&str, &[&str]); 4] = [
+    (
+        "name",
+        &[
+            "name",
+            "customer",
+            "customer name",
+            "full name",
+            "client",
+            "client name",
+            "الاسم",
+            "اسم",
+            "الاسم الكامل",
+            "اسم العميل",
+            "العميل",
+            "اسم الزبون",
+            "الزبون",
+        ],
+    ),
+    (
+        "phone",
+        &[
+            "phone",
+            "phone number",
+            "mobile",
+            "mobile number",
+            "telephone",
+            "tel",
+            "cell",
+            "whatsapp",
+            "الهاتف",
+            "هاتف",
+            "رقم الهاتف",
+            "الجوال",
+            "رقم الجوال",
+            "الموبايل",
+            "رقم الموبايل",
+            "المحمول",
+            "رقم المحمول",
+            "واتساب",
+        ],
+    ),
+    ("email", &["email", "e-mail", "mail", "email address", "البريد الإلكتروني", "البريد", "الإيميل", "ايميل"]),
+    (
+        "points",
+        &[
+            "points",
+            "balance",
+            "opening balance",
+            "loyalty points",
+            "النقاط",
+            "نقاط",
+            "الرصيد",
+            "رصيد",
+            "الرصيد الافتتاحي",
+            "رصيد النقاط",
+        ],
+    ),
+];
 
-/// Which column of `headers` holds `field`: its export name in English or Arabic, or an alias.
-fn column(headers: &csv::StringRecord, field: (&str, &[&str])) -> Option<usize> {
-    let (export_name, aliases) = field;
+/// A heading as it is compared: lower case, `_`, `-` and runs of spaces as one space, the
+/// Arabic letters' hamza and ta marbuta forms as their plain letters, no tatweel or vowel marks.
+fn heading_key(heading: &str) -> String {
+    let letters = heading.trim().trim_start_matches('\u{feff}').chars().filter_map(|c| match c {
+        '\u{0640}' | '\u{064B}'..='\u{065F}' | '\u{0670}' => None,
+        'أ' | 'إ' | 'آ' | 'ٱ' => Some('ا'),
+        'ى' => Some('ي'),
+        'ة' => Some('ه'),
+        '_' | '-' => Some(' '),
+        c => Some(c),
+    });
+    let lower: String = letters.flat_map(char::to_lowercase).collect();
+    lower.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Which column of `headers` holds `field` (one of [`HEADINGS`]'s names, or the export's).
+fn column(headers: &csv::StringRecord, field: &str, export_name: &str) -> Option<usize> {
+    let names = HEADINGS.iter().find(|(f, _)| *f == field).map_or(&[][..], |(_, names)| *names);
     let exported = super::csv_export::columns(ExportKind::Customers).iter().find(|(en, _)| *en == export_name);
-    headers.iter().position(|header| {
-        let header = header.trim().trim_start_matches('\u{feff}').trim();
-        aliases.iter().any(|a| a.eq_ignore_ascii_case(header))
-            || exported.is_some_and(|(en, ar)| en.eq_ignore_ascii_case(header) || *ar == header)
-    })
+    let mut keys: Vec<String> = names.iter().map(|n| heading_key(n)).collect();
+    keys.extend(exported.iter().flat_map(|(en, ar)| [heading_key(en), heading_key(ar)]));
+    headers.iter().position(|header| keys.contains(&heading_key(header)))
 }
 
 /// A cell as the export wrote it, without the apostrophe that keeps a spreadsheet from reading
@@ -88,17 +173,51 @@ fn unguarded(cell: &str) -> &str {
     }
 }
 
-/// The rows of a customers file, or the reason it cannot be read (a 422 under `file`).
+/// The file as text: by its byte-order mark (UTF-8, UTF-16), else UTF-8 when it is, else
+/// Windows-1256. `None` when the bytes are not text in the encoding they announce.
+fn decode(bytes: &[u8]) -> Option<String> {
+    if let Some((encoding, mark)) = encoding_rs::Encoding::for_bom(bytes) {
+        return encoding.decode_without_bom_handling_and_without_replacement(&bytes[mark..]).map(|t| t.into_owned());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Some(text.to_owned()),
+        Err(_) => {
+            encoding_rs::WINDOWS_1256.decode_without_bom_handling_and_without_replacement(bytes).map(|t| t.into_owned())
+        }
+    }
+}
+
+/// The cell separator: whichever of comma, semicolon and tab the first row holds most of outside
+/// quotes (a comma when none).
+fn delimiter(text: &str) -> u8 {
+    let mut counts = [(b',', 0), (b';', 0), (b'\t', 0)];
+    let mut quoted = false;
+    for c in text.bytes() {
+        match c {
+            b'"' => quoted = !quoted,
+            b'\n' if !quoted => break,
+            _ if !quoted => counts.iter_mut().filter(|(d, _)| *d == c).for_each(|(_, n)| *n += 1),
+            _ => {}
+        }
+    }
+    counts.iter().fold((b',', 0), |best, &(d, n)| if n > best.1 { (d, n) } else { best }).0
+}
+
+/// The rows of a customers file, or the reason it cannot be read (a 422 under `file`). Each
+/// row's line is the spreadsheet's (the headings are line 1), whatever the line ends.
 pub fn read_customers(bytes: &[u8]) -> Result<Vec<ImportRow>, Msg> {
-    let text = std::str::from_utf8(bytes).map_err(|_| Msg::ImportUnreadable)?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
+    let text = decode(bytes).ok_or(Msg::ImportUnreadable)?;
+    // One line end, so the reader counts lines as a spreadsheet does (CR alone is old Mac Excel).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut reader = csv::ReaderBuilder::new().flexible(true).delimiter(delimiter(&text)).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|_| Msg::ImportUnreadable)?.clone();
-    let (Some(name), Some(phone)) = (column(&headers, NAME), column(&headers, PHONE)) else {
+    let (Some(name), Some(phone)) = (column(&headers, "name", "Name"), column(&headers, "phone", "Phone")) else {
         return Err(Msg::ImportColumnsMissing);
     };
-    let (email, points) = (column(&headers, EMAIL), column(&headers, POINTS));
+    let (email, points) = (column(&headers, "email", "Email"), column(&headers, "points", "Points"));
     let mut rows = Vec::new();
+    // Lines counted from the bytes before each record (the reader's own count misses blank lines).
+    let (mut counted_to, mut line) = (0, 1);
     for record in reader.records() {
         let record = record.map_err(|_| Msg::ImportUnreadable)?;
         // A blank line (or a row of empty cells, as spreadsheets leave) is not a customer.
@@ -108,9 +227,16 @@ pub fn read_customers(bytes: &[u8]) -> Result<Vec<ImportRow>, Msg> {
         if rows.len() >= loyalty_application::use_cases::imports::IMPORT_ROWS_MAX {
             return Err(Msg::ImportTooManyRows);
         }
+        // The reader's position is before the blank lines it skipped: the record starts after them.
+        let mut start = record.position().map_or(counted_to, |p| usize::try_from(p.byte()).unwrap_or(counted_to));
+        while text.as_bytes().get(start) == Some(&b'\n') {
+            start += 1;
+        }
+        line += text.as_bytes()[counted_to..start.max(counted_to)].iter().filter(|b| **b == b'\n').count() as u64;
+        counted_to = start.max(counted_to);
         let cell = |at: Option<usize>| at.and_then(|i| record.get(i)).map(unguarded).unwrap_or_default().to_owned();
         rows.push(ImportRow {
-            line: record.position().map_or(0, |p| p.line()),
+            line,
             name: cell(Some(name)),
             phone: cell(Some(phone)),
             email: cell(email),
@@ -150,7 +276,42 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_customers_file() {
         assert_eq!(read_customers(b"name,email\nSalma,a@b.ly\n"), Err(Msg::ImportColumnsMissing));
+        // UTF-16 that stops in the middle of a character.
         assert_eq!(read_customers(&[0xff, 0xfe, 0x00]), Err(Msg::ImportUnreadable));
         assert_eq!(read_customers(b"name,phone\n"), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn reads_files_as_excel_saves_them() {
+        let expect = |rows: Vec<ImportRow>| {
+            let got: Vec<_> =
+                rows.iter().map(|r| (r.line, r.name.clone(), r.phone.clone(), r.points.clone())).collect();
+            assert_eq!(
+                got,
+                vec![
+                    (2, "سالمة".to_owned(), "0912345678".to_owned(), "1200".to_owned()),
+                    (4, "علي".to_owned(), "0923456789".to_owned(), String::new())
+                ]
+            );
+        };
+        // Semicolons (Arabic and European regional settings), a shop's own headings, CRLF.
+        let semicolon = "اسم الزبون;رقم الهاتف;الرصيد\r\nسالمة;0912345678;1200\r\n\r\nعلي;0923456789;\r\n";
+        expect(read_customers(semicolon.as_bytes()).unwrap_or_default());
+        // Tabs, CR alone, headings with hamza and ta marbuta written otherwise.
+        let tabs = "الاسم\tالجوال\tالنقاط\rسالمة\t0912345678\t1200\r\rعلي\t0923456789\t\r";
+        expect(read_customers(tabs.as_bytes()).unwrap_or_default());
+        // Windows-1256, as plain "CSV" under Arabic Windows writes it.
+        let (cp1256, _, _) =
+            encoding_rs::WINDOWS_1256.encode("الاسم,الهاتف,الرصيد\nسالمة,0912345678,1200\n\nعلي,0923456789,\n");
+        expect(read_customers(&cp1256).unwrap_or_default());
+        // UTF-16 little-endian with its mark ("Unicode text"), tab-separated.
+        let mut utf16 = vec![0xff, 0xfe];
+        "Customer Name\tMobile\tOpening_Balance\r\nسالمة\t0912345678\t1200\r\n\r\nعلي\t0923456789\t\r\n"
+            .encode_utf16()
+            .for_each(|u| utf16.extend_from_slice(&u.to_le_bytes()));
+        expect(read_customers(&utf16).unwrap_or_default());
+        // A comma inside quotes is not the separator.
+        assert_eq!(delimiter("\"a;b, c\";x;y\n"), b';');
+        assert_eq!(delimiter("name\n"), b',');
     }
 }

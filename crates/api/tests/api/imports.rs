@@ -11,6 +11,7 @@ both_backends!(
     a_dry_run_tells_every_row_and_the_import_adds_the_new_ones_once,
     the_products_own_export_imports_into_another_store,
     files_that_are_not_customers_change_nothing,
+    files_as_spreadsheets_save_them_are_read,
 );
 
 struct Owner {
@@ -36,6 +37,10 @@ impl Owner {
     }
 
     async fn send(&self, query: &str, file: &str, lang: &str, content_type: &str) -> (u16, Value) {
+        self.send_bytes(query, file.as_bytes().to_vec(), lang, content_type).await
+    }
+
+    async fn send_bytes(&self, query: &str, file: Vec<u8>, lang: &str, content_type: &str) -> (u16, Value) {
         let request = self
             .app
             .client
@@ -43,7 +48,7 @@ impl Owner {
             .bearer_auth(&self.token)
             .header("Content-Type", content_type)
             .header("Accept-Language", lang)
-            .body(file.to_owned());
+            .body(file);
         read(request.send().await).await
     }
 
@@ -192,21 +197,30 @@ async fn files_that_are_not_customers_change_nothing(backend: Backend) {
     let (status, body) = o.import(&store, "email,points\na@b.ly,5\n", "en").await;
     assert_eq!(
         (status, field(&body)),
-        (422, "The file needs a name column and a phone column in its first row".into())
+        (
+            422,
+            "The file needs a name column and a phone column in its first row, headed for example Name and Phone, \
+             or الاسم and الهاتف"
+                .into()
+        )
     );
     let (status, body) = o.import(&store, "name,phone\n\n", "en").await;
     assert_eq!((status, field(&body)), (422, "The file has no customers below its first row".into()));
     let (status, body) = o.send(&store, "\u{ff}\u{fe}", "en", "text/csv").await;
     assert_eq!(status, 422, "{body}");
-    let latin1 = o
+    // UTF-16 (by its mark) that stops in the middle of a character is no text at all.
+    let broken = o
         .app
         .client
         .post(o.app.url(&format!("/api/v1/imports/customers?{store}")))
         .bearer_auth(&o.token)
         .header("Content-Type", "text/csv")
-        .body(vec![b'n', b'a', b'm', b'e', b',', b'p', b'h', b'o', b'n', b'e', b'\n', 0xe9, b',', b'1', b'\n']);
-    let (status, body) = read(latin1.send().await).await;
-    assert_eq!((status, field(&body)), (422, "This file could not be read as a CSV file in UTF-8".into()));
+        .body(vec![0xff, 0xfe, b'n', 0, b'a']);
+    let (status, body) = read(broken.send().await).await;
+    assert_eq!(
+        (status, field(&body)),
+        (422, "This file could not be read as a CSV file: save it from your spreadsheet as CSV and try again".into())
+    );
     let (status, _) = o.send(&store, "name,phone\nA,0913000201\n", "en", "application/json").await;
     assert_eq!(status, 415);
     let (status, body) = o.import("", "name,phone\nA,0913000201\n", "en").await;
@@ -232,4 +246,73 @@ async fn files_that_are_not_customers_change_nothing(backend: Backend) {
     let pos = Owner { token: cashier, ..other };
     assert_eq!(pos.import(&store, "name,phone\nA,0913000201\n", "en").await.0, 403);
     assert_eq!((pos.customers(pos.tripoli), pos.customers(pos.benghazi)), before);
+}
+
+/// What a shop's spreadsheet program saves, each read as the shop sees it: the lines numbered as
+/// the spreadsheet numbers them (the headings are line 1) whatever the line ends, Arabic
+/// headings a shop writes, points in Arabic-Indic digits with the Arabic thousands separator.
+async fn files_as_spreadsheets_save_them_are_read(backend: Backend) {
+    let Some(o) = owner(backend).await else { return };
+    let before = (o.customers(o.tripoli), o.opening_rows());
+    let dry = format!("store_id={}&dry_run=true", o.tripoli);
+    let lines = |body: &Value| -> Vec<(u64, String, Option<i64>, String)> {
+        body["data"]["lines"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|l| {
+                let outcome = l["outcome"].as_str().unwrap_or_default().to_owned();
+                (
+                    l["line"].as_u64().unwrap_or(0),
+                    l["phone"].as_str().unwrap_or_default().to_owned(),
+                    l["points"].as_i64(),
+                    outcome,
+                )
+            })
+            .collect()
+    };
+    let expected = vec![
+        (2, "+218913000301".to_owned(), Some(1200), "new".to_owned()),
+        (4, "+218913000302".to_owned(), Some(0), "new".to_owned()),
+        // Fatima is already a customer of the store.
+        (5, "+218912345678".to_owned(), Some(5), "existing".to_owned()),
+    ];
+    let rows = ["سالمة;0913000301;١٬٢٠٠", "", "علي;0913000302;", "فاطمة;0912345678;٥"];
+    // Semicolons (Excel under Arabic settings), a shop's own headings, and each kind of line end.
+    for end in ["\n", "\r\n", "\r"] {
+        let file = format!("اسم الزبون;رقم الهاتف;الرصيد{end}{}{end}", rows.join(end));
+        let (status, body) = o.send_bytes(&dry, file.into_bytes(), "ar", "text/csv").await;
+        assert_eq!((status, lines(&body)), (200, expected.clone()), "{end:?}: {body}");
+    }
+    // Windows-1256, as Excel's plain "CSV (Comma delimited)" under Arabic Windows writes it.
+    // (It has no Arabic-Indic digits: Arabic Windows writes Latin ones.)
+    let latin = ["سالمة,0913000301,1200", "", "علي,0913000302,", "فاطمة,0912345678,5"];
+    let comma = format!("الاسم,الجوال,النقاط\r\n{}\r\n", latin.join("\r\n"));
+    let (cp1256, _, unmappable) = encoding_rs::WINDOWS_1256.encode(&comma);
+    assert!(!unmappable);
+    let (status, body) = o.send_bytes(&dry, cp1256.into_owned(), "ar", "text/csv").await;
+    assert_eq!((status, lines(&body)), (200, expected.clone()), "{body}");
+    // UTF-16 with its byte-order mark and tabs, as Excel's "Unicode Text" writes it.
+    let tabbed = format!("Customer Name\tMobile\tBalance\r\n{}\r\n", rows.map(|r| r.replace(';', "\t")).join("\r\n"));
+    let mut utf16 = vec![0xff, 0xfe];
+    tabbed.encode_utf16().for_each(|unit| utf16.extend_from_slice(&unit.to_le_bytes()));
+    let (status, body) = o.send_bytes(&dry, utf16, "en", "text/csv").await;
+    assert_eq!((status, lines(&body)), (200, expected), "{body}");
+    // A dry run writes nothing; the import then adds the two new ones with their points.
+    assert_eq!((o.customers(o.tripoli), o.opening_rows()), before);
+    let file = format!("اسم الزبون;رقم الهاتف;الرصيد\r\n{}\r\n", rows.join("\r\n"));
+    let (status, body) = o.send_bytes(&format!("store_id={}", o.tripoli), file.into_bytes(), "ar", "text/csv").await;
+    assert_eq!(
+        (status, body["data"]["imported"].as_i64(), body["data"]["imported_points"].as_i64()),
+        (201, Some(2), Some(1200))
+    );
+    o.app.assert_ledger_matches_balances();
+
+    // A name far past the limit comes back as its start, not whole.
+    let long = format!("name,phone\n{},0913000399\n", "ن".repeat(200_000));
+    let (status, body) = o.send_bytes(&dry, long.into_bytes(), "en", "text/csv").await;
+    assert_eq!(status, 200);
+    let echoed = body["data"]["lines"][0]["name"].as_str().unwrap_or_default();
+    assert!(echoed.chars().count() <= 81 && echoed.ends_with('…'), "{} characters", echoed.chars().count());
 }

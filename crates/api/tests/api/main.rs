@@ -5,6 +5,7 @@ mod helpers;
 
 mod admin;
 mod auth;
+mod books;
 mod cards;
 mod contract;
 mod demo;

@@ -7,8 +7,8 @@ use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
 use crate::Operation;
 use crate::{
-    ActivityKind, Actor, AppError, Customer, CustomerStats, LedgerEntry, LedgerKind, NextExpiry, Page, PageRequest,
-    Services, WebhookData, WebhookEventType,
+    ActivityKind, Actor, AppError, Conflict, Customer, CustomerStats, LedgerEntry, LedgerKind, NextExpiry, Page,
+    PageRequest, Services, WebhookData, WebhookEventType,
 };
 
 /// The admin reads customers; who manages them is `Permission::ManageCustomers`.
@@ -269,12 +269,17 @@ pub fn confirm_join(services: &Services, actor: &Actor, id: i64) -> Result<Custo
     })
 }
 
-/// Hides a customer; history stays.
+/// Hides a customer; history stays. A customer who holds points is refused (409): the owner
+/// takes the points away first, with a reason, so the ledger, the points owed and the exports
+/// keep agreeing.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
     actor.require_permission(Permission::ManageCustomers)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
+        if customer.loyalty_points > 0 {
+            return Err(AppError::Conflict(Conflict::CustomerHoldsPoints));
+        }
         // Two deletes at once: the one that hides the row answers; the other finds it gone.
         if !repos.hide_customer(id, now)? {
             return Err(AppError::NotFound);

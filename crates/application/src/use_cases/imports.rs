@@ -15,6 +15,9 @@ use crate::{ActivityKind, Actor, AppError, Services, StoreRef};
 /// The most customers one file may hold.
 pub const IMPORT_ROWS_MAX: usize = 100_000;
 
+/// How much of a value left out is echoed back (a name far past the limit is not sent whole).
+const ECHO_CHARS: usize = 80;
+
 /// A row as read from the file: its line and its cells, untouched.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ImportRow {
@@ -139,8 +142,10 @@ fn check(
     };
     let points = match row.points.trim() {
         "" => Some(0),
-        raw => errors
-            .check("points", raw.parse::<i64>().map_err(|_| Msg::ImportPointsWhole).and_then(points_rules::balance)),
+        raw => errors.check(
+            "points",
+            points_rules::whole_points(raw).ok_or(Msg::ImportPointsWhole).and_then(points_rules::balance),
+        ),
     };
     let phone = phone.map(|p| p.as_str().to_owned());
     // A phone met on an earlier row is that row's; this one is left out.
@@ -149,10 +154,12 @@ fn check(
             errors.add("phone", Msg::ImportPhoneRepeated);
         }
     }
+    // A value left out is echoed as written, its start only when it is long.
+    let as_written = |value: &str| text::excerpt(value.trim(), ECHO_CHARS);
     let line = |outcome, name: Option<&String>, phone: Option<&String>| ImportLine {
         line: row.line,
-        name: name.cloned().unwrap_or_else(|| row.name.trim().to_owned()),
-        phone: phone.cloned().unwrap_or_else(|| row.phone.trim().to_owned()),
+        name: name.cloned().unwrap_or_else(|| as_written(&row.name)),
+        phone: phone.cloned().unwrap_or_else(|| as_written(&row.phone)),
         points,
         outcome,
     };
@@ -218,6 +225,12 @@ mod tests {
         assert_eq!(reasons(&negative), vec![("points", Msg::LoyaltyPointsNegative)]);
         let too_many = outcome(&row("A", "0913000002", "1000000001"), &[], &mut HashSet::new());
         assert_eq!(reasons(&too_many), vec![("points", Msg::LoyaltyPointsTooMany)]);
+        // Points as a spreadsheet under Arabic settings writes them.
+        let (line, _) = check(&row("B", "0913000004", "١٬٢٠٠"), &HashSet::new(), &mut HashSet::new());
+        assert_eq!((line.outcome, line.points), (ImportOutcome::New, Some(1200)));
+        // A long bad name comes back as its start.
+        let (line, _) = check(&row(&"س".repeat(5000), "0913000005", ""), &HashSet::new(), &mut HashSet::new());
+        assert_eq!(line.name.chars().count(), ECHO_CHARS + 1);
         let bad_email = ImportRow { email: "not-an-email".into(), ..row("A", "0913000003", "") };
         assert_eq!(reasons(&outcome(&bad_email, &[], &mut HashSet::new())), vec![("email", Msg::EmailInvalid)]);
     }

@@ -89,6 +89,20 @@ pub fn update_store(services: &Services, actor: &Actor, id: i64, form: StoreForm
     find_store(services, actor, id)
 }
 
+/// Deletes a store made by mistake: its owner's (or, for the admin, any), refused with a 409
+/// while it has customers or sales (they stay in the books).
+pub fn delete_store(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
+    actor.authorize(Operation::DeleteStore)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = repos.store_scope(id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+        if repos.store_has_history(store.id)? {
+            return Err(AppError::Conflict(Conflict::StoreHasHistory));
+        }
+        Ok(repos.hide_store(store.id, now)?)
+    })
+}
+
 fn find_store(services: &Services, actor: &Actor, id: i64) -> Result<StoreSummary, AppError> {
     list_stores(services, actor)?.into_iter().find(|s| s.id == id).ok_or(AppError::NotFound)
 }

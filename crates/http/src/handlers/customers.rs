@@ -9,7 +9,7 @@ use crate::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
     CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, PageQuery, RedemptionList, SyncQuery,
 };
-use crate::error::ErrorBody;
+use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
 use crate::ApiError;
@@ -164,13 +164,18 @@ async fn confirm_join(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 
-/// Removes a customer from the lists; its invoices, redemptions and ledger are kept.
+/// Removes a customer from the lists; its invoices, redemptions and ledger are kept. A
+/// customer who still holds points is refused (409 `customer_holds_points`): the store owner
+/// takes the points away first (`PUT /customers/{id}/points` with negative points and a
+/// reason), so the ledger, the points owed and the exports keep agreeing.
 #[utoipa::path(delete, path = "/api/v1/customers/{id}", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
     responses(
         (status = 204, description = "Deleted"),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 409, description = "The customer still holds points", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::CustomerHoldsPoints))),
     ))]
 async fn delete_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();

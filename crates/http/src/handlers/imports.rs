@@ -116,11 +116,17 @@ fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
     }
 }
 
-/// Imports customers with their points into one of the owner's stores from a CSV file
-/// (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB). The first row
-/// names the columns: a name and a phone column are needed, email and points (the opening
-/// balance, a whole number; empty is 0) are read when present. The names of this API's own
-/// customers export work in either language, as do `name`, `phone`, `email`, `points`.
+/// Imports customers with their points into one of the owner's stores from a CSV file as
+/// spreadsheets save it (at most 100,000 customers and 16 MB): UTF-8 with or without a byte-order
+/// mark, UTF-16 with its mark, or Windows-1256; comma, semicolon or tab between cells; LF, CRLF or
+/// CR line ends. The first row names the columns: a name and a phone column are needed, email and
+/// points (the opening balance, a whole number, Arabic-Indic digits and thousands separators
+/// welcome; empty is 0) are read when present. Headings are matched in English or Arabic without
+/// case or hamza differences: `name`/`customer name`/`الاسم`/`اسم الزبون`, `phone`/`mobile`/
+/// `الهاتف`/`رقم الجوال`, `email`/`البريد الإلكتروني`, `points`/`balance`/`النقاط`/`الرصيد` and
+/// more; this API's own customers export reads back as it is. Each row's `line` is the
+/// spreadsheet's (the headings are line 1). Two imports are read at a time on a server; more
+/// wait their turn.
 ///
 /// Every row gets an outcome: `new`, `existing` (the phone is already a customer of the
 /// store: left as it is, so importing the same file twice adds nothing), or `invalid` with the
@@ -138,7 +144,7 @@ fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
         (status = 404, description = "Not one of the owner's stores", body = ErrorBody),
         (status = 413, description = "The file is larger than 16 MB", body = ErrorBody),
         (status = 415, description = "Not sent as `text/csv`", body = ErrorBody),
-        (status = 422, description = "No store chosen, or the file (under `file`): not UTF-8 CSV, without a name or phone column, without rows, or with more than 100,000", body = ErrorBody),
+        (status = 422, description = "No store chosen, or the file (under `file`): not text in a known encoding, without a name or phone column, without rows, or with more than 100,000", body = ErrorBody),
     ))]
 async fn import_customers(
     caller: Authenticated,

@@ -2,7 +2,6 @@
 //! renaming and (the admin) deleting them, and each store's registration link and QR code.
 
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::admin;
 use loyalty_application::use_cases::owner;
 use loyalty_application::{Actor, AppError, Services, StoreRef};
 use qrcode::render::svg;
@@ -94,19 +93,20 @@ async fn update_store(
     Ok(HttpResponse::Ok().json(StoreEnvelope { data: store.into() }))
 }
 
-/// Deletes a store without customers or sales.
-#[utoipa::path(delete, path = "/api/v1/stores/{id}", tag = "admin",
+/// Deletes a store without customers or sales (one made by mistake): its owner's own, or any
+/// for the admin. A store with customers or sales stays, so its records stay in the books.
+#[utoipa::path(delete, path = "/api/v1/stores/{id}", tag = "owner",
     params(("id" = i64, Path, description = "Store id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 403, description = "Admins only", body = ErrorBody),
-        (status = 404, description = "No such store", body = ErrorBody),
+        (status = 403, description = "Store owners and admins only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's stores (any store, for the admin)", body = ErrorBody),
         (status = 409, description = "The store has customers or sales", body = ErrorBody,
             example = json!(examples::error(ErrorCode::StoreHasHistory))),
     ))]
 async fn delete_store(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    caller.run(move |services, actor| admin::delete_store(services, actor, id)).await?;
+    caller.run(move |services, actor| owner::delete_store(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

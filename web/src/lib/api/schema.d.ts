@@ -360,7 +360,7 @@ export interface paths {
         post?: never;
         /**
          * Removes a customer from the lists; its invoices, redemptions and ledger are kept
-         * @description Removes a customer from the lists; its invoices, redemptions and ledger are kept.
+         * @description Removes a customer from the lists; its invoices, redemptions and ledger are kept. A customer who still holds points is refused (409 `customer_holds_points`): the store owner takes the points away first (`PUT /customers/{id}/points` with negative points and a reason), so the ledger, the points owed and the exports keep agreeing.
          */
         delete: operations["delete_customer"];
         options?: never;
@@ -518,8 +518,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports customers with their points into one of the owner's stores from a CSV file (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB)
-         * @description Imports customers with their points into one of the owner's stores from a CSV file (UTF-8, Excel's byte-order mark welcome; at most 100,000 customers and 16 MB). The first row names the columns: a name and a phone column are needed, email and points (the opening balance, a whole number; empty is 0) are read when present. The names of this API's own customers export work in either language, as do `name`, `phone`, `email`, `points`.
+         * Imports customers with their points into one of the owner's stores from a CSV file as spreadsheets save it (at most 100,000 customers and 16 MB): UTF-8 with or without a byte-order mark, UTF-16 with its mark, or Windows-1256; comma, semicolon or tab between cells; LF, CRLF or CR line ends
+         * @description Imports customers with their points into one of the owner's stores from a CSV file as spreadsheets save it (at most 100,000 customers and 16 MB): UTF-8 with or without a byte-order mark, UTF-16 with its mark, or Windows-1256; comma, semicolon or tab between cells; LF, CRLF or CR line ends. The first row names the columns: a name and a phone column are needed, email and points (the opening balance, a whole number, Arabic-Indic digits and thousands separators welcome; empty is 0) are read when present. Headings are matched in English or Arabic without case or hamza differences: `name`/`customer name`/`الاسم`/`اسم الزبون`, `phone`/`mobile`/ `الهاتف`/`رقم الجوال`, `email`/`البريد الإلكتروني`, `points`/`balance`/`النقاط`/`الرصيد` and more; this API's own customers export reads back as it is. Each row's `line` is the spreadsheet's (the headings are line 1). Two imports are read at a time on a server; more wait their turn.
          *
          *     Every row gets an outcome: `new`, `existing` (the phone is already a customer of the
          *     store: left as it is, so importing the same file twice adds nothing), or `invalid` with the
@@ -1418,8 +1418,8 @@ export interface paths {
         put: operations["update_store"];
         post?: never;
         /**
-         * Deletes a store without customers or sales
-         * @description Deletes a store without customers or sales.
+         * Deletes a store without customers or sales (one made by mistake): its owner's own, or any for the admin
+         * @description Deletes a store without customers or sales (one made by mistake): its owner's own, or any for the admin. A store with customers or sales stays, so its records stay in the books.
          */
         delete: operations["delete_store"];
         options?: never;
@@ -2005,7 +2005,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /**
          * @description What to export.
          * @enum {string}
@@ -6374,6 +6374,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The customer still holds points */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "customer_holds_points",
+                     *       "message": "This customer still holds points, so deleting would take them off the books: the store owner takes them away first (adjust points, with a reason), then the customer can be deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7560,7 +7575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No store chosen, or the file (under `file`): not UTF-8 CSV, without a name or phone column, without rows, or with more than 100,000 */
+            /** @description No store chosen, or the file (under `file`): not text in a known encoding, without a name or phone column, without rows, or with more than 100,000 */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15066,7 +15081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Admins only */
+            /** @description Store owners and admins only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15081,7 +15096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such store */
+            /** @description Not one of the owner's stores (any store, for the admin) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15105,7 +15120,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "store_has_history",
-                     *       "message": "This store has customers or sales and cannot be deleted."
+                     *       "message": "This store has customers or sales, so it stays to keep their records: rename it, or simply stop using it."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -5,7 +5,6 @@ mod analytics;
 mod cards;
 mod packages;
 mod plans;
-mod stores;
 mod users;
 
 pub use analytics::{analytics, overview, Analytics, Overview};
@@ -14,7 +13,6 @@ pub use packages::{
     create_package, delete_package, list_packages, toggle_package, update_package, PackageForm, PACKAGE_DESCRIPTION_MAX,
 };
 pub use plans::{assign_package, preview_assignment, store_owners};
-pub use stores::delete_store;
 pub use users::{create_user, delete_user, list_users, set_user_active, update_user, UserForm};
 
 use crate::{Page, PageRequest};
