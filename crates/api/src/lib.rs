@@ -174,13 +174,20 @@ pub fn migrate(pool: &DbPool) -> Result<usize, String> {
 /// Seeds the demo accounts and data into a database without users, through the use cases
 /// (`use_cases::demo`); returns whether it did. Instances starting together on one PostgreSQL
 /// database seed once: the setup lock is held on a connection of its own, outside the pool the
-/// use cases run on (a pool of one connection would otherwise wait for itself).
+/// use cases run on (a pool of one connection would otherwise wait for itself). A SQLite file
+/// has one server, and no second connection is opened to it here: opening and closing its
+/// files beside the pool's connections would drop the process's locks on them (POSIX locks
+/// belong to the process), and SQLite would then lose committed writes.
 pub fn seed_demo(url: &DbUrl, services: &Services) -> Result<bool, String> {
-    let lock = loyalty_db::pool::connect(url, 1)?;
-    let mut conn = lock.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
-    loyalty_db::pool::with_setup_lock(&mut conn, |_| {
-        loyalty_application::use_cases::demo::seed(services).map_err(|e| format!("seeding failed: {e:?}"))
-    })
+    let seed = || loyalty_application::use_cases::demo::seed(services).map_err(|e| format!("seeding failed: {e:?}"));
+    match url.backend() {
+        loyalty_db::Backend::Sqlite => seed(),
+        loyalty_db::Backend::Postgres => {
+            let lock = loyalty_db::pool::connect(url, 1)?;
+            let mut conn = lock.get().map_err(|e| format!("cannot connect to the database: {e}"))?;
+            loyalty_db::pool::with_setup_lock(&mut conn, |_| seed())
+        }
+    }
 }
 
 /// Whether `origin` is one an operator may allow: `http(s)://host[:port]`, nothing after.

@@ -181,6 +181,11 @@ pub fn connect_for_limits(url: &DbUrl, max_size: u32) -> Result<DbPool, String> 
 /// SQLite writes the database file, its `-wal` and `-shm` files and new files beside them. One
 /// it cannot write fails later in the worst way (an unwritable `-shm` ends the process with
 /// SIGBUS and no log line), so the server checks them at start and says which one is wrong.
+///
+/// Only before this process opens the database: closing a file this probe opened drops every
+/// POSIX lock the process holds on that file, SQLite's included, and a SQLite connection left
+/// without its locks loses committed writes. [`connect`] probes, so a SQLite file is connected
+/// to once per process.
 pub fn check_sqlite_files_writable(path: &std::path::Path) -> Result<(), String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
     let probe = dir.join(format!(".loyalty-write-check-{}", std::process::id()));
