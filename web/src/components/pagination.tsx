@@ -38,3 +38,13 @@ export function Pager({
     </Group>
   );
 }
+
+/** The page buttons centred below a list; nothing while the list fits on one page. */
+export function PageButtons({ mt, ...props }: PaginationProps) {
+  if (props.total <= 1) return null;
+  return (
+    <Group justify="center" mt={mt}>
+      <LabelledPagination {...props} />
+    </Group>
+  );
+}

@@ -7,9 +7,7 @@ import {
   Container,
   Group,
   Loader,
-  Pagination,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -20,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ActorName } from '@/components/actor-name';
 import { Ltr } from '@/components/ltr';
-import { ScrollTable } from '@/components/scroll-table';
+import { PageButtons } from '@/components/pagination';
+import { RecordTable } from '@/components/record-table';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
@@ -28,7 +27,7 @@ import type { Invoice, LedgerKind } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
-import { VoidInvoiceDialog } from './components/void-invoice-dialog';
+import { VoidInvoiceButton, VoidInvoiceDialog } from './components/void-invoice-dialog';
 
 const KIND_COLORS: Record<LedgerKind, string> = {
   invoice: 'teal',
@@ -116,86 +115,77 @@ export function CustomerHistoryPage() {
                   ? t('customers.detail.notFoundDescription')
                   : messageOf(history.error, t('customers.history.loadFailed'))}
               </Alert>
-            ) : history.data.data.length === 0 ? (
-              <Stack align="center" gap="xs" py="xl">
-                <IconHistory size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-                <Text c="dimmed">{t('customers.history.empty')}</Text>
-              </Stack>
             ) : (
-              <ScrollTable minWidth={760}>
-                <Table
-                  striped
-                  highlightOnHover
-                  verticalSpacing="sm"
-                  style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}
-                >
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('customers.history.columns.date')}</Table.Th>
-                      <Table.Th>{t('customers.history.columns.type')}</Table.Th>
-                      <Table.Th>{t('customers.history.columns.change')}</Table.Th>
-                      <Table.Th>{t('customers.history.columns.balance')}</Table.Th>
-                      <Table.Th>{t('customers.history.columns.reason')}</Table.Th>
-                      <Table.Th>{t('customers.history.columns.staff')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {history.data.data.map((entry) => (
-                      <Table.Tr key={entry.id} data-testid="history-row">
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {format.dateTime(entry.created_at)}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Badge tt="none" variant="light" color={KIND_COLORS[entry.kind]}>
-                              {t(`customers.history.kinds.${entry.kind}`)}
-                            </Badge>
-                            {entry.kind === 'invoice' &&
-                              entry.invoice &&
-                              invoiceLink(invoiceById.get(entry.invoice.id))}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.8'}>
-                            <Ltr>{format.number(entry.delta, { signDisplay: 'exceptZero' })}</Ltr>
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{format.points(entry.balance_after)}</Table.Td>
-                        <Table.Td>
-                          {entry.reason ? (
-                            entry.reason
-                          ) : (
-                            <Text span c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          {/* Expired points are the product's own change: said so, never an empty name. */}
-                          <ActorName
-                            person={entry.actor}
-                            apiKey={entry.api_key}
-                            none={entry.kind === 'expired' ? t('activity.automatic') : '—'}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollTable>
+              <RecordTable
+                rows={history.data.data}
+                minWidth={760}
+                striped
+                highlightOnHover
+                verticalSpacing="sm"
+                style={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}
+                rowTestId="history-row"
+                empty={
+                  <Stack align="center" gap="xs" py="xl">
+                    <IconHistory size={40} color="var(--mantine-color-gray-5)" aria-hidden />
+                    <Text c="dimmed">{t('customers.history.empty')}</Text>
+                  </Stack>
+                }
+                columns={[
+                  {
+                    header: t('customers.history.columns.date'),
+                    td: { style: { whiteSpace: 'nowrap' } },
+                    cell: (entry) => format.dateTime(entry.created_at),
+                  },
+                  {
+                    header: t('customers.history.columns.type'),
+                    cell: (entry) => (
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge tt="none" variant="light" color={KIND_COLORS[entry.kind]}>
+                          {t(`customers.history.kinds.${entry.kind}`)}
+                        </Badge>
+                        {entry.kind === 'invoice' &&
+                          entry.invoice &&
+                          invoiceLink(invoiceById.get(entry.invoice.id))}
+                      </Group>
+                    ),
+                  },
+                  {
+                    header: t('customers.history.columns.change'),
+                    cell: (entry) => (
+                      <Text fw={700} c={entry.delta >= 0 ? 'teal.8' : 'red.8'}>
+                        <Ltr>{format.number(entry.delta, { signDisplay: 'exceptZero' })}</Ltr>
+                      </Text>
+                    ),
+                  },
+                  {
+                    header: t('customers.history.columns.balance'),
+                    cell: (entry) => format.points(entry.balance_after),
+                  },
+                  {
+                    header: t('customers.history.columns.reason'),
+                    cell: (entry) =>
+                      entry.reason || (
+                        <Text span c="dimmed">
+                          —
+                        </Text>
+                      ),
+                  },
+                  {
+                    header: t('customers.history.columns.staff'),
+                    // Expired points are the product's own change: said so, never an empty name.
+                    cell: (entry) => (
+                      <ActorName
+                        person={entry.actor}
+                        apiKey={entry.api_key}
+                        none={entry.kind === 'expired' ? t('activity.automatic') : '—'}
+                      />
+                    ),
+                  },
+                ]}
+              />
             )}
 
-            {pages > 1 && (
-              <Group justify="center">
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={goTo}
-                  getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
-                  getItemProps={(item) => ({ 'aria-label': t('common.pagination.page', { page: item }) })}
-                />
-              </Group>
-            )}
+            <PageButtons total={pages} value={Math.min(page, pages)} onChange={goTo} />
           </Stack>
         </Card>
       </Stack>
@@ -214,16 +204,6 @@ export function CustomerHistoryPage() {
       );
     }
     if (!invoice.can_void) return null;
-    return (
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        color="red"
-        onClick={() => setToVoid(invoice)}
-        data-testid="void-invoice"
-      >
-        {t('customers.void.action')}
-      </Button>
-    );
+    return <VoidInvoiceButton onClick={() => setToVoid(invoice)} />;
   }
 }

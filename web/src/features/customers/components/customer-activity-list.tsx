@@ -1,10 +1,11 @@
-import { Badge, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDiscount, IconGift, IconHistory, IconReceipt2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@/lib/api/types';
 import type { CustomerActivity } from '../api/customer-activity';
 import { isolate, isolateLtr, useFormat } from '@/lib/format';
 import classes from '@/components/divided-list.module.css';
+import { VoidInvoiceButton } from './void-invoice-dialog';
 
 interface CustomerActivityListProps {
   items: CustomerActivity[] | undefined;
@@ -123,17 +124,7 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
             <Text size="xs" c="dimmed">
               {format.dateTime(item.createdAt)}
             </Text>
-            {voidable && onVoid && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="red"
-                onClick={() => onVoid(voidable)}
-                data-testid="void-invoice"
-              >
-                {t('customers.void.action')}
-              </Button>
-            )}
+            {voidable && onVoid && <VoidInvoiceButton onClick={() => onVoid(voidable)} />}
           </Group>
         </Stack>
         <Badge

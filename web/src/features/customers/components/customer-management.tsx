@@ -1,20 +1,10 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageButtons } from '@/components/pagination';
 import type { Customer } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { useCustomerList } from '../api/list-customers';
@@ -124,19 +114,7 @@ export function CustomerManagement({ withHeading = true }: CustomerManagementPro
         </SimpleGrid>
       )}
 
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': t(`common.pagination.${control}`),
-            })}
-            getItemProps={(item) => ({ 'aria-label': t('common.pagination.page', { page: item }) })}
-          />
-        </Group>
-      )}
+      <PageButtons total={pages} value={Math.min(page, pages)} onChange={setPage} />
 
       <CustomerDialog
         opened={dialog?.kind === 'form'}

@@ -1,4 +1,4 @@
-import { Text, Textarea } from '@mantine/core';
+import { Button, Text, Textarea } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiForm } from '@/components/form/api-form';
@@ -15,6 +15,16 @@ interface VoidInvoiceDialogProps {
   /** The invoice to void, or null when closed. */
   invoice: Invoice | null;
   onClose: () => void;
+}
+
+/** The small "Void" beside a sale the caller may still void (the server's `can_void`). */
+export function VoidInvoiceButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="compact-xs" variant="subtle" color="red" onClick={onClick} data-testid="void-invoice">
+      {t('customers.void.action')}
+    </Button>
+  );
 }
 
 /** Voids an invoice with a reason, after saying what it takes back. The server decides. */

@@ -22,7 +22,7 @@ import { useFormat } from '@/lib/format';
 import { activityInfo, actorlessSource, describeActivity } from '@/lib/activity-description';
 import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-queries';
 import type { ActivityLinkState, ActivityQuery } from '../types';
-import { LabelledPagination } from '@/components/pagination';
+import { PageButtons } from '@/components/pagination';
 import { AllSignals } from './signals-panel';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
@@ -268,11 +268,7 @@ export function ActivityTab() {
           </Table>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <LabelledPagination total={pages} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <PageButtons total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

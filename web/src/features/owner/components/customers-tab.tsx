@@ -17,7 +17,7 @@ import { useCustomersOverview, useStoreCustomers } from '../api/dashboard-querie
 import { Link } from 'react-router';
 import { Ltr } from '@/components/ltr';
 import type { CustomersOverview, StoreOverview } from '../types';
-import { LabelledPagination } from '@/components/pagination';
+import { PageButtons } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 
@@ -149,11 +149,7 @@ function StoreCustomers({ overview }: { overview: StoreOverview }) {
           </Table>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="sm">
-          <LabelledPagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
+      <PageButtons total={pages} value={page} onChange={setPage} size="sm" mt="sm" />
     </Card>
   );
 }
