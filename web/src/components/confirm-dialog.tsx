@@ -1,6 +1,7 @@
 import { Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormError } from './form/form-error';
+import type { Confirmation } from './use-confirmation';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -57,5 +58,39 @@ export function ConfirmDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+interface ConfirmRecordActionProps<T extends { id: number }, R> {
+  /** The question, and the record it is about. */
+  confirmation: Confirmation<T>;
+  message: (record: T) => string;
+  confirmLabel: string;
+  /** The action, given the record's id (a mutation). */
+  action: { mutateAsync: (id: number) => Promise<R>; isPending: boolean };
+  /** The toast's words, or what to do with the answer. */
+  success: string | ((answer: R) => void);
+  failure: string;
+}
+
+/** A dangerous action on one record (delete, revoke, rotate): asked about, then done on its id. */
+export function ConfirmRecordAction<T extends { id: number }, R>({
+  confirmation,
+  message,
+  confirmLabel,
+  action,
+  success,
+  failure,
+}: ConfirmRecordActionProps<T, R>) {
+  const record = confirmation.asked;
+  return (
+    <ConfirmDialog
+      {...confirmation.dialog}
+      message={record ? message(record) : ''}
+      confirmLabel={confirmLabel}
+      danger
+      busy={action.isPending}
+      onConfirm={() => record && confirmation.settle(action.mutateAsync(record.id), success, failure)}
+    />
   );
 }

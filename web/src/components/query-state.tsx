@@ -4,14 +4,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
 
+/** What `QueryState` reads of a query (react-query's result). */
+export interface LoadingQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
 interface QueryStateProps<T> {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    data: T | undefined;
-    refetch: () => unknown;
-  };
+  query: LoadingQuery<T>;
   /** What to say when the server gave no message of its own. */
   fallback?: string;
   children: (data: T) => ReactNode;

@@ -1,5 +1,7 @@
-import { Table, type TableProps, type TableTdProps } from '@mantine/core';
+import { Table, Text, type TableProps, type TableTdProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Pager } from './pagination';
+import { QueryState, type LoadingQuery } from './query-state';
 import { ScrollTable } from './scroll-table';
 
 /** One column of a `RecordTable`: its heading and what each row shows in it. */
@@ -17,7 +19,7 @@ interface RecordTableProps<T extends { id: number }> extends Omit<TableProps, 'c
   columns: readonly RecordColumn<T>[];
   /** The width under which the table scrolls sideways (a phone). */
   minWidth: number;
-  /** What is said instead of an empty table. */
+  /** What is said instead of an empty table: a sentence (a dimmed line) or a node of its own. */
   empty: ReactNode;
   rowTestId?: string;
   /** Below the table (its pages). */
@@ -34,7 +36,15 @@ export function RecordTable<T extends { id: number }>({
   footer,
   ...table
 }: RecordTableProps<T>) {
-  if (rows.length === 0) return <>{empty}</>;
+  if (rows.length === 0) {
+    return typeof empty === 'string' ? (
+      <Text c="dimmed" ta="center" py="lg">
+        {empty}
+      </Text>
+    ) : (
+      <>{empty}</>
+    );
+  }
   return (
     <>
       <ScrollTable minWidth={minWidth}>
@@ -63,5 +73,40 @@ export function RecordTable<T extends { id: number }>({
       </ScrollTable>
       {footer}
     </>
+  );
+}
+
+type LoadedTableProps<T extends { id: number }> = Omit<RecordTableProps<T>, 'rows' | 'footer'>;
+
+/** The records a query loads, as a `RecordTable`: a spinner, an error with a retry, or the table. */
+export function QueryTable<T extends { id: number }>({
+  query,
+  ...table
+}: LoadedTableProps<T> & { query: LoadingQuery<readonly T[]> }) {
+  return <QueryState query={query}>{(rows) => <RecordTable rows={rows} {...table} />}</QueryState>;
+}
+
+/** One page of what the server lists. */
+interface RecordPage<T> {
+  data: readonly T[];
+  meta: { page: number; per_page: number; total: number };
+}
+
+/** A `QueryTable` of one page of records, with "Showing 1–10 of 42" and the page buttons below. */
+export function PagedQueryTable<T extends { id: number }>({
+  query,
+  onPage,
+  ...table
+}: LoadedTableProps<T> & { query: LoadingQuery<RecordPage<T>>; onPage: (page: number) => void }) {
+  return (
+    <QueryState query={query}>
+      {({ data, meta }) => (
+        <RecordTable
+          rows={data}
+          footer={<Pager page={meta.page} perPage={meta.per_page} total={meta.total} onChange={onPage} />}
+          {...table}
+        />
+      )}
+    </QueryState>
   );
 }

@@ -43,3 +43,5 @@ export function useConfirmation<T>(refusal: RefusalShown = 'in-dialog') {
     },
   };
 }
+
+export type Confirmation<T> = ReturnType<typeof useConfirmation<T>>;

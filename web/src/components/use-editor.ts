@@ -14,6 +14,7 @@ export function useEditor<T>() {
       setItem(next);
       setOpened(true);
     },
-    close: () => setOpened(false),
+    /** The modal's state: open while editing, closing. */
+    modal: { opened, onClose: () => setOpened(false) },
   };
 }

@@ -1,21 +1,20 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconEdit, IconEye, IconPlus, IconStack2, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { RecordTable } from '@/components/record-table';
+import { PagedQueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmRecordAction } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
-import { Pager } from '@/components/pagination';
-import { QueryState } from '@/components/query-state';
 import { useDeleteCard } from '../api/delete-card';
 import { useCards } from '../api/list-cards';
 import { usePackages } from '../api/list-packages';
 import { canChangeCard } from '../card-rules';
 import type { CardStatus, RedemptionCard } from '../types';
+import { ADMIN_TABLE, AddButton } from './admin-table';
 import { BatchCardsModal } from './batch-cards-modal';
 import { CardModal } from './card-modal';
 import { PrintSheet } from './print-sheet';
@@ -119,95 +118,74 @@ export function CardsTab() {
           >
             {t('cards.batch')}
           </Button>
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => editor.open(null)}
-            data-testid="add-card"
-          >
+          <AddButton onClick={() => editor.open(null)} testId="add-card">
             {t('cards.add')}
-          </Button>
+          </AddButton>
         </Group>
       </Group>
-      <QueryState query={cards}>
-        {(result) => (
-          <RecordTable
-            rows={result.data}
-            minWidth={980}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            data-testid="cards-table"
-            rowTestId="card-row"
-            empty={
-              <Text c="dimmed" ta="center" py="lg">
-                {t('cards.empty')}
+      <PagedQueryTable
+        query={cards}
+        onPage={setPage}
+        {...ADMIN_TABLE}
+        minWidth={980}
+        data-testid="cards-table"
+        rowTestId="card-row"
+        empty={t('cards.empty')}
+        columns={[
+          {
+            header: t('cards.code'),
+            cell: (card) => (
+              <Text ff="monospace" fw={600} size="sm">
+                <Ltr>{card.code}</Ltr>
               </Text>
-            }
-            footer={
-              <Pager
-                page={result.meta.page}
-                perPage={result.meta.per_page}
-                total={result.meta.total}
-                onChange={setPage}
-              />
-            }
-            columns={[
-              {
-                header: t('cards.code'),
-                cell: (card) => (
-                  <Text ff="monospace" fw={600} size="sm">
-                    <Ltr>{card.code}</Ltr>
+            ),
+          },
+          { header: t('cards.package'), cell: (card) => card.package.name },
+          {
+            header: t('cards.status'),
+            cell: (card) => (
+              <Badge color={STATUS_COLOR[card.status]} variant="light">
+                {t(`cards.statuses.${card.status}`)}
+              </Badge>
+            ),
+          },
+          {
+            header: t('cards.redeemedBy'),
+            cell: (card) =>
+              card.redeemed_by ? (
+                <>
+                  <Text size="sm">{card.redeemed_by.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    <Ltr>{card.redeemed_by.email}</Ltr>
                   </Text>
-                ),
-              },
-              { header: t('cards.package'), cell: (card) => card.package.name },
-              {
-                header: t('cards.status'),
-                cell: (card) => (
-                  <Badge color={STATUS_COLOR[card.status]} variant="light">
-                    {t(`cards.statuses.${card.status}`)}
-                  </Badge>
-                ),
-              },
-              {
-                header: t('cards.redeemedBy'),
-                cell: (card) =>
-                  card.redeemed_by ? (
-                    <>
-                      <Text size="sm">{card.redeemed_by.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        <Ltr>{card.redeemed_by.email}</Ltr>
-                      </Text>
-                    </>
-                  ) : (
-                    '—'
-                  ),
-              },
-              {
-                header: t('cards.redeemedAt'),
-                td: { style: { whiteSpace: 'nowrap' } },
-                cell: (card) => (card.redeemed_at ? format.dateTime(card.redeemed_at) : '—'),
-              },
-              {
-                header: t('cards.expiresAt'),
-                td: { style: { whiteSpace: 'nowrap' } },
-                cell: (card) => (card.expires_at ? format.date(card.expires_at) : t('cards.noExpiration')),
-              },
-              {
-                header: t('notes'),
-                td: { maw: 220 },
-                cell: (card) => (
-                  <Text size="sm" lineClamp={2}>
-                    {card.notes || '—'}
-                  </Text>
-                ),
-              },
-              { header: t('actions'), cell: actionsFor },
-            ]}
-          />
-        )}
-      </QueryState>
-      <CardModal opened={editor.opened} card={editor.item} onClose={editor.close} />
+                </>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            header: t('cards.redeemedAt'),
+            td: { style: { whiteSpace: 'nowrap' } },
+            cell: (card) => (card.redeemed_at ? format.dateTime(card.redeemed_at) : '—'),
+          },
+          {
+            header: t('cards.expiresAt'),
+            td: { style: { whiteSpace: 'nowrap' } },
+            cell: (card) => (card.expires_at ? format.date(card.expires_at) : t('cards.noExpiration')),
+          },
+          {
+            header: t('notes'),
+            td: { maw: 220 },
+            cell: (card) => (
+              <Text size="sm" lineClamp={2}>
+                {card.notes || '—'}
+              </Text>
+            ),
+          },
+          { header: t('actions'), cell: actionsFor },
+        ]}
+      />
+      <CardModal {...editor.modal} card={editor.item} />
       <BatchCardsModal
         opened={batchOpen}
         onClose={() => setBatchOpen(false)}
@@ -217,16 +195,13 @@ export function CardsTab() {
         }}
       />
       <PrintSheet cards={sheet} onClose={() => setSheet(null)} />
-      <ConfirmDialog
-        {...deleting.dialog}
-        message={t('cards.confirmDelete')}
+      <ConfirmRecordAction
+        confirmation={deleting}
+        message={() => t('cards.confirmDelete')}
         confirmLabel={t('delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting.asked &&
-          deleting.settle(remove.mutateAsync(deleting.asked.id), t('cards.deleted'), t('cards.deleteFailed'))
-        }
+        action={remove}
+        success={t('cards.deleted')}
+        failure={t('cards.deleteFailed')}
       />
     </Stack>
   );

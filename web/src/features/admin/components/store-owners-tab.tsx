@@ -3,11 +3,11 @@ import { IconPackage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
-import { QueryState } from '@/components/query-state';
 import { useStoreOwnerRecords } from '../api/list-store-owners';
 import type { StoreOwnerRecord } from '../types';
+import { ADMIN_TABLE } from './admin-table';
 import { AssignPackageModal } from './assign-package-modal';
 
 function daysColor(days: number): string {
@@ -78,86 +78,76 @@ export function StoreOwnersTab() {
 
   return (
     <Stack>
-      <QueryState query={owners}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={900}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            data-testid="owners-table"
-            rowTestId="owner-row"
-            empty={
-              <Text c="dimmed" ta="center" py="lg">
-                {t('owners.empty')}
-              </Text>
-            }
-            columns={[
-              {
-                header: t('owners.owner'),
-                cell: (owner) => (
-                  <>
-                    <Text fw={500} size="sm">
-                      {owner.store_owner_name || owner.user.name}
-                    </Text>
-                    {owner.store_owner_name && owner.store_owner_name !== owner.user.name && (
-                      <Text size="xs" c="dimmed">
-                        {owner.user.name}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      <Ltr>{owner.user.email}</Ltr>
-                    </Text>
-                    <Badge mt={4} size="xs" color={owner.user.is_active ? 'green' : 'gray'} variant="light">
-                      {owner.user.is_active ? t('active') : t('inactive')}
-                    </Badge>
-                  </>
-                ),
-              },
-              {
-                header: t('owners.stores'),
-                cell: (owner) => (
-                  <>
-                    <Text size="sm">
-                      {t('owners.storesCount', {
-                        count: owner.stores_count,
-                        value: format.number(owner.stores_count),
-                      })}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {owner.has_active_subscription
-                        ? t('owners.remainingSlots', {
-                            count: owner.remaining_store_slots,
-                            value: format.number(owner.remaining_store_slots),
-                          })
-                        : t('owners.noSubscription')}
-                    </Text>
-                  </>
-                ),
-              },
-              { header: t('owners.package'), cell: packageOf },
-              { header: t('owners.status'), cell: statusOf },
-              {
-                header: t('actions'),
-                cell: (owner) => (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconPackage size={14} />}
-                    onClick={() => setAssigning(owner)}
-                    aria-label={t(owner.active_subscription ? 'owners.changeNamed' : 'owners.assignNamed', {
-                      name: owner.user.name,
-                    })}
-                  >
-                    {owner.active_subscription ? t('owners.change') : t('owners.assign')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={owners}
+        {...ADMIN_TABLE}
+        minWidth={900}
+        data-testid="owners-table"
+        rowTestId="owner-row"
+        empty={t('owners.empty')}
+        columns={[
+          {
+            header: t('owners.owner'),
+            cell: (owner) => (
+              <>
+                <Text fw={500} size="sm">
+                  {owner.store_owner_name || owner.user.name}
+                </Text>
+                {owner.store_owner_name && owner.store_owner_name !== owner.user.name && (
+                  <Text size="xs" c="dimmed">
+                    {owner.user.name}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  <Ltr>{owner.user.email}</Ltr>
+                </Text>
+                <Badge mt={4} size="xs" color={owner.user.is_active ? 'green' : 'gray'} variant="light">
+                  {owner.user.is_active ? t('active') : t('inactive')}
+                </Badge>
+              </>
+            ),
+          },
+          {
+            header: t('owners.stores'),
+            cell: (owner) => (
+              <>
+                <Text size="sm">
+                  {t('owners.storesCount', {
+                    count: owner.stores_count,
+                    value: format.number(owner.stores_count),
+                  })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {owner.has_active_subscription
+                    ? t('owners.remainingSlots', {
+                        count: owner.remaining_store_slots,
+                        value: format.number(owner.remaining_store_slots),
+                      })
+                    : t('owners.noSubscription')}
+                </Text>
+              </>
+            ),
+          },
+          { header: t('owners.package'), cell: packageOf },
+          { header: t('owners.status'), cell: statusOf },
+          {
+            header: t('actions'),
+            cell: (owner) => (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPackage size={14} />}
+                onClick={() => setAssigning(owner)}
+                aria-label={t(owner.active_subscription ? 'owners.changeNamed' : 'owners.assignNamed', {
+                  name: owner.user.name,
+                })}
+              >
+                {owner.active_subscription ? t('owners.change') : t('owners.assign')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <AssignPackageModal owner={assigning} onClose={() => setAssigning(null)} />
     </Stack>
   );

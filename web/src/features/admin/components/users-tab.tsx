@@ -1,28 +1,20 @@
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconEdit,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconEdit, IconPlayerPause, IconPlayerPlay, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { RecordTable } from '@/components/record-table';
+import { PagedQueryTable } from '@/components/record-table';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useSetUserActive } from '../api/set-user-active';
 import { useUsers } from '../api/list-users';
 import type { AdminUser, UserRole } from '../types';
+import { ADMIN_TABLE, AddButton } from './admin-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
-import { Pager } from '@/components/pagination';
-import { QueryState } from '@/components/query-state';
 import { UserModal } from './user-modal';
 
 const PER_PAGE = 10;
@@ -105,72 +97,55 @@ export function UsersTab() {
           w={{ base: '100%', sm: 320 }}
           data-testid="users-search"
         />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => editor.open(null)} data-testid="add-user">
+        <AddButton onClick={() => editor.open(null)} testId="add-user">
           {t('users.add')}
-        </Button>
+        </AddButton>
       </Group>
-      <QueryState query={users}>
-        {(result) => (
-          <RecordTable
-            rows={result.data}
-            minWidth={760}
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            data-testid="users-table"
-            rowTestId="user-row"
-            empty={
-              <Text c="dimmed" ta="center" py="lg">
-                {t('users.empty')}
-              </Text>
-            }
-            footer={
-              <Pager
-                page={result.meta.page}
-                perPage={result.meta.per_page}
-                total={result.meta.total}
-                onChange={setPage}
-              />
-            }
-            columns={[
-              {
-                header: t('users.name'),
-                td: { fw: 500 },
-                cell: (user) => (
-                  <>
-                    {user.name}
-                    {user.id === me?.id && (
-                      <Text span size="xs" c="dimmed" ms={6}>
-                        {t('users.you')}
-                      </Text>
-                    )}
-                  </>
-                ),
-              },
-              { header: t('users.email'), cell: (user) => <Ltr>{user.email}</Ltr> },
-              {
-                header: t('users.role'),
-                cell: (user) => (
-                  <Badge color={ROLE_COLOR[user.role]} variant="light">
-                    {t(`roles.${user.role}`)}
-                  </Badge>
-                ),
-              },
-              { header: t('users.store'), cell: (user) => user.store?.name ?? user.store_owner_name ?? '—' },
-              {
-                header: t('users.status'),
-                cell: (user) => (
-                  <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
-                    {user.is_active ? t('active') : t('inactive')}
-                  </Badge>
-                ),
-              },
-              { header: t('actions'), cell: actionsFor },
-            ]}
-          />
-        )}
-      </QueryState>
-      <UserModal opened={editor.opened} user={editor.item} onClose={editor.close} />
+      <PagedQueryTable
+        query={users}
+        onPage={setPage}
+        {...ADMIN_TABLE}
+        minWidth={760}
+        data-testid="users-table"
+        rowTestId="user-row"
+        empty={t('users.empty')}
+        columns={[
+          {
+            header: t('users.name'),
+            td: { fw: 500 },
+            cell: (user) => (
+              <>
+                {user.name}
+                {user.id === me?.id && (
+                  <Text span size="xs" c="dimmed" ms={6}>
+                    {t('users.you')}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          { header: t('users.email'), cell: (user) => <Ltr>{user.email}</Ltr> },
+          {
+            header: t('users.role'),
+            cell: (user) => (
+              <Badge color={ROLE_COLOR[user.role]} variant="light">
+                {t(`roles.${user.role}`)}
+              </Badge>
+            ),
+          },
+          { header: t('users.store'), cell: (user) => user.store?.name ?? user.store_owner_name ?? '—' },
+          {
+            header: t('users.status'),
+            cell: (user) => (
+              <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                {user.is_active ? t('active') : t('inactive')}
+              </Badge>
+            ),
+          },
+          { header: t('actions'), cell: actionsFor },
+        ]}
+      />
+      <UserModal {...editor.modal} user={editor.item} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={

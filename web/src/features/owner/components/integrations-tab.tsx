@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmRecordAction } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
-import { QueryState } from '@/components/query-state';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { bounds } from '@/lib/api/bounds';
 import { isolate, useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
@@ -63,55 +62,50 @@ export function IntegrationsTab() {
           </Button>
         }
       />
-      <QueryState query={keys}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={760}
-            striped
-            withTableBorder
-            rowTestId="api-key-row"
-            empty={<EmptyCard>{t('integrations.empty')}</EmptyCard>}
-            columns={[
-              { header: t('integrations.name'), td: { fw: 600 }, cell: (key) => key.name },
-              { header: t('integrations.prefix'), cell: (key) => <Code dir="ltr">{key.prefix}…</Code> },
-              {
-                header: t('integrations.scopesLabel'),
-                cell: (key) => (
-                  <Group gap={4}>
-                    {key.scopes.map((scope) => (
-                      <Badge key={scope} variant="light" color="teal">
-                        {t(SCOPES[scope])}
-                      </Badge>
-                    ))}
-                  </Group>
-                ),
-              },
-              { header: t('integrations.stores'), cell: (key) => storeNames(key.store_ids) },
-              {
-                header: t('integrations.lastUsed'),
-                cell: (key) =>
-                  key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never'),
-              },
-              {
-                header: t('integrations.expires'),
-                cell: (key) => (key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')),
-              },
-              {
-                header: t('integrations.actions'),
-                cell: (key) => (
-                  <RowAction
-                    icon={IconTrash}
-                    color="red"
-                    label={`${t('integrations.revoke')}: ${key.name}`}
-                    onClick={() => revoking.ask(key)}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={keys}
+        minWidth={760}
+        striped
+        withTableBorder
+        rowTestId="api-key-row"
+        empty={<EmptyCard>{t('integrations.empty')}</EmptyCard>}
+        columns={[
+          { header: t('integrations.name'), td: { fw: 600 }, cell: (key) => key.name },
+          { header: t('integrations.prefix'), cell: (key) => <Code dir="ltr">{key.prefix}…</Code> },
+          {
+            header: t('integrations.scopesLabel'),
+            cell: (key) => (
+              <Group gap={4}>
+                {key.scopes.map((scope) => (
+                  <Badge key={scope} variant="light" color="teal">
+                    {t(SCOPES[scope])}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { header: t('integrations.stores'), cell: (key) => storeNames(key.store_ids) },
+          {
+            header: t('integrations.lastUsed'),
+            cell: (key) => (key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never')),
+          },
+          {
+            header: t('integrations.expires'),
+            cell: (key) => (key.expires_at ? format.dateTime(key.expires_at) : t('integrations.never')),
+          },
+          {
+            header: t('integrations.actions'),
+            cell: (key) => (
+              <RowAction
+                icon={IconTrash}
+                color="red"
+                label={`${t('integrations.revoke')}: ${key.name}`}
+                onClick={() => revoking.ask(key)}
+              />
+            ),
+          },
+        ]}
+      />
       <SecretModal<ApiKeyCreated>
         opened={creating}
         onClose={() => setCreating(false)}
@@ -125,22 +119,13 @@ export function IntegrationsTab() {
         }}
         form={(onMade, onCancel) => <KeyForm onMade={onMade} onCancel={onCancel} />}
       />
-      <ConfirmDialog
-        {...revoking.dialog}
-        message={
-          revoking.asked ? t('integrations.confirmRevoke', { name: isolate(revoking.asked.name) }) : ''
-        }
+      <ConfirmRecordAction
+        confirmation={revoking}
+        message={(key) => t('integrations.confirmRevoke', { name: isolate(key.name) })}
         confirmLabel={t('integrations.revoke')}
-        danger
-        busy={revoke.isPending}
-        onConfirm={() =>
-          revoking.asked &&
-          revoking.settle(
-            revoke.mutateAsync(revoking.asked.id),
-            t('integrations.revoked'),
-            t('integrations.revokeFailed'),
-          )
-        }
+        action={revoke}
+        success={t('integrations.revoked')}
+        failure={t('integrations.revokeFailed')}
       />
       <WebhooksSection />
     </Stack>

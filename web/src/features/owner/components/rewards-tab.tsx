@@ -10,7 +10,7 @@ import {
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { isolate, useFormat } from '@/lib/format';
 import { useOwnerRewards, useSaveReward } from '../api/rewards';
 import { useMayAddStaffAndRewards } from '../api/subscription';
@@ -19,7 +19,6 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
-import { QueryState } from '@/components/query-state';
 import { AddHeader } from './add-header';
 import { RewardModal } from './reward-modal';
 
@@ -71,86 +70,82 @@ export function RewardsTab() {
         blocked={mayGrow ? null : t('rewards.noPlan')}
         reasonId="rewards-no-plan"
       />
-      <QueryState query={rewards}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={760}
-            striped
-            highlightOnHover
-            withTableBorder
-            verticalSpacing="sm"
-            rowTestId="reward-row"
-            empty={<EmptyCard>{t('rewards.empty')}</EmptyCard>}
-            columns={[
-              {
-                header: t('rewards.type'),
-                cell: (reward) => (
-                  <Tooltip label={t(`rewards.types.${reward.type}`)}>
-                    <ThemeIcon
-                      variant="light"
-                      color={TYPE_COLORS[reward.type]}
-                      role="img"
-                      aria-label={t(`rewards.types.${reward.type}`)}
-                    >
-                      {TYPE_ICONS[reward.type]}
-                    </ThemeIcon>
-                  </Tooltip>
-                ),
-              },
-              {
-                header: t('rewards.name'),
-                td: { fw: 600 },
-                // Its own direction: "خصم 10%" keeps its % in an English table.
-                cell: (reward) => <bdi>{reward.name}</bdi>,
-              },
-              {
-                header: t('rewards.description'),
-                cell: (reward) => (
-                  <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
-                    {reward.description ? <bdi>{reward.description}</bdi> : t('dash')}
-                  </Text>
-                ),
-              },
-              {
-                header: t('rewards.pointsRequired'),
-                cell: (reward) => format.points(reward.points_required),
-              },
-              { header: t('rewards.amount'), cell: amountOf },
-              { header: t('rewards.redemptions'), cell: (reward) => format.number(reward.redemptions_count) },
-              {
-                header: t('rewards.status'),
-                cell: (reward) => (
-                  <Badge color={reward.is_active ? 'green' : 'gray'} variant="light">
-                    {reward.is_active ? t('active') : t('inactive')}
-                  </Badge>
-                ),
-              },
-              {
-                header: t('rewards.actions'),
-                cell: (reward) => (
-                  <Group gap={4} wrap="nowrap">
-                    <RowAction
-                      icon={IconPencil}
-                      label={`${t('edit')}: ${reward.name}`}
-                      onClick={() => editor.open(reward)}
-                    />
-                    <RowAction
-                      icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
-                      color={reward.is_active ? 'orange' : 'green'}
-                      label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
-                      disabled={!reward.is_active && !mayGrow}
-                      aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
-                      onClick={() => confirmation.ask(reward)}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
-      <RewardModal opened={editor.opened} reward={editor.item} onClose={editor.close} />
+      <QueryTable
+        query={rewards}
+        minWidth={760}
+        striped
+        highlightOnHover
+        withTableBorder
+        verticalSpacing="sm"
+        rowTestId="reward-row"
+        empty={<EmptyCard>{t('rewards.empty')}</EmptyCard>}
+        columns={[
+          {
+            header: t('rewards.type'),
+            cell: (reward) => (
+              <Tooltip label={t(`rewards.types.${reward.type}`)}>
+                <ThemeIcon
+                  variant="light"
+                  color={TYPE_COLORS[reward.type]}
+                  role="img"
+                  aria-label={t(`rewards.types.${reward.type}`)}
+                >
+                  {TYPE_ICONS[reward.type]}
+                </ThemeIcon>
+              </Tooltip>
+            ),
+          },
+          {
+            header: t('rewards.name'),
+            td: { fw: 600 },
+            // Its own direction: "خصم 10%" keeps its % in an English table.
+            cell: (reward) => <bdi>{reward.name}</bdi>,
+          },
+          {
+            header: t('rewards.description'),
+            cell: (reward) => (
+              <Text size="sm" c={reward.description ? undefined : 'dimmed'} lineClamp={2}>
+                {reward.description ? <bdi>{reward.description}</bdi> : t('dash')}
+              </Text>
+            ),
+          },
+          {
+            header: t('rewards.pointsRequired'),
+            cell: (reward) => format.points(reward.points_required),
+          },
+          { header: t('rewards.amount'), cell: amountOf },
+          { header: t('rewards.redemptions'), cell: (reward) => format.number(reward.redemptions_count) },
+          {
+            header: t('rewards.status'),
+            cell: (reward) => (
+              <Badge color={reward.is_active ? 'green' : 'gray'} variant="light">
+                {reward.is_active ? t('active') : t('inactive')}
+              </Badge>
+            ),
+          },
+          {
+            header: t('rewards.actions'),
+            cell: (reward) => (
+              <Group gap={4} wrap="nowrap">
+                <RowAction
+                  icon={IconPencil}
+                  label={`${t('edit')}: ${reward.name}`}
+                  onClick={() => editor.open(reward)}
+                />
+                <RowAction
+                  icon={reward.is_active ? IconPlayerPause : IconPlayerPlay}
+                  color={reward.is_active ? 'orange' : 'green'}
+                  label={`${reward.is_active ? t('rewards.disable') : t('rewards.enable')}: ${reward.name}`}
+                  disabled={!reward.is_active && !mayGrow}
+                  aria-describedby={!reward.is_active && !mayGrow ? 'rewards-no-plan' : undefined}
+                  onClick={() => confirmation.ask(reward)}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <RewardModal {...editor.modal} reward={editor.item} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={

@@ -2,13 +2,12 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { isolate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
-import { QueryState } from '@/components/query-state';
 import { useStaff } from '../api/dashboard-queries';
 import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
 import { useMayAddStaffAndRewards } from '../api/subscription';
@@ -59,69 +58,65 @@ export function StaffTab() {
         blocked={mayGrow ? null : t('staff.noPlan')}
         reasonId="staff-no-plan"
       />
-      <QueryState query={staff}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={640}
-            striped
-            highlightOnHover
-            withTableBorder
-            rowTestId="staff-row"
-            empty={<EmptyCard>{t('staff.empty')}</EmptyCard>}
-            columns={[
-              { header: t('staff.name'), td: { fw: 600 }, cell: (user) => user.name },
-              { header: t('staff.email'), cell: (user) => <span dir="ltr">{user.email}</span> },
-              {
-                header: t('staff.storeColumn'),
-                cell: (user) =>
-                  user.store?.name ?? (
-                    <Text span c="dimmed">
-                      {t('staff.noStore')}
-                    </Text>
-                  ),
-              },
-              {
-                header: t('staff.status'),
-                cell: (user) => (
-                  <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
-                    {user.is_active ? t('active') : t('inactive')}
-                  </Badge>
-                ),
-              },
-              {
-                header: t('staff.actions'),
-                cell: (user) => (
-                  <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
-                    <RowAction
-                      icon={IconPencil}
-                      label={`${t('edit')}: ${user.name}`}
-                      onClick={() => editor.open(user)}
-                    />
-                    <RowAction
-                      icon={user.is_active ? IconUserOff : IconUserCheck}
-                      color={user.is_active ? 'orange' : 'green'}
-                      label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
-                      disabled={!user.is_active && !mayGrow}
-                      aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
-                      onClick={() =>
-                        confirmation.ask({ action: user.is_active ? 'deactivate' : 'activate', user })
-                      }
-                    />
-                    <RowAction
-                      icon={IconTrash}
-                      color="red"
-                      label={`${t('staff.delete')}: ${user.name}`}
-                      onClick={() => confirmation.ask({ action: 'delete', user })}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
-      <StaffModal opened={editor.opened} user={editor.item} onClose={editor.close} />
+      <QueryTable
+        query={staff}
+        minWidth={640}
+        striped
+        highlightOnHover
+        withTableBorder
+        rowTestId="staff-row"
+        empty={<EmptyCard>{t('staff.empty')}</EmptyCard>}
+        columns={[
+          { header: t('staff.name'), td: { fw: 600 }, cell: (user) => user.name },
+          { header: t('staff.email'), cell: (user) => <span dir="ltr">{user.email}</span> },
+          {
+            header: t('staff.storeColumn'),
+            cell: (user) =>
+              user.store?.name ?? (
+                <Text span c="dimmed">
+                  {t('staff.noStore')}
+                </Text>
+              ),
+          },
+          {
+            header: t('staff.status'),
+            cell: (user) => (
+              <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
+                {user.is_active ? t('active') : t('inactive')}
+              </Badge>
+            ),
+          },
+          {
+            header: t('staff.actions'),
+            cell: (user) => (
+              <Group gap={4} wrap="nowrap" aria-label={t('staff.actionsFor', { name: user.name })}>
+                <RowAction
+                  icon={IconPencil}
+                  label={`${t('edit')}: ${user.name}`}
+                  onClick={() => editor.open(user)}
+                />
+                <RowAction
+                  icon={user.is_active ? IconUserOff : IconUserCheck}
+                  color={user.is_active ? 'orange' : 'green'}
+                  label={`${user.is_active ? t('staff.deactivate') : t('staff.activate')}: ${user.name}`}
+                  disabled={!user.is_active && !mayGrow}
+                  aria-describedby={!user.is_active && !mayGrow ? 'staff-no-plan' : undefined}
+                  onClick={() =>
+                    confirmation.ask({ action: user.is_active ? 'deactivate' : 'activate', user })
+                  }
+                />
+                <RowAction
+                  icon={IconTrash}
+                  color="red"
+                  label={`${t('staff.delete')}: ${user.name}`}
+                  onClick={() => confirmation.ask({ action: 'delete', user })}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <StaffModal {...editor.modal} user={editor.item} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={confirmText}

@@ -2,9 +2,8 @@ import { Stack } from '@mantine/core';
 import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
-import { QueryState } from '@/components/query-state';
 import { RowAction } from '@/components/row-action';
 import { StoreModal } from '@/components/store-modal';
 import { useEditor } from '@/components/use-editor';
@@ -34,46 +33,39 @@ export function StoresTab() {
         blocked={full ? fullReason : null}
         reasonId="add-store-reason"
       />
-      <QueryState query={stores}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={640}
-            striped
-            highlightOnHover
-            withTableBorder
-            empty={
-              <EmptyCard
-                icon={<IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />}
-              >
-                {t('stores.empty')}
-              </EmptyCard>
-            }
-            columns={[
-              { header: t('stores.name'), td: { fw: 600 }, cell: (store) => store.name },
-              { header: t('stores.address'), cell: (store) => store.address || t('dash') },
-              { header: t('stores.customers'), cell: (store) => format.number(store.customers) },
-              { header: t('stores.points'), cell: (store) => format.points(store.points) },
-              { header: t('stores.salesToday'), cell: (store) => format.lyd(store.sales_today) },
-              { header: t('stores.createdAt'), cell: (store) => format.date(store.created_at) },
-              {
-                header: t('stores.actions'),
-                cell: (store) => (
-                  <RowAction
-                    icon={IconPencil}
-                    label={`${t('stores.editStore')}: ${store.name}`}
-                    onClick={() => editor.open(store)}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={stores}
+        minWidth={640}
+        striped
+        highlightOnHover
+        withTableBorder
+        empty={
+          <EmptyCard icon={<IconBuildingStore size={40} color="var(--mantine-color-gray-5)" aria-hidden />}>
+            {t('stores.empty')}
+          </EmptyCard>
+        }
+        columns={[
+          { header: t('stores.name'), td: { fw: 600 }, cell: (store) => store.name },
+          { header: t('stores.address'), cell: (store) => store.address || t('dash') },
+          { header: t('stores.customers'), cell: (store) => format.number(store.customers) },
+          { header: t('stores.points'), cell: (store) => format.points(store.points) },
+          { header: t('stores.salesToday'), cell: (store) => format.lyd(store.sales_today) },
+          { header: t('stores.createdAt'), cell: (store) => format.date(store.created_at) },
+          {
+            header: t('stores.actions'),
+            cell: (store) => (
+              <RowAction
+                icon={IconPencil}
+                label={`${t('stores.editStore')}: ${store.name}`}
+                onClick={() => editor.open(store)}
+              />
+            ),
+          },
+        ]}
+      />
       <StoreModal
-        opened={editor.opened}
+        {...editor.modal}
         store={editor.item}
-        onClose={editor.close}
         save={save.mutateAsync}
         text={(key) => t(key)}
         submitLabel={t('save')}

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Modal, Stack, TextInput } from '@mantine/core';
 import {
   IconKey,
   IconListDetails,
@@ -13,14 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { SectionHeader } from '@/components/section-header';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmRecordAction } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { useApiForm } from '@/components/form/use-api-form';
-import { QueryState } from '@/components/query-state';
-import { RecordTable } from '@/components/record-table';
+import { QueryTable } from '@/components/record-table';
 import { bounds } from '@/lib/api/bounds';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
@@ -111,79 +110,71 @@ export function WebhooksSection() {
           </Button>
         }
       />
-      <QueryState query={endpoints}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={680}
-            striped
-            withTableBorder
-            rowTestId="webhook-row"
-            empty={<EmptyCard>{t('integrations.webhooks.empty')}</EmptyCard>}
-            columns={[
-              {
-                header: t('integrations.webhooks.url'),
-                cell: (endpoint) => <Code dir="ltr">{endpoint.url}</Code>,
-              },
-              {
-                header: t('integrations.webhooks.eventsLabel'),
-                cell: (endpoint) => (
-                  <Group gap={4}>
-                    {endpoint.events.map((event) => (
-                      <Badge key={event} variant="light" color="teal">
-                        {t(EVENTS[event])}
-                      </Badge>
-                    ))}
-                  </Group>
-                ),
-              },
-              {
-                header: t('integrations.webhooks.state'),
-                cell: (endpoint) => (
-                  <Badge variant="light" color={endpoint.is_active ? 'teal' : 'gray'}>
-                    {endpoint.is_active
-                      ? t('integrations.webhooks.active')
-                      : t('integrations.webhooks.paused')}
+      <QueryTable
+        query={endpoints}
+        minWidth={680}
+        striped
+        withTableBorder
+        rowTestId="webhook-row"
+        empty={<EmptyCard>{t('integrations.webhooks.empty')}</EmptyCard>}
+        columns={[
+          {
+            header: t('integrations.webhooks.url'),
+            cell: (endpoint) => <Code dir="ltr">{endpoint.url}</Code>,
+          },
+          {
+            header: t('integrations.webhooks.eventsLabel'),
+            cell: (endpoint) => (
+              <Group gap={4}>
+                {endpoint.events.map((event) => (
+                  <Badge key={event} variant="light" color="teal">
+                    {t(EVENTS[event])}
                   </Badge>
-                ),
-              },
-              {
-                header: t('integrations.actions'),
-                cell: (endpoint) => (
-                  <Group gap={4} wrap="nowrap">
-                    <RowAction
-                      icon={IconListDetails}
-                      label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
-                      onClick={() => setWatching(endpoint)}
-                    />
-                    <RowAction
-                      icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
-                      label={`${
-                        endpoint.is_active
-                          ? t('integrations.webhooks.pause')
-                          : t('integrations.webhooks.resume')
-                      }: ${endpoint.url}`}
-                      loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
-                      onClick={() => toggle(endpoint)}
-                    />
-                    <RowAction
-                      icon={IconKey}
-                      label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
-                      onClick={() => rotating.ask(endpoint)}
-                    />
-                    <RowAction
-                      icon={IconTrash}
-                      color="red"
-                      label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
-                      onClick={() => deleting.ask(endpoint)}
-                    />
-                  </Group>
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+                ))}
+              </Group>
+            ),
+          },
+          {
+            header: t('integrations.webhooks.state'),
+            cell: (endpoint) => (
+              <Badge variant="light" color={endpoint.is_active ? 'teal' : 'gray'}>
+                {endpoint.is_active ? t('integrations.webhooks.active') : t('integrations.webhooks.paused')}
+              </Badge>
+            ),
+          },
+          {
+            header: t('integrations.actions'),
+            cell: (endpoint) => (
+              <Group gap={4} wrap="nowrap">
+                <RowAction
+                  icon={IconListDetails}
+                  label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
+                  onClick={() => setWatching(endpoint)}
+                />
+                <RowAction
+                  icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
+                  label={`${
+                    endpoint.is_active ? t('integrations.webhooks.pause') : t('integrations.webhooks.resume')
+                  }: ${endpoint.url}`}
+                  loading={setActive.isPending && setActive.variables?.endpoint.id === endpoint.id}
+                  onClick={() => toggle(endpoint)}
+                />
+                <RowAction
+                  icon={IconKey}
+                  label={`${t('integrations.webhooks.rotate')}: ${endpoint.url}`}
+                  onClick={() => rotating.ask(endpoint)}
+                />
+                <RowAction
+                  icon={IconTrash}
+                  color="red"
+                  label={`${t('integrations.webhooks.delete')}: ${endpoint.url}`}
+                  onClick={() => deleting.ask(endpoint)}
+                />
+              </Group>
+            ),
+          },
+        ]}
+      />
       <SecretModal<WebhookEndpointCreated>
         opened={adding}
         onClose={() => setAdding(false)}
@@ -193,22 +184,13 @@ export function WebhooksSection() {
         form={(onMade, onCancel) => <EndpointForm onMade={onMade} onCancel={onCancel} />}
       />
       <DeliveriesModal endpoint={watching} onClose={() => setWatching(null)} />
-      <ConfirmDialog
-        {...rotating.dialog}
-        message={
-          rotating.asked ? t('integrations.webhooks.confirmRotate', { url: isolate(rotating.asked.url) }) : ''
-        }
+      <ConfirmRecordAction
+        confirmation={rotating}
+        message={(endpoint) => t('integrations.webhooks.confirmRotate', { url: isolate(endpoint.url) })}
         confirmLabel={t('integrations.webhooks.rotate')}
-        danger
-        busy={rotate.isPending}
-        onConfirm={() =>
-          rotating.asked &&
-          rotating.settle(
-            rotate.mutateAsync(rotating.asked.id),
-            setRotated,
-            t('integrations.webhooks.rotateFailed'),
-          )
-        }
+        action={rotate}
+        success={setRotated}
+        failure={t('integrations.webhooks.rotateFailed')}
       />
       <SecretModal<WebhookEndpointCreated>
         opened={rotated !== null}
@@ -217,22 +199,13 @@ export function WebhooksSection() {
         once={once}
         shown={rotated}
       />
-      <ConfirmDialog
-        {...deleting.dialog}
-        message={
-          deleting.asked ? t('integrations.webhooks.confirmDelete', { url: isolate(deleting.asked.url) }) : ''
-        }
+      <ConfirmRecordAction
+        confirmation={deleting}
+        message={(endpoint) => t('integrations.webhooks.confirmDelete', { url: isolate(endpoint.url) })}
         confirmLabel={t('integrations.webhooks.delete')}
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting.asked &&
-          deleting.settle(
-            remove.mutateAsync(deleting.asked.id),
-            t('integrations.webhooks.deleted'),
-            t('integrations.webhooks.deleteFailed'),
-          )
-        }
+        action={remove}
+        success={t('integrations.webhooks.deleted')}
+        failure={t('integrations.webhooks.deleteFailed')}
       />
     </Stack>
   );
@@ -317,61 +290,53 @@ function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoint | nu
       closeButtonProps={{ 'aria-label': t('close') }}
       size="xl"
     >
-      <QueryState query={deliveries}>
-        {(list) => (
-          <RecordTable
-            rows={list}
-            minWidth={640}
-            striped
-            data-testid="webhook-deliveries"
-            rowTestId="webhook-delivery-row"
-            empty={
-              <Text c="dimmed" ta="center" py="lg">
-                {t('integrations.webhooks.noDeliveries')}
-              </Text>
-            }
-            columns={[
-              {
-                header: t('integrations.webhooks.when'),
-                td: { style: { whiteSpace: 'nowrap' } },
-                cell: (delivery) => format.dateTime(delivery.created_at),
-              },
-              {
-                header: t('integrations.webhooks.event'),
-                cell: (delivery) => t(EVENTS[delivery.event_type]),
-              },
-              {
-                header: t('integrations.webhooks.state'),
-                cell: (delivery) => (
-                  <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
-                    {t(`integrations.webhooks.status.${delivery.status}`)}
-                  </Badge>
-                ),
-              },
-              {
-                header: t('integrations.webhooks.attempts'),
-                cell: (delivery) => format.number(delivery.attempts),
-              },
-              {
-                header: t('integrations.webhooks.lastAnswer'),
-                td: { dir: 'ltr' },
-                cell: (delivery) => delivery.last_status ?? delivery.last_error ?? '—',
-              },
-              {
-                header: t('integrations.actions'),
-                cell: (delivery) => (
-                  <RowAction
-                    icon={IconRefresh}
-                    label={t('integrations.webhooks.resend')}
-                    loading={resend.isPending && resend.variables === delivery.id}
-                    onClick={() => again(delivery)}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={deliveries}
+        minWidth={640}
+        striped
+        data-testid="webhook-deliveries"
+        rowTestId="webhook-delivery-row"
+        empty={t('integrations.webhooks.noDeliveries')}
+        columns={[
+          {
+            header: t('integrations.webhooks.when'),
+            td: { style: { whiteSpace: 'nowrap' } },
+            cell: (delivery) => format.dateTime(delivery.created_at),
+          },
+          {
+            header: t('integrations.webhooks.event'),
+            cell: (delivery) => t(EVENTS[delivery.event_type]),
+          },
+          {
+            header: t('integrations.webhooks.state'),
+            cell: (delivery) => (
+              <Badge variant="light" color={STATUS_COLORS[delivery.status]}>
+                {t(`integrations.webhooks.status.${delivery.status}`)}
+              </Badge>
+            ),
+          },
+          {
+            header: t('integrations.webhooks.attempts'),
+            cell: (delivery) => format.number(delivery.attempts),
+          },
+          {
+            header: t('integrations.webhooks.lastAnswer'),
+            td: { dir: 'ltr' },
+            cell: (delivery) => delivery.last_status ?? delivery.last_error ?? '—',
+          },
+          {
+            header: t('integrations.actions'),
+            cell: (delivery) => (
+              <RowAction
+                icon={IconRefresh}
+                label={t('integrations.webhooks.resend')}
+                loading={resend.isPending && resend.variables === delivery.id}
+                onClick={() => again(delivery)}
+              />
+            ),
+          },
+        ]}
+      />
     </Modal>
   );
 }
