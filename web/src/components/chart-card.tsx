@@ -1,9 +1,11 @@
-import { Card, Title } from '@mantine/core';
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
+import { Card, Title, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** A titled card around a chart. The chart's own layout stays left-to-right; callers turn its
- * axes for Arabic with `chartAxes`. */
-export function ChartCard({
+/** A titled card around a chart. The chart's own layout stays left-to-right; its axes are turned
+ * for Arabic with `chartAxes`. */
+function ChartCard({
   title,
   children,
   testId,
@@ -23,9 +25,44 @@ export function ChartCard({
 }
 
 /** In Arabic time runs right to left: the newest on the left, the values' axis on the right. */
-export function chartAxes(rtl: boolean) {
+function chartAxes(rtl: boolean) {
   return {
     xAxisProps: { reversed: rtl },
     yAxis: (props: object) => ({ ...props, orientation: rtl ? ('right' as const) : ('left' as const) }),
   };
+}
+
+interface TimeChartProps {
+  title: string;
+  testId: string;
+  /** Bars, or a smooth area or line. */
+  kind: 'bar' | 'area' | 'line';
+  h: number;
+  /** One entry a day or a month, oldest first. */
+  data: Record<string, unknown>[];
+  /** The entries' key that names the day or month. */
+  dataKey: string;
+  series: { name: string; label: string; color: MantineColor }[];
+  valueFormatter: (value: number) => string;
+  /** The values' axis (whole numbers only, its width). */
+  valueAxis: { allowDecimals?: boolean; width?: number };
+  withLegend?: boolean;
+}
+
+/** Figures over time in a titled card, time running with the page's direction. */
+export function TimeChart({ title, testId, kind, valueAxis, ...chart }: TimeChartProps) {
+  const { i18n } = useTranslation();
+  const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
+  const props = { ...chart, xAxisProps, yAxisProps: yAxis(valueAxis), tickLine: 'y' as const };
+  return (
+    <ChartCard title={title} testId={testId}>
+      {kind === 'bar' ? (
+        <BarChart {...props} />
+      ) : kind === 'area' ? (
+        <AreaChart {...props} curveType="monotone" />
+      ) : (
+        <LineChart {...props} curveType="monotone" />
+      )}
+    </ChartCard>
+  );
 }

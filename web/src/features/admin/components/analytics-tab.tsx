@@ -1,7 +1,6 @@
-import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, chartAxes } from '@/components/chart-card';
+import { TimeChart } from '@/components/chart-card';
 import { ScrollTable } from '@/components/scroll-table';
 import { intlLocale, useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
@@ -10,10 +9,9 @@ import type { DayFigures } from '../types';
 
 /** The last 30 days from the server, one point per day, and the top stores by revenue. */
 export function AnalyticsTab() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const analytics = useAdminAnalytics();
-  const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
   const dayLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
     day: 'numeric',
     month: 'short',
@@ -33,52 +31,42 @@ export function AnalyticsTab() {
     <QueryState query={analytics}>
       {(data) => {
         const series = rows(data.days);
+        const daily = (h: number) => ({ h, data: series, dataKey: 'day' });
         return (
           <Stack gap="lg" data-testid="analytics">
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <ChartCard title={t('analytics.invoices')} testId="chart-invoices">
-                <BarChart
-                  h={240}
-                  data={series}
-                  dataKey="day"
-                  series={[{ name: 'invoices', label: t('analytics.invoicesSeries'), color: 'indigo.6' }]}
-                  valueFormatter={number}
-                  xAxisProps={xAxisProps}
-                  yAxisProps={yAxis({ allowDecimals: false })}
-                  tickLine="y"
-                />
-              </ChartCard>
-              <ChartCard title={t('analytics.revenue')} testId="chart-revenue">
-                <AreaChart
-                  h={240}
-                  data={series}
-                  dataKey="day"
-                  series={[{ name: 'revenue', label: t('analytics.revenueSeries'), color: 'teal.6' }]}
-                  valueFormatter={(value) => format.lyd(value)}
-                  curveType="monotone"
-                  tickLine="y"
-                  xAxisProps={xAxisProps}
-                  yAxisProps={yAxis({ width: 90 })}
-                />
-              </ChartCard>
-            </SimpleGrid>
-            <ChartCard title={t('analytics.points')} testId="chart-points">
-              <LineChart
-                h={260}
-                data={series}
-                dataKey="day"
-                series={[
-                  { name: 'issued', label: t('analytics.pointsIssued'), color: 'yellow.6' },
-                  { name: 'redeemed', label: t('analytics.pointsRedeemed'), color: 'grape.6' },
-                ]}
+              <TimeChart
+                title={t('analytics.invoices')}
+                testId="chart-invoices"
+                kind="bar"
+                {...daily(240)}
+                series={[{ name: 'invoices', label: t('analytics.invoicesSeries'), color: 'indigo.6' }]}
                 valueFormatter={number}
-                xAxisProps={xAxisProps}
-                yAxisProps={yAxis({ allowDecimals: false })}
-                withLegend
-                curveType="monotone"
-                tickLine="y"
+                valueAxis={{ allowDecimals: false }}
               />
-            </ChartCard>
+              <TimeChart
+                title={t('analytics.revenue')}
+                testId="chart-revenue"
+                kind="area"
+                {...daily(240)}
+                series={[{ name: 'revenue', label: t('analytics.revenueSeries'), color: 'teal.6' }]}
+                valueFormatter={(value) => format.lyd(value)}
+                valueAxis={{ width: 90 }}
+              />
+            </SimpleGrid>
+            <TimeChart
+              title={t('analytics.points')}
+              testId="chart-points"
+              kind="line"
+              {...daily(260)}
+              series={[
+                { name: 'issued', label: t('analytics.pointsIssued'), color: 'yellow.6' },
+                { name: 'redeemed', label: t('analytics.pointsRedeemed'), color: 'grape.6' },
+              ]}
+              valueFormatter={number}
+              valueAxis={{ allowDecimals: false }}
+              withLegend
+            />
             <Card withBorder radius="md" padding="lg" data-testid="top-stores">
               <Title order={2} fz="md" mb="md">
                 {t('analytics.topStores')}

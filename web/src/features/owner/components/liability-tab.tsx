@@ -1,8 +1,7 @@
-import { BarChart } from '@mantine/charts';
 import { Alert, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCoins, IconInfoCircle, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, chartAxes } from '@/components/chart-card';
+import { TimeChart } from '@/components/chart-card';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { StatCard } from '@/components/stat-card';
@@ -15,10 +14,9 @@ import { useLiability } from '../api/liability';
  * redeemed in each of the last months. Every figure is the server's.
  */
 export function LiabilityTab() {
-  const { t, i18n } = useTranslation('owner');
+  const { t } = useTranslation('owner');
   const format = useFormat();
   const liability = useLiability();
-  const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
   const monthLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
     month: 'short',
     year: 'numeric',
@@ -98,23 +96,22 @@ export function LiabilityTab() {
               </ScrollTable>
             </Card>
 
-            <ChartCard title={t('liability.perMonth')} testId="liability-chart">
-              <BarChart
-                h={260}
-                data={months}
-                dataKey="month"
-                series={[
-                  { name: 'earned', label: t('liability.earned'), color: 'yellow.7' },
-                  { name: 'redeemed', label: t('liability.redeemed'), color: 'grape.7' },
-                  { name: 'expired', label: t('liability.expired'), color: 'gray.6' },
-                ]}
-                valueFormatter={(value) => format.points(value)}
-                xAxisProps={xAxisProps}
-                yAxisProps={yAxis({ allowDecimals: false, width: 70 })}
-                withLegend
-                tickLine="y"
-              />
-            </ChartCard>
+            <TimeChart
+              title={t('liability.perMonth')}
+              testId="liability-chart"
+              kind="bar"
+              h={260}
+              data={months}
+              dataKey="month"
+              series={[
+                { name: 'earned', label: t('liability.earned'), color: 'yellow.7' },
+                { name: 'redeemed', label: t('liability.redeemed'), color: 'grape.7' },
+                { name: 'expired', label: t('liability.expired'), color: 'gray.6' },
+              ]}
+              valueFormatter={(value) => format.points(value)}
+              valueAxis={{ allowDecimals: false, width: 70 }}
+              withLegend
+            />
             <Text size="xs" c="dimmed">
               {t('liability.period')}
             </Text>
