@@ -5,15 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A titled card around a chart. The chart's own layout stays left-to-right; its axes are turned
  * for Arabic with `chartAxes`. */
-function ChartCard({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId: string;
-}) {
+function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId}>
       <Title order={2} fz="md" mb="md">

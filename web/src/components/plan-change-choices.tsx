@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
+import { Notice } from './notice';
 
 interface PlanChangeChoicesProps {
   preview: PlanChangePreview;
@@ -30,9 +31,9 @@ export function PlanChangeChoices({ preview, busy, onChoose, onKeep }: PlanChang
   if (confirmingSwitch && switchNow) {
     return (
       <Stack data-testid="plan-change-confirm-switch">
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />}>
+        <Notice color="red" icon={IconAlertTriangle}>
           {t('planChange.confirmSwitchBody', { name, days: days(switchNow.days_given_up) })}
-        </Alert>
+        </Notice>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirmingSwitch(false)} disabled={busy}>
             {t('planChange.back')}
@@ -70,17 +71,12 @@ export function PlanChangeChoices({ preview, busy, onChoose, onKeep }: PlanChang
         </Text>
       )}
       {preview.stores_over_limit > 0 && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={20} />}
-          data-testid="stores-over-limit"
-        >
+        <Notice color="yellow" icon={IconAlertTriangle} data-testid="stores-over-limit">
           {t('planChange.overLimit', {
             limit: stores(preview.package.store_limit),
             used: stores(preview.current_store_count),
           })}
-        </Alert>
+        </Notice>
       )}
       {queue ? (
         <Card withBorder padding="md" data-testid="plan-choice-queue">

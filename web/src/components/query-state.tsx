@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '@/lib/api/errors';
+import { ErrorNotice } from './notice';
 
 /** What `QueryState` reads of a query (react-query's result). */
 export interface LoadingQuery<T> {
@@ -32,12 +32,12 @@ export function QueryState<T>({ query, fallback, children }: QueryStateProps<T>)
   }
   if (query.isError || query.data === undefined) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+      <ErrorNotice>
         {messageOf(query.error, fallback ?? t('common.loadFailed'))}{' '}
         <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
           {t('common.retry')}
         </Button>
-      </Alert>
+      </ErrorNotice>
     );
   }
   return <>{children(query.data)}</>;

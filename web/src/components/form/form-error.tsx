@@ -1,5 +1,4 @@
-import { Alert } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { ErrorNotice } from '../notice';
 
 /** A form's alert for a failure that is not about one field; nothing when there is none. */
 export function FormError({
@@ -13,15 +12,8 @@ export function FormError({
 }) {
   if (!message) return null;
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={20} />}
-      title={title}
-      role="alert"
-      data-testid={testId}
-    >
+    <ErrorNotice title={title} data-testid={testId}>
       {message}
-    </Alert>
+    </ErrorNotice>
   );
 }

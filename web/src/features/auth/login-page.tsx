@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Box,
   Button,
@@ -30,6 +29,7 @@ import { useMeta } from './api/get-meta';
 import { useLogin } from './api/login';
 import { DEMO_PASSWORD } from './demo-accounts';
 import classes from './login-page.module.css';
+import { Notice } from '@/components/notice';
 
 // Only a demo server lists its accounts: the card's code is not part of the first page.
 const DemoAccountsCard = lazy(async () => ({
@@ -109,15 +109,9 @@ export function LoginPage() {
           <Paper component="form" onSubmit={handleSubmit} noValidate p="xl" shadow="sm" withBorder>
             <Stack gap="md">
               {ended && !error && (
-                <Alert
-                  color="orange"
-                  variant="light"
-                  icon={<IconClockExclamation size={20} />}
-                  role="status"
-                  data-testid="session-ended"
-                >
+                <Notice color="orange" icon={IconClockExclamation} role="status" data-testid="session-ended">
                   {t('login.sessionEnded')}
-                </Alert>
+                </Notice>
               )}
               <FormError
                 title={t('login.errorTitle')}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -46,6 +45,7 @@ import { CustomerDialog } from './components/customer-dialog';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { useGoBack } from './use-go-back';
+import { Notice } from '@/components/notice';
 
 /** /customer/:id: profile, recent activity, loyalty statistics and quick actions. */
 export function CustomerDetailPage() {
@@ -207,11 +207,10 @@ function ConfirmJoin({ customer }: { customer: CustomerDetail['customer'] }) {
   const { t } = useTranslation();
   const confirm = useConfirmJoin();
   return (
-    <Alert
+    <Notice
       mt="lg"
       color="orange"
-      variant="light"
-      icon={<IconUserQuestion size={20} aria-hidden />}
+      icon={IconUserQuestion}
       title={t('customers.unconfirmed.badge')}
       data-testid="confirm-join"
     >
@@ -232,7 +231,7 @@ function ConfirmJoin({ customer }: { customer: CustomerDetail['customer'] }) {
           {t('customers.unconfirmed.confirm')}
         </Button>
       </Stack>
-    </Alert>
+    </Notice>
   );
 }
 

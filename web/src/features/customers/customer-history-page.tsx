@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,6 +16,7 @@ import { useFormat } from '@/lib/format';
 import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
 import { VoidInvoiceButton, VoidInvoiceDialog } from './components/void-invoice-dialog';
+import { Notice } from '@/components/notice';
 
 const KIND_COLORS: Record<LedgerKind, string> = {
   invoice: 'teal',
@@ -110,11 +99,11 @@ export function CustomerHistoryPage() {
                 <Loader aria-label={t('app.loading')} />
               </Center>
             ) : !history.data ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+              <Notice color="red" icon={IconAlertCircle}>
                 {id === 0 || (history.error instanceof ApiError && history.error.status === 404)
                   ? t('customers.detail.notFoundDescription')
                   : messageOf(history.error, t('customers.history.loadFailed'))}
-              </Alert>
+              </Notice>
             ) : (
               <RecordTable
                 rows={history.data.data}

@@ -1,4 +1,4 @@
-import { Alert, Select, Switch, Text, Textarea } from '@mantine/core';
+import { Select, Switch, Text, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useAssignPackage } from '../api/assign-package';
 import { usePreviewAssignment } from '../api/preview-assignment';
 import { usePackages } from '../api/list-packages';
 import type { StoreOwnerRecord } from '../types';
+import { Notice } from '@/components/notice';
 
 interface AssignPackageModalProps {
   owner: StoreOwnerRecord | null;
@@ -111,12 +112,7 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
 
   return (
     <ApiForm form={form} testId="assign-form">
-      <Alert
-        variant="light"
-        color={current ? 'blue' : 'gray'}
-        icon={<IconInfoCircle size={20} />}
-        data-testid="current-package"
-      >
+      <Notice color={current ? 'blue' : 'gray'} icon={IconInfoCircle} data-testid="current-package">
         {current ? (
           <>
             <Text size="sm" fw={500}>
@@ -127,7 +123,7 @@ function AssignForm({ owner, onDone }: { owner: StoreOwnerRecord; onDone: () => 
         ) : (
           <Text size="sm">{t('owners.noSubscription')}</Text>
         )}
-      </Alert>
+      </Notice>
       <Select
         label={t('owners.package')}
         placeholder={t('owners.selectPackage')}

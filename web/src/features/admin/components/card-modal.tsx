@@ -1,4 +1,4 @@
-import { Alert, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
@@ -13,6 +13,7 @@ import { useSaveCard } from '../api/save-card';
 import { usePackages } from '../api/list-packages';
 import { canChangeCard, cardRequest, expiryDay } from '../card-rules';
 import type { RedemptionCard } from '../types';
+import { Notice } from '@/components/notice';
 
 interface CardModalProps {
   opened: boolean;
@@ -65,10 +66,9 @@ export function CardForm({ card, onDone }: { card: RedemptionCard | null; onDone
   return (
     <ApiForm form={form} testId="card-form">
       {readOnly && card && (
-        <Alert
+        <Notice
           color="gray"
-          variant="light"
-          icon={<IconLock size={20} />}
+          icon={IconLock}
           title={t('cards.redeemedTitle')}
           data-testid="card-redeemed-block"
         >
@@ -87,7 +87,7 @@ export function CardForm({ card, onDone }: { card: RedemptionCard | null; onDone
           <Text size="sm" mt="xs" c="dimmed">
             {t('cards.cannotEdit')}
           </Text>
-        </Alert>
+        </Notice>
       )}
       <Select
         label={t('cards.package')}

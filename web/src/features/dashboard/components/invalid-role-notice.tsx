@@ -1,18 +1,18 @@
-import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '@/components/notice';
 
 export function InvalidRoleNotice() {
   const { t } = useTranslation();
   return (
-    <Alert
+    <Notice
       color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={22} />}
+      iconSize={22}
+      icon={IconAlertTriangle}
       title={t('dashboard.invalidRole.title')}
       role="alert"
     >
       {t('dashboard.invalidRole.description')}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -24,6 +11,7 @@ import { useActivities, useOwnerStores, useStaff } from '../api/dashboard-querie
 import type { ActivityLinkState, ActivityQuery } from '../types';
 import { PageButtons } from '@/components/pagination';
 import { AllSignals } from './signals-panel';
+import { ErrorNotice, Notice } from '@/components/notice';
 
 const TYPES = ['all', 'invoice', 'redemption', 'customer'] as const;
 const RANGES = ['7d', '30d', '90d', 'custom'] as const;
@@ -202,13 +190,9 @@ export function ActivityTab() {
       </Card>
 
       {range === 'custom' && !customReady ? (
-        <Alert color="blue" variant="light">
-          {t('activity.customIncomplete')}
-        </Alert>
+        <Notice color="blue">{t('activity.customIncomplete')}</Notice>
       ) : feed.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-          {messageOf(feed.error, t('loadFailed'))}
-        </Alert>
+        <ErrorNotice>{messageOf(feed.error, t('loadFailed'))}</ErrorNotice>
       ) : (
         <ScrollTable minWidth={860}>
           <Table

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   ribbonVisible,
 } from '../ribbon';
 import type { SubscriptionStatus } from '../types';
+import { Notice } from '@/components/notice';
 
 interface ExpirationRibbonProps {
   status: SubscriptionStatus | undefined;
@@ -27,10 +28,10 @@ export function ExpirationRibbon({ status, onRenew }: ExpirationRibbonProps) {
   if (!status || !plan || !ribbonVisible(status.remaining_days, dismissed)) return null;
   const band = ribbonBand(status.remaining_days);
   return (
-    <Alert
+    <Notice
       color={RIBBON_COLORS[band]}
-      variant="light"
-      icon={<IconClockExclamation size={22} />}
+      iconSize={22}
+      icon={IconClockExclamation}
       data-testid="expiration-ribbon"
       data-band={band}
       withCloseButton
@@ -57,6 +58,6 @@ export function ExpirationRibbon({ status, onRenew }: ExpirationRibbonProps) {
           {t('ribbon.renew')}
         </Button>
       </Group>
-    </Alert>
+    </Notice>
   );
 }

@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
+import { Badge, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +10,7 @@ import { isolate, useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { importCustomers, type ImportReport } from '../api/imports';
 import { ownerKeys } from '../api/owner-keys';
+import { ErrorNotice, Notice } from '@/components/notice';
 
 /** Rows with a problem listed under the check; the counts cover them all. */
 const SHOWN_PROBLEMS = 100;
@@ -126,19 +115,17 @@ export function ImportCustomers() {
         </Group>
 
         {state.status === 'failed' && !fieldError('file') && !fieldError('store_id') && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {messageOf(state.error, t('imports.failed'))}
-          </Alert>
+          <ErrorNotice>{messageOf(state.error, t('imports.failed'))}</ErrorNotice>
         )}
         {state.status === 'imported' && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={20} />} data-testid="import-done">
+          <Notice color="green" icon={IconCircleCheck} data-testid="import-done">
             {t('imports.done', {
               count: state.report.imported,
               customers: format.number(state.report.imported),
               points: format.points(state.report.imported_points),
               store: isolate(state.report.store.name),
             })}
-          </Alert>
+          </Notice>
         )}
         {report && (
           <Stack gap="xs" data-testid="import-report">

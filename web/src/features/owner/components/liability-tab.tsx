@@ -1,4 +1,4 @@
-import { Alert, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCoins, IconInfoCircle, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TimeChart } from '@/components/chart-card';
@@ -7,6 +7,7 @@ import { ScrollTable } from '@/components/scroll-table';
 import { StatCard } from '@/components/stat-card';
 import { intlLocale, isolate, useFormat } from '@/lib/format';
 import { useLiability } from '../api/liability';
+import { Notice } from '@/components/notice';
 
 /**
  * What the owner owes its customers in points (issue #19): the points they hold and, where
@@ -56,14 +57,9 @@ export function LiabilityTab() {
                 {t('liability.rate', { value: format.lyd(data.point_value ?? '0') })}
               </Text>
             ) : (
-              <Alert
-                variant="light"
-                color="blue"
-                icon={<IconInfoCircle size={20} />}
-                data-testid="liability-no-value"
-              >
+              <Notice color="blue" icon={IconInfoCircle} data-testid="liability-no-value">
                 {t('liability.noValue')}
-              </Alert>
+              </Notice>
             )}
 
             <Card withBorder radius="md" padding="lg" data-testid="liability-stores">

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconPrinter, IconQrcode, IconRefresh } from '@tabler/icons-react';
+import { Button, Card, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPrinter, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '@/components/copy-button';
@@ -11,6 +11,7 @@ import { useGenerateQr, useRotateQr } from '../api/settings';
 import type { QrCode } from '../types';
 import classes from './qr-tab.module.css';
 import { downloadBlob } from '@/lib/download';
+import { ErrorNotice, Notice } from '@/components/notice';
 
 /** Spec section 9. */
 export const QR_SIZES = ['150', '200', '300'] as const;
@@ -52,9 +53,7 @@ export function QrTab() {
         {t('qr.intro')}
       </Text>
       {stores.isSuccess && list.length === 0 ? (
-        <Alert color="blue" variant="light">
-          {t('qr.noStores')}
-        </Alert>
+        <Notice color="blue">{t('qr.noStores')}</Notice>
       ) : (
         <Card withBorder radius="md" padding="lg" className={classes.noPrint}>
           <Group align="flex-end">
@@ -93,27 +92,14 @@ export function QrTab() {
       )}
 
       {failed && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
-          role="alert"
-          data-testid="qr-error"
-          className={classes.noPrint}
-        >
+        <ErrorNotice data-testid="qr-error" className={classes.noPrint}>
           {messageOf(failed, rotate.isError ? t('qr.rotateFailed') : t('qr.failed'))}
-        </Alert>
+        </ErrorNotice>
       )}
       {rotate.isSuccess && (
-        <Alert
-          color="teal"
-          variant="light"
-          role="status"
-          data-testid="qr-rotated"
-          className={classes.noPrint}
-        >
+        <Notice color="teal" role="status" data-testid="qr-rotated" className={classes.noPrint}>
           {t('qr.rotated')}
-        </Alert>
+        </Notice>
       )}
 
       {qr && (

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, Group, Modal, Stack } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '@/components/copy-button';
+import { Notice } from '@/components/notice';
 
 /** A secret the server shows this once (an API key, a webhook's signing secret), to copy now. */
 export function SecretOnce(props: {
@@ -15,9 +16,9 @@ export function SecretOnce(props: {
   const { t } = useTranslation('owner');
   return (
     <Stack data-testid={props.testId}>
-      <Alert color="orange" variant="light" title={props.title}>
+      <Notice color="orange" title={props.title}>
         {props.text}
-      </Alert>
+      </Notice>
       <Code block dir="ltr" data-testid={`${props.testId}-value`}>
         {props.secret}
       </Code>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { describeSignal } from '@/lib/signal-description';
 import { showToast } from '@/lib/toasts';
 import { useReviewSignal, useSignals } from '../api/signals';
 import type { ActivityLinkState, Signal, SignalStatus } from '../types';
+import { Notice } from '@/components/notice';
 
 /** Rows of the dashboard's panel per page: a glance, not a report. */
 const PANEL_PER_PAGE = 5;
@@ -162,18 +163,12 @@ function SignalRows({ signals, onReviewed }: { signals: Signal[]; onReviewed?: (
 function LoadFailed({ error, retry, className }: { error: unknown; retry: () => void; className?: string }) {
   const { t } = useTranslation('owner');
   return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertTriangle size={20} />}
-      role="alert"
-      className={className}
-    >
+    <Notice color="red" icon={IconAlertTriangle} role="alert" className={className}>
       {messageOf(error, t('signals.loadFailed'))}{' '}
       <Button variant="subtle" size="compact-sm" onClick={retry}>
         {t('refresh')}
       </Button>
-    </Alert>
+    </Notice>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
 import { RedeemCodeForm } from './redeem-code-form';
+import { Notice } from '@/components/notice';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -42,15 +43,14 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
           const plan = data.has_active_subscription ? data.active_subscription : null;
           if (!plan) {
             return (
-              <Alert
+              <Notice
                 color="yellow"
-                variant="light"
-                icon={<IconInfoCircle size={20} />}
+                icon={IconInfoCircle}
                 title={t('subscription.none')}
                 data-testid="no-subscription"
               >
                 {t('subscription.noneHint')}
-              </Alert>
+              </Notice>
             );
           }
           return (
@@ -73,12 +73,7 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
                   <Fact label={t('subscription.daysLeft')} value={format.number(data.remaining_days)} />
                 </SimpleGrid>
                 {data.next_subscription && (
-                  <Alert
-                    variant="light"
-                    color="blue"
-                    icon={<IconInfoCircle size={20} />}
-                    data-testid="next-subscription"
-                  >
+                  <Notice color="blue" icon={IconInfoCircle} data-testid="next-subscription">
                     <Text size="sm" fw={600}>
                       {common('planChange.nextPlan')}
                     </Text>
@@ -89,7 +84,7 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
                         end: format.date(data.next_subscription.end_date),
                       })}
                     </Text>
-                  </Alert>
+                  </Notice>
                 )}
                 <Group justify="space-between">
                   <Switch

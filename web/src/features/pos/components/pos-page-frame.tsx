@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Button, Card, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { customerDetailQueryOptions, parseCustomerId } from '@/lib/api/customers';
 import type { Customer } from '@/lib/api/types';
+import { Notice } from '@/components/notice';
 
 interface PosPageFrameProps {
   title: string;
@@ -34,9 +35,9 @@ export function PosPageFrame({ title, testId, children }: PosPageFrameProps) {
     body = (
       <Stack gap="md">
         {missing && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={20} />}>
+          <Notice color="yellow" icon={IconAlertTriangle}>
             {t('pos.page.customerMissing')}
-          </Alert>
+          </Notice>
         )}
         {/* Keyed so the form starts over when the preselected customer arrives or changes. */}
         <div key={customer.data?.customer.id ?? 'none'}>{children(customer.data?.customer ?? null)}</div>

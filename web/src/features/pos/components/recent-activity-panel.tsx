@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertCircle,
   IconDiscount,
@@ -15,6 +15,7 @@ import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
 import { useRecentActivity } from '../api/get-activity';
 import classes from '@/components/divided-list.module.css';
+import { Notice } from '@/components/notice';
 
 /** The latest 10 invoices and redemptions of the store, with who did them and when. */
 export function RecentActivityPanel() {
@@ -28,9 +29,9 @@ export function RecentActivityPanel() {
           <Loader aria-label={t('app.loading')} />
         </Center>
       ) : activity.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+        <Notice color="red" icon={IconAlertCircle}>
           {messageOf(activity.error, t('pos.activity.loadFailed'))}
-        </Alert>
+        </Notice>
       ) : activity.data.length === 0 ? (
         <Stack align="center" gap="xs" py="xl">
           <IconHistory size={40} color="var(--mantine-color-gray-5)" aria-hidden />

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconGift, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useRedeemReward } from '../api/redeem-reward';
 import { CustomerPicker } from './customer-picker';
 import { PointsMoneyCard } from './points-money-card';
 import { RewardCard } from './reward-card';
+import { ErrorNotice, Notice } from '@/components/notice';
 
 /** Spec section 9: the redemption success message stays 5 seconds. */
 const SUCCESS_DURATION = 5_000;
@@ -134,18 +135,14 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
   return (
     <Stack gap="md" data-testid="redeem-rewards-form">
       {error && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={20} />}
+        <ErrorNotice
           title={t('pos.redeem.errorTitle')}
-          role="alert"
           withCloseButton
           closeButtonLabel={t('common.close')}
           onClose={() => setError(null)}
         >
           {error}
-        </Alert>
+        </ErrorNotice>
       )}
       <CustomerPicker
         value={customer}
@@ -176,17 +173,17 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
           {t('pos.redeem.chooseReward')}
         </Title>
         {!customer ? (
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} />}>
+          <Notice color="blue" icon={IconInfoCircle}>
             {t('pos.redeem.selectCustomer')}
-          </Alert>
+          </Notice>
         ) : rewards.isPending ? (
           <Center py="lg">
             <Loader aria-label={t('app.loading')} />
           </Center>
         ) : rewards.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+          <Notice color="red" icon={IconAlertCircle}>
             {messageOf(rewards.error, t('pos.redeem.loadFailed'))}
-          </Alert>
+          </Notice>
         ) : rewards.data.length === 0 ? (
           <Stack align="center" gap="xs" py="lg">
             <IconGift size={40} color="var(--mantine-color-gray-5)" aria-hidden />

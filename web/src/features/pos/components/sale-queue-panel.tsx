@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import type { useSaleQueue } from '../offline/use-sale-queue';
+import { Notice } from '@/components/notice';
 
 /** The sales waiting for the connection, and the ones the server refused (docs/offline.md). */
 export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueue> }) {
@@ -12,7 +13,7 @@ export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueu
   return (
     <Stack gap="xs" data-testid="sale-queue">
       {queue.waiting.length > 0 && (
-        <Alert color="orange" variant="light" icon={<IconCloudOff size={20} aria-hidden />} role="status">
+        <Notice color="orange" icon={IconCloudOff} role="status">
           <Group justify="space-between" gap="sm">
             <Text size="sm" fw={600} data-testid="waiting-count">
               {t('pos.offline.waiting', { count: queue.waiting.length })}
@@ -21,15 +22,10 @@ export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueu
               {t('pos.offline.sendNow')}
             </Button>
           </Group>
-        </Alert>
+        </Notice>
       )}
       {queue.attention.length > 0 && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title={t('pos.offline.attentionTitle')}
-        >
+        <Notice color="red" icon={IconAlertTriangle} title={t('pos.offline.attentionTitle')}>
           <Stack gap={6}>
             {queue.attention.map((sale) => (
               <Group key={sale.id} justify="space-between" gap="sm" wrap="nowrap">
@@ -47,7 +43,7 @@ export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueu
               </Group>
             ))}
           </Stack>
-        </Alert>
+        </Notice>
       )}
     </Stack>
   );

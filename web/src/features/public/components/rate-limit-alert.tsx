@@ -1,5 +1,6 @@
-import { Alert, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { Notice } from '@/components/notice';
 
 interface RateLimitAlertProps {
   /** The answer's Retry-After, or null when the server did not say. */
@@ -18,13 +19,7 @@ interface RateLimitAlertProps {
 export function RateLimitAlert({ retryAfter, secondsLeft, message, fallback }: RateLimitAlertProps) {
   if (retryAfter !== null && secondsLeft === null) return null;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconClockHour4 size={20} />}
-      role="alert"
-      data-testid="rate-limited"
-    >
+    <Notice color="orange" icon={IconClockHour4} role="alert" data-testid="rate-limited">
       {retryAfter === null || secondsLeft === null ? (
         fallback
       ) : (
@@ -33,6 +28,6 @@ export function RateLimitAlert({ retryAfter, secondsLeft, message, fallback }: R
           <span aria-hidden>{message(secondsLeft)}</span>
         </>
       )}
-    </Alert>
+    </Notice>
   );
 }
