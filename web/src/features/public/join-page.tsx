@@ -1,23 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconAt,
-  IconBuildingStore,
-  IconCircleCheck,
-  IconUser,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { Anchor, Box, Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -29,13 +11,14 @@ import { usePublicStore } from './api/get-public-store';
 import { useJoinStore } from './api/join-store';
 import { InvalidJoinLink } from './components/invalid-join-link';
 import { JoinOutcome } from './components/join-outcome';
-import { LtrTextInput } from './components/ltr-text-input';
 import { PhoneField } from './components/phone-field';
+import { PublicField } from './components/public-field';
 import { PublicPageLinks } from './components/public-page-links';
 import { PublicFormCard } from './components/public-form-card';
 import { PublicFormFailure } from './components/public-form-failure';
 import { useFieldErrors } from './hooks/use-field-errors';
 import { useRetryCountdown } from './hooks/use-retry-countdown';
+import { ErrorNotice } from '@/components/notice';
 
 type JoinField = 'name' | 'phone' | 'email';
 
@@ -58,50 +41,20 @@ export function JoinPage() {
     content = <InvalidJoinLink />;
   } else if (store.isError) {
     content = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+      <ErrorNotice>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('public.join.loadFailed')}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void store.refetch()}>
             {t('public.errors.retry')}
           </Button>
         </Stack>
-      </Alert>
+      </ErrorNotice>
     );
   } else if (join.isSuccess) {
-    content = (
-      <JoinOutcome
-        testId="join-success"
-        icon={<IconCircleCheck size={40} />}
-        color="teal"
-        title={t('public.join.success.title')}
-        description={
-          <Trans
-            i18nKey="public.join.success.description"
-            values={{ store: join.data.name }}
-            components={{ store: isolate }}
-          />
-        }
-        checkPointsLabel={t('public.join.success.checkPoints')}
-        phone={join.variables.phone ?? ''}
-      />
-    );
+    content = <JoinOutcome outcome="success" store={join.data.name} phone={join.variables.phone ?? ''} />;
   } else if (isStatus(join.error, 409)) {
     content = (
-      <JoinOutcome
-        testId="join-already-member"
-        icon={<IconUserCheck size={40} />}
-        color="brand"
-        title={t('public.join.alreadyJoined.title')}
-        description={
-          <Trans
-            i18nKey="public.join.alreadyJoined.description"
-            values={{ store: store.data.name }}
-            components={{ store: isolate }}
-          />
-        }
-        checkPointsLabel={t('public.join.alreadyJoined.checkPoints')}
-        phone={join.variables?.phone ?? ''}
-      >
+      <JoinOutcome outcome="alreadyJoined" store={store.data.name} phone={join.variables?.phone ?? ''}>
         <Button variant="subtle" onClick={() => join.reset()}>
           {t('public.join.alreadyJoined.otherNumber')}
         </Button>
@@ -189,16 +142,12 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
       </Stack>
 
       <PublicFormCard onSubmit={handleSubmit}>
-        <TextInput
+        <PublicField
+          field="name"
           label={t('public.join.name')}
           placeholder={t('public.join.namePlaceholder')}
-          name="name"
-          autoComplete="name"
-          dir="auto"
-          size="lg"
-          leftSection={<IconUser size={20} aria-hidden />}
           value={values.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
+          onChange={(value) => change('name', value)}
           error={fields.errorFor('name', error)}
         />
         <PhoneField
@@ -206,17 +155,12 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
           onChange={(value) => change('phone', value)}
           error={fields.errorFor('phone', error)}
         />
-        <LtrTextInput
+        <PublicField
+          field="email"
           label={t('public.join.email')}
           placeholder={t('public.join.emailPlaceholder')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          size="lg"
-          icon={<IconAt size={20} aria-hidden />}
           value={values.email}
-          onChange={(event) => change('email', event.currentTarget.value)}
+          onChange={(value) => change('email', value)}
           error={fields.errorFor('email', error)}
         />
         <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>

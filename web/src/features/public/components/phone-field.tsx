@@ -1,7 +1,6 @@
-import { IconPhone } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import classes from './ltr-field.module.css';
-import { LtrTextInput } from './ltr-text-input';
+import { PublicField } from './public-field';
 
 interface PhoneFieldProps {
   value: string;
@@ -14,10 +13,11 @@ interface PhoneFieldProps {
  * The customer's phone, in any form the server accepts (0912345678, 091-234-5678,
  * +218 91 234 5678, 00218912345678 or international).
  */
-export function PhoneField({ value, onChange, error, disabled }: PhoneFieldProps) {
+export function PhoneField(props: PhoneFieldProps) {
   const { t } = useTranslation();
   return (
-    <LtrTextInput
+    <PublicField
+      field="phone"
       label={t('public.phone.label')}
       description={
         <Trans
@@ -26,16 +26,7 @@ export function PhoneField({ value, onChange, error, disabled }: PhoneFieldProps
         />
       }
       placeholder={t('public.phone.placeholder')}
-      name="phone"
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
-      size="lg"
-      icon={<IconPhone size={20} aria-hidden />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
-      disabled={disabled}
+      {...props}
     />
   );
 }
