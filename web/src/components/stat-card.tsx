@@ -1,5 +1,9 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useFormat } from '@/lib/format';
+
+type Format = ReturnType<typeof useFormat>;
 
 export function StatCard({
   label,
@@ -33,37 +37,48 @@ export function StatCard({
   );
 }
 
-/** One figure of a `StatGrid`: how to read it from the loaded data. */
+/** One figure of `StatCards`: its colour and icon, and how it is read from the data. */
 export interface Stat<T> {
-  testId: string;
-  label: string;
   color: string;
-  icon: ReactNode;
-  value: (data: T) => string;
+  icon: Icon;
+  value: (data: T, format: Format) => string;
+}
+
+interface StatCardsProps<T, Name extends string> {
+  /** The figures' data: undefined while it loads. */
+  data: T | undefined;
+  isError: boolean;
+  /** In their order, by name: each one's label and test id come from its name. */
+  stats: Record<Name, Stat<T>>;
+  label: (name: Name) => string;
+  testId?: (name: Name) => string;
 }
 
 /** A row of live figures: a skeleton while they load, a dash when they could not be loaded. */
-export function StatGrid<T>({
+export function StatCards<T, Name extends string>({
   data,
   isError,
   stats,
-}: {
-  data: T | undefined;
-  isError: boolean;
-  stats: Stat<T>[];
-}) {
+  label,
+  testId,
+}: StatCardsProps<T, Name>) {
+  const format = useFormat();
+  const names = Object.keys(stats) as Name[];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      {stats.map((stat) => (
-        <StatCard
-          key={stat.testId}
-          testId={stat.testId}
-          label={stat.label}
-          color={stat.color}
-          icon={stat.icon}
-          value={data ? stat.value(data) : isError ? '—' : <Skeleton height={28} width={80} />}
-        />
-      ))}
+      {names.map((name) => {
+        const { color, icon: Glyph, value } = stats[name];
+        return (
+          <StatCard
+            key={name}
+            testId={testId?.(name)}
+            label={label(name)}
+            color={color}
+            icon={<Glyph size={24} />}
+            value={data ? value(data, format) : isError ? '—' : <Skeleton height={28} width={80} />}
+          />
+        );
+      })}
     </SimpleGrid>
   );
 }

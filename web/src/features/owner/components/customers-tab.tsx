@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBuildingStore,
@@ -19,13 +19,25 @@ import { Ltr } from '@/components/ltr';
 import type { CustomersOverview, StoreOverview } from '../types';
 import { PageButtons } from '@/components/pagination';
 import { QueryState } from '@/components/query-state';
-import { StatCard } from '@/components/stat-card';
+import { StatCards, type Stat } from '@/components/stat-card';
+import { Notice } from '@/components/notice';
 
 const PER_PAGE = 10;
 
+/** The customers' figures, in their order; each one's label is `customers.<name>`. */
+const FIGURES = {
+  totalStores: { color: 'indigo', icon: IconBuildingStore, value: (s, f) => f.number(s.total_stores) },
+  totalCustomers: { color: 'cyan', icon: IconUsers, value: (s, f) => f.number(s.total_customers) },
+  totalPoints: {
+    color: 'yellow',
+    icon: IconStar,
+    value: (s, f) => f.points(s.total_points_across_all_stores),
+  },
+  duplicatePhones: { color: 'red', icon: IconCopy, value: (s, f) => f.number(s.duplicate_phone_numbers) },
+} satisfies Record<string, Stat<CustomersOverview['summary']>>;
+
 export function CustomersTab() {
   const { t } = useTranslation('owner');
-  const format = useFormat();
   const overview = useCustomersOverview(1, PER_PAGE);
 
   return (
@@ -46,32 +58,12 @@ export function CustomersTab() {
       <QueryState query={overview} fallback={t('customers.loadFailed')}>
         {({ summary, shared_phones: shared, stores_overview: stores }) => (
           <Stack gap="lg">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-              <StatCard
-                label={t('customers.totalStores')}
-                value={format.number(summary.total_stores)}
-                icon={<IconBuildingStore size={24} />}
-                color="indigo"
-              />
-              <StatCard
-                label={t('customers.totalCustomers')}
-                value={format.number(summary.total_customers)}
-                icon={<IconUsers size={24} />}
-                color="cyan"
-              />
-              <StatCard
-                label={t('customers.totalPoints')}
-                value={format.points(summary.total_points_across_all_stores)}
-                icon={<IconStar size={24} />}
-                color="yellow"
-              />
-              <StatCard
-                label={t('customers.duplicatePhones')}
-                value={format.number(summary.duplicate_phone_numbers)}
-                icon={<IconCopy size={24} />}
-                color="red"
-              />
-            </SimpleGrid>
+            <StatCards
+              data={summary}
+              isError={false}
+              stats={FIGURES}
+              label={(name) => t(`customers.${name}`)}
+            />
             {shared.length > 0 && <SharedPhones shared={shared} />}
             {summary.total_customers === 0 || stores.length === 0 ? (
               <EmptyCard icon={<IconUsers size={40} color="var(--mantine-color-gray-5)" aria-hidden />}>
@@ -112,9 +104,9 @@ function StoreCustomers({ overview }: { overview: StoreOverview }) {
         </Group>
       </Group>
       {page > 1 && later.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
+        <Notice color="red" icon={IconAlertCircle}>
           {messageOf(later.error, t('customers.loadFailed'))}
-        </Alert>
+        </Notice>
       ) : overview.customer_count === 0 ? (
         <Text c="dimmed" ta="center" py="md">
           {t('customers.storeEmpty')}
