@@ -4,6 +4,7 @@ import { normalizeDigits } from '@/lib/format';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
 import { ApiForm } from '@/components/form/api-form';
+import { WholeNumberInput } from '@/components/form/whole-number-input';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
@@ -61,13 +62,10 @@ function BatchForm({ onClose, onCreated }: Omit<BatchCardsModalProps, 'opened'>)
 
   return (
     <ApiForm form={form} testId="batch-form">
-      <TextInput
+      <WholeNumberInput
         label={t('cards.count')}
-        type="number"
         min={1}
         max={MAX_BATCH}
-        step={1}
-        inputMode="numeric"
         {...form.getInputProps('count')}
         required
         data-autofocus

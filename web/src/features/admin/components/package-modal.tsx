@@ -1,6 +1,7 @@
 import { SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiForm } from '@/components/form/api-form';
+import { WholeNumberInput } from '@/components/form/whole-number-input';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
@@ -69,23 +70,17 @@ export function PackageForm({ pkg, onDone }: { pkg: Package | null; onDone: () =
           {...form.getInputProps('price')}
           required
         />
-        <TextInput
+        <WholeNumberInput
           label={t('packages.storeLimit')}
-          type="number"
           min={PACKAGE_BOUNDS.storeLimitMin}
           max={PACKAGE_BOUNDS.storeLimitMax}
-          step={1}
-          inputMode="numeric"
           {...form.getInputProps('storeLimit')}
           required
         />
-        <TextInput
+        <WholeNumberInput
           label={t('packages.durationMonths')}
-          type="number"
           min={PACKAGE_BOUNDS.durationMin}
           max={PACKAGE_BOUNDS.durationMax}
-          step={1}
-          inputMode="numeric"
           {...form.getInputProps('durationMonths')}
           required
         />
