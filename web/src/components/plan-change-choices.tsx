@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarTime, IconSwitchHorizontal } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarTime, IconSwitchHorizontal, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanChangePreview, PlanMode } from '@/lib/api/types';
@@ -79,43 +79,27 @@ export function PlanChangeChoices({ preview, busy, onChoose, onKeep }: PlanChang
         </Notice>
       )}
       {queue ? (
-        <Card withBorder padding="md" data-testid="plan-choice-queue">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconCalendarTime size={20} aria-hidden />
-            <Stack gap={2}>
-              <Title order={3} fz="md">
-                {t('planChange.queueTitle')}
-              </Title>
-              <Text size="sm">
-                {t('planChange.queueBody', {
-                  start: format.date(queue.starts_at),
-                  end: format.date(queue.ends_at),
-                })}
-              </Text>
-            </Stack>
-          </Group>
-        </Card>
+        <PlanChoice testId="plan-choice-queue" icon={IconCalendarTime} title={t('planChange.queueTitle')}>
+          {t('planChange.queueBody', {
+            start: format.date(queue.starts_at),
+            end: format.date(queue.ends_at),
+          })}
+        </PlanChoice>
       ) : (
         <Text size="sm">{t('planChange.nextWaiting')}</Text>
       )}
       {switchNow && (
-        <Card withBorder padding="md" data-testid="plan-choice-switch">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <IconSwitchHorizontal size={20} aria-hidden />
-            <Stack gap={2}>
-              <Title order={3} fz="md">
-                {t('planChange.switchTitle')}
-              </Title>
-              <Text size="sm">
-                {t('planChange.switchBody', {
-                  start: format.date(switchNow.starts_at),
-                  end: format.date(switchNow.ends_at),
-                  days: days(switchNow.days_given_up),
-                })}
-              </Text>
-            </Stack>
-          </Group>
-        </Card>
+        <PlanChoice
+          testId="plan-choice-switch"
+          icon={IconSwitchHorizontal}
+          title={t('planChange.switchTitle')}
+        >
+          {t('planChange.switchBody', {
+            start: format.date(switchNow.starts_at),
+            end: format.date(switchNow.ends_at),
+            days: days(switchNow.days_given_up),
+          })}
+        </PlanChoice>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onKeep} disabled={busy}>
@@ -133,5 +117,32 @@ export function PlanChangeChoices({ preview, busy, onChoose, onKeep }: PlanChang
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** One way the new plan can start: its name and what it means, in a card. */
+function PlanChoice({
+  testId,
+  icon: Glyph,
+  title,
+  children,
+}: {
+  testId: string;
+  icon: Icon;
+  title: string;
+  children: string;
+}) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Glyph size={20} aria-hidden />
+        <Stack gap={2}>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          <Text size="sm">{children}</Text>
+        </Stack>
+      </Group>
+    </Card>
   );
 }
