@@ -4,7 +4,14 @@ import type { components } from '@/lib/api/schema';
 
 type SignalKind = components['schemas']['SignalKindDto'];
 
-const KINDS: readonly SignalKind[] = ['sales_per_customer', 'void_rate', 'manual_points'];
+/** Each kind's sentence. */
+const SENTENCES = {
+  sales_per_customer: 'signals.salesPerCustomer',
+  void_rate: 'signals.voidRate',
+  manual_points: 'signals.manualPoints',
+} as const satisfies Record<SignalKind, string>;
+
+const KINDS = Object.keys(SENTENCES) as readonly SignalKind[];
 
 function isSignalKind(value: unknown): value is SignalKind {
   return typeof value === 'string' && (KINDS as readonly string[]).includes(value);
@@ -44,33 +51,15 @@ export function describeSignal(
 ): string | null {
   if (!isSignalKind(facts.kind)) return null;
   const figure = format.points(facts.figure);
-  let what: string;
-  switch (facts.kind) {
-    case 'sales_per_customer':
-      what = t('signals.salesPerCustomer', {
-        count: facts.figure,
-        figure,
-        customer: isolate(facts.customer ?? '-'),
-      });
-      break;
-    case 'void_rate': {
-      const outOf = facts.outOf ?? 0;
-      what = t('signals.voidRate', {
-        count: outOf,
-        figure,
-        outOf: format.points(outOf),
-        cashier: isolate(facts.cashier ?? '-'),
-      });
-      break;
-    }
-    case 'manual_points':
-      what = t('signals.manualPoints', {
-        count: facts.figure,
-        figure,
-        cashier: isolate(facts.cashier ?? '-'),
-      });
-      break;
-  }
+  const outOf = facts.outOf ?? 0;
+  const what = t(SENTENCES[facts.kind], {
+    // A void rate is counted in the cashier's sales that day; the others in their own figure.
+    count: facts.kind === 'void_rate' ? outOf : facts.figure,
+    figure,
+    outOf: format.points(outOf),
+    customer: isolate(facts.customer ?? '-'),
+    cashier: isolate(facts.cashier ?? '-'),
+  });
   const threshold = format.points(facts.threshold);
   const limit = facts.kind === 'void_rate' ? t('signals.percent', { value: threshold }) : threshold;
   return date ? t('signals.onDay', { what, date, limit }) : t('signals.anyDay', { what, limit });
