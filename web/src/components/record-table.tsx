@@ -4,6 +4,9 @@ import { Pager } from './pagination';
 import { QueryState, type LoadingQuery } from './query-state';
 import { ScrollTable } from './scroll-table';
 
+/** A record with what tells it from the others (its id, or another unique value such as a phone). */
+type Keyed = { id: number | string };
+
 /** One column of a `RecordTable`: its heading and what each row shows in it. */
 export interface RecordColumn<T> {
   header: ReactNode;
@@ -14,7 +17,7 @@ export interface RecordColumn<T> {
   td?: TableTdProps;
 }
 
-interface RecordTableProps<T extends { id: number }> extends Omit<TableProps, 'children'> {
+interface RecordTableProps<T extends Keyed> extends Omit<TableProps, 'children'> {
   rows: readonly T[];
   columns: readonly RecordColumn<T>[];
   /** The width under which the table scrolls sideways (a phone). */
@@ -27,7 +30,7 @@ interface RecordTableProps<T extends { id: number }> extends Omit<TableProps, 'c
 }
 
 /** A list of records as a table, one row each, that scrolls sideways on a narrow screen. */
-export function RecordTable<T extends { id: number }>({
+export function RecordTable<T extends Keyed>({
   rows,
   columns,
   minWidth,
@@ -76,10 +79,10 @@ export function RecordTable<T extends { id: number }>({
   );
 }
 
-type LoadedTableProps<T extends { id: number }> = Omit<RecordTableProps<T>, 'rows' | 'footer'>;
+type LoadedTableProps<T extends Keyed> = Omit<RecordTableProps<T>, 'rows' | 'footer'>;
 
 /** The records a query loads, as a `RecordTable`: a spinner, an error with a retry, or the table. */
-export function QueryTable<T extends { id: number }>({
+export function QueryTable<T extends Keyed>({
   query,
   ...table
 }: LoadedTableProps<T> & { query: LoadingQuery<readonly T[]> }) {
@@ -93,7 +96,7 @@ interface RecordPage<T> {
 }
 
 /** A `QueryTable` of one page of records, with "Showing 1–10 of 42" and the page buttons below. */
-export function PagedQueryTable<T extends { id: number }>({
+export function PagedQueryTable<T extends Keyed>({
   query,
   onPage,
   ...table

@@ -1,20 +1,7 @@
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Card, Title, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** A titled card around a chart. The chart's own layout stays left-to-right; its axes are turned
- * for Arabic with `chartAxes`. */
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId}>
-      <Title order={2} fz="md" mb="md">
-        {title}
-      </Title>
-      <div dir="ltr">{children}</div>
-    </Card>
-  );
-}
+import { TitledCard } from './titled-card';
 
 /** In Arabic time runs right to left: the newest on the left, the values' axis on the right. */
 function chartAxes(rtl: boolean) {
@@ -47,14 +34,17 @@ export function TimeChart({ title, testId, kind, valueAxis, ...chart }: TimeChar
   const { xAxisProps, yAxis } = chartAxes(i18n.dir() === 'rtl');
   const props = { ...chart, xAxisProps, yAxisProps: yAxis(valueAxis), tickLine: 'y' as const };
   return (
-    <ChartCard title={title} testId={testId}>
-      {kind === 'bar' ? (
-        <BarChart {...props} />
-      ) : kind === 'area' ? (
-        <AreaChart {...props} curveType="monotone" />
-      ) : (
-        <LineChart {...props} curveType="monotone" />
-      )}
-    </ChartCard>
+    // The chart's own layout stays left-to-right; its axes are turned for Arabic.
+    <TitledCard title={title} testId={testId}>
+      <div dir="ltr">
+        {kind === 'bar' ? (
+          <BarChart {...props} />
+        ) : kind === 'area' ? (
+          <AreaChart {...props} curveType="monotone" />
+        ) : (
+          <LineChart {...props} curveType="monotone" />
+        )}
+      </div>
+    </TitledCard>
   );
 }

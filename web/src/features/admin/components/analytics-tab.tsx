@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TimeChart } from '@/components/chart-card';
-import { ScrollTable } from '@/components/scroll-table';
+import { RecordTable } from '@/components/record-table';
+import { TimeChart } from '@/components/time-chart';
+import { TitledCard } from '@/components/titled-card';
 import { intlLocale, useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
 import { useAdminAnalytics } from '../api/get-analytics';
@@ -67,44 +68,34 @@ export function AnalyticsTab() {
               valueAxis={{ allowDecimals: false }}
               withLegend
             />
-            <Card withBorder radius="md" padding="lg" data-testid="top-stores">
-              <Title order={2} fz="md" mb="md">
-                {t('analytics.topStores')}
-              </Title>
-              {data.top_stores.length === 0 ? (
-                <Text c="dimmed">{t('analytics.noSales')}</Text>
-              ) : (
-                <ScrollTable minWidth={560}>
-                  <Table striped verticalSpacing="sm">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>#</Table.Th>
-                        <Table.Th>{t('analytics.store')}</Table.Th>
-                        <Table.Th>{t('analytics.owner')}</Table.Th>
-                        <Table.Th ta="end">{t('analytics.invoicesSeries')}</Table.Th>
-                        <Table.Th ta="end">{t('analytics.revenueSeries')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.top_stores.map((row, index) => (
-                        <Table.Tr key={row.store.id}>
-                          <Table.Td>{format.number(index + 1)}</Table.Td>
-                          <Table.Td fw={500}>{row.store.name}</Table.Td>
-                          <Table.Td>{row.owner.name}</Table.Td>
-                          <Table.Td ta="end">{format.number(row.invoices)}</Table.Td>
-                          <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                            {format.lyd(row.revenue)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </ScrollTable>
-              )}
+            <TitledCard title={t('analytics.topStores')} testId="top-stores">
+              <RecordTable
+                rows={data.top_stores.map((row, index) => ({ ...row, id: row.store.id, rank: index + 1 }))}
+                minWidth={560}
+                striped
+                verticalSpacing="sm"
+                empty={<Text c="dimmed">{t('analytics.noSales')}</Text>}
+                columns={[
+                  { header: '#', cell: (row) => format.number(row.rank) },
+                  { header: t('analytics.store'), td: { fw: 500 }, cell: (row) => row.store.name },
+                  { header: t('analytics.owner'), cell: (row) => row.owner.name },
+                  {
+                    header: t('analytics.invoicesSeries'),
+                    align: 'end',
+                    cell: (row) => format.number(row.invoices),
+                  },
+                  {
+                    header: t('analytics.revenueSeries'),
+                    align: 'end',
+                    td: { style: { whiteSpace: 'nowrap' } },
+                    cell: (row) => format.lyd(row.revenue),
+                  },
+                ]}
+              />
               <Text size="xs" c="dimmed" mt="sm">
                 {t('analytics.period')}
               </Text>
-            </Card>
+            </TitledCard>
           </Stack>
         );
       }}

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
+import { RecordTable } from '@/components/record-table';
 import { ScrollTable } from '@/components/scroll-table';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
@@ -155,38 +156,36 @@ function SharedPhones({ shared }: { shared: CustomersOverview['shared_phones'] }
       <Title order={3} fz="h4" mb="sm">
         {t('customers.sharedPhonesTitle')}
       </Title>
-      <ScrollTable minWidth={480}>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('customers.phone')}</Table.Th>
-              <Table.Th>{t('customers.heldBy')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shared.map((entry) => (
-              <Table.Tr key={entry.phone} data-testid="shared-phone">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Ltr>{format.phone(entry.phone)}</Ltr>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    {entry.customers.map((customer) => (
-                      <Text size="sm" key={customer.id}>
-                        <Link to={`/customer/${customer.id}`}>
-                          <bdi>{customer.name}</bdi>
-                        </Link>
-                        {' · '}
-                        <bdi>{customer.store.name}</bdi>
-                      </Text>
-                    ))}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <RecordTable
+        rows={shared.map((entry) => ({ ...entry, id: entry.phone }))}
+        minWidth={480}
+        withTableBorder
+        rowTestId="shared-phone"
+        empty={null}
+        columns={[
+          {
+            header: t('customers.phone'),
+            td: { style: { whiteSpace: 'nowrap' } },
+            cell: (entry) => <Ltr>{format.phone(entry.phone)}</Ltr>,
+          },
+          {
+            header: t('customers.heldBy'),
+            cell: (entry) => (
+              <Stack gap={2}>
+                {entry.customers.map((customer) => (
+                  <Text size="sm" key={customer.id}>
+                    <Link to={`/customer/${customer.id}`}>
+                      <bdi>{customer.name}</bdi>
+                    </Link>
+                    {' · '}
+                    <bdi>{customer.store.name}</bdi>
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCoins, IconInfoCircle, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TimeChart } from '@/components/chart-card';
+import { TimeChart } from '@/components/time-chart';
+import { TitledCard } from '@/components/titled-card';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { StatCard } from '@/components/stat-card';
@@ -62,10 +63,7 @@ export function LiabilityTab() {
               </Notice>
             )}
 
-            <Card withBorder radius="md" padding="lg" data-testid="liability-stores">
-              <Title order={2} fz="md" mb="md">
-                {t('liability.perStore')}
-              </Title>
+            <TitledCard title={t('liability.perStore')} testId="liability-stores">
               <ScrollTable minWidth={420}>
                 <Table striped verticalSpacing="sm">
                   <Table.Thead>
@@ -90,7 +88,7 @@ export function LiabilityTab() {
                   </Table.Tbody>
                 </Table>
               </ScrollTable>
-            </Card>
+            </TitledCard>
 
             <TimeChart
               title={t('liability.perMonth')}
