@@ -14,10 +14,10 @@ import { apiAuth, bearerOf, signIn, switchTo } from './helpers';
 // opened and left with Cancel / Go back / Escape, the errors come from invalid input, unknown
 // codes or answers the browser is given in place of the server's (rate limit, server error).
 // What it does add, all its own: per public test a customer who joins the demo store (0926
-// numbers), per cashier run a customer joined by link with one sale, per owner run a
-// redemption card for the one-store plan (asked about, never redeemed) and a customer with four
-// sales (a fraud signal for the dashboard's panel, marked reviewed at the end), per admin run one
-// printed batch card.
+// numbers), per cashier run a customer joined by link with two sales (one through the API, one
+// in the dashboard's dialog), per owner run a redemption card for the one-store plan (asked
+// about, never redeemed) and a customer with four sales (a fraud signal for the dashboard's
+// panel, marked reviewed at the end), per admin run one printed batch card.
 
 // Every test here carries the tag, so a run can leave them out: --grep-invert @a11y.
 const A11Y = '@a11y';
@@ -811,6 +811,19 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await audit.check('customer page, void invoice dialog', lang);
   await voidDialog.getByRole('button', { name: t(lang, 'customers.void.keep') }).click();
   await noDialog(page);
+
+  // A sale for that customer from the dashboard's dialog: the receipt is offered in it.
+  await page.goto('/dashboard');
+  await page.getByTestId('tile-createInvoice').click();
+  modal = dialog(page);
+  await modal.getByRole('button', { name: t(lang, 'pos.invoice.reset') }).click();
+  await modal.getByLabel(t(lang, 'pos.customerSearch.label'), { exact: true }).fill(number);
+  await modal.getByTestId('customer-result').first().click();
+  await modal.getByLabel(t(lang, 'pos.invoice.totalCost')).fill('12.5');
+  await modal.getByRole('button', { name: t(lang, 'pos.invoice.submit') }).click();
+  await expect(modal.getByTestId('receipt')).toBeVisible();
+  await audit.check('POS new invoice, the receipt after the sale', lang);
+  await escape(page);
 
   // A demo customer with points expiring within the next weeks: the page says so.
   const expiring = await page.request.post('/api/v1/customers/search', {

@@ -74,7 +74,8 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
           styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
           data-testid="pos-modal"
         >
-          {panel === 'createInvoice' && <CreateInvoiceForm onCreated={close} />}
+          {/* The dialog stays open after a sale: the receipt is offered, the form is empty again. */}
+          {panel === 'createInvoice' && <CreateInvoiceForm />}
           {panel === 'redeemRewards' && <RedeemRewardsForm onRedeemed={close} />}
           {panel === 'customers' && customersPanel}
           {panel === 'recentActivity' && <RecentActivityPanel />}

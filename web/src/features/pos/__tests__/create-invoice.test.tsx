@@ -264,7 +264,7 @@ describe('create-invoice form', () => {
     expect(await screen.findByTestId('selected-customer')).toHaveTextContent('Fatima Alsharif');
   });
 
-  it('from the dashboard: closes the modal, shows the message and refreshes today’s counts', async () => {
+  it('from the dashboard: keeps the dialog open with the receipt and an empty form, and refreshes today’s counts', async () => {
     await signedIn();
     let today = TODAY;
     mockApi(
@@ -289,8 +289,21 @@ describe('create-invoice form', () => {
     expect(
       await screen.findByText('Invoice created successfully! Customer earned 25 points.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The receipt is offered here too, and the next sale starts empty.
+    const receipt = within(dialog).getByTestId('receipt');
+    expect(receipt).toHaveTextContent('LYD 25.000');
+    expect(receipt).toHaveTextContent('145');
+    expect(within(dialog).getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('selected-customer')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Total Cost/)).toHaveValue('');
     await waitFor(() => expect(screen.getByTestId('today-invoices-value')).toHaveTextContent('3'));
+    // Closed and opened again: still empty, and no receipt of the last sale.
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await app.user.click(screen.getByTestId('tile-createInvoice'));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).queryByTestId('receipt')).not.toBeInTheDocument();
+    expect(within(again).queryByTestId('selected-customer')).not.toBeInTheDocument();
   });
 
   it('speaks Arabic, with the Arabic plural', async () => {

@@ -8,7 +8,7 @@ import { FormError } from '@/components/form/form-error';
 import { ApiError, isNetworkError, isTimeout, messageOf } from '@/lib/api/errors';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from '@/lib/api/types';
-import { useFormat } from '@/lib/format';
+import { isolate, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { bounds } from '@/lib/api/bounds';
 import { showToast } from '@/lib/toasts';
@@ -300,12 +300,17 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
                 type="button"
                 variant="light"
                 leftSection={<IconUserCheck size={18} aria-hidden />}
+                // A long name wraps onto a second line instead of being cut.
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'start', overflowWrap: 'anywhere' } }}
                 onClick={() => {
                   setCustomer(receipt.customer);
                   window.setTimeout(() => totalRef.current?.focus(), 0);
                 }}
               >
-                {t('pos.invoice.sameCustomer', { name: receipt.customer.name })}
+                {t('pos.invoice.sameCustomer', { name: isolate(receipt.customer.name) })}
               </Button>
             </Group>
           </Stack>

@@ -1,10 +1,14 @@
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Customer, InvoiceCreated } from '@/lib/api/types';
-import { useFormat } from '@/lib/format';
+import { customerDetailQueryOptions } from '@/lib/api/customers';
+import type { Customer, InvoiceCreated, NextExpiry } from '@/lib/api/types';
+import { intlLocale, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
+import './receipt-font.css';
 import classes from './receipt.module.css';
 
 export interface ReceiptData {
@@ -14,6 +18,11 @@ export interface ReceiptData {
 
 type Width = '58' | '80';
 const WIDTH_KEY = 'loyalty.receiptWidth';
+/** The merchant's clock, whatever the till's own time zone (DESIGN.md: "today" is Tripoli's). */
+const TIME_ZONE = 'Africa/Tripoli';
+/** The page's height when the preview could not be measured: an A4 length of roll. */
+const FALLBACK_HEIGHT_MM = 297;
+const MM_PER_CSS_PX = 25.4 / 96;
 
 function savedWidth(): Width {
   try {
@@ -23,25 +32,63 @@ function savedWidth(): Width {
   }
 }
 
+/** The preview's height as paper: a page as long as the receipt, so a roll is not fed blank. */
+function usePaperHeight(width: Width) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [heightPx, setHeightPx] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Zero while the screen's preview is hidden (as it is on paper): the last length stays.
+    const measure = () => {
+      if (element.offsetHeight > 0) setHeightPx(element.offsetHeight);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+  const heightMm = heightPx > 0 ? Math.ceil(heightPx * MM_PER_CSS_PX) + 2 : FALLBACK_HEIGHT_MM;
+  return { ref, heightMm };
+}
+
 /**
  * The sale's receipt, in the page's language and direction, for a 58 mm or 80 mm thermal
- * printer (the choice is remembered on this till).
+ * printer (the choice is remembered on this till): the store, the date and time in Tripoli, the
+ * invoice, the customer, the total in LYD with three decimals, the points earned, the new balance
+ * and the customer's next points to expire (when the server says some do soon).
  */
 export function Receipt({ data }: { data: ReceiptData }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const store = useCurrentUser().data?.store?.name ?? '';
+  const user = useCurrentUser().data;
   const [width, setWidth] = useState<Width>(savedWidth);
-  const { invoice, points_added: points, customer_total_points: balance } = data.result;
-  const row = (label: string, value: string) => (
-    <div className={classes.row}>
-      <span>{label}</span>
-      <bdi>{value}</bdi>
-    </div>
+  const { ref, heightMm } = usePaperHeight(width);
+  // The customer's own answer says which points expire soon; the receipt waits for nothing.
+  const expiry = useQuery({
+    ...customerDetailQueryOptions(data.customer.id),
+    select: (detail) => detail.nextExpiry,
+  }).data;
+  const previewRef = useRef<HTMLDivElement>(null);
+
+  // Offered after every sale: brought into sight, in a dialog too.
+  useEffect(() => {
+    previewRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [data]);
+
+  const paper = (
+    <ReceiptPaper
+      data={data}
+      store={user?.store?.name ?? ''}
+      expiry={expiry ?? null}
+      width={width}
+      language={format.language}
+    />
   );
+
   return (
-    <Stack gap="xs" data-testid="receipt-panel">
-      <Group gap="sm" className={classes.noPrint}>
+    <Stack gap="xs" data-testid="receipt-panel" ref={previewRef}>
+      <Group gap="sm">
         <SegmentedControl
           size="xs"
           value={width}
@@ -65,27 +112,80 @@ export function Receipt({ data }: { data: ReceiptData }) {
           variant="light"
           leftSection={<IconPrinter size={16} aria-hidden />}
           onClick={() => window.print()}
+          data-testid="receipt-print-button"
         >
           {t('pos.receipt.print')}
         </Button>
       </Group>
-      <div
-        className={`${classes.receipt} ${width === '58' ? classes.w58 : classes.w80}`}
-        data-testid="receipt"
-      >
-        <Text fw={700} ta="center">
-          <bdi>{store}</bdi>
-        </Text>
-        {row(t('pos.receipt.date'), format.dateTime(invoice.created_at))}
-        {invoice.invoice_id && row(t('pos.receipt.number'), invoice.invoice_id)}
-        {row(t('pos.receipt.customer'), data.customer.name)}
-        {row(t('pos.receipt.total'), format.lyd(invoice.total_cost))}
-        {row(t('pos.receipt.pointsEarned'), format.points(points))}
-        {row(t('pos.receipt.balance'), format.points(balance))}
-        <Text size="xs" ta="center" mt={4}>
-          {t('pos.receipt.thanks')}
-        </Text>
+      <div ref={ref} className={classes.preview} style={{ inlineSize: 'fit-content' }}>
+        <div data-testid="receipt">{paper}</div>
       </div>
+      {/* What paper sees: outside the dialog, only in print, a page as long as the receipt. */}
+      {createPortal(
+        <div className={classes.printRoot} data-receipt-print="" aria-hidden data-testid="receipt-print">
+          <style>{`@page { size: ${width}mm ${heightMm}mm; margin: 0; }`}</style>
+          {paper}
+        </div>,
+        document.body,
+      )}
     </Stack>
+  );
+}
+
+interface ReceiptPaperProps {
+  data: ReceiptData;
+  store: string;
+  expiry: NextExpiry | null;
+  width: Width;
+  language: 'ar' | 'en';
+}
+
+function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { invoice, points_added: points, customer_total_points: balance } = data.result;
+  const when = new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(new Date(invoice.created_at));
+  const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
+    <div className={classes.row} data-testid={options.testId}>
+      <span>{label}</span>
+      <span className={`${classes.value} ${options.figure ? classes.figure : ''}`}>
+        <bdi>{value}</bdi>
+      </span>
+    </div>
+  );
+  return (
+    <div className={`${classes.paper} ${width === '58' ? classes.w58 : classes.w80}`}>
+      <p className={classes.store}>
+        <bdi>{store}</bdi>
+      </p>
+      {row(t('pos.receipt.date'), when)}
+      {row(t('pos.receipt.number'), invoice.invoice_id ?? `#${invoice.id}`)}
+      {invoice.pos_user && row(t('pos.receipt.cashier'), invoice.pos_user.name)}
+      {row(t('pos.receipt.customer'), data.customer.name)}
+      <hr className={classes.rule} />
+      <div className={`${classes.row} ${classes.total}`} data-testid="receipt-total">
+        <span>{t('pos.receipt.total')}</span>
+        <span className={`${classes.value} ${classes.figure}`}>
+          <bdi>{format.lyd(invoice.total_cost)}</bdi>
+        </span>
+      </div>
+      <hr className={classes.rule} />
+      {row(t('pos.receipt.pointsEarned'), format.points(points), { figure: true, testId: 'receipt-points' })}
+      {row(t('pos.receipt.balance'), format.points(balance), { figure: true, testId: 'receipt-balance' })}
+      {expiry && expiry.points > 0 && (
+        <p className={classes.note} data-testid="receipt-expiry">
+          {t('expiry.notice', {
+            count: expiry.points,
+            points: format.points(expiry.points),
+            date: format.date(expiry.on),
+          })}
+        </p>
+      )}
+      <p className={classes.thanks}>{t('pos.receipt.thanks')}</p>
+    </div>
   );
 }
