@@ -47,6 +47,11 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Installed, the worker takes over at once, and takes the open page too: the page the
+        // cashier signed in on is served offline without a reload (issue #34). The page says
+        // when (pos/offline/use-offline-ready.ts).
+        skipWaiting: true,
+        clientsClaim: true,
         sourcemap: false,
       },
     }),

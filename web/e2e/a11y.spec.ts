@@ -681,7 +681,16 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await page.goto('/dashboard');
   await expect(page.getByTestId('today-invoices-value')).toBeVisible();
   await expect(page.getByTestId('tile-createInvoice')).toBeVisible();
+  // The service worker holds the app: the page says the till can work offline.
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready', {
+    timeout: 20_000,
+  });
   await audit.check('POS dashboard', lang);
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'offline');
+  await audit.check('POS dashboard, offline', lang);
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready');
 
   await page.getByTestId('tile-createInvoice').click();
   let modal = dialog(page);

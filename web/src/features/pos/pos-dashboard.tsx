@@ -1,8 +1,9 @@
-import { Modal, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconGift, IconHistory, IconReceipt2, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateInvoiceForm } from './components/create-invoice-form';
+import { OfflineStatus } from './components/offline-status';
 import { PosTile } from './components/pos-tile';
 import { RecentActivityPanel } from './components/recent-activity-panel';
 import { RedeemRewardsForm } from './components/redeem-rewards-form';
@@ -38,9 +39,12 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
     <Stack gap="xl" data-testid="pos-dashboard">
       <SaleQueuePanel queue={queue} />
       <Stack gap="sm">
-        <Title order={2} fz="xl">
-          {t('pos.today.title')}
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={2} fz="xl">
+            {t('pos.today.title')}
+          </Title>
+          <OfflineStatus />
+        </Group>
         <TodayStats />
       </Stack>
 
