@@ -1,13 +1,67 @@
-import { expect, test } from '@playwright/test';
-import { saveScreenshot, signIn, switchTo } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAuth, bearerOf, DEMO_PASSWORD, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
 
 // A till a cashier can trust all day (issue #34), against the real server in Chromium: offline
-// from the first minute.
+// from the first minute, and a till shared by two cashiers.
 
 const TEXT = {
-  ar: { ready: 'جاهز للعمل دون اتصال', offline: /لا يوجد اتصال/ },
-  en: { ready: 'Ready to work offline', offline: /^Offline/ },
+  ar: {
+    ready: 'جاهز للعمل دون اتصال',
+    offline: /لا يوجد اتصال/,
+    customer: 'العميل',
+    total: /إجمالي المبلغ/,
+    create: 'إنشاء الفاتورة',
+    waiting: /فاتورة واحدة بانتظار/,
+    signOut: 'تسجيل الخروج',
+    unsentTitle: 'فواتير لم تُرسل بعد',
+    unsentOne: 'فاتورة واحدة أنشأتها على هذا الجهاز لم تصل إلى الخادم بعد.',
+    stay: 'البقاء مسجّلًا',
+    anyway: 'تسجيل الخروج على أي حال',
+    othersOne: 'فاتورة واحدة لكاشير آخر بانتظار الإرسال',
+    sendOthers: 'أرسلها باسمي',
+  },
+  en: {
+    ready: 'Ready to work offline',
+    offline: /^Offline/,
+    customer: 'Customer',
+    total: /Total Cost/,
+    create: 'Create Invoice',
+    waiting: /^1 sale waiting/,
+    signOut: 'Sign out',
+    unsentTitle: 'Sales not sent yet',
+    unsentOne: '1 sale you made on this device is not on the server yet.',
+    stay: 'Stay signed in',
+    anyway: 'Sign out anyway',
+    othersOne: '1 sale by another cashier is waiting',
+    sendOthers: 'Send them under my name',
+  },
 } as const;
+
+/** A second cashier of the demo store, made by its owner (the demo has one). */
+async function secondCashier(page: Page, lang: 'ar' | 'en'): Promise<string> {
+  const owner = await apiAuth(page.request, 'owner@demo.ly');
+  const me = await page.request.get('/api/v1/auth/user', { headers: await bearerOf(page) });
+  const storeId = ((await me.json()) as { data: { store: { id: number } } }).data.store.id;
+  const email = `till-${lang}-${Date.now()}@demo.ly`;
+  const made = await page.request.post('/api/v1/store-owner/pos-users', {
+    headers: owner,
+    data: {
+      name: lang === 'ar' ? 'سالم الثاني' : 'Second Cashier',
+      email,
+      store_id: storeId,
+      password: DEMO_PASSWORD,
+    },
+  });
+  expect(made.status()).toBe(201);
+  return email;
+}
+
+/** The service worker holds the page (so the till opens and sells with the network gone). */
+async function offlineReady(page: Page) {
+  await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready', {
+    timeout: 20_000,
+  });
+}
 
 for (const lang of ['ar', 'en'] as const) {
   test(`the page signed in on is served by the service worker within 20 s, without a reload (${lang})`, async ({
@@ -42,5 +96,79 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('offline-status')).toHaveText(TEXT[lang].offline);
     await saveScreenshot(page, `till-offline-reloaded-${lang}`);
     await context.setOffline(false);
+  });
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`signing out with a queued sale warns, and the next cashier sees it and sends it under their name (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const next = await secondCashier(page, lang);
+    const phone = uniquePhone('0917');
+    const created = await request.post('/api/v1/customers', {
+      headers: await bearerOf(page),
+      data: { name: lang === 'ar' ? 'زبونة الدرج المشترك' : 'Shared Till Customer', phone },
+    });
+    expect(created.status()).toBe(201);
+    const customerId = ((await created.json()) as { data: { id: number } }).data.id;
+    await offlineReady(page);
+
+    // The customer picked, then the network goes: the sale is queued.
+    await page.getByTestId('tile-createInvoice').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel(TEXT[lang].customer, { exact: true }).click();
+    await page.keyboard.insertText(phone);
+    await page.keyboard.press('Enter');
+    await expect(modal.getByTestId('selected-customer')).toBeVisible();
+    await context.setOffline(true);
+    await modal.getByLabel(TEXT[lang].total).fill('21.5');
+    await modal.getByRole('button', { name: TEXT[lang].create }).click();
+    await expect(modal.getByTestId('waiting-count')).toHaveText(TEXT[lang].waiting);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Signing out asks first, says how many, and starts on staying.
+    await page.getByRole('button', { name: TEXT[lang].signOut }).click();
+    const ask = page.getByRole('dialog', { name: TEXT[lang].unsentTitle });
+    await expect(ask).toContainText(TEXT[lang].unsentOne);
+    await expect(ask.getByRole('button', { name: TEXT[lang].stay })).toBeFocused();
+    await saveScreenshot(page, `till-sign-out-waiting-${lang}`);
+    await page.keyboard.press('Enter');
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByTestId('pos-dashboard')).toBeVisible();
+    await page.getByRole('button', { name: TEXT[lang].signOut }).click();
+    await page
+      .getByRole('dialog', { name: TEXT[lang].unsentTitle })
+      .getByRole('button', { name: TEXT[lang].anyway })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.setOffline(false);
+
+    // The next cashier of the store, on the same browser: told, and may send it, under their name.
+    await page.locator('input[name="email"]').fill(next);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const others = page.getByTestId('others-waiting');
+    await expect(others).toContainText(TEXT[lang].othersOne);
+    await expect(others).toContainText(lang === 'ar' ? '21.500 د.ل.' : 'LYD 21.500');
+    await saveScreenshot(page, `till-others-waiting-${lang}`);
+    const invoices = async () => {
+      const list = await request.get(`/api/v1/customers/${customerId}/invoices`, {
+        headers: await bearerOf(page),
+      });
+      return ((await list.json()) as { data: { total_cost: string; pos_user: { name: string } | null }[] })
+        .data;
+    };
+    expect(await invoices()).toEqual([]);
+    await others.getByRole('button', { name: TEXT[lang].sendOthers }).click();
+    await expect(page.getByTestId('others-waiting')).toHaveCount(0);
+    const made = await invoices();
+    expect(made.map((invoice) => invoice.total_cost)).toEqual(['21.500']);
+    expect(made[0]!.pos_user?.name).toBe(lang === 'ar' ? 'سالم الثاني' : 'Second Cashier');
   });
 }

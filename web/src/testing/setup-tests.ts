@@ -7,7 +7,7 @@ import { i18n, loadLanguage, loadPagesDictionary } from '@/lib/i18n';
 // In the app these come with their feature's chunk; tests render feature components directly.
 import '@/features/owner/locales';
 import '@/features/admin/locales';
-import { resetSaleQueueConnection } from '@/features/pos/offline/sale-queue';
+import { resetSaleQueueConnection } from '@/lib/offline/sale-queue';
 import { clearToasts } from '@/lib/toasts';
 import { mockApi, resetApiMock, takeUnhandledRequests } from './mock-api';
 

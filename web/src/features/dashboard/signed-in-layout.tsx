@@ -7,6 +7,7 @@ import { MAIN_ID } from '@/components/skip-link';
 import { ToastViewport } from '@/components/toast-viewport';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { clearSession } from '@/lib/session/session';
+import { OthersWaitingNotice } from './components/others-waiting-notice';
 import { TopBar } from './components/top-bar';
 
 /** Shell of every sign-in-required page: top bar, then the page. */
@@ -29,6 +30,7 @@ export function SignedInLayout() {
     <AppShell header={{ height: 68 }} padding={0}>
       <TopBar user={user.data} />
       <AppShell.Main bg="gray.0" id={MAIN_ID} tabIndex={-1}>
+        {user.data.role !== 'pos_user' && <OthersWaitingNotice userId={user.data.id} />}
         <Outlet />
       </AppShell.Main>
       <ToastViewport />

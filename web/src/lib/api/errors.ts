@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | null;
   /** Field name to its messages, for 422 answers. */
   readonly fieldErrors: Record<string, string[]>;
+  /** The same field errors with their machine codes (`total_too_large`), whatever the language. */
+  readonly details: NonNullable<ErrorBody['details']>;
   /** Whether the server sent its own message (so it can be shown as is). */
   readonly hasServerMessage: boolean;
   /** Seconds to wait from the `Retry-After` header (429, 503), or null when absent. */
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = typeof body?.code === 'string' ? (body.code as ErrorCode) : null;
     this.fieldErrors = body?.errors ?? {};
+    this.details = Array.isArray(body?.details) ? body.details : [];
     this.hasServerMessage = message.length > 0;
     this.retryAfterSeconds = retryAfterSeconds;
   }

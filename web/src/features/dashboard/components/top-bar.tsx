@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, AppShell, Avatar, Button, Container, Group, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Avatar,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +20,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { useWideHeader } from '@/components/use-wide-header';
 import type { User } from '@/lib/api/types';
 import { initialsOf } from '@/lib/format';
+import { unsentCount } from '@/lib/offline/sale-queue';
 import { roleLabelKey } from '@/lib/roles';
 import { signOut } from '@/lib/session/current-user';
 import { NotificationBell } from './notification-bell';
@@ -24,7 +36,18 @@ export function TopBar({ user }: TopBarProps) {
   const [signingOut, setSigningOut] = useState(false);
   const wide = useWideHeader();
 
-  async function handleSignOut() {
+  // Sales made offline on this device and not sent yet: asked about before signing out.
+  const [unsent, setUnsent] = useState<number | null>(null);
+
+  async function handleSignOut(anyway = false) {
+    if (!anyway) {
+      const count = await unsentCount(user.id).catch(() => 0);
+      if (count > 0) {
+        setUnsent(count);
+        return;
+      }
+    }
+    setUnsent(null);
     setSigningOut(true);
     await signOut(queryClient);
     await navigate('/login', { replace: true });
@@ -83,6 +106,27 @@ export function TopBar({ user }: TopBarProps) {
           </Group>
         </Group>
       </Container>
+      <Modal
+        opened={unsent !== null}
+        onClose={() => setUnsent(null)}
+        title={t('dashboard.signOutWaiting.title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Stack gap="md" data-testid="sign-out-waiting">
+          <Text fw={600}>{t('dashboard.signOutWaiting.body', { count: unsent ?? 0 })}</Text>
+          <Text size="sm">{t('dashboard.signOutWaiting.after')}</Text>
+          <Group justify="flex-end" gap="sm">
+            {/* Focus starts on staying: Enter alone never leaves the sales behind. */}
+            <Button variant="default" data-autofocus onClick={() => setUnsent(null)}>
+              {t('dashboard.signOutWaiting.stay')}
+            </Button>
+            <Button color="red" onClick={() => void handleSignOut(true)}>
+              {t('dashboard.signOutWaiting.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </AppShell.Header>
   );
 }

@@ -132,9 +132,14 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
   }
 
   /** The server may not have it: keep it, with its key, and send it when the server answers. */
-  function queueSale(body: CreateInvoiceRequest, idempotencyKey: string, soldTo: Customer) {
+  function queueSale(
+    body: CreateInvoiceRequest,
+    idempotencyKey: string,
+    soldTo: Customer,
+    attempted: boolean,
+  ) {
     void queue
-      .enqueue({ idempotencyKey, body, customerName: soldTo.name })
+      .enqueue({ idempotencyKey, body, customerName: soldTo.name, customer: soldTo, attempted })
       .then(() => {
         showToast(t('pos.offline.queued', { customer: soldTo.name }), { color: 'blue', duration: 8_000 });
         clearSale();
@@ -150,7 +155,8 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
     const soldTo = customer;
     if (userId !== null) rememberCustomer(userId, soldTo);
     if (!navigator.onLine && queue.canQueue) {
-      queueSale(body, idempotencyKey, soldTo);
+      // Never sent: it cannot be on the server.
+      queueSale(body, idempotencyKey, soldTo, false);
       return;
     }
     createInvoice.mutate(
@@ -175,7 +181,8 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
         },
         onError: (error) => {
           if (isNetworkError(error) && queue.canQueue) {
-            queueSale(body, idempotencyKey, soldTo);
+            // Sent with no answer: it may be on the server already.
+            queueSale(body, idempotencyKey, soldTo, true);
             return;
           }
           if (error instanceof ApiError) {

@@ -1,15 +1,19 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCloudOff, IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCloudOff, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@/lib/format';
+import { isolate, useFormat } from '@/lib/format';
 import type { useSaleQueue } from '../offline/use-sale-queue';
 import { Notice } from '@/components/notice';
 
-/** The sales waiting for the connection, and the ones the server refused (docs/offline.md). */
+/**
+ * The sales waiting for the connection, the ones the server refused, and the ones another
+ * cashier left on this device (docs/offline.md).
+ */
 export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueue> }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (queue.waiting.length === 0 && queue.attention.length === 0) return null;
+  if (queue.waiting.length === 0 && queue.attention.length === 0 && queue.othersWaiting.length === 0)
+    return null;
   return (
     <Stack gap="xs" data-testid="sale-queue">
       {queue.waiting.length > 0 && (
@@ -23,6 +27,42 @@ export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueu
             </Button>
           </Group>
         </Notice>
+      )}
+      {queue.othersWaiting.length > 0 && (
+        <Alert
+          color="grape"
+          variant="light"
+          icon={<IconUsers size={20} aria-hidden />}
+          title={t('pos.offline.others.title', { count: queue.othersWaiting.length })}
+          data-testid="others-waiting"
+        >
+          <Stack gap={6}>
+            <Text size="sm">
+              {queue.othersSendable.length > 0
+                ? t('pos.offline.others.sendable')
+                : t('pos.offline.others.notSendable')}
+            </Text>
+            <List size="sm" spacing={2}>
+              {queue.othersWaiting.map((sale) => (
+                <List.Item key={sale.id}>
+                  {t('pos.offline.others.line', {
+                    cashier: isolate(sale.userName ?? t('pos.offline.others.someone')),
+                    customer: isolate(sale.customerName),
+                    total: format.lyd(sale.body.total_cost),
+                    at: format.dateTime(sale.queuedAt),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+            {queue.othersSendable.length > 0 && (
+              <Group>
+                <Button size="xs" color="grape" variant="light" onClick={() => void queue.sendOthers()}>
+                  {t('pos.offline.others.send')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Alert>
       )}
       {queue.attention.length > 0 && (
         <Notice color="red" icon={IconAlertTriangle} title={t('pos.offline.attentionTitle')}>
