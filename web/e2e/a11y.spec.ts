@@ -677,6 +677,30 @@ test('store owner dashboard, every tab and dialog (ar, then en)', { tag: A11Y },
 });
 
 // ---- The cashier: the POS dashboard, its dialogs, the customer pages. ----
+/** Replaces the browser's offline sale queue (IndexedDB, as src/lib/offline/sale-queue.ts keeps it). */
+async function putQueuedSales(page: Page, sales: object[]): Promise<void> {
+  await page.evaluate(async (records) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('loyalty-offline', 1);
+      open.onupgradeneeded = () =>
+        open.result
+          .createObjectStore('sales', { keyPath: 'id', autoIncrement: true })
+          .createIndex('byUser', 'userId');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = database.transaction('sales', 'readwrite');
+    const store = tx.objectStore('sales');
+    store.clear();
+    for (const record of records) store.add(record);
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    database.close();
+  }, sales);
+}
+
 async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await page.goto('/dashboard');
   await expect(page.getByTestId('today-invoices-value')).toBeVisible();
@@ -691,6 +715,54 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await audit.check('POS dashboard, offline', lang);
   await page.context().setOffline(false);
   await expect(page.getByTestId('offline-status')).toHaveAttribute('data-state', 'ready');
+
+  // A shared till: a sale of this cashier the server refused (a total above the store's
+  // maximum), and one another cashier of the store left waiting; then signing out asks first.
+  // Put in the browser's queue as the till keeps them, and taken out again after.
+  const cashier = (
+    (await (await page.request.get('/api/v1/auth/user', { headers: await bearerOf(page) })).json()) as {
+      data: { id: number; store: { id: number } };
+    }
+  ).data;
+  const queued = (userId: number, extra: object) => ({
+    userId,
+    storeId: cashier.store.id,
+    idempotencyKey: `a11y-${lang}-${userId}`,
+    body: { customer_id: 999_999_999, invoice_id: null, total_cost: '25000.000' },
+    customerName: 'فاطمة الشريف',
+    queuedAt: new Date().toISOString(),
+    attempted: true,
+    ...extra,
+  });
+  await putQueuedSales(page, [
+    queued(cashier.id, {
+      state: 'attention',
+      message: 'البيانات المدخلة غير صالحة',
+      refusal: {
+        status: 422,
+        code: 'validation_failed',
+        fields: [{ field: 'total_cost', code: 'total_too_large' }],
+      },
+    }),
+    queued(999_999, { state: 'waiting', userName: 'Other Cashier' }),
+  ]);
+  await page.reload();
+  await expect(page.getByTestId('refusal-reason')).toHaveText(
+    shape(t(lang, 'pos.offline.refusal.totalTooLarge')),
+  );
+  await expect(page.getByTestId('others-waiting')).toBeVisible();
+  await audit.check("POS dashboard, a refused sale and another cashier's sales waiting", lang);
+  await page.getByRole('button', { name: t(lang, 'dashboard.signOut') }).click();
+  await expect(dialog(page, t(lang, 'dashboard.signOutWaiting.title'))).toBeVisible();
+  await audit.check('sign out with a sale not sent, asked first', lang);
+  await dialog(page, t(lang, 'dashboard.signOutWaiting.title'))
+    .getByRole('button', { name: t(lang, 'dashboard.signOutWaiting.stay') })
+    .click();
+  await noDialog(page);
+  await putQueuedSales(page, []);
+  await page.reload();
+  await expect(page.getByTestId('tile-createInvoice')).toBeVisible();
+  await expect(page.getByTestId('sale-queue')).toHaveCount(0);
 
   await page.getByTestId('tile-createInvoice').click();
   let modal = dialog(page);

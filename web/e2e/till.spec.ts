@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiAuth, bearerOf, DEMO_PASSWORD, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
 
 // A till a cashier can trust all day (issue #34), against the real server in Chromium: offline
@@ -19,6 +19,10 @@ const TEXT = {
     anyway: 'تسجيل الخروج على أي حال',
     othersOne: 'فاتورة واحدة لكاشير آخر بانتظار الإرسال',
     sendOthers: 'أرسلها باسمي',
+    tooLarge: 'الإجمالي 900.000 د.ل. أعلى من الحد الأقصى لإجمالي الفاتورة في هذا المتجر، وهو 500.000 د.ل.',
+    gone: 'لم يعد عميلًا لهذا المتجر',
+    keyAgain: 'أدخلها من جديد',
+    discard: 'تجاهل',
   },
   en: {
     ready: 'Ready to work offline',
@@ -34,6 +38,10 @@ const TEXT = {
     anyway: 'Sign out anyway',
     othersOne: '1 sale by another cashier is waiting',
     sendOthers: 'Send them under my name',
+    tooLarge: "The total, LYD 900.000, is above this store's maximum invoice total, LYD 500.000.",
+    gone: 'is no longer a customer of this store',
+    keyAgain: 'Key it again',
+    discard: 'Discard',
   },
 } as const;
 
@@ -170,5 +178,108 @@ for (const lang of ['ar', 'en'] as const) {
     const made = await invoices();
     expect(made.map((invoice) => invoice.total_cost)).toEqual(['21.500']);
     expect(made[0]!.pos_user?.name).toBe(lang === 'ar' ? 'سالم الثاني' : 'Second Cashier');
+  });
+}
+
+/** Picks a customer by phone (online), then queues a sale of `total` with the network gone. */
+async function queueSale(
+  page: Page,
+  context: BrowserContext,
+  lang: 'ar' | 'en',
+  phone: string,
+  total: string,
+) {
+  await page.getByTestId('tile-createInvoice').click();
+  const modal = page.getByRole('dialog');
+  // A queued sale leaves its customer chosen in the form (only a sale the server answered
+  // clears it): start from an empty form.
+  await modal.getByRole('button', { name: lang === 'ar' ? 'إعادة تعيين' : 'Reset' }).click();
+  await modal.getByLabel(TEXT[lang].customer, { exact: true }).click();
+  await page.keyboard.insertText(phone);
+  await page.keyboard.press('Enter');
+  await expect(modal.getByTestId('selected-customer')).toBeVisible();
+  await context.setOffline(true);
+  await modal.getByLabel(TEXT[lang].total).fill(total);
+  await modal.getByRole('button', { name: TEXT[lang].create }).click();
+  await expect(modal.getByTestId('waiting-count')).toHaveText(TEXT[lang].waiting);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** The owner's settings as they were, put back after a test that changed them (even one that timed out). */
+let restoreRules: { max_invoice_total: string; confirm_above: string } | null = null;
+test.afterEach(async ({ playwright, baseURL }) => {
+  if (!restoreRules) return;
+  const api = await playwright.request.newContext({ baseURL });
+  const put = await api.put('/api/v1/loyalty-config', {
+    headers: await apiAuth(api, 'owner@demo.ly'),
+    data: restoreRules,
+  });
+  expect(put.status()).toBe(200);
+  restoreRules = null;
+  await api.dispose();
+});
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`a refused queued sale names the rule and its value, with "key it again" beside "discard" (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const cashier = await bearerOf(page);
+    const customer = async (name: string) => {
+      const phone = uniquePhone('0917');
+      const made = await request.post('/api/v1/customers', { headers: cashier, data: { name, phone } });
+      expect(made.status()).toBe(201);
+      return { phone, id: ((await made.json()) as { data: { id: number } }).data.id };
+    };
+    const big = await customer(lang === 'ar' ? 'عميل الفاتورة الكبيرة' : 'Big Sale Customer');
+    const gone = await customer(lang === 'ar' ? 'عميل سيُحذف' : 'Customer To Delete');
+    await offlineReady(page);
+
+    // The owner lowers the maximum while a sale above it waits offline.
+    const owner = await apiAuth(request, 'owner@demo.ly');
+    const before = (
+      (await (await request.get('/api/v1/loyalty-config', { headers: owner })).json()) as {
+        data: { max_invoice_total: string; confirm_above: string };
+      }
+    ).data;
+    restoreRules = { max_invoice_total: before.max_invoice_total, confirm_above: before.confirm_above };
+    const lowered = await request.put('/api/v1/loyalty-config', {
+      headers: owner,
+      data: { max_invoice_total: '500', confirm_above: '400' },
+    });
+    expect(lowered.status()).toBe(200);
+    await queueSale(page, context, lang, big.phone, '900');
+    await context.setOffline(false);
+    const reasons = page.getByTestId('sale-attention').getByTestId('refusal-reason');
+    await expect(reasons).toHaveCount(1, { timeout: 30_000 });
+    await expect(reasons.first()).toHaveText(TEXT[lang].tooLarge);
+
+    // A customer deleted while the sale waited.
+    await queueSale(page, context, lang, gone.phone, '10');
+    expect(
+      (await request.delete(`/api/v1/customers/${gone.id}`, { headers: cashier })).status(),
+    ).toBeLessThan(300);
+    await context.setOffline(false);
+    await expect(reasons).toHaveCount(2, { timeout: 30_000 });
+    await expect(reasons.nth(1)).toContainText(TEXT[lang].gone);
+    await saveScreenshot(page, `till-refused-${lang}`);
+
+    // Discard one; key the other again: the dialog opens with its customer and total.
+    const refused = page.getByTestId('refused-sale');
+    await refused.nth(1).getByRole('button', { name: TEXT[lang].discard }).click();
+    await expect(refused).toHaveCount(1);
+    await refused.first().getByRole('button', { name: TEXT[lang].keyAgain }).click();
+    const modal = page.getByRole('dialog');
+    await expect(modal.getByTestId('selected-customer')).toContainText(
+      lang === 'ar' ? 'عميل الفاتورة الكبيرة' : 'Big Sale Customer',
+    );
+    await expect(modal.getByLabel(TEXT[lang].total)).toHaveValue('900.000');
+    await expect(page.getByTestId('refused-sale')).toHaveCount(0);
+    await modal.getByRole('button', { name: lang === 'ar' ? 'إعادة تعيين' : 'Reset' }).click();
   });
 }

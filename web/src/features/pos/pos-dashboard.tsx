@@ -9,6 +9,7 @@ import { RecentActivityPanel } from './components/recent-activity-panel';
 import { RedeemRewardsForm } from './components/redeem-rewards-form';
 import { SaleQueuePanel } from './components/sale-queue-panel';
 import { TodayStats } from './components/today-stats';
+import type { QueuedSale } from '@/lib/offline/sale-queue';
 import { useSaleQueue } from './offline/use-sale-queue';
 
 type Panel = 'createInvoice' | 'redeemRewards' | 'customers' | 'recentActivity';
@@ -32,12 +33,21 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
   const [panel, setPanel] = useState<Panel>('createInvoice');
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
+  // A refused queued sale keyed again opens the invoice dialog with it.
+  const [keyedAgain, setKeyedAgain] = useState<QueuedSale | null>(null);
   const current = TILES.find((tile) => tile.panel === panel);
   const queue = useSaleQueue();
 
   return (
     <Stack gap="xl" data-testid="pos-dashboard">
-      <SaleQueuePanel queue={queue} />
+      <SaleQueuePanel
+        queue={queue}
+        onKeyAgain={(sale) => {
+          setKeyedAgain(sale);
+          setPanel('createInvoice');
+          setOpened(true);
+        }}
+      />
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
           <Title order={2} fz="xl">
@@ -71,7 +81,10 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
         <Modal
           stackId="pos-panel"
           opened={opened}
-          onClose={close}
+          onClose={() => {
+            close();
+            setKeyedAgain(null);
+          }}
           title={t(`pos.tiles.${panel}.title`)}
           size={current?.size ?? 'lg'}
           closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -79,7 +92,7 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
           data-testid="pos-modal"
         >
           {/* The dialog stays open after a sale: the receipt is offered, the form is empty again. */}
-          {panel === 'createInvoice' && <CreateInvoiceForm />}
+          {panel === 'createInvoice' && <CreateInvoiceForm initialSale={keyedAgain} />}
           {panel === 'redeemRewards' && <RedeemRewardsForm onRedeemed={close} />}
           {panel === 'customers' && customersPanel}
           {panel === 'recentActivity' && <RecentActivityPanel />}

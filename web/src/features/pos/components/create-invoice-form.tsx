@@ -11,10 +11,12 @@ import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from
 import { isolate, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
 import { bounds } from '@/lib/api/bounds';
+import type { QueuedSale } from '@/lib/offline/sale-queue';
 import { showToast } from '@/lib/toasts';
 import { useCreateInvoice } from '../api/create-invoice';
 import { salePreviewQueryOptions, useSalePreview } from '../api/preview-sale';
 import { parseInvoiceTotal } from '../invoice-total';
+import { customerToKeyAgain } from '../offline/describe-refusal';
 import { loadDraft, recentCustomers, rememberCustomer, saveDraft } from '../offline/drafts';
 import { useSaleQueue } from '../offline/use-sale-queue';
 import { CustomerPicker } from './customer-picker';
@@ -26,6 +28,8 @@ const SUCCESS_DURATION = 6_000;
 
 interface CreateInvoiceFormProps {
   initialCustomer?: Customer | null;
+  /** A refused queued sale keyed again: its customer, number and total fill the form. */
+  initialSale?: QueuedSale | null;
   onCreated?: (result: InvoiceCreated) => void;
 }
 
@@ -35,7 +39,11 @@ interface FieldErrors {
   total?: string;
 }
 
-export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateInvoiceFormProps) {
+export function CreateInvoiceForm({
+  initialCustomer = null,
+  initialSale = null,
+  onCreated,
+}: CreateInvoiceFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
@@ -44,10 +52,15 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
   const userId = useCurrentUser().data?.id ?? null;
   // A draft left by a reload or an ended session comes back (unless a customer was handed in).
   const [draft] = useState(() => (userId === null ? null : loadDraft(userId)));
-  const restored = draft && (!initialCustomer || draft.customer?.id === initialCustomer.id) ? draft : null;
-  const [customer, setCustomer] = useState<Customer | null>(initialCustomer ?? restored?.customer ?? null);
-  const [invoiceId, setInvoiceId] = useState(restored?.invoiceId ?? '');
-  const [total, setTotal] = useState(restored?.total ?? '');
+  const restored =
+    !initialSale && draft && (!initialCustomer || draft.customer?.id === initialCustomer.id) ? draft : null;
+  const [customer, setCustomer] = useState<Customer | null>(
+    initialSale ? customerToKeyAgain(initialSale) : (initialCustomer ?? restored?.customer ?? null),
+  );
+  const [invoiceId, setInvoiceId] = useState(initialSale?.body.invoice_id ?? restored?.invoiceId ?? '');
+  const [total, setTotal] = useState(
+    initialSale ? String(initialSale.body.total_cost) : (restored?.total ?? ''),
+  );
   const [keyed, setKeyed] = useState<{ key: string; body: string } | null>(
     restored?.idempotencyKey && restored.keyedBody
       ? { key: restored.idempotencyKey, body: restored.keyedBody }
@@ -91,6 +104,18 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
     setFormError(null);
     setReceipt(null);
     createInvoice.reset();
+  }
+
+  /** A refused sale keyed again: a new sale (the refused one made nothing), the cashier checks it. */
+  function keyAgain(sale: QueuedSale) {
+    setCustomer(customerToKeyAgain(sale));
+    setInvoiceId(sale.body.invoice_id ?? '');
+    setTotal(String(sale.body.total_cost));
+    setKeyed(null);
+    setErrors({});
+    setFormError(null);
+    setReceipt(null);
+    window.setTimeout(() => totalRef.current?.focus(), 0);
   }
 
   /** One key per sale: the same sale sent again (a retry, a reload) keeps it. */
@@ -211,7 +236,7 @@ export function CreateInvoiceForm({ initialCustomer = null, onCreated }: CreateI
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="create-invoice-form">
       <Stack gap="md">
-        <SaleQueuePanel queue={queue} />
+        <SaleQueuePanel queue={queue} onKeyAgain={keyAgain} />
         <FormError message={formError} />
         <CustomerPicker
           value={customer}

@@ -1,17 +1,30 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCloudOff, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconPencil, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolate, useFormat } from '@/lib/format';
+import type { QueuedSale } from '@/lib/offline/sale-queue';
+import { useCurrentUser } from '@/lib/session/current-user';
+import { useStoreRules } from '../api/get-store-rules';
+import { describeRefusal, needsRules } from '../offline/describe-refusal';
 import type { useSaleQueue } from '../offline/use-sale-queue';
 import { Notice } from '@/components/notice';
 
 /**
- * The sales waiting for the connection, the ones the server refused, and the ones another
- * cashier left on this device (docs/offline.md).
+ * The sales waiting for the connection, the ones the server refused (each saying why, with "key
+ * it again" and "discard"), and the ones another cashier left on this device (docs/offline.md).
  */
-export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueue> }) {
+interface SaleQueuePanelProps {
+  queue: ReturnType<typeof useSaleQueue>;
+  /** "Key it again": the refused sale's customer and total go back into the form. */
+  onKeyAgain?: (sale: QueuedSale) => void;
+}
+
+export function SaleQueuePanel({ queue, onKeyAgain }: SaleQueuePanelProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const userId = useCurrentUser().data?.id ?? null;
+  // A refusal that names the store's maximum reads it from the server as it is now.
+  const rules = useStoreRules(queue.attention.some(needsRules));
   if (queue.waiting.length === 0 && queue.attention.length === 0 && queue.othersWaiting.length === 0)
     return null;
   return (
@@ -65,24 +78,57 @@ export function SaleQueuePanel({ queue }: { queue: ReturnType<typeof useSaleQueu
         </Alert>
       )}
       {queue.attention.length > 0 && (
-        <Notice color="red" icon={IconAlertTriangle} title={t('pos.offline.attentionTitle')}>
-          <Stack gap={6}>
+        <Notice
+          color="red"
+          icon={IconAlertTriangle}
+          title={t('pos.offline.attentionTitle')}
+          data-testid="sale-attention"
+        >
+          <List listStyleType="none" spacing="sm">
             {queue.attention.map((sale) => (
-              <Group key={sale.id} justify="space-between" gap="sm" wrap="nowrap">
-                <Text size="sm">
-                  <bdi>{sale.customerName}</bdi> · {format.lyd(sale.body.total_cost)} · {sale.message}
-                </Text>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => sale.id !== undefined && void queue.discard(sale.id)}
-                >
-                  {t('pos.offline.discard')}
-                </Button>
-              </Group>
+              <List.Item key={sale.id} data-testid="refused-sale">
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    <bdi>{sale.customerName}</bdi> · {format.lyd(sale.body.total_cost)}
+                  </Text>
+                  {sale.userId !== userId && (
+                    <Text size="xs">
+                      {t('pos.offline.others.by', {
+                        name: isolate(sale.userName ?? t('pos.offline.others.someone')),
+                      })}
+                    </Text>
+                  )}
+                  <Text size="sm" data-testid="refusal-reason">
+                    {describeRefusal(sale, t, format, { maxInvoiceTotal: rules.data?.max_invoice_total })}
+                  </Text>
+                  <Group gap="xs">
+                    {onKeyAgain && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconPencil size={14} aria-hidden />}
+                        onClick={() => {
+                          onKeyAgain(sale);
+                          if (sale.id !== undefined) void queue.discard(sale.id);
+                        }}
+                      >
+                        {t('pos.offline.keyAgain')}
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => sale.id !== undefined && void queue.discard(sale.id)}
+                    >
+                      {t('pos.offline.discard')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </List.Item>
             ))}
-          </Stack>
+          </List>
         </Notice>
       )}
     </Stack>
