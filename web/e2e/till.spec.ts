@@ -1,5 +1,14 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiAuth, bearerOf, DEMO_PASSWORD, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  apiAuth,
+  bearerOf,
+  DEMO_PASSWORD,
+  PHONE_VIEWPORT,
+  saveScreenshot,
+  signIn,
+  switchTo,
+  uniquePhone,
+} from './helpers';
 
 // A till a cashier can trust all day (issue #34), against the real server in Chromium: offline
 // from the first minute, and a till shared by two cashiers.
@@ -8,6 +17,7 @@ const TEXT = {
   ar: {
     ready: 'جاهز للعمل دون اتصال',
     offline: /لا يوجد اتصال/,
+    offlineWord: 'دون اتصال',
     customer: 'العميل',
     total: /إجمالي المبلغ/,
     create: 'إنشاء الفاتورة',
@@ -27,6 +37,7 @@ const TEXT = {
   en: {
     ready: 'Ready to work offline',
     offline: /^Offline/,
+    offlineWord: 'Offline',
     customer: 'Customer',
     total: /Total Cost/,
     create: 'Create Invoice',
@@ -102,7 +113,16 @@ for (const lang of ['ar', 'en'] as const) {
     await page.reload();
     await expect(page.getByTestId('pos-dashboard')).toBeVisible();
     await expect(page.getByTestId('offline-status')).toHaveText(TEXT[lang].offline);
+    // Today's figures, the recent activity and the rewards say "offline" instead of staying grey.
+    for (const key of ['invoices', 'pointsIssued', 'redemptions']) {
+      await expect(page.getByTestId(`today-${key}-offline`)).toHaveText(TEXT[lang].offlineWord);
+    }
     await saveScreenshot(page, `till-offline-reloaded-${lang}`);
+    await page.getByTestId('tile-recentActivity').click();
+    await expect(page.getByRole('dialog').getByTestId('offline-placeholder')).toContainText(
+      TEXT[lang].offline,
+    );
+    await page.keyboard.press('Escape');
     await context.setOffline(false);
   });
 }
@@ -283,3 +303,58 @@ for (const lang of ['ar', 'en'] as const) {
     await modal.getByRole('button', { name: lang === 'ar' ? 'إعادة تعيين' : 'Reset' }).click();
   });
 }
+
+test('at 390 px an Arabic name on the English page is never cut, in the search, the sale and the receipt', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'cashier@demo.ly');
+  await switchTo(page, 'en');
+  await page.setViewportSize(PHONE_VIEWPORT);
+  const name = 'عبد الرحمن بن محمد بن عبد الله بن سالم الفيتوري الطرابلسي';
+  const phone = uniquePhone('0917');
+  const made = await request.post('/api/v1/customers', {
+    headers: await bearerOf(page),
+    data: { name, phone },
+  });
+  expect(made.status()).toBe(201);
+
+  /** Every element showing the name holds all of it, inside its own box (nothing hidden). */
+  const wholeName = async (scope: Locator) => {
+    const boxes = scope.locator('bdi', { hasText: name });
+    await expect(boxes.first()).toBeVisible();
+    for (const box of await boxes.all()) {
+      await expect(box).toHaveText(name);
+      // From the name up to the component that shows it: no ellipsis, nothing wider than its box.
+      const cut = await box.evaluate((element) => {
+        for (let node: Element | null = element; node instanceof HTMLElement; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.textOverflow === 'ellipsis') return `ellipsis on ${node.className}`;
+          if (style.display !== 'inline' && node.scrollWidth > node.clientWidth + 1)
+            return `${node.tagName}.${node.className} ${node.scrollWidth} > ${node.clientWidth}`;
+          if (node.dataset.testid) return null;
+        }
+        return null;
+      });
+      expect(cut).toBeNull();
+    }
+  };
+
+  await page.getByTestId('tile-createInvoice').click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('button', { name: 'Reset' }).click();
+  await modal.getByLabel('Customer', { exact: true }).fill(phone);
+  await expect(modal.getByTestId('customer-result')).toHaveCount(1);
+  await wholeName(modal.getByTestId('customer-result'));
+  await saveScreenshot(page, 'till-phone-name-search-en');
+  await modal.getByTestId('customer-result').click();
+  await wholeName(modal.getByTestId('selected-customer'));
+  await modal.getByLabel(/Total Cost/).fill('12.5');
+  await modal.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(modal.getByTestId('receipt')).toBeVisible();
+  await wholeName(modal.getByTestId('receipt'));
+  const again = modal.getByRole('button', { name: /Same customer again/ });
+  await expect(again).toContainText(name);
+  expect(await again.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  await saveScreenshot(page, 'till-phone-name-receipt-en');
+});

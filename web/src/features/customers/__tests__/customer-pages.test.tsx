@@ -147,7 +147,7 @@ describe('customer detail page', () => {
     expect(screen.getByTestId('stat-totalInvoices')).toHaveTextContent('4');
     expect(screen.getByTestId('stat-totalSpent')).toHaveTextContent(/209\.000/);
     expect(screen.getByTestId('stat-rewardsRedeemed')).toHaveTextContent('1');
-    expect(screen.getByTestId('stat-averagePerInvoice')).toHaveTextContent(/52\.26/);
+    expect(screen.getByTestId('stat-averagePerInvoice')).toHaveTextContent(/LYD 52\.255/);
 
     const activity = await screen.findByTestId('customer-activity');
     const rows = within(activity).getAllByRole('listitem');

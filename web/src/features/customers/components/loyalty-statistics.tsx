@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerStatistics } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 
-/** Spec: Total Invoices, Total Spent (LYD), Rewards Redeemed, Avg. per Invoice (2 decimals, '0'). */
+/** Spec: Total Invoices, Total Spent (LYD), Rewards Redeemed, Avg. per Invoice ('0' with no invoices); the average in LYD with three decimals like every amount (issue #34, over the spec's two). */
 export function LoyaltyStatistics({ statistics }: { statistics: CustomerStatistics }) {
   const { t } = useTranslation();
   const format = useFormat();
   const average =
-    statistics.total_invoices === 0 ? format.number(0) : format.lyd(statistics.average_per_invoice, 2);
+    statistics.total_invoices === 0 ? format.number(0) : format.lyd(statistics.average_per_invoice);
   const rows = [
     ['totalInvoices', format.number(statistics.total_invoices)],
     ['totalSpent', format.lyd(statistics.total_spent)],

@@ -194,7 +194,9 @@ function SearchResult({ customer, onPick }: { customer: Customer; onPick: (custo
             {initialsOf(customer.name)}
           </Avatar>
           <Stack gap={0} miw={0}>
-            <Text fw={600} truncate>
+            {/* A name wraps, never cut: an ellipsis would cut an Arabic name on the English
+                page from its start (its start is at the line's end there). */}
+            <Text fw={600} className={classes.name}>
               <bdi>{customer.name}</bdi>
             </Text>
             <Text size="sm" c="dimmed" truncate>
@@ -237,7 +239,7 @@ function SelectedCustomerCard({ customer, onClear, pointsLabel, disabled }: Sele
             <Text size="xs" c="dimmed" fw={500}>
               {t('pos.customerSearch.selected')}
             </Text>
-            <Text fw={700} size="lg" truncate>
+            <Text fw={700} size="lg" className={classes.name}>
               <bdi>{customer.name}</bdi>
             </Text>
             {customer.phone && (

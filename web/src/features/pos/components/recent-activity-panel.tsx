@@ -14,6 +14,8 @@ import type { ActivityItem } from '@/lib/api/types';
 import { isolate, useFormat } from '@/lib/format';
 import { useRelativeTime } from '@/lib/relative-time';
 import { useRecentActivity } from '../api/get-activity';
+import { useOnline } from '../offline/use-offline-ready';
+import { OfflinePlaceholder } from './offline-placeholder';
 import classes from '@/components/divided-list.module.css';
 import { Notice } from '@/components/notice';
 
@@ -21,10 +23,13 @@ import { Notice } from '@/components/notice';
 export function RecentActivityPanel() {
   const { t } = useTranslation();
   const activity = useRecentActivity();
+  const online = useOnline();
 
   return (
     <Stack gap="md" data-testid="recent-activity">
-      {activity.isPending ? (
+      {!online && !activity.data ? (
+        <OfflinePlaceholder what="activity" />
+      ) : activity.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('app.loading')} />
         </Center>

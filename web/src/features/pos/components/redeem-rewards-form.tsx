@@ -11,7 +11,9 @@ import { useRewards } from '../api/get-rewards';
 import { usePointsMoneyTerms } from '../api/preview-redemption';
 import { useRedeemPoints } from '../api/redeem-points';
 import { useRedeemReward } from '../api/redeem-reward';
+import { useOnline } from '../offline/use-offline-ready';
 import { CustomerPicker } from './customer-picker';
+import { OfflinePlaceholder } from './offline-placeholder';
 import { PointsMoneyCard } from './points-money-card';
 import { RewardCard } from './reward-card';
 import { ErrorNotice, Notice } from '@/components/notice';
@@ -28,6 +30,7 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
   const { t } = useTranslation();
   const format = useFormat();
   const rewards = useRewards();
+  const online = useOnline();
   const redeem = useRedeemReward();
   const redeemPoints = useRedeemPoints();
   const idempotency = useIdempotencyKey();
@@ -176,6 +179,8 @@ export function RedeemRewardsForm({ initialCustomer = null, onRedeemed }: Redeem
           <Notice color="blue" icon={IconInfoCircle}>
             {t('pos.redeem.selectCustomer')}
           </Notice>
+        ) : !online && !rewards.data ? (
+          <OfflinePlaceholder what="rewards" />
         ) : rewards.isPending ? (
           <Center py="lg">
             <Loader aria-label={t('app.loading')} />

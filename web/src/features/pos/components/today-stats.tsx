@@ -3,6 +3,7 @@ import { IconCoins, IconGift, IconReceipt2, type Icon } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import { useTodayCounts } from '../api/get-today';
+import { useOnline } from '../offline/use-offline-ready';
 
 type StatKey = 'invoices' | 'pointsIssued' | 'redemptions';
 
@@ -22,6 +23,7 @@ export function TodayStats() {
   const { t } = useTranslation();
   const format = useFormat();
   const today = useTodayCounts();
+  const online = useOnline();
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" data-testid="today-stats">
@@ -35,6 +37,11 @@ export function TodayStats() {
               {today.data ? (
                 <Text fz={30} fw={800} lh={1.2} data-testid={`today-${key}-value`}>
                   {format.number(today.data[field])}
+                </Text>
+              ) : !online ? (
+                // No figures and no network: said in words, not a grey box.
+                <Text fz="lg" fw={700} lh={1.2} mt={6} c="dimmed" data-testid={`today-${key}-offline`}>
+                  {t('pos.today.offline')}
                 </Text>
               ) : today.isError ? (
                 <Text fz={30} fw={800} lh={1.2} c="dimmed">
