@@ -358,3 +358,60 @@ test('at 390 px an Arabic name on the English page is never cut, in the search, 
   expect(await again.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
   await saveScreenshot(page, 'till-phone-name-receipt-en');
 });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the offline pick lists this device's customers at once, however the Arabic is spelt, and when the server hangs (${lang})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const phone = uniquePhone('0917');
+    const made = await request.post('/api/v1/customers', {
+      headers: await bearerOf(page),
+      data: { name: 'فاطمة المصراتي', phone },
+    });
+    expect(made.status()).toBe(201);
+    await offlineReady(page);
+    // Served once on this device: a sale.
+    await page.getByTestId('tile-createInvoice').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: lang === 'ar' ? 'إعادة تعيين' : 'Reset' }).click();
+    await modal.getByLabel(TEXT[lang].customer, { exact: true }).click();
+    await page.keyboard.insertText(phone);
+    await page.keyboard.press('Enter');
+    await modal.getByLabel(TEXT[lang].total).fill('5');
+    await modal.getByRole('button', { name: TEXT[lang].create }).click();
+    await expect(modal.getByTestId('receipt')).toBeVisible();
+
+    const recent = modal.getByRole('list', {
+      name: lang === 'ar' ? 'عملاء خُدموا مؤخرًا على هذا الجهاز' : 'Customers recently served on this device',
+    });
+    const search = modal.getByLabel(TEXT[lang].customer, { exact: true });
+
+    // The server answers nothing for a long while (a network gone without the browser knowing):
+    // this device's customers come within seconds, not after the 15 s limit.
+    await page.route('**/api/v1/customers/search', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await route.abort().catch(() => {});
+    });
+    await search.fill('فاطمه المصراتي');
+    await expect(recent).toContainText('فاطمة المصراتي', { timeout: 4_000 });
+    await page.unroute('**/api/v1/customers/search');
+    await search.fill('');
+
+    // The browser offline: at once, with another spelling (ta marbuta as ha), and Enter picks.
+    await context.setOffline(true);
+    await search.fill('فاطمه');
+    await expect(recent).toContainText('فاطمة المصراتي', { timeout: 1_000 });
+    // Nothing from an earlier server answer beside it ("no customers found").
+    await expect(
+      modal.getByText(lang === 'ar' ? 'لم يتم العثور على عملاء' : 'No customers found'),
+    ).toHaveCount(0);
+    await saveScreenshot(page, `till-offline-pick-${lang}`);
+    await search.press('Enter');
+    await expect(modal.getByTestId('selected-customer')).toContainText('فاطمة المصراتي');
+    await context.setOffline(false);
+  });
+}

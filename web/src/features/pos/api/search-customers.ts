@@ -22,6 +22,8 @@ export function customerSearchQueryOptions(query: string) {
   });
 }
 
-export function useCustomerSearch(query: string) {
-  return useQuery({ ...customerSearchQueryOptions(query), placeholderData: keepPreviousData });
+/** `enabled: false` (the browser offline) asks the server nothing. */
+export function useCustomerSearch(query: string, enabled = true) {
+  const options = customerSearchQueryOptions(query);
+  return useQuery({ ...options, enabled: enabled && options.enabled, placeholderData: keepPreviousData });
 }

@@ -13,7 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiryNotice } from '@/components/expiry-notice';
 import { Ltr } from '@/components/ltr';
@@ -21,8 +21,10 @@ import { UnconfirmedJoinBadge } from '@/components/unconfirmed-join-badge';
 import { customerDetailQueryOptions } from '@/lib/api/customers';
 import { isNetworkError, messageOf } from '@/lib/api/errors';
 import type { Customer } from '@/lib/api/types';
-import { initialsOf, normalizeDigits, useFormat } from '@/lib/format';
+import { initialsOf, useFormat } from '@/lib/format';
 import { customerSearchQueryOptions, MIN_SEARCH_LENGTH, useCustomerSearch } from '../api/search-customers';
+import { matchCustomers } from '../offline/match-customer';
+import { useOnline } from '../offline/use-offline-ready';
 import classes from './customer-picker.module.css';
 
 interface CustomerPickerProps {
@@ -59,6 +61,23 @@ export function CustomerPicker({
   return <CustomerSearch onPick={onChange} error={error} offlineCustomers={offlineCustomers} />;
 }
 
+/** After this long without the server's answer, this device's customers are offered too. */
+const SLOW_SEARCH_MS = 2_000;
+
+/** Whether `busy` has been true for `ms` without a break. */
+function useSlow(busy: boolean, ms: number): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = window.setTimeout(() => setSlow(true), ms);
+    return () => {
+      window.clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [busy, ms]);
+  return busy && slow;
+}
+
 function CustomerSearch({
   onPick,
   error,
@@ -71,11 +90,20 @@ function CustomerSearch({
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 300);
-  const search = useCustomerSearch(debounced);
+  const online = useOnline();
+  // With the network known to be gone the server is not asked: this device's customers answer.
+  const search = useCustomerSearch(debounced, online);
   const queryClient = useQueryClient();
   const resultsId = useId();
   const longEnough = Array.from(debounced.trim()).length >= MIN_SEARCH_LENGTH;
   const typedEnough = Array.from(query.trim()).length >= MIN_SEARCH_LENGTH;
+  const slow = useSlow(search.isFetching, SLOW_SEARCH_MS);
+  // The recently served customers, at once when offline, and when the server is slow to answer
+  // or cannot be reached (a network gone without the browser knowing).
+  const local =
+    typedEnough && (!online || slow || (search.isError && isNetworkError(search.error)))
+      ? matchCustomers(offlineCustomers, query)
+      : [];
 
   return (
     <Stack gap="xs">
@@ -91,6 +119,12 @@ function CustomerSearch({
           // Enter picks the first match (type a phone, press Enter) and never submits the form.
           if (event.key !== 'Enter') return;
           event.preventDefault();
+          // Offline (or the server slow): the first of this device's matching customers.
+          if (!online || (local.length > 0 && !search.data?.length)) {
+            const first = local[0];
+            if (first) onPick(first);
+            return;
+          }
           // Only answers to what is typed now, not the previous query's results still on screen.
           const current = debounced === query && longEnough && !search.isPlaceholderData;
           if (current) {
@@ -123,15 +157,23 @@ function CustomerSearch({
             {messageOf(search.error, t('pos.customerSearch.failed'))}
           </Text>
         )}
-        {search.isError && isNetworkError(search.error) && offlineCustomers.length > 0 && (
-          <OfflineChoices customers={offlineCustomers} query={query} onPick={onPick} />
-        )}
-        {typedEnough && longEnough && search.data && search.data.length === 0 && !search.isFetching && (
-          <Text c="dimmed" size="sm" ta="center" py="sm">
-            {t('pos.customerSearch.noResults')}
+        {local.length > 0 && <OfflineChoices matches={local} onPick={onPick} />}
+        {typedEnough && !online && local.length === 0 && (
+          <Text c="dimmed" size="sm" ta="center" py="sm" data-testid="offline-no-match">
+            {t('pos.offline.noRecentMatch')}
           </Text>
         )}
-        {typedEnough && longEnough && search.data && search.data.length > 0 && (
+        {online &&
+          typedEnough &&
+          longEnough &&
+          search.data &&
+          search.data.length === 0 &&
+          !search.isFetching && (
+            <Text c="dimmed" size="sm" ta="center" py="sm">
+              {t('pos.customerSearch.noResults')}
+            </Text>
+          )}
+        {online && typedEnough && longEnough && search.data && search.data.length > 0 && (
           <Paper withBorder radius="md" className={classes.results}>
             <Stack gap={0} role="list" aria-label={t('pos.customerSearch.results')}>
               {search.data.map((customer) => (
@@ -147,25 +189,9 @@ function CustomerSearch({
   );
 }
 
-/** With the network gone: the recently served customers that match what is typed. */
-function OfflineChoices({
-  customers,
-  query,
-  onPick,
-}: {
-  customers: Customer[];
-  query: string;
-  onPick: (customer: Customer) => void;
-}) {
+/** With the network gone (or slow): the recently served customers that match what is typed. */
+function OfflineChoices({ matches, onPick }: { matches: Customer[]; onPick: (customer: Customer) => void }) {
   const { t } = useTranslation();
-  const needle = normalizeDigits(query).trim().toLowerCase();
-  // A local phone ("0912...") matches the stored international form ("+218912...").
-  const digits = needle.replace(/\D/g, '').replace(/^0+/, '');
-  const matches = customers.filter(
-    (c) =>
-      [c.name, c.email ?? ''].some((field) => field.toLowerCase().includes(needle)) ||
-      (digits.length >= 2 && (c.phone ?? '').includes(digits)),
-  );
   if (matches.length === 0) return null;
   return (
     <Paper withBorder radius="md" className={classes.results}>
