@@ -109,13 +109,18 @@ for (const lang of ['ar', 'en'] as const) {
     const expected = await expectedPoints(page, 25_500);
     await dialog.getByRole('button', { name: text.createInvoice }).click();
     await expect(page.getByTestId('toasts')).toContainText(text.invoiceCreated(expected));
+    // The dialog stays with the sale's receipt offered and an empty form for the next one.
+    await expect(dialog.getByTestId('receipt')).toContainText('فاطمة الشريف');
+    await expect(dialog.getByTestId('selected-customer')).toHaveCount(0);
+    await saveScreenshot(page, `pos-invoice-created-${lang}`);
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('today-invoices-value')).toHaveText(String(before + 1));
-    await saveScreenshot(page, `pos-invoice-created-${lang}`);
-    // The next sale starts empty: the dialog opened again has no customer chosen.
+    // The next sale starts empty: the dialog opened again has no customer chosen (nor receipt).
     dialog = await openTile(page, 'createInvoice');
     await expect(dialog.getByLabel(text.customerLabel, { exact: true })).toBeVisible();
     await expect(dialog.getByTestId('selected-customer')).toHaveCount(0);
+    await expect(dialog.getByTestId('receipt')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
