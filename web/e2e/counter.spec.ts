@@ -18,6 +18,7 @@ const TEXT = {
     reason: /السبب/,
     voided: 'ملغاة',
     amount: '862.650 د.ل.',
+    sameCustomer: /^العميل نفسه مرة أخرى/,
   },
   en: {
     customer: 'Customer',
@@ -32,6 +33,7 @@ const TEXT = {
     reason: /Reason/,
     voided: 'Voided',
     amount: 'LYD 862.650',
+    sameCustomer: /^Same customer again/,
   },
 } as const;
 
@@ -84,10 +86,14 @@ for (const lang of ['ar', 'en'] as const) {
 
     await context.setOffline(true);
     for (const [n, total] of ['11', '12.5', '13'].entries()) {
+      // A queued sale starts the next one empty too: the same customer is chosen on purpose.
+      if (n > 0) await page.getByRole('button', { name: TEXT[lang].sameCustomer }).click();
+      await expect(page.getByTestId('selected-customer')).toBeVisible();
       await page.getByLabel(TEXT[lang].total).fill(total);
       await page.getByRole('button', { name: TEXT[lang].create }).click();
       await expect(page.getByTestId('waiting-count')).toContainText(TEXT[lang].waiting(n + 1));
       await expect(page.getByLabel(TEXT[lang].total)).toHaveValue('');
+      await expect(page.getByTestId('selected-customer')).toHaveCount(0);
     }
     await saveScreenshot(page, `counter-offline-waiting-${lang}`);
 

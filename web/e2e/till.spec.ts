@@ -211,8 +211,7 @@ async function queueSale(
 ) {
   await page.getByTestId('tile-createInvoice').click();
   const modal = page.getByRole('dialog');
-  // A queued sale leaves its customer chosen in the form (only a sale the server answered
-  // clears it): start from an empty form.
+  // Start from an empty form (a draft of an earlier sale may be there).
   await modal.getByRole('button', { name: lang === 'ar' ? 'إعادة تعيين' : 'Reset' }).click();
   await modal.getByLabel(TEXT[lang].customer, { exact: true }).click();
   await page.keyboard.insertText(phone);

@@ -158,12 +158,17 @@ describe('create-invoice form', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     expect(await screen.findByTestId('waiting-count')).toHaveTextContent('1 sale waiting for the connection');
-    // The form is free for the next customer, and the sale is not sent twice by a second click.
+    // The form is free for the next customer (none chosen, as after any sale), and the sale is
+    // not sent twice by a second click.
     expect(screen.getByLabelText(/Total Cost/)).toHaveValue('');
+    expect(screen.queryByTestId('selected-customer')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Send now' }));
     await screen.findByText('1 waiting sale was sent');
     await waitFor(() => expect(screen.queryByTestId('waiting-count')).not.toBeInTheDocument());
 
+    // The same customer again is a choice the cashier makes.
+    await app.user.click(screen.getByRole('button', { name: /Same customer again: .Fatima Alsharif/ }));
+    expect(screen.getByTestId('selected-customer')).toHaveTextContent('Fatima Alsharif');
     await app.user.type(screen.getByLabelText(/Total Cost/), '10');
     await app.user.click(screen.getByRole('button', { name: 'Create Invoice' }));
     await waitFor(() => expect(api.requestsTo('POST /api/v1/invoices')).toHaveLength(3));

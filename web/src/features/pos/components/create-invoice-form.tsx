@@ -72,6 +72,8 @@ export function CreateInvoiceForm({
     null,
   );
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  // The last sale's customer (sent or queued), offered as "Same customer again".
+  const [lastSold, setLastSold] = useState<Customer | null>(null);
   const totalRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -103,6 +105,7 @@ export function CreateInvoiceForm({
     clearSale();
     setFormError(null);
     setReceipt(null);
+    setLastSold(null);
     createInvoice.reset();
   }
 
@@ -167,6 +170,9 @@ export function CreateInvoiceForm({
       .enqueue({ idempotencyKey, body, customerName: soldTo.name, customer: soldTo, attempted })
       .then(() => {
         showToast(t('pos.offline.queued', { customer: soldTo.name }), { color: 'blue', duration: 8_000 });
+        // A queued sale is a sale: the next one starts empty too, "same customer again" beside.
+        setCustomer(null);
+        setLastSold(soldTo);
         clearSale();
         createInvoice.reset();
         totalRef.current?.focus();
@@ -202,6 +208,7 @@ export function CreateInvoiceForm({
           if (userId !== null) rememberCustomer(userId, updated);
           clearSale();
           setReceipt({ result, customer: updated });
+          setLastSold(updated);
           onCreated?.(result);
         },
         onError: (error) => {
@@ -324,28 +331,26 @@ export function CreateInvoiceForm({
             {t('pos.invoice.submit')}
           </Button>
         </Group>
-        {receipt && (
-          <Stack gap="xs">
-            <Receipt data={receipt} />
-            <Group justify="flex-start">
-              <Button
-                type="button"
-                variant="light"
-                leftSection={<IconUserCheck size={18} aria-hidden />}
-                // A long name wraps onto a second line instead of being cut.
-                h="auto"
-                mih={36}
-                py={6}
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'start', overflowWrap: 'anywhere' } }}
-                onClick={() => {
-                  setCustomer(receipt.customer);
-                  window.setTimeout(() => totalRef.current?.focus(), 0);
-                }}
-              >
-                {t('pos.invoice.sameCustomer', { name: isolate(receipt.customer.name) })}
-              </Button>
-            </Group>
-          </Stack>
+        {receipt && <Receipt data={receipt} />}
+        {lastSold && !customer && (
+          <Group justify="flex-start">
+            <Button
+              type="button"
+              variant="light"
+              leftSection={<IconUserCheck size={18} aria-hidden />}
+              // A long name wraps onto a second line instead of being cut.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start', overflowWrap: 'anywhere' } }}
+              onClick={() => {
+                setCustomer(lastSold);
+                window.setTimeout(() => totalRef.current?.focus(), 0);
+              }}
+            >
+              {t('pos.invoice.sameCustomer', { name: isolate(lastSold.name) })}
+            </Button>
+          </Group>
         )}
       </Stack>
       <Modal
