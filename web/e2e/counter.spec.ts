@@ -85,6 +85,8 @@ for (const lang of ['ar', 'en'] as const) {
     await scanCustomer(page, lang, phone);
 
     await context.setOffline(true);
+    // Offline as the page sees it before the first sale (under load the emulation can lag).
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     for (const [n, total] of ['11', '12.5', '13'].entries()) {
       // A queued sale starts the next one empty too: the same customer is chosen on purpose.
       if (n > 0) await page.getByRole('button', { name: TEXT[lang].sameCustomer }).click();
