@@ -507,6 +507,15 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(dialog(page).getByText(o('stores.nameRequired'))).toBeVisible();
   await audit.check('owner add store, errors', lang);
   await escape(page);
+  // Deleting a store asks first and says which stores can go.
+  await page
+    .getByTestId('owner-stores')
+    .getByRole('button', { name: new RegExp(`^${o('stores.deleteStore')}: `) })
+    .first()
+    .click();
+  await expect(dialog(page).getByText(o('stores.delete'), { exact: true })).toBeVisible();
+  await audit.check('owner delete store, the question', lang);
+  await escape(page);
 
   await openTab(page, 'owner', 'customers');
   await expect(page.getByTestId('store-customers').first()).toBeVisible();

@@ -28,3 +28,21 @@ export function useSaveStore() {
     },
   });
 }
+
+/** Deletes one of the owner's stores; the server refuses (409) while it has customers or sales. */
+export async function deleteStore(id: number): Promise<void> {
+  await unwrap(api.DELETE('/api/v1/stores/{id}', { params: { path: { id } } }));
+}
+
+export function useDeleteStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteStore,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.stores() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.summary() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.subscription() });
+      void queryClient.invalidateQueries({ queryKey: ownerKeys.customersOverviews() });
+    },
+  });
+}

@@ -1,15 +1,17 @@
-import { Stack } from '@mantine/core';
-import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
+import { IconBuildingStore, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
+import { ConfirmRecordAction } from '@/components/confirm-dialog';
 import { RowAction } from '@/components/row-action';
+import { useConfirmation } from '@/components/use-confirmation';
 import { StoreModal } from '@/components/store-modal';
 import { useEditor } from '@/components/use-editor';
 import { AddHeader } from './add-header';
 import { useOwnerStores } from '../api/dashboard-queries';
-import { useSaveStore } from '../api/store-mutations';
+import { useDeleteStore, useSaveStore } from '../api/store-mutations';
 import { useSubscriptionStatus } from '../api/subscription';
 import type { Store } from '../types';
 
@@ -20,6 +22,8 @@ export function StoresTab() {
   const status = useSubscriptionStatus();
   const save = useSaveStore();
   const editor = useEditor<Store>();
+  const deleting = useConfirmation<Store>();
+  const remove = useDeleteStore();
   // The server says how many stores the plan still allows: at 0 the button says why it is off.
   const full = status.data !== undefined && status.data.remaining_store_slots === 0;
   const fullReason = !status.data?.has_active_subscription ? t('stores.noPlan') : t('stores.limitReached');
@@ -54,11 +58,19 @@ export function StoresTab() {
           {
             header: t('stores.actions'),
             cell: (store) => (
-              <RowAction
-                icon={IconPencil}
-                label={`${t('stores.editStore')}: ${store.name}`}
-                onClick={() => editor.open(store)}
-              />
+              <Group gap={4} wrap="nowrap">
+                <RowAction
+                  icon={IconPencil}
+                  label={`${t('stores.editStore')}: ${store.name}`}
+                  onClick={() => editor.open(store)}
+                />
+                <RowAction
+                  icon={IconTrash}
+                  color="red"
+                  label={`${t('stores.deleteStore')}: ${store.name}`}
+                  onClick={() => deleting.ask(store)}
+                />
+              </Group>
             ),
           },
         ]}
@@ -78,6 +90,14 @@ export function StoresTab() {
               : undefined
         }
         errorTestId="store-error"
+      />
+      <ConfirmRecordAction
+        confirmation={deleting}
+        message={(store) => t('stores.confirmDelete', { name: store.name })}
+        confirmLabel={t('stores.delete')}
+        action={remove}
+        success={t('stores.deleted')}
+        failure={t('stores.deleteFailed')}
       />
     </Stack>
   );
