@@ -1,10 +1,9 @@
 import { Group, Stack } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { ConfirmRecordAction } from '@/components/confirm-dialog';
-import { RowAction } from '@/components/row-action';
+import { EditDeleteActions } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
 import { StoreModal } from '@/components/store-modal';
@@ -57,21 +56,13 @@ export function StoresTab() {
           {
             header: t('actions'),
             cell: (store) => (
-              <Group gap={4} wrap="nowrap">
-                <RowAction
-                  icon={IconEdit}
-                  tooltip={t('edit')}
-                  label={t('stores.editNamed', { name: store.name })}
-                  onClick={() => editor.open(store)}
-                />
-                <RowAction
-                  icon={IconTrash}
-                  color="red"
-                  tooltip={t('delete')}
-                  label={t('stores.deleteNamed', { name: store.name })}
-                  onClick={() => deleting.ask(store)}
-                />
-              </Group>
+              <EditDeleteActions
+                editLabel={t('stores.editNamed', { name: store.name })}
+                deleteLabel={t('stores.deleteNamed', { name: store.name })}
+                onEdit={() => editor.open(store)}
+                onDelete={() => deleting.ask(store)}
+                tooltips={{ edit: t('edit'), delete: t('delete') }}
+              />
             ),
           },
         ]}

@@ -1,11 +1,11 @@
-import { Group, Stack } from '@mantine/core';
-import { IconBuildingStore, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
 import { useFormat } from '@/lib/format';
 import { ConfirmRecordAction } from '@/components/confirm-dialog';
-import { RowAction } from '@/components/row-action';
+import { EditDeleteActions } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { StoreModal } from '@/components/store-modal';
 import { useEditor } from '@/components/use-editor';
@@ -58,19 +58,13 @@ export function StoresTab() {
           {
             header: t('stores.actions'),
             cell: (store) => (
-              <Group gap={4} wrap="nowrap">
-                <RowAction
-                  icon={IconPencil}
-                  label={`${t('stores.editStore')}: ${store.name}`}
-                  onClick={() => editor.open(store)}
-                />
-                <RowAction
-                  icon={IconTrash}
-                  color="red"
-                  label={`${t('stores.deleteStore')}: ${store.name}`}
-                  onClick={() => deleting.ask(store)}
-                />
-              </Group>
+              <EditDeleteActions
+                editIcon={IconPencil}
+                editLabel={`${t('stores.editStore')}: ${store.name}`}
+                deleteLabel={`${t('stores.deleteStore')}: ${store.name}`}
+                onEdit={() => editor.open(store)}
+                onDelete={() => deleting.ask(store)}
+              />
             ),
           },
         ]}
