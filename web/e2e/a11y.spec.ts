@@ -651,6 +651,9 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await page.getByTestId('export-download').click();
   await expect(page.getByTestId('export-to')).toHaveAttribute('aria-invalid', 'true');
   await audit.check('owner exports, error', lang);
+  await page.getByRole('button', { name: o('imports.headingsTitle') }).click();
+  await expect(page.getByTestId('import-headings-table')).toBeVisible();
+  await audit.check('owner import, the headings read', lang);
 
   await openTab(page, 'owner', 'integrations');
   await expect(page.getByTestId('owner-integrations')).toBeVisible();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
 
@@ -6,6 +7,9 @@ import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
 // again adds nothing. Against the real server; the imported customers are hidden again after.
 const TEXT = {
   ar: {
+    headings: 'الأعمدة والعناوين التي تُقرأ',
+    template: 'الاسم,الهاتف,البريد الإلكتروني,النقاط',
+    shopHeading: 'اسم الزبون',
     tab: 'الاستيراد والتصدير',
     nameRequired: 'اسم العميل مطلوب',
     done: 'استُورد عميلان',
@@ -13,6 +17,9 @@ const TEXT = {
     noneNew: '0 جديد',
   },
   en: {
+    headings: 'Which columns and headings are read',
+    template: 'name,phone,email,points',
+    shopHeading: 'customer name',
     tab: 'Import & export',
     nameRequired: 'Customer name is required',
     done: 'Imported 2 customers',
@@ -83,5 +90,29 @@ for (const [index, lang] of (['ar', 'en'] as const).entries()) {
         expect((await request.delete(path, { headers: auth })).status()).toBe(204);
       }
     }
+  });
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  const text = TEXT[lang];
+  test(`the import screen lists the headings it reads and gives a template (${lang})`, async ({ page }) => {
+    await signIn(page, 'owner@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    await page.getByRole('tab', { name: text.tab }).click();
+    const card = page.getByTestId('import-customers');
+    await expect(card.getByTestId('import-expiry-note')).toBeVisible();
+    await card.getByRole('button', { name: text.headings }).click();
+    const table = card.getByTestId('import-headings-table');
+    await expect(table.locator('[data-field="name"]')).toContainText(text.shopHeading);
+    await expect(table.locator('[data-field="points"]')).toContainText('الرصيد');
+    await saveScreenshot(page, `owner-import-headings-${lang}`);
+
+    const download = page.waitForEvent('download');
+    await card.getByTestId('import-template').click();
+    const file = await download;
+    const bytes = readFileSync(await file.path());
+    // UTF-8 with the byte-order mark Excel needs to show Arabic; the headings in the app's language.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(`${text.template}\r\n`);
   });
 }

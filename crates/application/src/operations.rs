@@ -51,6 +51,8 @@ pub enum Operation {
     PosActivities,
     ExportRecords,
     ImportCustomers,
+    ImportFormat,
+    ImportTemplate,
     ListStaff,
     CreateStaff,
     UpdateStaff,
@@ -161,7 +163,7 @@ impl Operation {
             ListStores => Roles(EVERYONE, AnyKey),
             PutLoyaltyConfig => Permissions(&[Permission::ManageLoyaltySettings]),
             ExportRecords => Permissions(&[Permission::ExportRecords]),
-            ImportCustomers => Permissions(&[Permission::ImportCustomers]),
+            ImportCustomers | ImportFormat | ImportTemplate => Permissions(&[Permission::ImportCustomers]),
             ReviewSignal => Permissions(&[Permission::ReviewSignals]),
             GenerateQr | RotateQr | CreateStore | UpdateStore | DeleteStore => Roles(OWNER_OR_ADMIN, Never),
             CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff

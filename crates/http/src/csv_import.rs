@@ -77,42 +77,43 @@ impl FromRequest for CsvBody {
     }
 }
 
+/// A column an import reads: its field, whether a file must have it, and the headings taken
+/// for it in English and in Arabic (the first of each is the template's).
+pub struct ImportColumn {
+    pub field: &'static str,
+    pub required: bool,
+    pub en: &'static [&'static str],
+    pub ar: &'static [&'static str],
+}
+
+impl ImportColumn {
+    /// The heading the template writes in `lang`.
+    pub fn heading(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en[0],
+            Lang::Ar => self.ar[0],
+        }
+    }
+}
+
 /// The headings an import reads, per field, in English and Arabic (matched without case,
 /// hamza or ta marbuta differences, tatweel or vowel marks); the customers export's own column
 /// names are read too. Name and phone are needed; email and points are read when present.
-pub const HEADINGS: [(&str, &[&str]); 4] = [
-    (
-        "name",
-        &[
-            "name",
-            "customer",
-            "customer name",
-            "full name",
-            "client",
-            "client name",
-            "الاسم",
-            "اسم",
-            "الاسم الكامل",
-            "اسم العميل",
-            "العميل",
-            "اسم الزبون",
-            "الزبون",
-        ],
-    ),
-    (
-        "phone",
-        &[
-            "phone",
-            "phone number",
-            "mobile",
-            "mobile number",
-            "telephone",
-            "tel",
-            "cell",
-            "whatsapp",
+pub const HEADINGS: [ImportColumn; 4] = [
+    ImportColumn {
+        field: "name",
+        required: true,
+        en: &["name", "customer name", "customer", "full name", "client", "client name"],
+        ar: &["الاسم", "اسم الزبون", "اسم", "الاسم الكامل", "اسم العميل", "العميل", "الزبون"],
+    },
+    ImportColumn {
+        field: "phone",
+        required: true,
+        en: &["phone", "phone number", "mobile", "mobile number", "telephone", "tel", "cell", "whatsapp"],
+        ar: &[
             "الهاتف",
-            "هاتف",
             "رقم الهاتف",
+            "هاتف",
             "الجوال",
             "رقم الجوال",
             "الموبايل",
@@ -121,24 +122,27 @@ pub const HEADINGS: [(&str, &[&str]); 4] = [
             "رقم المحمول",
             "واتساب",
         ],
-    ),
-    ("email", &["email", "e-mail", "mail", "email address", "البريد الإلكتروني", "البريد", "الإيميل", "ايميل"]),
-    (
-        "points",
-        &[
-            "points",
-            "balance",
-            "opening balance",
-            "loyalty points",
-            "النقاط",
-            "نقاط",
-            "الرصيد",
-            "رصيد",
-            "الرصيد الافتتاحي",
-            "رصيد النقاط",
-        ],
-    ),
+    },
+    ImportColumn {
+        field: "email",
+        required: false,
+        en: &["email", "e-mail", "mail", "email address"],
+        ar: &["البريد الإلكتروني", "البريد", "الإيميل", "ايميل"],
+    },
+    ImportColumn {
+        field: "points",
+        required: false,
+        en: &["points", "balance", "opening balance", "loyalty points"],
+        ar: &["النقاط", "الرصيد", "نقاط", "رصيد", "الرصيد الافتتاحي", "رصيد النقاط"],
+    },
 ];
+
+/// An empty customers file to fill in: the headings in `lang`, UTF-8 with the byte-order mark
+/// Excel needs to show Arabic, CRLF line ends.
+pub fn template(lang: Lang) -> String {
+    let headings: Vec<&str> = HEADINGS.iter().map(|c| c.heading(lang)).collect();
+    format!("\u{feff}{}\r\n", headings.join(","))
+}
 
 /// A heading as it is compared: lower case, `_`, `-` and runs of spaces as one space, the
 /// Arabic letters' hamza and ta marbuta forms as their plain letters, no tatweel or vowel marks.
@@ -157,9 +161,9 @@ fn heading_key(heading: &str) -> String {
 
 /// Which column of `headers` holds `field` (one of [`HEADINGS`]'s names, or the export's).
 fn column(headers: &csv::StringRecord, field: &str, export_name: &str) -> Option<usize> {
-    let names = HEADINGS.iter().find(|(f, _)| *f == field).map_or(&[][..], |(_, names)| *names);
+    let names = HEADINGS.iter().filter(|c| c.field == field).flat_map(|c| c.en.iter().chain(c.ar));
     let exported = super::csv_export::columns(ExportKind::Customers).iter().find(|(en, _)| *en == export_name);
-    let mut keys: Vec<String> = names.iter().map(|n| heading_key(n)).collect();
+    let mut keys: Vec<String> = names.map(|n| heading_key(n)).collect();
     keys.extend(exported.iter().flat_map(|(en, ar)| [heading_key(en), heading_key(ar)]));
     headers.iter().position(|header| keys.contains(&heading_key(header)))
 }
@@ -313,5 +317,21 @@ mod tests {
         // A comma inside quotes is not the separator.
         assert_eq!(delimiter("\"a;b, c\";x;y\n"), b';');
         assert_eq!(delimiter("name\n"), b',');
+    }
+
+    #[test]
+    fn the_template_reads_back_in_either_language() {
+        for lang in [Lang::En, Lang::Ar] {
+            // The template's columns in order: name, phone, email, points.
+            let file = format!("{}Salma,0912345678,,7\r\n", template(lang));
+            let rows = read_customers(file.as_bytes()).unwrap_or_default();
+            assert_eq!(rows.len(), 1, "{lang:?}");
+            assert_eq!(
+                (rows[0].name.as_str(), rows[0].phone.as_str(), rows[0].points.as_str()),
+                ("Salma", "0912345678", "7")
+            );
+            assert_eq!(rows[0].line, 2);
+        }
+        assert!(template(Lang::Ar).starts_with("\u{feff}الاسم,الهاتف,البريد الإلكتروني,النقاط\r\n"));
     }
 }

@@ -12,6 +12,7 @@ both_backends!(
     the_products_own_export_imports_into_another_store,
     files_that_are_not_customers_change_nothing,
     files_as_spreadsheets_save_them_are_read,
+    the_format_and_the_template_say_what_a_file_may_hold,
 );
 
 struct Owner {
@@ -315,4 +316,73 @@ async fn files_as_spreadsheets_save_them_are_read(backend: Backend) {
     assert_eq!(status, 200);
     let echoed = body["data"]["lines"][0]["name"].as_str().unwrap_or_default();
     assert!(echoed.chars().count() <= 81 && echoed.ends_with('…'), "{} characters", echoed.chars().count());
+}
+
+async fn the_format_and_the_template_say_what_a_file_may_hold(backend: Backend) {
+    let Some(o) = owner(backend).await else { return };
+    let (status, body) = o.app.get("/api/v1/imports/customers/format", Some(&o.token)).await;
+    assert_eq!(status, 200, "{body}");
+    let columns = body["data"]["columns"].as_array().cloned().unwrap_or_default();
+    let fields: Vec<_> =
+        columns.iter().map(|c| (c["field"].as_str().unwrap_or_default(), c["required"] == true)).collect();
+    assert_eq!(fields, [("name", true), ("phone", true), ("email", false), ("points", false)]);
+    let headings = |field: &str, lang: &str| -> Vec<String> {
+        let column = columns.iter().find(|c| c["field"] == field).cloned().unwrap_or_default();
+        column[format!("headings_{lang}")]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|h| h.as_str().map(str::to_owned))
+            .collect()
+    };
+    assert!(headings("name", "ar").contains(&"اسم الزبون".to_owned()));
+    assert!(headings("phone", "ar").contains(&"رقم الهاتف".to_owned()));
+    assert!(headings("points", "ar").contains(&"الرصيد".to_owned()));
+    assert_eq!(body["data"]["max_rows"], 100_000);
+
+    // Every heading the format lists is read: a file written with the last of each imports.
+    let last = |field: &str, lang: &str| headings(field, lang).last().cloned().unwrap_or_default();
+    for lang in ["en", "ar"] {
+        let file = format!(
+            "{},{},{}\n{lang} Listed,0913000{},7\n",
+            last("name", lang),
+            last("phone", lang),
+            last("points", lang),
+            if lang == "en" { 411 } else { 412 }
+        );
+        let (status, body) = o.send(&format!("store_id={}&dry_run=true", o.tripoli), &file, lang, "text/csv").await;
+        assert_eq!(
+            (status, body["data"]["new"].as_i64(), body["data"]["lines"][0]["points"].as_i64()),
+            (200, Some(1), Some(7)),
+            "{file}: {body}"
+        );
+    }
+
+    // The template, in each language, filled in and sent back, imports.
+    for (lang, first) in [("ar", "الاسم,الهاتف,البريد الإلكتروني,النقاط"), ("en", "name,phone,email,points")]
+    {
+        let response = o
+            .app
+            .client
+            .get(o.app.url("/api/v1/imports/customers/template"))
+            .bearer_auth(&o.token)
+            .header("Accept-Language", lang)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(response.status(), 200);
+        let kind = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+        assert!(kind.starts_with("text/csv"), "{kind}");
+        let text = response.text().await.unwrap_or_default();
+        assert_eq!(text, format!("\u{feff}{first}\r\n"));
+        let filled = format!("{text}سالمة {lang},0913000{},,25\r\n", if lang == "en" { 421 } else { 422 });
+        let (status, body) = o.send(&format!("store_id={}", o.tripoli), &filled, lang, "text/csv").await;
+        assert_eq!(
+            (status, body["data"]["imported"].as_i64(), body["data"]["imported_points"].as_i64()),
+            (201, Some(1), Some(25)),
+            "{body}"
+        );
+    }
+    o.app.assert_ledger_matches_balances();
 }

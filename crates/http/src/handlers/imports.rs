@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{web, HttpResponse};
+use actix_web::{http::header, web, HttpResponse};
 use loyalty_application::use_cases::imports::{self, ImportLine, ImportOutcome, ImportReport};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
@@ -15,11 +15,84 @@ use crate::error::ErrorBody;
 use crate::{ApiError, Lang};
 
 #[derive(OpenApi)]
-#[openapi(paths(import_customers))]
+#[openapi(paths(import_customers, import_format, import_template))]
 pub struct ImportsApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    route::<__path_import_format, _, _>(cfg, import_format);
+    route::<__path_import_template, _, _>(cfg, import_template);
     route::<__path_import_customers, _, _>(cfg, import_customers);
+}
+
+/// A column a customers file may have and the headings read for it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportColumnDto {
+    /// `name`, `phone`, `email` or `points`.
+    #[schema(example = "phone")]
+    pub field: &'static str,
+    /// A file without this column is refused.
+    pub required: bool,
+    /// The English headings read for it (the first is the template's).
+    pub headings_en: Vec<&'static str>,
+    /// The Arabic headings read for it (the first is the template's).
+    pub headings_ar: Vec<&'static str>,
+}
+
+/// What a customers file may look like.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportFormatDto {
+    /// In the order the template writes them.
+    pub columns: Vec<ImportColumnDto>,
+    /// The most customer rows one file may hold.
+    pub max_rows: usize,
+    /// The largest file taken, in bytes.
+    pub max_bytes: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportFormatEnvelope {
+    pub data: ImportFormatDto,
+}
+
+/// What a customers file may look like: its columns and the headings read for each in English
+/// and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits.
+/// Opening balances start their expiry on the day of the import.
+#[utoipa::path(get, path = "/api/v1/imports/customers/format", tag = "owner",
+    responses(
+        (status = 200, description = "The columns and limits", body = ImportFormatEnvelope),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn import_format(_caller: Authenticated) -> HttpResponse {
+    let columns = csv_import::HEADINGS
+        .iter()
+        .map(|c| ImportColumnDto {
+            field: c.field,
+            required: c.required,
+            headings_en: c.en.to_vec(),
+            headings_ar: c.ar.to_vec(),
+        })
+        .collect();
+    let data = ImportFormatDto { columns, max_rows: imports::IMPORT_ROWS_MAX, max_bytes: csv_import::IMPORT_BYTES_MAX };
+    HttpResponse::Ok().json(ImportFormatEnvelope { data })
+}
+
+/// An empty customers file to fill in, its headings in the request's language (name, phone,
+/// email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
+#[utoipa::path(get, path = "/api/v1/imports/customers/template", tag = "owner",
+    responses(
+        (status = 200, description = "The template", content_type = "text/csv", body = String,
+            example = json!("\u{feff}name,phone,email,points\r\n")),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+    ))]
+async fn import_template(caller: Authenticated) -> HttpResponse {
+    let name = match caller.lang {
+        Lang::En => "customers-template.csv",
+        Lang::Ar => "customers-template-ar.csv",
+    };
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .body(csv_import::template(caller.lang))
 }
 
 /// Into which store, and whether to write.

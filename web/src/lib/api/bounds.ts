@@ -67,6 +67,14 @@ export const bounds = {
       minimum: 0,
     },
   },
+  ImportFormatDto: {
+    max_bytes: {
+      minimum: 0,
+    },
+    max_rows: {
+      minimum: 0,
+    },
+  },
   ImportLineDto: {
     line: {
       minimum: 0,

@@ -535,6 +535,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/customers/format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits
+         * @description What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits. Opening balances start their expiry on the day of the import.
+         */
+        get: operations["import_format"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/customers/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends
+         * @description An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
+         */
+        get: operations["import_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices": {
         parameters: {
             query?: never;
@@ -2036,6 +2076,32 @@ export interface components {
          * @enum {string}
          */
         HealthStatus: "ok" | "degraded";
+        /** @description A column a customers file may have and the headings read for it. */
+        ImportColumnDto: {
+            /**
+             * @description `name`, `phone`, `email` or `points`.
+             * @example phone
+             */
+            field: string;
+            /** @description The Arabic headings read for it (the first is the template's). */
+            headings_ar: string[];
+            /** @description The English headings read for it (the first is the template's). */
+            headings_en: string[];
+            /** @description A file without this column is refused. */
+            required: boolean;
+        };
+        /** @description What a customers file may look like. */
+        ImportFormatDto: {
+            /** @description In the order the template writes them. */
+            columns: components["schemas"]["ImportColumnDto"][];
+            /** @description The largest file taken, in bytes. */
+            max_bytes: number;
+            /** @description The most customer rows one file may hold. */
+            max_rows: number;
+        };
+        ImportFormatEnvelope: {
+            data: components["schemas"]["ImportFormatDto"];
+        };
         /** @description One row of the file and what happens to it. */
         ImportLineDto: {
             /** @description Per field, why the row is left out, in the request's language. */
@@ -7597,6 +7663,157 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_format: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The columns and limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "columns": [
+                     *           {
+                     *             "field": "phone",
+                     *             "headings_ar": [
+                     *               "headings ar"
+                     *             ],
+                     *             "headings_en": [
+                     *               "headings en"
+                     *             ],
+                     *             "required": true
+                     *           }
+                     *         ],
+                     *         "max_bytes": 1,
+                     *         "max_rows": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportFormatEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example name,phone,email,points */
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -149,6 +149,8 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 404, 403, 200, 200]).query("store_id={store}"),
         row("GET", "/api/v1/exports/{kind}", [401, 401, 403, 200, 403, 200, 200]),
         // Sent a one-customer CSV file (below); keys never import.
+        row("GET", "/api/v1/imports/customers/format", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/imports/customers/template", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/imports/customers", [401, 401, 403, 404, 403, 201, 403])
             .keys([403, 403])
             .query("store_id={store}"),

@@ -98,6 +98,7 @@ export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = sub
     'GET /api/v1/store-owner/stores': () => json({ data: [store] }),
     // No fraud signal open: the dashboard shows no panel.
     'GET /api/v1/store-owner/signals': () => json(noSignals),
+    'GET /api/v1/imports/customers/format': () => json({ data: { columns: [], max_rows: 1, max_bytes: 1 } }),
     ...extra,
   };
 }

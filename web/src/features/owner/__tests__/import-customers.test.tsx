@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
 import { json, mockApi } from '@/testing/mock-api';
@@ -32,7 +32,77 @@ function report(dryRun: boolean): ImportReport {
   };
 }
 
+/** The format as the server describes it (a part of its lists). */
+const importFormat = {
+  max_rows: 100000,
+  max_bytes: 16777216,
+  columns: [
+    {
+      field: 'name',
+      required: true,
+      headings_en: ['name', 'customer name'],
+      headings_ar: ['الاسم', 'اسم الزبون'],
+    },
+    {
+      field: 'phone',
+      required: true,
+      headings_en: ['phone', 'mobile'],
+      headings_ar: ['الهاتف', 'رقم الهاتف'],
+    },
+    { field: 'email', required: false, headings_en: ['email'], headings_ar: ['البريد الإلكتروني'] },
+    {
+      field: 'points',
+      required: false,
+      headings_en: ['points', 'balance'],
+      headings_ar: ['النقاط', 'الرصيد'],
+    },
+  ],
+};
+
 describe('Import customers', () => {
+  it('lists the headings the server reads, its language first, and downloads the template', async () => {
+    await i18n.changeLanguage('ar');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    const template = '\u{feff}الاسم,الهاتف,البريد الإلكتروني,النقاط\r\n';
+    const api = mockApi(
+      ownerRoutes({
+        'GET /api/v1/imports/customers/format': () => json({ data: importFormat }),
+        'GET /api/v1/imports/customers/template': () =>
+          new Response(template, {
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="customers-template-ar.csv"',
+            },
+          }),
+      }),
+    );
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:template';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const app = renderApp('/dashboard?tab=exports');
+    const card = await screen.findByTestId('import-customers');
+    expect(within(card).getByTestId('import-expiry-note')).toHaveTextContent('يوم الاستيراد');
+    await app.user.click(within(card).getByRole('button', { name: 'الأعمدة والعناوين التي تُقرأ' }));
+    const table = await within(card).findByTestId('import-headings-table');
+    const phone = table.querySelector('[data-field="phone"]') as HTMLElement;
+    expect(phone).toHaveTextContent('مطلوب');
+    // Arabic headings before the English ones on the Arabic screen.
+    expect(phone.textContent?.indexOf('رقم الهاتف')).toBeLessThan(phone.textContent?.indexOf('mobile') ?? 0);
+    expect(table.querySelector('[data-field="email"]')).toHaveTextContent('اختياري');
+
+    await app.user.click(within(card).getByTestId('import-template'));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(api.requestsTo('GET /api/v1/imports/customers/template')[0]?.headers.get('Accept-Language')).toBe(
+      'ar',
+    );
+    // The bytes as the server sent them, the byte-order mark Excel needs included.
+    const bytes = new Uint8Array((await created[0]?.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect(Array.from(bytes)).toEqual(Array.from(new TextEncoder().encode(template)));
+  });
+
   it('checks the file first, then imports the new rows with the file as it is', async () => {
     await i18n.changeLanguage('en');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');

@@ -13,6 +13,7 @@ export const ownerKeys = {
     [...ownerKeys.customersOverviews(), page, perPage] as const,
   storeCustomers: (storeId: number, page: number, perPage: number) =>
     [...ownerKeys.customersOverviews(), 'store', storeId, page, perPage] as const,
+  importFormat: () => [...ownerKeys.all, 'import-format'] as const,
   activities: () => [...ownerKeys.all, 'activities'] as const,
   apiKeys: () => [...ownerKeys.all, 'api-keys'] as const,
   webhooks: () => [...ownerKeys.all, 'webhooks'] as const,

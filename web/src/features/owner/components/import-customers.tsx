@@ -1,5 +1,18 @@
-import { Badge, Button, Card, FileInput, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconFileUpload } from '@tabler/icons-react';
+import {
+  Accordion,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +21,14 @@ import { ScrollTable } from '@/components/scroll-table';
 import { ApiError, messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { useOwnerStores } from '../api/dashboard-queries';
-import { importCustomers, type ImportReport } from '../api/imports';
+import { downloadBlob } from '@/lib/download';
+import {
+  downloadImportTemplate,
+  importCustomers,
+  useImportFormat,
+  type ImportFormat,
+  type ImportReport,
+} from '../api/imports';
 import { ownerKeys } from '../api/owner-keys';
 import { ErrorNotice, Notice } from '@/components/notice';
 
@@ -66,6 +86,10 @@ export function ImportCustomers() {
         <Text c="dimmed" size="sm">
           {t('imports.intro')}
         </Text>
+        <Text c="dimmed" size="sm" data-testid="import-expiry-note">
+          {t('imports.expiryStarts')}
+        </Text>
+        <ImportHeadings />
         <Group align="flex-end" grow>
           <Select
             label={t('imports.store')}
@@ -114,6 +138,21 @@ export function ImportCustomers() {
           {state.status === 'importing' && <Button loading>{t('imports.importing')}</Button>}
         </Group>
 
+        {busy && file && (
+          <Stack gap={4} data-testid="import-progress">
+            <Progress value={100} striped animated aria-label={t('imports.sending')} />
+            <Text size="sm" c="dimmed">
+              {t('imports.working', {
+                size: t('imports.megabytes', {
+                  n: format.number(file.size / 1_048_576, {
+                    maximumFractionDigits: 1,
+                    minimumFractionDigits: 1,
+                  }),
+                }),
+              })}
+            </Text>
+          </Stack>
+        )}
         {state.status === 'failed' && !fieldError('file') && !fieldError('store_id') && (
           <ErrorNotice>{messageOf(state.error, t('imports.failed'))}</ErrorNotice>
         )}
@@ -182,5 +221,101 @@ export function ImportCustomers() {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Which columns a file may have and the headings read for each, in both languages, as the server
+ * reads them (GET /imports/customers/format), with the template to fill in.
+ */
+function ImportHeadings() {
+  const { t, i18n } = useTranslation('owner');
+  const columns = useImportFormat();
+  const [downloading, setDownloading] = useState(false);
+  const [failed, setFailed] = useState<unknown>(null);
+
+  async function download() {
+    setDownloading(true);
+    setFailed(null);
+    try {
+      const { blob, filename } = await downloadImportTemplate();
+      downloadBlob(blob, filename);
+    } catch (error) {
+      setFailed(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Accordion variant="contained" data-testid="import-headings">
+        <Accordion.Item value="headings">
+          <Accordion.Control>{t('imports.headingsTitle')}</Accordion.Control>
+          <Accordion.Panel>
+            {columns.isError && (
+              <ErrorNotice>{messageOf(columns.error, t('imports.headingsFailed'))}</ErrorNotice>
+            )}
+            {columns.data && <HeadingsTable format={columns.data} arabicFirst={i18n.language === 'ar'} />}
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          loading={downloading}
+          onClick={() => void download()}
+          data-testid="import-template"
+        >
+          {t('imports.template')}
+        </Button>
+      </Group>
+      {failed !== null && <ErrorNotice>{messageOf(failed, t('imports.templateFailed'))}</ErrorNotice>}
+    </Stack>
+  );
+}
+
+function HeadingsTable({ format: { columns }, arabicFirst }: { format: ImportFormat; arabicFirst: boolean }) {
+  const { t } = useTranslation('owner');
+  return (
+    <ScrollTable minWidth={480}>
+      <Table verticalSpacing="xs" data-testid="import-headings-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('imports.column')}</Table.Th>
+            <Table.Th>{t('imports.headingsRead')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {columns.map((column) => {
+            const headings = arabicFirst
+              ? [...column.headings_ar, ...column.headings_en]
+              : [...column.headings_en, ...column.headings_ar];
+            return (
+              <Table.Tr key={column.field} data-field={column.field}>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {t(`imports.columns.${column.field}`, { defaultValue: column.field })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {column.required ? t('imports.required') : t('imports.optional')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {headings.map((heading) => (
+                      <Badge key={heading} variant="light" color="gray" tt="none" fw={500}>
+                        <bdi>{heading}</bdi>
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollTable>
   );
 }
