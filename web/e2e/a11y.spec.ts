@@ -524,6 +524,9 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
 
   await openTab(page, 'owner', 'liability');
   await expect(page.getByTestId('liability-chart').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  // The points expiring soon, the customers to remind, and the dashboard's line about them.
+  await expect(page.getByTestId('expiring-customers')).toBeVisible();
+  await expect(page.getByTestId('expiring-soon')).toBeVisible();
   await audit.check('owner points owed', lang);
 
   await openTab(page, 'owner', 'staff');

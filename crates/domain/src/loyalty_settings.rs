@@ -21,6 +21,10 @@ pub const EXPIRY_MONTHS_MAX: i64 = 120;
 /// Customers are told of points expiring within this many days.
 pub const EXPIRY_NOTICE_DAYS: i64 = 30;
 
+/// The windows an owner sees points expiring in, in days from today (today included): the
+/// coming week, month and quarter.
+pub const EXPIRY_AHEAD_DAYS: [i64; 3] = [7, 30, 90];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoyaltySettings {
     /// Points per LYD spent.

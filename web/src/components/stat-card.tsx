@@ -11,12 +11,15 @@ export function StatCard({
   icon,
   color,
   testId,
+  hint,
 }: {
   label: string;
   value: ReactNode;
   icon: ReactNode;
   color: string;
   testId?: string;
+  /** A line under the figure (what it is worth, who it concerns). */
+  hint?: ReactNode;
 }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid={testId}>
@@ -28,6 +31,11 @@ export function StatCard({
           <Text component="div" fw={700} fz="xl" mt={4} data-testid={testId ? `${testId}-value` : undefined}>
             {value}
           </Text>
+          {hint && (
+            <Text size="sm" c="dimmed" mt={2} data-testid={testId ? `${testId}-hint` : undefined}>
+              {hint}
+            </Text>
+          )}
         </div>
         <ThemeIcon size={44} radius="md" variant="light" color={color}>
           {icon}

@@ -12,7 +12,8 @@ use crate::helpers::{both_backends, Backend, TestApp};
 both_backends!(
     points_expire_on_their_day_oldest_first,
     spends_and_the_daily_run_at_once_expire_once,
-    the_expiry_setting_is_checked
+    the_expiry_setting_is_checked,
+    the_owner_sees_what_expires_in_the_coming_week_month_and_quarter
 );
 
 /// `hour:minute` on a Tripoli day, as UTC (Libya keeps UTC+2 all year).
@@ -280,4 +281,105 @@ async fn the_expiry_setting_is_checked(backend: Backend) {
     let (status, _) =
         shop.app.put("/api/v1/loyalty-config", Some(&shop.cashier), &json!({"points_expiry_months": 3})).await;
     assert_eq!(status, 403);
+}
+
+async fn the_owner_sees_what_expires_in_the_coming_week_month_and_quarter(backend: Backend) {
+    // Forty days ahead the demo's own expiring points are past: flushed by the daily run.
+    let today = loyalty_domain::local_day::local_date(chrono::Utc::now().naive_utc());
+    let d0 = today + Duration::days(40);
+    let Some(shop) = Shop::open(backend, tripoli(d0, 0, 30)).await else { return };
+    shop.run_daily().await;
+    let months = |day: NaiveDate, n: u32| day.checked_add_months(chrono::Months::new(n)).unwrap_or(day);
+
+    // X earns 100 for a month on d0; 25 days on, Y earns 40 for a month and Z 30 for three.
+    shop.at(tripoli(d0, 10, 0));
+    assert_eq!(shop.settings(json!({"points_expiry_months": 1})).await.0, 200);
+    let x = shop.customer("+218910000311").await;
+    let y = shop.customer("+218910000312").await;
+    let z = shop.customer("+218910000313").await;
+    shop.sale(x, "100").await;
+    let d25 = d0 + Duration::days(25);
+    shop.at(tripoli(d25, 10, 0));
+    shop.sale(y, "40").await;
+    assert_eq!(shop.settings(json!({"points_expiry_months": 3})).await.0, 200);
+    shop.sale(z, "30").await;
+    let last = [(x, months(d0, 1), 100), (y, months(d25, 1), 40), (z, months(d25, 3), 30)];
+
+    // Seen on d0 + 28: each window holds the points whose last day is before its end.
+    let seen = d0 + Duration::days(28);
+    shop.at(tripoli(seen, 9, 0));
+    let (status, body) = shop.app.get("/api/v1/store-owner/liability", Some(&shop.owner)).await;
+    assert_eq!(status, 200, "{body}");
+    let data = &body["data"];
+    let windows: Vec<(i64, i64, i64)> = data["expiring"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|w| {
+            (w["days"].as_i64().unwrap_or(0), w["points"].as_i64().unwrap_or(-1), w["customers"].as_i64().unwrap_or(-1))
+        })
+        .collect();
+    let expected: Vec<(i64, i64, i64)> = [7, 30, 90]
+        .iter()
+        .map(|&days| {
+            let within: Vec<_> = last.iter().filter(|(_, day, _)| *day < seen + Duration::days(days)).collect();
+            (days, within.iter().map(|(_, _, p)| p).sum(), within.len() as i64)
+        })
+        .collect();
+    assert_eq!(windows, expected, "{body}");
+    assert!(expected[0].1 == 100 && expected[2].1 == 170, "the scenario spans the windows: {expected:?}");
+    // The same figures from the lots themselves.
+    let oracle = |days: i64| {
+        shop.app.scalar(&format!(
+            "SELECT CAST(COALESCE(SUM(l.remaining), 0) AS BIGINT) AS n FROM point_lots l JOIN customers c ON c.id = l.customer_id \
+             WHERE c.deleted_at IS NULL AND l.remaining > 0 AND l.expires_on >= '{seen}' AND l.expires_on < '{}'",
+            seen + Duration::days(days)
+        ))
+    };
+    assert_eq!([oracle(7), oracle(30), oracle(90)], [expected[0].1, expected[1].1, expected[2].1]);
+    // Per store: all three are the cashier's store's, and the stores add up to the whole.
+    let per_store: i64 = data["stores"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|s| s["expiring"][2]["points"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(per_store, 170);
+    // With a point value, each window says what its points are worth; the whole is the stores'.
+    assert_eq!(data["point_value"].is_null(), data["expiring"][0]["value"].is_null(), "{body}");
+    // Whom to remind: those within 30 days, soonest first, with the first last day.
+    let listed: Vec<(i64, i64, String)> = data["expiring_customers"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            (
+                c["customer_id"].as_i64().unwrap_or(0),
+                c["points"].as_i64().unwrap_or(0),
+                c["last_day"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    let soon: Vec<(i64, i64, String)> = last
+        .iter()
+        .filter(|(_, day, _)| *day < seen + Duration::days(30))
+        .map(|(c, day, p)| (*c, *p, day.format("%Y-%m-%d").to_string()))
+        .collect();
+    assert_eq!(listed, soon, "{body}");
+    assert_eq!(data["expiring_customers_total"].as_i64(), Some(soon.len() as i64));
+
+    // A deleted customer's points are not owed: they leave the forecast (Z holds points, so
+    // the owner takes them first, as the books require).
+    let taken = json!({"points": -30, "reason": "moved away"});
+    assert_eq!(shop.app.put(&format!("/api/v1/customers/{z}/points"), Some(&shop.owner), &taken).await.0, 200);
+    assert_eq!(shop.app.delete(&format!("/api/v1/customers/{z}"), Some(&shop.owner)).await.0, 204);
+    let (_, body) = shop.app.get("/api/v1/store-owner/liability", Some(&shop.owner)).await;
+    assert_eq!(body["data"]["expiring"][2]["points"].as_i64(), Some(expected[2].1 - 30), "{body}");
+    // And on the last day itself the points still count: usable through that day.
+    shop.at(tripoli(months(d0, 1), 23, 0));
+    let (_, body) = shop.app.get("/api/v1/store-owner/liability", Some(&shop.owner)).await;
+    assert_eq!(body["data"]["expiring"][0]["points"].as_i64(), Some(100), "{body}");
 }

@@ -33,8 +33,8 @@ pub use plans::{
 };
 pub use platform::{DayFigures, PlatformCounts, StoreRanking};
 pub use reports::{
-    ActivityKind, ActivityRecord, CustomersOverview, Liability, MonthPoints, OwnerSummary, SharedPhone, Signal,
-    StoreCustomerFigures, StoreLiability, StoreSummary,
+    ActivityKind, ActivityRecord, CustomersOverview, ExpiringCustomer, ExpiryAhead, Liability, MonthPoints,
+    OwnerSummary, SharedPhone, Signal, StoreCustomerFigures, StoreLiability, StoreSummary,
 };
 pub use sales::{
     ActivityEvent, DayCounts, Invoice, LedgerEntry, LedgerKind, Redemption, Reward, RewardRef, RewardType, SalePreview,

@@ -68,6 +68,12 @@ pub struct Liability {
     pub stores: Vec<StoreLiability>,
     /// Oldest first, every month present (zeros where nothing happened).
     pub months: Vec<MonthPoints>,
+    /// All stores together, one per window of [`EXPIRY_AHEAD_DAYS`](loyalty_domain::loyalty_settings::EXPIRY_AHEAD_DAYS).
+    pub expiring: Vec<ExpiryAhead>,
+    /// The customers whose points expire soonest (within the notice window), soonest first.
+    pub expiring_customers: Vec<ExpiringCustomer>,
+    /// How many customers have points expiring within the notice window (all, not only those listed).
+    pub expiring_customers_total: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +81,32 @@ pub struct StoreLiability {
     pub store: StoreRef,
     pub points: i64,
     pub value: Option<loyalty_domain::Money>,
+    /// One per window, as [`Liability::expiring`].
+    pub expiring: Vec<ExpiryAhead>,
+}
+
+/// Points whose last day falls within the next `days` days (today included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpiryAhead {
+    pub days: i64,
+    pub points: i64,
+    /// What they are worth, where points have a value.
+    pub value: Option<loyalty_domain::Money>,
+    /// The customers who hold them.
+    pub customers: i64,
+}
+
+/// A customer with points to use before their last day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpiringCustomer {
+    pub customer_id: i64,
+    pub name: String,
+    pub phone: Option<String>,
+    pub store: StoreRef,
+    /// The points whose last day is within the notice window.
+    pub points: i64,
+    /// The last day of the first of them.
+    pub last_day: chrono::NaiveDate,
 }
 
 /// Points earned by sales (voided sales taken off), redeemed and expired in one Tripoli month.

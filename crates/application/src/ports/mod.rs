@@ -5,9 +5,9 @@ mod records;
 mod system;
 
 pub use people::{
-    ActivityFilter, ActivityRepo, AdminRepo, ApiKeyRepo, CardFields, CardFilter, ExpiredPoints, IdempotencyRepo,
-    JobRepo, LotRepo, NewActivity, NewApiKey, NewUser, NextExpiry, PackageFields, PointsChange, RaisedSignal,
-    SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
+    ActivityFilter, ActivityRepo, AdminRepo, ApiKeyRepo, CardFields, CardFilter, ExpiredPoints, ExpiringPoints,
+    IdempotencyRepo, JobRepo, LotRepo, NewActivity, NewApiKey, NewUser, NextExpiry, PackageFields, PointsChange,
+    RaisedSignal, SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
 };
 pub use records::{
     CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,

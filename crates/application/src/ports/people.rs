@@ -207,6 +207,17 @@ pub struct ExpiredPoints {
 
 pub use crate::NextExpiry;
 
+/// A customer's points still to use whose last day is one Tripoli day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpiringPoints {
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub name: String,
+    pub phone: Option<String>,
+    pub last_day: NaiveDate,
+    pub points: i64,
+}
+
 /// A customer's balance and the lots that hold it.
 pub trait LotRepo {
     /// Changes the balance in one conditional update and the lots with it; returns the new
@@ -229,6 +240,14 @@ pub trait LotRepo {
         from: NaiveDate,
         until: NaiveDate,
     ) -> RepoResult<Vec<(i64, NextExpiry)>>;
+    /// The live customers' points in these stores whose last day is from `from` to `until`, per
+    /// store, customer and day.
+    fn expiring_points(
+        &mut self,
+        store_ids: &[i64],
+        from: NaiveDate,
+        until: NaiveDate,
+    ) -> RepoResult<Vec<ExpiringPoints>>;
 }
 
 /// A crossing of one of the owner's thresholds, to record.

@@ -2,7 +2,10 @@
 //! registration links, dashboard figures and the customers overview. Admins create stores for
 //! a chosen owner under the same limit.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use loyalty_domain::local_day::local_day_bounds;
+use loyalty_domain::loyalty_settings::{EXPIRY_AHEAD_DAYS, EXPIRY_NOTICE_DAYS};
 use loyalty_domain::{reward_rules, text, FieldErrors, LoyaltySettings, Msg, Role, SettingsChange};
 
 use crate::policy::{can_access_store, Permission, StoreAccess};
@@ -305,15 +308,32 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
     transaction(&*services.db, TxMode::Read, |repos| {
         let settings = repos.loyalty_settings(actor.user_id)?;
         let store_ids = StoreAccess::of_owner(actor, repos)?;
+        let longest = EXPIRY_AHEAD_DAYS.iter().copied().max().unwrap_or(0);
+        let expiring = repos.expiring_points(&store_ids, today, today + chrono::Duration::days(longest - 1))?;
+        let ahead = |store: Option<i64>| -> Vec<crate::ExpiryAhead> {
+            EXPIRY_AHEAD_DAYS
+                .iter()
+                .map(|&days| {
+                    let within = expiring.iter().filter(|e| {
+                        store.is_none_or(|s| e.store_id == s) && e.last_day < today + chrono::Duration::days(days)
+                    });
+                    let points = within.clone().map(|e| e.points).sum();
+                    let customers = within.map(|e| e.customer_id).collect::<BTreeSet<_>>().len() as i64;
+                    crate::ExpiryAhead { days, points, value: settings.value_of(points), customers }
+                })
+                .collect()
+        };
         let stores: Vec<crate::StoreLiability> = repos
             .store_customer_figures(&store_ids)?
             .into_iter()
             .map(|f| crate::StoreLiability {
                 value: settings.value_of(f.total_points),
+                expiring: ahead(Some(f.store.id)),
                 store: f.store,
                 points: f.total_points,
             })
             .collect();
+        let (expiring_customers, expiring_customers_total) = soonest_expiring(&expiring, &stores, today);
         let outstanding_points = stores.iter().map(|s| s.points).sum();
         let mut months: Vec<crate::MonthPoints> =
             months.into_iter().map(|month| crate::MonthPoints { month, earned: 0, redeemed: 0, expired: 0 }).collect();
@@ -329,10 +349,47 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
             point_value: settings.point_value,
             outstanding_value: settings.value_of(outstanding_points),
             outstanding_points,
+            expiring: ahead(None),
             stores,
             months,
+            expiring_customers,
+            expiring_customers_total,
         })
     })
+}
+
+/// Customers listed with their points expiring soon, at most.
+pub const EXPIRING_CUSTOMERS_SHOWN: usize = 50;
+
+/// The customers whose points expire within the notice window, soonest first (then the most
+/// points), at most [`EXPIRING_CUSTOMERS_SHOWN`]; and how many there are in all.
+fn soonest_expiring(
+    expiring: &[crate::ports::ExpiringPoints],
+    stores: &[crate::StoreLiability],
+    today: chrono::NaiveDate,
+) -> (Vec<crate::ExpiringCustomer>, i64) {
+    let until = today + chrono::Duration::days(EXPIRY_NOTICE_DAYS);
+    let mut by_customer: BTreeMap<i64, crate::ExpiringCustomer> = BTreeMap::new();
+    for e in expiring.iter().filter(|e| e.last_day < until) {
+        let Some(store) = stores.iter().find(|s| s.store.id == e.store_id) else { continue };
+        let customer = by_customer.entry(e.customer_id).or_insert_with(|| crate::ExpiringCustomer {
+            customer_id: e.customer_id,
+            name: e.name.clone(),
+            phone: e.phone.clone(),
+            store: store.store.clone(),
+            points: 0,
+            last_day: e.last_day,
+        });
+        customer.points += e.points;
+        customer.last_day = customer.last_day.min(e.last_day);
+    }
+    let total = by_customer.len() as i64;
+    let mut customers: Vec<_> = by_customer.into_values().collect();
+    customers.sort_by(|a, b| {
+        a.last_day.cmp(&b.last_day).then(b.points.cmp(&a.points)).then(a.customer_id.cmp(&b.customer_id))
+    });
+    customers.truncate(EXPIRING_CUSTOMERS_SHOWN);
+    (customers, total)
 }
 
 /// The first days of the `count` months ending with `today`'s, oldest first.

@@ -6,12 +6,34 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use loyalty_application::ports::{ExpiredPoints, LotRepo, NextExpiry, PointsChange, RepoError, RepoResult};
+use loyalty_application::ports::{
+    ExpiredPoints, ExpiringPoints, LotRepo, NextExpiry, PointsChange, RepoError, RepoResult,
+};
 
 use super::store_days::DayDelta;
 use crate::pool::DbConnection;
 use crate::schema::{customers, point_lots};
 use crate::tx::{map_error, DbTx};
+
+// The expiry forecast groups a store's customers' lots by customer and last day.
+diesel::allow_columns_to_appear_in_same_group_by_clause!(
+    customers::store_id,
+    customers::id,
+    customers::name,
+    customers::phone,
+    point_lots::expires_on,
+);
+
+/// A customer's points left with one last day, as the forecast reads them.
+#[derive(Queryable)]
+struct ExpiringRow {
+    store_id: i64,
+    customer_id: i64,
+    name: String,
+    phone: Option<String>,
+    expires_on: Option<NaiveDate>,
+    points: i64,
+}
 
 /// A lot's remaining points and the day they expire.
 #[derive(Queryable, Selectable)]
@@ -219,5 +241,38 @@ impl LotRepo for DbTx<'_> {
             }
         }
         Ok(next)
+    }
+
+    fn expiring_points(
+        &mut self,
+        store_ids: &[i64],
+        from: NaiveDate,
+        until: NaiveDate,
+    ) -> RepoResult<Vec<ExpiringPoints>> {
+        let rows: Vec<ExpiringRow> = point_lots::table
+            .inner_join(customers::table)
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .filter(point_lots::remaining.gt(0))
+            .filter(point_lots::expires_on.ge(from))
+            .filter(point_lots::expires_on.le(until))
+            .group_by((customers::store_id, customers::id, customers::name, customers::phone, point_lots::expires_on))
+            .select((
+                customers::store_id,
+                customers::id,
+                customers::name,
+                customers::phone,
+                point_lots::expires_on,
+                sql::<BigInt>("CAST(SUM(point_lots.remaining) AS BIGINT)"),
+            ))
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                let ExpiringRow { store_id, customer_id, name, phone, expires_on, points } = r;
+                Some(ExpiringPoints { store_id, customer_id, name, phone, last_day: expires_on?, points })
+            })
+            .collect())
     }
 }

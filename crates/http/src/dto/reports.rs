@@ -43,6 +43,13 @@ pub struct LiabilityDto {
     pub stores: Vec<StoreLiabilityDto>,
     /// The last 12 months in Tripoli time, this one last, every month present.
     pub months: Vec<MonthPointsDto>,
+    /// Points expiring soon, all stores together: one entry for each of the next 7, 30 and 90 days.
+    pub expiring: Vec<ExpiryAheadDto>,
+    /// The customers with points whose last day is within the next 30 days, soonest first (then
+    /// the most points), at most 50: whom to remind.
+    pub expiring_customers: Vec<ExpiringCustomerDto>,
+    /// How many customers have points whose last day is within the next 30 days, listed or not.
+    pub expiring_customers_total: i64,
 }
 
 envelope!(LiabilityEnvelope, LiabilityDto);
@@ -53,6 +60,42 @@ pub struct StoreLiabilityDto {
     pub points: i64,
     #[schema(example = "250.000")]
     pub value: Option<String>,
+    /// The store's points expiring soon, as the owner's `expiring`.
+    pub expiring: Vec<ExpiryAheadDto>,
+}
+
+/// Points whose last day to be used falls within the next `days` days, today included.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpiryAheadDto {
+    #[schema(example = 30)]
+    pub days: i64,
+    pub points: i64,
+    /// LYD they are worth, rounded down to the dirham; `null` when points buy rewards only.
+    #[schema(example = "12.500")]
+    pub value: Option<String>,
+    /// The customers who hold them.
+    pub customers: i64,
+}
+
+/// A customer with points to use before their last day.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExpiringCustomerDto {
+    pub customer_id: i64,
+    pub name: String,
+    /// E.164.
+    pub phone: Option<String>,
+    pub store: StoreRefDto,
+    /// The points whose last day is within the next 30 days.
+    pub points: i64,
+    /// `YYYY-MM-DD` (Tripoli): the last day the first of them can be used; they are gone the day after.
+    #[schema(example = "2026-12-20")]
+    pub last_day: String,
+}
+
+impl From<loyalty_application::ExpiryAhead> for ExpiryAheadDto {
+    fn from(e: loyalty_application::ExpiryAhead) -> Self {
+        Self { days: e.days, points: e.points, value: e.value.map(|m| m.to_string()), customers: e.customers }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -78,8 +121,27 @@ impl From<loyalty_application::Liability> for LiabilityDto {
             stores: l
                 .stores
                 .into_iter()
-                .map(|s| StoreLiabilityDto { store: s.store.into(), points: s.points, value: lyd(s.value) })
+                .map(|s| StoreLiabilityDto {
+                    store: s.store.into(),
+                    points: s.points,
+                    value: lyd(s.value),
+                    expiring: s.expiring.into_iter().map(Into::into).collect(),
+                })
                 .collect(),
+            expiring: l.expiring.into_iter().map(Into::into).collect(),
+            expiring_customers: l
+                .expiring_customers
+                .into_iter()
+                .map(|c| ExpiringCustomerDto {
+                    customer_id: c.customer_id,
+                    name: c.name,
+                    phone: c.phone,
+                    store: c.store.into(),
+                    points: c.points,
+                    last_day: c.last_day.format("%Y-%m-%d").to_string(),
+                })
+                .collect(),
+            expiring_customers_total: l.expiring_customers_total,
             months: l
                 .months
                 .into_iter()

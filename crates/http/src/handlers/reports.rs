@@ -38,8 +38,11 @@ async fn owner_summary(caller: Authenticated) -> Result<HttpResponse, ApiError> 
 }
 
 /// What the owner owes its customers in points: the points they hold, and their LYD value where
-/// points have one, in all and per store; and the points earned and redeemed in each of the
-/// last 12 Tripoli months.
+/// points have one, in all and per store; the points earned and redeemed in each of the
+/// last 12 Tripoli months; and what is about to expire: the points whose last day to be used
+/// falls within the next 7, 30 and 90 days (today included), in all and per store, with their
+/// value and how many customers hold them, and the customers to remind (those with points
+/// whose last day is within 30 days, soonest first).
 #[utoipa::path(get, path = "/api/v1/store-owner/liability", tag = "owner",
     responses(
         (status = 200, description = "Points outstanding and their movement per month", body = LiabilityEnvelope),

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import './locales';
 import { useSubscriptionStatus } from './api/subscription';
 import { ExpirationRibbon } from './components/expiration-ribbon';
+import { ExpiringSoon } from './components/expiring-points';
 import { SignalsPanel } from './components/signals-panel';
 import { SummaryCards } from './components/summary-cards';
 import classes from './owner-dashboard.module.css';
@@ -109,6 +110,7 @@ export function OwnerDashboard() {
           }}
         />
       </div>
+      <ExpiringSoon className={classes.noPrint} onOpen={() => setTab('liability')} />
       <SignalsPanel className={classes.noPrint} />
       <DashboardTabs
         tabs={OWNER_TABS}

@@ -1091,8 +1091,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months
-         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months.
+         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first)
+         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first).
          */
         get: operations["owner_liability"];
         put?: never;
@@ -2046,6 +2046,45 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        /** @description A customer with points to use before their last day. */
+        ExpiringCustomerDto: {
+            /** Format: int64 */
+            customer_id: number;
+            /**
+             * @description `YYYY-MM-DD` (Tripoli): the last day the first of them can be used; they are gone the day after.
+             * @example 2026-12-20
+             */
+            last_day: string;
+            name: string;
+            /** @description E.164. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description The points whose last day is within the next 30 days.
+             */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description Points whose last day to be used falls within the next `days` days, today included. */
+        ExpiryAheadDto: {
+            /**
+             * Format: int64
+             * @description The customers who hold them.
+             */
+            customers: number;
+            /**
+             * Format: int64
+             * @example 30
+             */
+            days: number;
+            /** Format: int64 */
+            points: number;
+            /**
+             * @description LYD they are worth, rounded down to the dirham; `null` when points buy rewards only.
+             * @example 12.500
+             */
+            value?: string | null;
+        };
         /**
          * @description What to export.
          * @enum {string}
@@ -2240,6 +2279,18 @@ export interface components {
         };
         /** @description The points the owner's customers hold: what the owner owes them. */
         LiabilityDto: {
+            /** @description Points expiring soon, all stores together: one entry for each of the next 7, 30 and 90 days. */
+            expiring: components["schemas"]["ExpiryAheadDto"][];
+            /**
+             * @description The customers with points whose last day is within the next 30 days, soonest first (then
+             *     the most points), at most 50: whom to remind.
+             */
+            expiring_customers: components["schemas"]["ExpiringCustomerDto"][];
+            /**
+             * Format: int64
+             * @description How many customers have points whose last day is within the next 30 days, listed or not.
+             */
+            expiring_customers_total: number;
             /** @description The last 12 months in Tripoli time, this one last, every month present. */
             months: components["schemas"]["MonthPointsDto"][];
             /**
@@ -2899,6 +2950,8 @@ export interface components {
             data: components["schemas"]["StoreDto"];
         };
         StoreLiabilityDto: {
+            /** @description The store's points expiring soon, as the owner's `expiring`. */
+            expiring: components["schemas"]["ExpiryAheadDto"][];
             /** Format: int64 */
             points: number;
             store: components["schemas"]["StoreRefDto"];
@@ -12400,6 +12453,28 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "expiring": [
+                     *           {
+                     *             "customers": 1,
+                     *             "days": 30,
+                     *             "points": 120,
+                     *             "value": "12.500"
+                     *           }
+                     *         ],
+                     *         "expiring_customers": [
+                     *           {
+                     *             "customer_id": 42,
+                     *             "last_day": "2026-12-20",
+                     *             "name": "Fatima Alsharif",
+                     *             "phone": "+218912345678",
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "expiring_customers_total": 1,
                      *         "months": [
                      *           {
                      *             "earned": 1,
@@ -12413,6 +12488,14 @@ export interface operations {
                      *         "point_value": "5.000",
                      *         "stores": [
                      *           {
+                     *             "expiring": [
+                     *               {
+                     *                 "customers": 1,
+                     *                 "days": 30,
+                     *                 "points": 120,
+                     *                 "value": "12.500"
+                     *               }
+                     *             ],
                      *             "points": 120,
                      *             "store": {
                      *               "id": 3,

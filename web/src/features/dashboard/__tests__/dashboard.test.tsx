@@ -13,6 +13,7 @@ const ownerDashboardRoutes: Parameters<typeof mockApi>[0] = {
   'GET /api/v1/subscriptions/status': () => apiError(500, 'Not now.', 'internal'),
   'GET /api/v1/store-owner/stores': () => json({ data: [] }),
   'GET /api/v1/store-owner/signals': () => json({ data: [], meta: { page: 1, per_page: 5, total: 0 } }),
+  'GET /api/v1/store-owner/liability': () => apiError(500, 'Not now.', 'internal'),
 };
 
 async function renderDashboardAs(user: User, extra: Parameters<typeof mockApi>[0] = {}) {

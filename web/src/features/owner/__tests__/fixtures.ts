@@ -98,6 +98,20 @@ export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = sub
     'GET /api/v1/store-owner/stores': () => json({ data: [store] }),
     // No fraud signal open: the dashboard shows no panel.
     'GET /api/v1/store-owner/signals': () => json(noSignals),
+    // Nothing expiring: the dashboard shows no line about it.
+    'GET /api/v1/store-owner/liability': () =>
+      json({
+        data: {
+          point_value: null,
+          outstanding_points: 0,
+          outstanding_value: null,
+          stores: [],
+          months: [],
+          expiring: [],
+          expiring_customers: [],
+          expiring_customers_total: 0,
+        },
+      }),
     'GET /api/v1/imports/customers/format': () => json({ data: { columns: [], max_rows: 1, max_bytes: 1 } }),
     ...extra,
   };

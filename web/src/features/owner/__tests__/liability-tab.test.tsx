@@ -36,14 +36,44 @@ const months = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 function liability(pointValue: string | null): Liability {
+  const expiring = [
+    { days: 7, points: 120, value: pointValue ? '6.000' : null, customers: 1 },
+    { days: 30, points: 1_450, value: pointValue ? '72.500' : null, customers: 3 },
+    { days: 90, points: 5_000, value: pointValue ? '250.000' : null, customers: 9 },
+  ];
   return {
     point_value: pointValue,
     outstanding_points: 24_690,
     outstanding_value: pointValue ? '1234.500' : null,
     stores: [
-      { store: { id: store.id, name: store.name }, points: 24_690, value: pointValue ? '1234.500' : null },
+      {
+        store: { id: store.id, name: store.name },
+        points: 24_690,
+        value: pointValue ? '1234.500' : null,
+        expiring,
+      },
     ],
     months,
+    expiring,
+    expiring_customers: [
+      {
+        customer_id: 41,
+        name: 'Salma',
+        phone: '+218913000101',
+        store: { id: store.id, name: store.name },
+        points: 120,
+        last_day: '2026-12-20',
+      },
+      {
+        customer_id: 42,
+        name: 'Omar',
+        phone: null,
+        store: { id: store.id, name: store.name },
+        points: 1_330,
+        last_day: '2026-12-24',
+      },
+    ],
+    expiring_customers_total: 3,
   };
 }
 
@@ -93,6 +123,50 @@ describe('Points owed tab', () => {
     );
     expect(screen.getByTestId('liability-value-value')).toHaveTextContent('-');
     const header = within(screen.getByTestId('liability-stores')).getAllByRole('columnheader');
-    expect(header.map((h) => h.textContent)).toEqual(['Store', 'Points']);
+    expect(header.map((h) => h.textContent)).toEqual(['Store', 'Points', 'Expiring within 30 days']);
+  });
+
+  it.each(['en', 'ar'] as const)(
+    'shows what expires in the next 7, 30 and 90 days and whom to remind (%s)',
+    async (language) => {
+      await i18n.changeLanguage(language);
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+      mockApi(ownerRoutes({ 'GET /api/v1/store-owner/liability': () => json({ data: liability('5.000') }) }));
+      renderApp('/dashboard?tab=liability');
+      const card = await screen.findByTestId('expiring-points');
+      expect(within(card).getByTestId('expiring-7-value')).toHaveTextContent('120');
+      expect(within(card).getByTestId('expiring-30-value')).toHaveTextContent('1,450');
+      expect(within(card).getByTestId('expiring-30-hint')).toHaveTextContent('72.500');
+      expect(within(card).getByTestId('expiring-90-value')).toHaveTextContent('5,000');
+      const rows = within(within(card).getByTestId('expiring-customers')).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      // The date is the last day the points can be used, and says so.
+      expect(rows[1]).toHaveTextContent(language === 'en' ? 'Usable through' : 'صالحة حتى نهاية');
+      expect(rows[1]).toHaveTextContent('20');
+      expect(
+        within(card).getByText(language === 'en' ? /And 1 more customers/ : /و1 عملاء آخرون/),
+      ).toBeInTheDocument();
+      // The dashboard says it above the tabs, with the way here.
+      const soon = screen.getByTestId('expiring-soon');
+      expect(soon).toHaveTextContent('1,450');
+      expect(soon).toHaveTextContent('72.500');
+    },
+  );
+
+  it('says nothing on the dashboard when nothing expires within the month', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    const none = {
+      ...liability(null),
+      expiring: [7, 30, 90].map((days) => ({ days, points: 0, value: null, customers: 0 })),
+      expiring_customers: [],
+      expiring_customers_total: 0,
+    };
+    mockApi(ownerRoutes({ 'GET /api/v1/store-owner/liability': () => json({ data: none }) }));
+    renderApp('/dashboard?tab=liability');
+    expect(await screen.findByTestId('expiring-none')).toHaveTextContent(
+      'No points expire in the next 30 days.',
+    );
+    expect(screen.queryByTestId('expiring-soon')).not.toBeInTheDocument();
   });
 });

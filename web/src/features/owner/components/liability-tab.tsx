@@ -9,6 +9,7 @@ import { StatCard } from '@/components/stat-card';
 import { intlLocale, isolate, useFormat } from '@/lib/format';
 import { useLiability } from '../api/liability';
 import { Notice } from '@/components/notice';
+import { ExpiringPoints } from './expiring-points';
 
 /**
  * What the owner owes its customers in points (issue #19): the points they hold and, where
@@ -63,6 +64,8 @@ export function LiabilityTab() {
               </Notice>
             )}
 
+            <ExpiringPoints data={data} />
+
             <TitledCard title={t('liability.perStore')} testId="liability-stores">
               <ScrollTable minWidth={420}>
                 <Table striped verticalSpacing="sm">
@@ -71,6 +74,7 @@ export function LiabilityTab() {
                       <Table.Th>{t('liability.store')}</Table.Th>
                       <Table.Th ta="end">{t('liability.points')}</Table.Th>
                       {valued && <Table.Th ta="end">{t('liability.value')}</Table.Th>}
+                      <Table.Th ta="end">{t('liability.expiringMonth')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -83,6 +87,9 @@ export function LiabilityTab() {
                             {row.value ? format.lyd(row.value) : t('dash')}
                           </Table.Td>
                         )}
+                        <Table.Td ta="end">
+                          {format.points(row.expiring.find((w) => w.days === 30)?.points ?? 0)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
