@@ -2,8 +2,9 @@
 //! caller's language, times in Tripoli, amounts in LYD with three decimals, and any text a
 //! customer or a cashier typed kept from being read as a spreadsheet formula.
 
-use loyalty_application::{ExportKind, ExportPage};
+use loyalty_application::{ExportKind, ExportPage, LedgerKind};
 use loyalty_domain::local_day::local_time;
+use loyalty_domain::Role;
 
 use super::Lang;
 
@@ -105,8 +106,40 @@ pub fn head(kind: ExportKind, lang: Lang) -> Vec<u8> {
     writer.into_inner().unwrap_or_default()
 }
 
-/// A page of rows.
-pub fn rows(page: &ExportPage) -> Vec<u8> {
+/// A ledger row's kind as the reader's spreadsheet shows it.
+fn ledger_kind(kind: LedgerKind, lang: Lang) -> &'static str {
+    let (en, ar) = match kind {
+        LedgerKind::Invoice => ("Invoice", "فاتورة"),
+        LedgerKind::Redemption => ("Redemption", "استبدال"),
+        LedgerKind::Manual => ("Points added", "نقاط مضافة"),
+        LedgerKind::Adjustment => ("Adjustment", "تعديل"),
+        LedgerKind::Void => ("Voided invoice", "فاتورة ملغاة"),
+        LedgerKind::OpeningBalance => ("Opening balance (imported)", "رصيد افتتاحي (مستورد)"),
+        LedgerKind::Expired => ("Points expired", "انتهت صلاحية النقاط"),
+    };
+    if lang == Lang::Ar {
+        ar
+    } else {
+        en
+    }
+}
+
+/// A user's role as the reader's spreadsheet shows it.
+fn role(role: Role, lang: Lang) -> &'static str {
+    let (en, ar) = match role {
+        Role::Admin => ("Administrator", "مدير النظام"),
+        Role::StoreOwner => ("Store owner", "صاحب متجر"),
+        Role::PosUser => ("Cashier", "موظف نقطة بيع"),
+    };
+    if lang == Lang::Ar {
+        ar
+    } else {
+        en
+    }
+}
+
+/// A page of rows, with kinds and roles in `lang` (the column names' language).
+pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
     let mut writer = csv::Writer::from_writer(Vec::with_capacity(page.len() * 128));
     let mut record = |cells: &[Cell]| {
         let _ = writer.write_record(cells.iter().map(Cell::text));
@@ -168,7 +201,7 @@ pub fn rows(page: &ExportPage) -> Vec<u8> {
                     Cell::Typed(&l.store),
                     Cell::Id(l.customer_id),
                     Cell::Typed(&l.customer_name),
-                    Cell::Owned(l.kind.as_str().to_owned()),
+                    Cell::Owned(ledger_kind(l.kind, lang).to_owned()),
                     Cell::Number(l.delta),
                     Cell::Number(l.balance_after),
                     Cell::Typed(l.reason.as_deref().unwrap_or("")),
@@ -184,7 +217,7 @@ pub fn rows(page: &ExportPage) -> Vec<u8> {
                     Cell::Id(u.id),
                     Cell::Typed(&u.name),
                     Cell::Typed(&u.email),
-                    Cell::Owned(u.role.as_str().to_owned()),
+                    Cell::Owned(role(u.role, lang).to_owned()),
                     Cell::Typed(u.business_name.as_deref().unwrap_or("")),
                     Cell::Typed(u.store.as_deref().unwrap_or("")),
                     Cell::Flag(u.active),

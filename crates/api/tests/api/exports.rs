@@ -119,6 +119,14 @@ async fn an_export_streams_every_row_in_id_order_across_pages(backend: Backend) 
          WHERE users.email = 'owner@demo.ly'",
     );
     assert_eq!(sum, balances, "the exported ledger adds up to the balances");
+    // Each row's kind in the file's language, never the API's code.
+    let kinds: std::collections::BTreeSet<&str> = rows.iter().map(|r| r[5].as_str()).collect();
+    assert!(kinds.contains("Invoice") && kinds.contains("Redemption"), "{kinds:?}");
+    let arabic = export(&app, &owner, "/api/v1/exports/ledger", "ar").await;
+    let (head, rows) = records(&arabic.text);
+    let kinds: std::collections::BTreeSet<&str> = rows.iter().map(|r| r[5].as_str()).collect();
+    assert!(kinds.contains("فاتورة") && kinds.contains("استبدال"), "{} {kinds:?}", head[5]);
+    assert!(kinds.iter().all(|k| !k.is_ascii()), "{kinds:?}");
 }
 
 async fn exports_are_the_owners_and_filtered_by_store_and_tripoli_days(backend: Backend) {
@@ -270,7 +278,10 @@ async fn the_admin_exports_users_store_owners_and_cards(backend: Backend) {
     let store_name_rows =
         export(&app, &admin, &format!("/api/v1/exports/customers?store_id={cashier_store}"), "en").await;
     let store_name = records(&store_name_rows.text).1.first().map(|r| r[1].clone()).unwrap_or_default();
-    assert_eq!((cashier[3].as_str(), cashier[5].as_str()), ("pos_user", store_name.as_str()));
+    assert_eq!((cashier[3].as_str(), cashier[5].as_str()), ("Cashier", store_name.as_str()));
+    let arabic = export(&app, &admin, "/api/v1/exports/users", "ar").await;
+    let roles: std::collections::BTreeSet<String> = records(&arabic.text).1.iter().map(|r| r[3].clone()).collect();
+    assert_eq!(roles, ["صاحب متجر", "مدير النظام", "موظف نقطة بيع"].map(str::to_owned).into(), "{roles:?}");
     assert!(!users.text.contains("argon2"), "no password hash in the file");
 
     // Store owners with their live stores and the plan marked active.

@@ -46,7 +46,7 @@ const PAGES_IN_FLIGHT: usize = 2;
 /// or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their
 /// live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on
 /// their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column
-/// names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record
+/// names, a ledger row's kind and a user's role in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record
 /// first. Records written after the request started are not in it. `X-Export-Rows` says how
 /// many rows follow the column names, for a progress bar. The file is streamed: an error after
 /// the first bytes ends it early (the row count then tells it is short).
@@ -93,7 +93,7 @@ async fn export_records(
             };
             let Some(last) = page.last_id() else { return };
             after = last;
-            if sender.blocking_send(Ok(csv_export::rows(&page).into())).is_err() {
+            if sender.blocking_send(Ok(csv_export::rows(&page, lang).into())).is_err() {
                 return;
             }
         }
