@@ -17,6 +17,8 @@ pub enum Operation {
     // Signing out and the caller.
     CurrentUser,
     Logout,
+    ListNotifications,
+    ReadNotifications,
     // A store's customers.
     ListCustomers,
     CreateCustomer,
@@ -145,7 +147,9 @@ impl Operation {
         let read = Scope(ApiScope::CustomersRead);
         let reports = Scope(ApiScope::ReportsRead);
         match self {
-            CurrentUser | Logout | RecentActivity | ActivePackages => Roles(EVERYONE, Never),
+            CurrentUser | Logout | RecentActivity | ActivePackages | ListNotifications | ReadNotifications => {
+                Roles(EVERYONE, Never)
+            }
             ListCustomers | SearchCustomers | GetCustomer | CustomerHistory | CustomerInvoices
             | CustomerRedemptions => Roles(EVERYONE, read),
             // A cashier's or owner's check of a joined customer's name; the admin may too.

@@ -283,6 +283,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    notification_reads (user_id, key) {
+        user_id -> BigInt,
+        key -> Text,
+        read_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     signals (id) {
         id -> BigInt,
         store_id -> BigInt,
@@ -346,5 +354,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     activity_log,
     store_days,
     point_lots,
+    notification_reads,
     signals,
 );

@@ -124,6 +124,8 @@ messages! {
     RewardOrPoints => ("Choose a reward or a number of points, not both", "اختر مكافأة أو عدداً من النقاط، لا كليهما"),
     RedeemMoreThanBalance => ("The customer does not have that many points", "لا يملك العميل هذا العدد من النقاط"),
     ImportUnreadable => ("This file could not be read as a CSV file: save it from your spreadsheet as CSV and try again", "تعذّرت قراءة هذا الملف كملف CSV: احفظه من برنامج الجداول بصيغة CSV وحاول مرة أخرى"),
+    NotificationKeysCount => ("Send from 1 to 100 notification keys", "أرسل من 1 إلى 100 مفتاح إشعار"),
+    NotificationKeyInvalid => ("A notification key is empty or too long", "مفتاح إشعار فارغ أو طويل جداً"),
     ImportColumnsMissing => ("The file needs a name column and a phone column in its first row, headed for example Name and Phone, or الاسم and الهاتف", "يجب أن يحتوي الصف الأول من الملف على عمود للاسم وعمود للهاتف، بعنوانين مثل: الاسم والهاتف، أو Name وPhone"),
     ImportEmpty => ("The file has no customers below its first row", "لا يحتوي الملف على عملاء بعد الصف الأول"),
     ImportTooManyRows => ("A file can hold at most 100,000 customers; split it into several", "يمكن أن يحتوي الملف على 100,000 عميل على الأكثر؛ قسّمه إلى عدة ملفات"),

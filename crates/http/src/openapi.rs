@@ -55,6 +55,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::loyalty_config::LoyaltyConfigApi::openapi());
     doc.merge(handlers::reports::ReportsApi::openapi());
     doc.merge(handlers::signals::SignalsApi::openapi());
+    doc.merge(handlers::notifications::NotificationsApi::openapi());
     doc.merge(handlers::subscriptions::SubscriptionsApi::openapi());
     doc.merge(handlers::exports::ExportsApi::openapi());
     doc.merge(handlers::imports::ImportsApi::openapi());
@@ -255,7 +256,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 94, "the API serves 94 operations");
+        assert_eq!(served.len(), 98, "the API serves 98 operations");
         assert_eq!(served, documented);
     }
 

@@ -28,6 +28,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::loyalty_config::configure(cfg);
     handlers::reports::configure(cfg);
     handlers::signals::configure(cfg);
+    handlers::notifications::configure(cfg);
     handlers::subscriptions::configure(cfg);
     handlers::exports::configure(cfg);
     handlers::imports::configure(cfg);

@@ -16,6 +16,7 @@ mod imports;
 mod instances;
 mod integrations;
 mod matrix;
+mod notifications;
 mod owner;
 mod plans;
 mod points_money;

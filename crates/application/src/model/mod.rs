@@ -9,6 +9,7 @@ use crate::AppError;
 mod customers;
 mod exports;
 mod integrations;
+mod notifications;
 mod paging;
 mod people;
 mod plans;
@@ -25,6 +26,7 @@ pub use integrations::{
     ApiKey, ApiScope, DeliveryStatus, DueDelivery, EndpointSecret, NewKeySecret, WebhookData, WebhookDelivery,
     WebhookEndpoint, WebhookEventType,
 };
+pub use notifications::{Notification, NotificationAbout, NotificationKind, Notifications};
 pub use paging::{Page, PageRequest, SyncFrom};
 pub use people::{PersonRef, Session, StoreRef, StoreScope, User, UserCredentials};
 pub use plans::{

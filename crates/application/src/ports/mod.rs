@@ -6,8 +6,8 @@ mod system;
 
 pub use people::{
     ActivityFilter, ActivityRepo, AdminRepo, ApiKeyRepo, CardFields, CardFilter, ExpiredPoints, ExpiringPoints,
-    IdempotencyRepo, JobRepo, LotRepo, NewActivity, NewApiKey, NewUser, NextExpiry, PackageFields, PointsChange,
-    RaisedSignal, SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
+    FailingEndpoint, IdempotencyRepo, JobRepo, LotRepo, NewActivity, NewApiKey, NewUser, NextExpiry, NotificationRepo,
+    PackageFields, PointsChange, RaisedSignal, SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
 };
 pub use records::{
     CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
@@ -113,4 +113,5 @@ every_repository!(
     ExportRepo,
     LotRepo,
     SignalRepo,
+    NotificationRepo,
 );

@@ -286,6 +286,33 @@ pub trait SignalRepo {
     fn cashier_sales_and_voids_since(&mut self, user_id: i64, since: NaiveDateTime) -> RepoResult<(i64, i64)>;
 }
 
+/// A webhook endpoint whose deliveries are failing, for the owner's bell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailingEndpoint {
+    pub endpoint_id: i64,
+    pub url: String,
+    /// Deliveries given up on, or still failing after several attempts.
+    pub failing: i64,
+    /// When the latest of them was last tried.
+    pub last_failure_at: NaiveDateTime,
+}
+
+/// What the bell reads beyond the records it is about: who has read what, and failing endpoints.
+pub trait NotificationRepo {
+    /// Which of `keys` the user has read.
+    fn read_notification_keys(&mut self, user_id: i64, keys: &[String]) -> RepoResult<Vec<String>>;
+    /// Marks `keys` read by the user (again is no change).
+    fn mark_notifications_read(&mut self, user_id: i64, keys: &[String], now: NaiveDateTime) -> RepoResult<()>;
+    /// The owner's live endpoints with deliveries that failed for good since `since`, or that
+    /// are still waiting after `attempts` attempts or more.
+    fn failing_endpoints(
+        &mut self,
+        owner_id: i64,
+        since: NaiveDateTime,
+        attempts: i32,
+    ) -> RepoResult<Vec<FailingEndpoint>>;
+}
+
 /// Periodic jobs shared by every instance on one database.
 pub trait JobRepo {
     /// Claims the job `name` for a run at `now` if its last run was at `due_before` or earlier;

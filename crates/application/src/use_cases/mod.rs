@@ -11,6 +11,7 @@ pub mod housekeeping;
 pub mod idempotency;
 pub mod imports;
 pub mod invoices;
+pub mod notifications;
 pub mod owner;
 pub mod pos;
 pub mod public;

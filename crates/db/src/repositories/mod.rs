@@ -8,6 +8,7 @@ mod invoices;
 mod jobs;
 mod ledger;
 pub(crate) mod lots;
+mod notifications;
 mod plans;
 mod redemptions;
 mod rewards;

@@ -84,6 +84,7 @@ mod integrations;
 mod loyalty_config;
 mod meta;
 mod money;
+mod notifications;
 mod paging;
 mod plans;
 mod public;
@@ -124,6 +125,7 @@ use money::{
     points_rate_schema, price_schema, reward_amount_schema,
 };
 pub use money::{DecimalInput, AMOUNT_PATTERN};
+pub use notifications::{NotificationList, ReadNotificationsRequest};
 pub use paging::{ListMeta, ListQuery, PageQuery, SyncQuery};
 pub use plans::{
     ActiveSubscription, PackageSummaryDto, PlanChangePreviewDto, PlanChangePreviewEnvelope, PlanChoiceDto, PlanModeDto,

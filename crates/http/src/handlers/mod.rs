@@ -11,6 +11,7 @@ pub mod imports;
 pub mod invoices;
 pub mod loyalty_config;
 pub mod meta;
+pub mod notifications;
 pub mod packages;
 pub mod plans;
 pub mod pos;

@@ -683,6 +683,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first, and how many are unread (the bell's count)
+         * @description The caller's notifications, newest first, and how many are unread (the bell's count). A store owner's: fraud signals waiting for review (a signal reviewed leaves the list), the plan ending within 14 days with auto-renew off and nothing queued after it, customers imported in the last 7 days, and webhook endpoints whose deliveries gave up in the last 7 days or are still failing after 3 attempts (once a day while they fail). Cashiers and the admin have none yet (an empty list).
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now
+         * @description Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now.
+         */
+        post: operations["read_notifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/packages": {
         parameters: {
             query?: never;
@@ -2095,7 +2135,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2128,6 +2168,14 @@ export interface components {
             headings_en: string[];
             /** @description A file without this column is refused. */
             required: boolean;
+        };
+        /** @description An import that finished. */
+        ImportFinishedDto: {
+            /** Format: int64 */
+            customers: number;
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
         };
         /** @description What a customers file may look like. */
         ImportFormatDto: {
@@ -2466,6 +2514,39 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        /**
+         * @description One notification: its key, kind, moment, whether the caller read it, and the facts of the
+         *     one field its kind names.
+         */
+        NotificationDto: {
+            /** Format: date-time */
+            at: string;
+            import?: null | components["schemas"]["ImportFinishedDto"];
+            /**
+             * @description Stable for what it is about; send it to `POST /api/v1/notifications/read`.
+             * @example signal:12:1795000000
+             */
+            key: string;
+            kind: components["schemas"]["NotificationKindDto"];
+            plan?: null | components["schemas"]["PlanEndingDto"];
+            read: boolean;
+            signal?: null | components["schemas"]["SignalDto"];
+            webhook?: null | components["schemas"]["WebhookFailingDto"];
+        };
+        /** @enum {string} */
+        NotificationKindDto: "signal" | "plan_ending" | "customers_imported" | "webhook_failing";
+        /** @description The caller's notifications, newest first. */
+        NotificationList: {
+            data: components["schemas"]["NotificationDto"][];
+            meta: components["schemas"]["NotificationsMeta"];
+        };
+        NotificationsMeta: {
+            /**
+             * Format: int64
+             * @description Notifications the caller has not read: the bell's count.
+             */
+            unread: number;
+        };
         OwnerSubscriptionDto: {
             auto_renew: boolean;
             /** Format: date-time */
@@ -2602,6 +2683,14 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
         };
+        /** @description The plan that ends soon. */
+        PlanEndingDto: {
+            /** Format: int64 */
+            days_left: number;
+            /** Format: date-time */
+            ends_at: string;
+            package: string;
+        };
         /**
          * @description How a package for another plan than the one in effect is taken.
          * @enum {string}
@@ -2664,6 +2753,11 @@ export interface components {
             size?: number | null;
             /** Format: int64 */
             store_id: number;
+        };
+        /** @description Which notifications the caller has read. */
+        ReadNotificationsRequest: {
+            /** @description 1 to 100 keys from the list. */
+            keys: string[];
         };
         /** @description Whether the instance should get traffic. */
         Ready: {
@@ -3224,6 +3318,17 @@ export interface components {
          * @enum {string}
          */
         WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted";
+        /** @description An endpoint whose deliveries fail. */
+        WebhookFailingDto: {
+            /** Format: int64 */
+            endpoint_id: number;
+            /**
+             * Format: int64
+             * @description Deliveries given up on in the last 7 days, or still failing after 3 attempts.
+             */
+            failing: number;
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -8905,6 +9010,354 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MetaEnvelope"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-11-20T10:15:00Z",
+                     *           "import": {
+                     *             "customers": 1,
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           },
+                     *           "key": "signal:12:1795000000",
+                     *           "kind": "signal",
+                     *           "plan": {
+                     *             "days_left": 1,
+                     *             "ends_at": "2026-11-20T10:15:00Z",
+                     *             "package": "package"
+                     *           },
+                     *           "read": true,
+                     *           "signal": {
+                     *             "cashier": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "customer": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "day": "2026-11-24",
+                     *             "figure": 1,
+                     *             "id": 42,
+                     *             "kind": "sales_per_customer",
+                     *             "out_of": 1,
+                     *             "reviewed_at": "2026-11-20T10:15:00Z",
+                     *             "reviewed_by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "threshold": 1,
+                     *             "updated_at": "2026-11-20T10:15:00Z"
+                     *           },
+                     *           "webhook": {
+                     *             "endpoint_id": 1,
+                     *             "failing": 1,
+                     *             "url": "url"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "unread": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keys": [
+                 *         "keys"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReadNotificationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The notifications, those marked read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-11-20T10:15:00Z",
+                     *           "import": {
+                     *             "customers": 1,
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           },
+                     *           "key": "signal:12:1795000000",
+                     *           "kind": "signal",
+                     *           "plan": {
+                     *             "days_left": 1,
+                     *             "ends_at": "2026-11-20T10:15:00Z",
+                     *             "package": "package"
+                     *           },
+                     *           "read": true,
+                     *           "signal": {
+                     *             "cashier": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "customer": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "day": "2026-11-24",
+                     *             "figure": 1,
+                     *             "id": 42,
+                     *             "kind": "sales_per_customer",
+                     *             "out_of": 1,
+                     *             "reviewed_at": "2026-11-20T10:15:00Z",
+                     *             "reviewed_by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "threshold": 1,
+                     *             "updated_at": "2026-11-20T10:15:00Z"
+                     *           },
+                     *           "webhook": {
+                     *             "endpoint_id": 1,
+                     *             "failing": 1,
+                     *             "url": "url"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "unread": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, more than 100, or an empty or overlong one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "keys",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "keys": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -78,6 +78,9 @@ pub(super) fn table() -> Vec<Row> {
             })
             .public(),
         row("GET", "/api/v1/auth/user", [401, 401, 200, 200, 200, 200, 200]),
+        row("GET", "/api/v1/notifications", [401, 401, 200, 200, 200, 200, 200]),
+        row("POST", "/api/v1/notifications/read", [401, 401, 200, 200, 200, 200, 200])
+            .body(|_, _| json!({"keys": ["plan-ending:0"]})),
         row("GET", "/api/v1/health", [200, 200, 200, 200, 200, 200, 200]).public(),
         row("GET", "/api/v1/ready", [200, 200, 200, 200, 200, 200, 200]).public(),
         row("GET", "/api/v1/meta", [200, 200, 200, 200, 200, 200, 200]).public(),
