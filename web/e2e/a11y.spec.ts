@@ -500,6 +500,11 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
       .first(),
   ).toBeVisible();
   await audit.check('owner stores (cards, ribbon, signals to review)', lang);
+  // The bell's list: the open signal is in it.
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-item').first()).toBeVisible();
+  await audit.check('owner notifications (the bell open)', lang);
+  await escape(page);
   await page.getByRole('button', { name: o('stores.add') }).click();
   await dialog(page)
     .getByRole('button', { name: o('save') })

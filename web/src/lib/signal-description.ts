@@ -3,6 +3,7 @@ import { isolate } from '@/lib/format';
 import type { components } from '@/lib/api/schema';
 
 type SignalKind = components['schemas']['SignalKindDto'];
+type Signal = components['schemas']['SignalDto'];
 
 /** Each kind's sentence. */
 const SENTENCES = {
@@ -87,4 +88,24 @@ export function signalFactsOf(details: Record<string, string>): SignalFacts | nu
     customer: details.customer ?? null,
     cashier: details.cashier ?? null,
   };
+}
+
+/**
+ * Where the sales behind a signal are: the customer's page (its invoices) for sales to one
+ * customer; for a cashier, the Activity tab filtered to that cashier, that day and the group of
+ * the entries that crossed (voided invoices, points added by hand).
+ */
+export function signalTarget(signal: Signal): string | null {
+  if (signal.kind === 'sales_per_customer') {
+    return signal.customer ? `/customer/${signal.customer.id}` : null;
+  }
+  if (!signal.cashier) return null;
+  const params = new URLSearchParams({
+    tab: 'activity',
+    pos_user_id: String(signal.cashier.id),
+    type: signal.kind === 'void_rate' ? 'invoice' : 'customer',
+    from: signal.day,
+    to: signal.day,
+  });
+  return `/dashboard?${params.toString()}`;
 }

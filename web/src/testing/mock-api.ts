@@ -30,12 +30,19 @@ export function apiError(status: number, message: string, code: string): Respons
  * Replaces fetch for the current test. A request without a handler is recorded and rejected,
  * and the test fails afterwards (see setup-tests.ts), even when the app swallowed the error.
  */
+/**
+ * Asked by every signed-in page (the top bar's bell): an empty list unless a test gives one.
+ */
+const DEFAULT_ROUTES: Routes = {
+  'GET /api/v1/notifications': () => json({ data: [], meta: { unread: 0 } }),
+};
+
 export function mockApi(routes: Routes = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const key = `${request.method} ${new URL(request.url).pathname}`;
     state.requests.push(request);
-    const handler = routes[key];
+    const handler = routes[key] ?? DEFAULT_ROUTES[key];
     if (!handler) {
       state.unhandled.push(key);
       throw new TypeError(`Unhandled request in test: ${key}`);

@@ -29,6 +29,77 @@ async function renderDashboardAs(user: User, extra: Parameters<typeof mockApi>[0
   return { ...app, api };
 }
 
+const signal = {
+  id: 7,
+  kind: 'sales_per_customer' as const,
+  day: '2026-11-27',
+  store: { id: 1, name: 'Tripoli' },
+  customer: { id: 41, name: 'Salma' },
+  figure: 4,
+  threshold: 3,
+  created_at: '2026-11-27T09:00:00Z',
+  updated_at: '2026-11-27T09:00:00Z',
+};
+const bellList = (read: boolean) => ({
+  data: [
+    { key: 'signal:7:1', kind: 'signal', at: '2026-11-27T09:00:00Z', read, signal },
+    {
+      key: 'import:3',
+      kind: 'customers_imported',
+      at: '2026-11-27T08:00:00Z',
+      read,
+      import: { store: { id: 1, name: 'Tripoli' }, customers: 12, points: 340 },
+    },
+  ],
+  meta: { unread: read ? 0 : 2 },
+});
+
+describe('the bell', () => {
+  it('counts the unread, opens the list and marks them read', async () => {
+    const app = await renderDashboardAs(makeUser({ role: 'store_owner' }), {
+      'GET /api/v1/notifications': () => json(bellList(false)),
+      'POST /api/v1/notifications/read': () => json(bellList(true)),
+    });
+    const badge = screen.getByTestId('notification-badge');
+    await waitFor(() => expect(badge).toHaveTextContent('2'));
+    await app.user.click(screen.getByTestId('notification-bell'));
+    const list = await screen.findByTestId('notification-list');
+    const items = within(list).getAllByTestId('notification-item');
+    expect(items.map((i) => i.getAttribute('data-kind'))).toEqual(['signal', 'customers_imported']);
+    expect(items[0]).toHaveTextContent('Salma');
+    expect(items[1]).toHaveTextContent(
+      '12 customers were imported into \u2068Tripoli\u2069, bringing 340 points.',
+    );
+    await app.user.click(within(list).getByTestId('notification-read-all'));
+    await waitFor(() => expect(badge).not.toHaveTextContent(/\d/));
+    const [sent] = app.api.requestsTo('POST /api/v1/notifications/read');
+    expect(await sent?.clone().json()).toEqual({ keys: ['signal:7:1', 'import:3'] });
+  });
+
+  it('opens what a notification is about and marks it read', async () => {
+    const app = await renderDashboardAs(makeUser({ role: 'store_owner' }), {
+      'GET /api/v1/notifications': () => json(bellList(false)),
+      'POST /api/v1/notifications/read': () => json(bellList(true)),
+    });
+    await app.user.click(screen.getByTestId('notification-bell'));
+    const list = await screen.findByTestId('notification-list');
+    await app.user.click(within(list).getAllByTestId('notification-item')[1]!);
+    await waitFor(() => expect(app.api.requestsTo('POST /api/v1/notifications/read')).toHaveLength(1));
+    expect(await app.api.requestsTo('POST /api/v1/notifications/read')[0]?.clone().json()).toEqual({
+      keys: ['import:3'],
+    });
+    await waitFor(() => expect(app.location().search).toContain('tab=customers'));
+  });
+
+  it('says when there is nothing new', async () => {
+    const app = await renderDashboardAs(makeUser({ role: 'pos_user' }), {
+      'GET /api/v1/pos/today': () => json({ data: { invoices: 0, points_issued: 0, redemptions: 0 } }),
+    });
+    await app.user.click(screen.getByTestId('notification-bell'));
+    expect(await screen.findByTestId('notification-empty')).toHaveTextContent('Nothing new');
+  });
+});
+
 describe('dashboard shell', () => {
   it.each([
     ['admin', 'Admin', 'admin-dashboard'],
@@ -45,7 +116,8 @@ describe('dashboard shell', () => {
     expect(screen.getByTestId('current-user-role')).toHaveTextContent(label);
     expect(screen.getByTestId('welcome-banner')).toHaveTextContent('Welcome, Sara Ali Omar');
     expect(await screen.findByTestId(panel, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByTestId('notification-badge')).toHaveTextContent('3');
+    // The server's unread count: none here, so no number on the bell.
+    expect(screen.getByTestId('notification-badge')).not.toHaveTextContent(/\d/);
   });
 
   it('gives each role its own subtitle', async () => {

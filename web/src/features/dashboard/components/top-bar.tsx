@@ -65,7 +65,7 @@ export function TopBar({ user }: TopBarProps) {
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitcher visibleFrom="sm" />
             <LanguageSwitcher compact hiddenFrom="sm" />
-            <NotificationBell count={3} />
+            <NotificationBell />
             <Group gap="xs" wrap="nowrap" data-testid="current-user">
               <Avatar color="brand" radius="xl" variant="filled" aria-hidden>
                 {initialsOf(user.name)}

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import type { Signal, SignalList, SignalStatus } from '../types';
+import { NOTIFICATIONS_KEY } from '@/lib/api/notifications';
 import { ownerKeys } from './owner-keys';
 
 export interface SignalsQuery {
@@ -41,6 +42,11 @@ export function useReviewSignal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewSignal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownerKeys.signals() }),
+    // The bell lists open signals too: a reviewed one leaves it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownerKeys.signals() }),
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+      ]),
   });
 }

@@ -30,6 +30,7 @@ import {
   type ImportReport,
 } from '../api/imports';
 import { ownerKeys } from '../api/owner-keys';
+import { NOTIFICATIONS_KEY } from '@/lib/api/notifications';
 import { ErrorNotice, Notice } from '@/components/notice';
 
 /** Rows with a problem listed under the check; the counts cover them all. */
@@ -69,7 +70,12 @@ export function ImportCustomers() {
     try {
       const answer = await importCustomers(Number(storeId), file, dryRun);
       setState({ status: dryRun ? 'checked' : 'imported', report: answer });
-      if (!dryRun) await queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+      if (!dryRun) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ownerKeys.all }),
+          queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+        ]);
+      }
     } catch (error) {
       setState({ status: 'failed', error, report: dryRun ? undefined : checked });
     }

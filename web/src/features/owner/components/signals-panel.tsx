@@ -7,7 +7,7 @@ import { Pager } from '@/components/pagination';
 import { messageOf } from '@/lib/api/errors';
 import { isolate, useFormat } from '@/lib/format';
 import { usePermissions } from '@/lib/session/permissions';
-import { describeSignal } from '@/lib/signal-description';
+import { describeSignal, signalTarget } from '@/lib/signal-description';
 import { showToast } from '@/lib/toasts';
 import { useReviewSignal, useSignals } from '../api/signals';
 import type { ActivityLinkState, Signal, SignalStatus } from '../types';
@@ -17,26 +17,6 @@ import { Notice } from '@/components/notice';
 const PANEL_PER_PAGE = 5;
 /** Rows per page of the full list under the Activity tab. */
 const ALL_PER_PAGE = 10;
-
-/**
- * Where the sales behind a signal are: the customer's page (its invoices) for sales to one
- * customer; for a cashier, the Activity tab filtered to that cashier, that day and the group of
- * the entries that crossed (voided invoices, points added by hand).
- */
-function signalTarget(signal: Signal): string | null {
-  if (signal.kind === 'sales_per_customer') {
-    return signal.customer ? `/customer/${signal.customer.id}` : null;
-  }
-  if (!signal.cashier) return null;
-  const params = new URLSearchParams({
-    tab: 'activity',
-    pos_user_id: String(signal.cashier.id),
-    type: signal.kind === 'void_rate' ? 'invoice' : 'customer',
-    from: signal.day,
-    to: signal.day,
-  });
-  return `/dashboard?${params.toString()}`;
-}
 
 const LINK_LABELS = {
   sales_per_customer: 'signals.openCustomer',
