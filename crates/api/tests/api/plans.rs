@@ -135,6 +135,11 @@ async fn plan_changes_never_lose_paid_days(backend: Backend) {
     assert_eq!(queued["data"]["active_subscription"]["package"]["store_limit"], 3);
     assert_eq!(queued["data"]["remaining_days"], left);
     assert_eq!(queued["data"]["next_subscription"]["starts_at"], business_end);
+    // The owner is told beforehand: two stores, and Basic allows one.
+    assert_eq!(
+        (queued["data"]["stores_over_limit"].as_i64(), queued["data"]["stores_over_next_limit"].as_i64()),
+        (Some(0), Some(1))
+    );
 
     // A second Basic card extends the waiting plan; an Enterprise card cannot queue a third.
     let (status, preview) = post("/api/v1/redemption-cards/preview", json!({"code": "BASICCARD002"})).await;
@@ -181,6 +186,24 @@ async fn plan_changes_never_lose_paid_days(backend: Backend) {
     let (_, later) = app.get("/api/v1/subscriptions/status", Some(&owner)).await;
     assert_eq!(later["data"]["active_subscription"]["package"]["store_limit"], 1, "{later}");
     assert!(later["data"]["next_subscription"].is_null());
+    // Over the limit by one store: told so, no store can be added, and the counter keeps
+    // working in both stores.
+    assert_eq!(
+        (later["data"]["stores_over_limit"].as_i64(), later["data"]["remaining_store_slots"].as_i64()),
+        (Some(1), Some(0))
+    );
+    let (status, body) = app.post("/api/v1/stores", Some(&owner), &json!({"name": "Third"})).await;
+    assert_eq!(status, 409, "{body}");
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let benghazi = app.login("benghazi@demo.ly", "demo1234").await;
+    for (token, phone) in [(&cashier, "+218910000501"), (&benghazi, "+218910000502")] {
+        let (status, made) =
+            app.post("/api/v1/customers", Some(token), &json!({"name": "Over Limit", "phone": phone})).await;
+        assert_eq!(status, 201, "{made}");
+        let sale = json!({"customer_id": made["data"]["id"], "total_cost": "20"});
+        let (status, body) = app.post("/api/v1/invoices", Some(token), &sale).await;
+        assert_eq!(status, 201, "{body}");
+    }
 }
 
 /// The admin sees the same choices and makes the same changes.

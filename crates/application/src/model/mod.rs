@@ -30,8 +30,8 @@ pub use notifications::{Notification, NotificationAbout, NotificationKind, Notif
 pub use paging::{Page, PageRequest, SyncFrom};
 pub use people::{PersonRef, Session, StoreRef, StoreScope, User, UserCredentials};
 pub use plans::{
-    may_grow, store_slots_left, Card, CardStatus, Package, PackageSummary, PlanChangePreview, StoreOwnerRecord,
-    Subscription, SubscriptionStatus,
+    may_grow, store_slots_left, stores_over_limit, Card, CardStatus, Package, PackageSummary, PlanChangePreview,
+    StoreOwnerRecord, Subscription, SubscriptionStatus,
 };
 pub use platform::{DayFigures, PlatformCounts, StoreRanking};
 pub use reports::{

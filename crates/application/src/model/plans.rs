@@ -24,6 +24,12 @@ pub struct Subscription {
     pub auto_renew: bool,
 }
 
+/// Stores beyond a package's limit (never below 0). They keep working (the counter never stops);
+/// no store can be added until the owner is within the limit again.
+pub fn stores_over_limit(store_limit: i64, store_count: i64) -> i64 {
+    (store_count - store_limit).max(0)
+}
+
 /// Stores an owner may still add: the plan's limit less the stores it has (never below 0);
 /// none without a plan. The rule `stores::create` enforces.
 pub fn store_slots_left(plan: Option<&Subscription>, store_count: i64) -> i64 {
@@ -48,6 +54,9 @@ pub struct SubscriptionStatus {
     pub remaining_store_slots: i64,
     /// Cashiers and rewards may be added or switched back on ([`may_grow`]).
     pub may_grow: bool,
+    /// Stores beyond the active plan's limit, and beyond the queued plan's once it starts.
+    pub stores_over_limit: i64,
+    pub stores_over_next_limit: i64,
 }
 
 /// What taking a package would do, shown before anything changes: the choices the owner (or

@@ -18,7 +18,19 @@ pub fn status(services: &Services, actor: &Actor) -> Result<SubscriptionStatus, 
         let remaining_days = active.as_ref().map_or(0, |s| days_left(s.ends_at, now));
         let remaining_store_slots = crate::store_slots_left(active.as_ref(), current_store_count);
         let may_grow = crate::may_grow(active.as_ref());
-        Ok(SubscriptionStatus { active, next, current_store_count, remaining_days, remaining_store_slots, may_grow })
+        let over = |plan: Option<&Subscription>| {
+            plan.map_or(0, |p| crate::stores_over_limit(p.package.store_limit, current_store_count))
+        };
+        Ok(SubscriptionStatus {
+            stores_over_limit: over(active.as_ref()),
+            stores_over_next_limit: over(next.as_ref()),
+            active,
+            next,
+            current_store_count,
+            remaining_days,
+            remaining_store_slots,
+            may_grow,
+        })
     })
 }
 

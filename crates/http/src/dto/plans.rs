@@ -56,6 +56,12 @@ pub struct SubscriptionStatusDto {
     /// Cashiers and rewards may be added or switched back on: false without a plan in effect
     /// (cancelled or expired), when those answer 409 `no_active_plan`. What exists keeps working.
     pub may_add_staff_and_rewards: bool,
+    /// Stores beyond the active plan's limit (after a smaller plan started). They keep working,
+    /// sales and all; no store can be added until the owner deletes or stops using the extra ones.
+    pub stores_over_limit: i64,
+    /// Stores that will be beyond the queued plan's limit when it starts (0 without one): what
+    /// to delete before then to add stores again.
+    pub stores_over_next_limit: i64,
 }
 
 impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
@@ -66,6 +72,8 @@ impl From<loyalty_application::SubscriptionStatus> for SubscriptionStatusDto {
             remaining_days: s.remaining_days,
             remaining_store_slots: s.remaining_store_slots,
             may_add_staff_and_rewards: s.may_grow,
+            stores_over_limit: s.stores_over_limit,
+            stores_over_next_limit: s.stores_over_next_limit,
             active_subscription: s.active.map(Into::into),
             next_subscription: s.next.map(Into::into),
         }
@@ -137,7 +145,7 @@ pub struct PlanChangePreviewDto {
 impl From<loyalty_application::PlanChangePreview> for PlanChangePreviewDto {
     fn from(p: loyalty_application::PlanChangePreview) -> Self {
         use loyalty_domain::plan::{PlanChange as C, PlanMode as M};
-        let stores_over_limit = (p.store_count - p.package.store_limit).max(0);
+        let stores_over_limit = loyalty_application::stores_over_limit(p.package.store_limit, p.store_count);
         let choices = p
             .choices
             .into_iter()

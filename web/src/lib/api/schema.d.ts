@@ -3150,6 +3150,18 @@ export interface components {
              * @description Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
              */
             remaining_store_slots: number;
+            /**
+             * Format: int64
+             * @description Stores beyond the active plan's limit (after a smaller plan started). They keep working,
+             *     sales and all; no store can be added until the owner deletes or stops using the extra ones.
+             */
+            stores_over_limit: number;
+            /**
+             * Format: int64
+             * @description Stores that will be beyond the queued plan's limit when it starts (0 without one): what
+             *     to delete before then to add stores again.
+             */
+            stores_over_next_limit: number;
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];
@@ -11342,7 +11354,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -15942,7 +15956,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -16057,7 +16073,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -16157,7 +16175,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */

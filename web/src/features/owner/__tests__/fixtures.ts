@@ -42,6 +42,8 @@ export function subscriptionWith(remainingDays: number, autoRenew = false): Subs
     next_subscription: null,
     remaining_store_slots: remainingDays > 0 ? 8 : 0,
     may_add_staff_and_rewards: remainingDays > 0,
+    stores_over_limit: 0,
+    stores_over_next_limit: 0,
   };
 }
 

@@ -106,10 +106,34 @@ describe('stores tab', () => {
     expect(api.requestsTo('POST /api/v1/stores')).toHaveLength(0);
   });
 
+  it('says how many stores are over the plan now and over the queued plan, from the server', async () => {
+    const base = subscriptionWith(25);
+    const plan = base.active_subscription!;
+    const over = {
+      ...base,
+      current_store_count: 3,
+      remaining_store_slots: 0,
+      stores_over_limit: 1,
+      stores_over_next_limit: 2,
+      active_subscription: { ...plan, package: { ...plan.package, name: 'Silver', store_limit: 2 } },
+      next_subscription: {
+        ...plan,
+        starts_at: '2026-12-17T00:00:00Z',
+        package: { ...plan.package, name: 'Basic', store_limit: 1 },
+      },
+    };
+    await openDashboard({ 'GET /api/v1/subscriptions/status': () => json({ data: over }) });
+    const notice = await screen.findByTestId('stores-over-limit');
+    expect(notice).toHaveTextContent('allows 2 stores and you have 3: 1 store is over the limit');
+    expect(notice).toHaveTextContent('Basic');
+    expect(notice).toHaveTextContent('2 stores will be over the limit');
+  });
+
   it('offers Add Store while the plan has room', async () => {
     await openDashboard();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Store' })).toBeEnabled());
     expect(screen.queryByTestId('add-store-reason')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stores-over-limit')).not.toBeInTheDocument();
   });
 
   it('shows the plan-limit message from the server', async () => {

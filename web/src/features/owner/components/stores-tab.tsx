@@ -1,9 +1,10 @@
-import { Stack } from '@mantine/core';
-import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
-import { useFormat } from '@/lib/format';
+import { isolate, useFormat } from '@/lib/format';
+import { Notice } from '@/components/notice';
 import { ConfirmRecordAction } from '@/components/confirm-dialog';
 import { EditDeleteActions } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
@@ -13,7 +14,7 @@ import { AddHeader } from './add-header';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useDeleteStore, useSaveStore } from '../api/store-mutations';
 import { useSubscriptionStatus } from '../api/subscription';
-import type { Store } from '../types';
+import type { Store, SubscriptionStatus } from '../types';
 
 export function StoresTab() {
   const { t } = useTranslation('owner');
@@ -37,6 +38,7 @@ export function StoresTab() {
         blocked={full ? fullReason : null}
         reasonId="add-store-reason"
       />
+      <OverLimit status={status.data} />
       <QueryTable
         query={stores}
         minWidth={640}
@@ -94,5 +96,45 @@ export function StoresTab() {
         failure={t('stores.deleteFailed')}
       />
     </Stack>
+  );
+}
+
+/**
+ * After a smaller plan (issue #35, item 2): how many stores are beyond its limit, now or once the
+ * queued plan starts, with the server's figures. Those stores keep selling; only adding waits.
+ */
+function OverLimit({ status }: { status: SubscriptionStatus | undefined }) {
+  const { t } = useTranslation('owner');
+  const format = useFormat();
+  if (!status) return null;
+  const now = status.stores_over_limit > 0 && status.active_subscription;
+  const next = status.stores_over_next_limit > 0 && status.next_subscription;
+  if (!now && !next) return null;
+  return (
+    <Notice color="orange" icon={IconAlertTriangle} data-testid="stores-over-limit">
+      {now && (
+        <Text size="sm">
+          {t('stores.overLimit', {
+            count: status.stores_over_limit,
+            n: format.number(status.stores_over_limit),
+            plan: isolate(now.package.name),
+            limit: format.number(now.package.store_limit),
+            stores: format.number(status.current_store_count),
+          })}
+        </Text>
+      )}
+      {next && (
+        <Text size="sm">
+          {t('stores.overNextLimit', {
+            count: status.stores_over_next_limit,
+            n: format.number(status.stores_over_next_limit),
+            plan: isolate(next.package.name),
+            limit: format.number(next.package.store_limit),
+            stores: format.number(status.current_store_count),
+            date: format.date(next.starts_at),
+          })}
+        </Text>
+      )}
+    </Notice>
   );
 }
