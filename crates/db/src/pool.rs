@@ -213,7 +213,11 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, String> {
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
         DbConnection::Postgresql(c) => c.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
     };
-    ran.map_err(|e| format!("migration failed: {e}"))
+    let ran = ran.map_err(|e| format!("migration failed: {e}"))?;
+    // What a migration added that only the code can compute.
+    crate::repositories::fill_search_text(conn)
+        .map_err(|e| format!("filling the customers' search text failed: {e}"))?;
+    Ok(ran)
 }
 
 /// Runs `work` holding the setup lock. On PostgreSQL it is a session advisory lock, so several

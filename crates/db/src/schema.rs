@@ -195,6 +195,7 @@ diesel::table! {
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
         unconfirmed_join -> Bool,
+        search_text -> Text,
     }
 }
 

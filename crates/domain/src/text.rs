@@ -114,6 +114,24 @@ pub fn latin_digits(input: &str) -> std::borrow::Cow<'_, str> {
         .collect()
 }
 
+/// Text as it is searched: lower case, Arabic-Indic digits as ASCII, the alef's hamza and madda
+/// forms as a plain alef, alef maqsura as ya, ta marbuta as ha, hamza on waw or ya as the
+/// letter, no tatweel or vowel marks, runs of spaces as one. A stored customer's search text and
+/// a cashier's query are both made with it, so "أحمد" finds "احمد" and "٠٩١" finds "091".
+pub fn search_key(input: &str) -> String {
+    let digits = latin_digits(input);
+    let folded = digits.chars().filter_map(|c| match c {
+        '\u{0640}' | '\u{064B}'..='\u{065F}' | '\u{0670}' => None,
+        'أ' | 'إ' | 'آ' | 'ٱ' => Some('ا'),
+        'ى' | 'ئ' => Some('ي'),
+        'ؤ' => Some('و'),
+        'ة' => Some('ه'),
+        c => Some(c),
+    });
+    let lower: String = folded.flat_map(char::to_lowercase).collect();
+    lower.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The start of a long value, to echo it back without sending it whole: at most `max_chars`
 /// characters, with "…" when cut.
 pub fn excerpt(value: &str, max_chars: usize) -> String {
@@ -131,6 +149,17 @@ pub const NOTES_MAX: usize = 500;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_keys_fold_what_arabic_writes_several_ways() {
+        assert_eq!(search_key("أحمد  إبراهيم"), search_key("احمد ابراهيم"));
+        assert_eq!(search_key("فاطمة"), "فاطمه");
+        assert_eq!(search_key("مُـحَمَّد"), "محمد");
+        assert_eq!(search_key("مصطفى"), search_key("مصطفي"));
+        assert_eq!(search_key("٠٩١٢"), "0912");
+        assert_eq!(search_key("Salma@Mail.LY"), "salma@mail.ly");
+        assert_eq!(search_key("لؤلؤة"), "لولوه");
+    }
 
     #[test]
     fn control_and_bidi_characters_are_refused() {

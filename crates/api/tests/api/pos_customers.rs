@@ -11,6 +11,7 @@ both_backends!(
     customers_are_managed_with_the_specs_rules,
     add_points_is_bounded_and_recorded,
     search_finds_by_name_and_any_phone_form,
+    search_folds_arabic_and_keeps_up_with_every_change,
 );
 
 /// Twenty deletes of one customer at once: exactly one 204, the others 404, one audit row.
@@ -197,4 +198,48 @@ async fn search_finds_by_name_and_any_phone_form(backend: Backend) {
     assert_eq!(body["data"].as_array().map(Vec::len), Some(1));
     let (_, body) = search("100%").await;
     assert_eq!(body["data"].as_array().map(Vec::len), Some(0));
+}
+
+/// The search text and its index (issue #37, item 1): Arabic written several ways finds the same
+/// customer, an edit moves the customer in the index, and customers made before the search text
+/// existed get theirs when the server starts.
+async fn search_folds_arabic_and_keeps_up_with_every_change(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let ids = |body: &Value| -> Vec<i64> {
+        body["data"].as_array().into_iter().flatten().filter_map(|c| c["id"].as_i64()).collect()
+    };
+    let search = |q: String| {
+        let body = json!({"query": q});
+        let (app, token) = (&d.app, d.cashier.clone());
+        async move { app.post("/api/v1/customers/search", Some(&token), &body).await }
+    };
+    let body = json!({"name": "أحمد مصطفى الطرابلسي", "phone": "0917654321", "email": "Ahmed.T@Mail.ly"});
+    let (status, made) = d.app.post("/api/v1/customers", Some(&d.cashier), &body).await;
+    assert_eq!(status, 201, "{made}");
+    let ahmed = made["data"]["id"].as_i64().unwrap_or_default();
+    for query in ["احمد", "أحمد", "مصطفي", "مُصْطَفى", "الطرابلس", "ahmed.t@mail", "٠٩١٧٦٥", "7654321", "mail.ly"]
+    {
+        let (status, body) = search(query.to_owned()).await;
+        assert_eq!((status, ids(&body)), (200, vec![ahmed]), "{query}: {body}");
+    }
+    // Two characters are searched too (without the index).
+    let (_, body) = search("حم".to_owned()).await;
+    assert!(ids(&body).contains(&ahmed), "{body}");
+
+    // Renamed: found by the new name, no longer by the old.
+    let edit = json!({"name": "سالم الورفلي", "phone": "0917654321", "email": "Ahmed.T@Mail.ly"});
+    let (status, body) = d.app.put(&format!("/api/v1/customers/{ahmed}"), Some(&d.cashier), &edit).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(ids(&search("الورفلي".to_owned()).await.1), vec![ahmed]);
+    assert!(ids(&search("مصطفى".to_owned()).await.1).is_empty());
+
+    // Customers without a search text (made before it was kept) are filled in at start.
+    d.app.execute("UPDATE customers SET search_text = ''");
+    assert!(ids(&search("الورفلي".to_owned()).await.1).is_empty(), "an empty text finds nothing");
+    let mut conn = d.app.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
+    loyalty_db::pool::run_migrations(&mut conn).unwrap_or_else(|e| panic!("{e}"));
+    drop(conn);
+    assert_eq!(ids(&search("الورفلي".to_owned()).await.1), vec![ahmed]);
+    assert_eq!(ids(&search("فاطمه".to_owned()).await.1), vec![d.fatima]);
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers WHERE search_text = ''"), 0);
 }

@@ -8,10 +8,21 @@ use loyalty_application::ports::{
 use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope, SyncFrom};
 use loyalty_domain::Money;
 
-use super::{contains_pattern, filter_stores, limits, sql_lower};
+use super::{contains_pattern, filter_stores, limits};
 use crate::pool::{DbBackend, DbConnection};
 use crate::schema::{customers, invoices, point_lots, points_ledger, redemptions, stores};
 use crate::tx::{map_error, map_unique, DbTx};
+
+/// What a customer is found by: its name and email as searched (`text::search_key`) and its
+/// phone's digits, on one line the indexes read (FTS5 trigram on SQLite, pg_trgm on PostgreSQL).
+pub(crate) fn search_text(name: &str, phone: Option<&str>, email: Option<&str>) -> String {
+    let digits: String = phone.unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
+    let email = email.map(loyalty_domain::text::search_key).unwrap_or_default();
+    [loyalty_domain::text::search_key(name), digits, email].join(" ").trim_end().to_owned()
+}
+
+/// The shortest search the trigram indexes serve; shorter ones read every customer of the store.
+const INDEXED_SEARCH_CHARS: usize = 3;
 
 /// A customer with its store's name and owner.
 #[derive(Queryable, Selectable)]
@@ -80,7 +91,7 @@ fn phone_digits(search: &str) -> Option<String> {
 /// Live customers of the filter's stores matching the search. A sync (`$sync`) reads from its
 /// cursor on and includes hidden customers, so an integration learns they were hidden.
 macro_rules! filtered {
-    ($query:expr, $filter:expr, $search:expr, $sync:expr) => {{
+    ($query:expr, $filter:expr, $search:expr, $sync:expr, sqlite: $sqlite:expr) => {{
         let mut query = $query.into_boxed::<DbBackend>();
         match $sync {
             Some(sync) => {
@@ -96,27 +107,21 @@ macro_rules! filtered {
             query = filter_stores!(query, customers::store_id, ids);
         }
         if let Some(search) = $search {
-            let pattern = contains_pattern(&search.to_lowercase());
-            query = match phone_digits(search) {
-                // No letters: case does not matter, so no `lower()` of every name and email; the
-                // phone's digits first, the likeliest match (issue #20's profile of the search).
-                // A phone that contains the typed text (digits and `+`) contains its local digits
-                // too, so the digits' pattern alone covers the phone.
-                Some(digits) => query.filter(
-                    customers::phone
-                        .assume_not_null()
-                        .like(contains_pattern(&digits))
-                        .escape('\\')
-                        .or(customers::name.like(pattern.clone()).escape('\\'))
-                        .or(customers::email.assume_not_null().like(pattern).escape('\\')),
-                ),
-                None => query.filter(
-                    sql_lower(customers::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(sql_lower(customers::email.assume_not_null()).like(pattern.clone()).escape('\\'))
-                        .or(customers::phone.assume_not_null().like(pattern).escape('\\')),
-                ),
+            // A phone typed in any form is searched by its local digits; anything else as the
+            // stored text was folded.
+            let key = phone_digits(search).unwrap_or_else(|| loyalty_domain::text::search_key(search));
+            query = if $sqlite && key.chars().count() >= INDEXED_SEARCH_CHARS {
+                // A phrase of the trigram tokenizer: the rows whose text contains `key`.
+                let phrase = format!("\"{}\"", key.replace('"', "\"\""));
+                query.filter(
+                    sql::<diesel::sql_types::Bool>(
+                        "customers.id IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ",
+                    )
+                    .bind::<diesel::sql_types::Text, _>(phrase)
+                    .sql(")"),
+                )
+            } else {
+                query.filter(customers::search_text.like(contains_pattern(&key)).escape('\\'))
             };
         }
         query
@@ -154,6 +159,7 @@ impl CustomerRepo for DbTx<'_> {
                         customers::name.eq(&c.name),
                         customers::phone.eq(Some(&c.phone)),
                         customers::email.eq(c.email.as_ref()),
+                        customers::search_text.eq(search_text(&c.name, Some(&c.phone), c.email.as_deref())),
                         customers::loyalty_points.eq(c.points),
                         customers::created_by.eq(Some(actor_id)),
                         customers::unconfirmed_join.eq(false),
@@ -230,13 +236,15 @@ impl CustomerRepo for DbTx<'_> {
         search: Option<&str>,
         page: PageRequest,
     ) -> RepoResult<(Vec<Customer>, i64)> {
-        let total: i64 = filtered!(customers::table.inner_join(stores::table), filter, search, page.sync)
-            .select(count_star())
-            .get_result(self.conn)
-            .map_err(map_error)?;
+        let sqlite = matches!(self.conn, DbConnection::Sqlite(_));
+        let total: i64 =
+            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync, sqlite: sqlite)
+                .select(count_star())
+                .get_result(self.conn)
+                .map_err(map_error)?;
         let (limit, offset) = limits(page);
-        let query =
-            filtered!(customers::table.inner_join(stores::table), filter, search, page.sync).select(Row::as_select());
+        let query = filtered!(customers::table.inner_join(stores::table), filter, search, page.sync, sqlite: sqlite)
+            .select(Row::as_select());
         let query = match page.sync {
             Some(_) => query.order((customers::updated_at.asc(), customers::id.asc())),
             None => query.order(customers::id.desc()),
@@ -246,8 +254,9 @@ impl CustomerRepo for DbTx<'_> {
     }
 
     fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>> {
+        let sqlite = matches!(self.conn, DbConnection::Sqlite(_));
         let rows: Vec<Row> =
-            filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>)
+            filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>, sqlite: sqlite)
                 .select(Row::as_select())
                 .order(customers::id.desc())
                 .limit(limit)
@@ -269,8 +278,10 @@ impl CustomerRepo for DbTx<'_> {
     }
 
     fn insert_customer(&mut self, c: NewCustomer) -> RepoResult<i64> {
+        let text = search_text(&c.name, c.phone.as_deref(), c.email.as_deref());
         diesel::insert_into(customers::table)
             .values((
+                customers::search_text.eq(text),
                 customers::store_id.eq(c.store_id),
                 customers::name.eq(c.name),
                 customers::phone.eq(c.phone),
@@ -287,8 +298,10 @@ impl CustomerRepo for DbTx<'_> {
     }
 
     fn update_customer(&mut self, id: i64, c: CustomerChanges) -> RepoResult<()> {
+        let text = search_text(&c.name, c.phone.as_deref(), c.email.as_deref());
         diesel::update(customers::table.find(id))
             .set((
+                customers::search_text.eq(text),
                 customers::name.eq(c.name),
                 customers::phone.eq(c.phone),
                 customers::email.eq(c.email),
@@ -363,5 +376,32 @@ mod tests {
         assert_eq!(phone_digits("00218912"), Some("912".into()));
         assert_eq!(phone_digits("فاطمة"), None);
         assert_eq!(phone_digits("0"), None);
+    }
+}
+
+/// Customers without a search text (made before it was kept) get theirs, a batch per
+/// transaction; the migrations runner calls it after each run. Returns how many were filled.
+pub fn fill_search_text(conn: &mut DbConnection) -> QueryResult<usize> {
+    const BATCH: i64 = 1_000;
+    let mut filled = 0;
+    loop {
+        let done = conn.transaction(|conn| {
+            let rows: Vec<(i64, String, Option<String>, Option<String>)> = customers::table
+                .filter(customers::search_text.eq(""))
+                .select((customers::id, customers::name, customers::phone, customers::email))
+                .order(customers::id)
+                .limit(BATCH)
+                .load(conn)?;
+            for (id, name, phone, email) in &rows {
+                diesel::update(customers::table.find(id))
+                    .set(customers::search_text.eq(search_text(name, phone.as_deref(), email.as_deref())))
+                    .execute(conn)?;
+            }
+            QueryResult::Ok(rows.len())
+        })?;
+        filled += done;
+        if done < BATCH as usize {
+            return Ok(filled);
+        }
     }
 }

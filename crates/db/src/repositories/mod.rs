@@ -15,6 +15,7 @@ mod rewards;
 mod sessions;
 mod signals;
 pub mod store_days;
+pub use customers::fill_search_text;
 mod stores;
 mod users;
 mod webhooks;
