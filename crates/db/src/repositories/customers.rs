@@ -365,20 +365,6 @@ impl CustomerRepo for DbTx<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::phone_digits;
-
-    #[test]
-    fn phone_search_digits() {
-        assert_eq!(phone_digits("0912"), Some("912".into()));
-        assert_eq!(phone_digits("+218 91"), Some("91".into()));
-        assert_eq!(phone_digits("00218912"), Some("912".into()));
-        assert_eq!(phone_digits("فاطمة"), None);
-        assert_eq!(phone_digits("0"), None);
-    }
-}
-
 /// Customers without a search text (made before it was kept) get theirs, a batch per
 /// transaction; the migrations runner calls it after each run. Returns how many were filled.
 pub fn fill_search_text(conn: &mut DbConnection) -> QueryResult<usize> {
@@ -403,5 +389,19 @@ pub fn fill_search_text(conn: &mut DbConnection) -> QueryResult<usize> {
         if done < BATCH as usize {
             return Ok(filled);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phone_digits;
+
+    #[test]
+    fn phone_search_digits() {
+        assert_eq!(phone_digits("0912"), Some("912".into()));
+        assert_eq!(phone_digits("+218 91"), Some("91".into()));
+        assert_eq!(phone_digits("00218912"), Some("912".into()));
+        assert_eq!(phone_digits("فاطمة"), None);
+        assert_eq!(phone_digits("0"), None);
     }
 }
