@@ -84,9 +84,9 @@ describe('customer management', () => {
     expect(body).toEqual({ name: 'Omar', email: null, phone: null });
   });
 
-  it('asks before deleting, then deletes and reloads the list', async () => {
+  it('asks before deleting a customer without points, then deletes and reloads the list', async () => {
     const { app, api } = await openCustomers({
-      'GET /api/v1/customers': () => json(page([fatima])),
+      'GET /api/v1/customers': () => json(page([{ ...fatima, loyalty_points: 0 }])),
       'DELETE /api/v1/customers/1': () => noContent(),
     });
     await screen.findByTestId('customer-card');
@@ -101,6 +101,49 @@ describe('customer management', () => {
     expect(await screen.findByText('Customer deleted successfully!')).toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo('GET /api/v1/customers')).toHaveLength(2));
   });
+
+  it.each([
+    [
+      'en',
+      'Actions for Fatima Alsharif',
+      'Delete',
+      'Delete customer',
+      'Fatima Alsharif holds 158 points, so they cannot be deleted while they hold points: deleting would take the points off the books.',
+      'The store owner can take the points away (with a reason); then the customer can be deleted.',
+    ],
+    [
+      'ar',
+      'إجراءات Fatima Alsharif',
+      'حذف',
+      'حذف العميل',
+      'لدى Fatima Alsharif 158 نقطة، ولا يمكن حذفه ما دام يحمل نقاطًا: الحذف يُخرج النقاط من الدفاتر.',
+      'يستطيع صاحب المتجر سحب النقاط (مع ذكر السبب)؛ بعدها يمكن حذف العميل.',
+    ],
+  ] as const)(
+    'says a customer holding points cannot be deleted, and what to do, instead of offering a delete (%s)',
+    async (language, actions, deleteItem, title, holds, next) => {
+      const result = await renderAsCashier(
+        '/dashboard',
+        { 'GET /api/v1/customers': () => json(page([fatima])) },
+        language,
+      );
+      const { app, api } = result;
+      await app.user.click(await screen.findByTestId('tile-customers', {}, { timeout: 5000 }));
+      await screen.findByTestId('customer-card');
+      await app.user.click(screen.getByRole('button', { name: actions }));
+      await app.user.click(await screen.findByRole('menuitem', { name: deleteItem }));
+
+      const dialog = await openDialog(title);
+      expect(plain(dialog)).toContain(holds);
+      expect(plain(dialog)).toContain(next);
+      // No question that cannot be answered: neither "cannot be undone" nor a Delete button.
+      expect(plain(dialog)).not.toMatch(/cannot be undone|لا يمكن التراجع/);
+      expect(within(dialog).queryByRole('button', { name: deleteItem })).not.toBeInTheDocument();
+      // A cashier may not take points away: nothing offers to.
+      expect(within(dialog).queryByRole('button', { name: /Remove the points|خصم النقاط/ })).toBeNull();
+      expect(api.requestsTo('DELETE /api/v1/customers/1')).toHaveLength(0);
+    },
+  );
 
   it('opens the customer page from View', async () => {
     const { app } = await openCustomers({

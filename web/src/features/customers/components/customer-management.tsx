@@ -133,7 +133,11 @@ export function CustomerManagement({ withHeading = true }: CustomerManagementPro
         customer={dialog?.kind === 'points' ? dialog.customer : null}
         onClose={() => setDialog(null)}
       />
-      <DeleteCustomerDialog customer={toDelete} onClose={() => setToDelete(null)} />
+      <DeleteCustomerDialog
+        customer={toDelete}
+        onClose={() => setToDelete(null)}
+        onRemovePoints={(customer) => setDialog({ kind: 'points', customer })}
+      />
     </Stack>
   );
 }
