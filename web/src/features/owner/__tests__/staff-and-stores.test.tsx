@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
-import { json, mockApi, noContent, type Routes } from '@/testing/mock-api';
+import { apiError, json, mockApi, noContent, type Routes } from '@/testing/mock-api';
+import { plain } from '@/testing/pos-fixtures';
 import { renderApp } from '@/testing/render-app';
 import type { StaffUser } from '../types';
 import { ownerRoutes, store, subscriptionWith } from './fixtures';
@@ -29,8 +30,8 @@ const unassigned: StaffUser = {
   is_active: false,
 };
 
-async function openDashboard(extra: Routes = {}) {
-  await i18n.changeLanguage('en');
+async function openDashboard(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
+  await i18n.changeLanguage(language);
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
   const api = mockApi(
     ownerRoutes({ 'GET /api/v1/store-owner/pos-users': () => json({ data: [salem, unassigned] }), ...extra }),
@@ -51,17 +52,71 @@ describe('staff tab', () => {
     expect(rows[1]).toHaveTextContent('Inactive');
   });
 
-  it('asks before deleting, with the spec wording', async () => {
+  it('leads the delete question with Deactivate instead, before any "cannot be undone"', async () => {
+    const { app, api } = await openDashboard({
+      'POST /api/v1/store-owner/pos-users/7/deactivate': () => json({ data: { ...salem, is_active: false } }),
+    });
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete: Salem Alzawi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete a POS user' });
+    const text = plain(dialog);
+    const explains = text.indexOf(
+      'A POS user with sales, redemptions or points changes cannot be deleted: those records stay in the books. Deactivate Salem Alzawi instead',
+    );
+    expect(explains).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('This action cannot be undone.')).toBeGreaterThan(explains);
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons.indexOf('Deactivate instead')).toBeGreaterThanOrEqual(0);
+    expect(buttons.indexOf('Deactivate instead')).toBeLessThan(buttons.indexOf('Delete'));
+    expect(text.indexOf('Deactivate instead')).toBeLessThan(text.indexOf('This action cannot be undone.'));
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
+    expect(await screen.findByText('POS user deactivated successfully!')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/store-owner/pos-users/7/deactivate')).toHaveLength(1);
+    expect(api.requestsTo('DELETE /api/v1/store-owner/pos-users/7')).toHaveLength(0);
+  });
+
+  it('deletes one without history, with the spec wording after the choice', async () => {
     const { app, api } = await openDashboard({ 'DELETE /api/v1/store-owner/pos-users/7': () => noContent() });
     await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
     await app.user.click(await screen.findByRole('button', { name: 'Delete: Salem Alzawi' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent?.replace(/[\u2066-\u2069]/g, '')).toContain(
-      'Are you sure you want to delete Salem Alzawi? This action cannot be undone.',
+    expect(plain(dialog)).toContain(
+      'Only a POS user without any (one added by mistake) can be deleted. Are you sure you want to delete Salem Alzawi? This action cannot be undone.',
     );
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('POS user deleted successfully!')).toBeInTheDocument();
     expect(api.requestsTo('DELETE /api/v1/store-owner/pos-users/7')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal in the question, Deactivate instead still offered (ar)", async () => {
+    const refusal = 'لهذا الشخص متاجر أو باقة أو مبيعات ولا يمكن حذفه. عطّل الحساب بدلاً من ذلك.';
+    const { app } = await openDashboard(
+      { 'DELETE /api/v1/store-owner/pos-users/7': () => apiError(409, refusal, 'user_has_history') },
+      'ar',
+    );
+    await app.user.click(screen.getByRole('tab', { name: 'الموظفون' }));
+    await app.user.click(await screen.findByRole('button', { name: 'حذف: Salem Alzawi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'حذف موظف نقطة بيع' });
+    expect(plain(dialog)).toMatch(
+      /^.*لا يمكن حذف موظف له مبيعات.*عطّل Salem Alzawi بدلاً من ذلك.*لا يمكن التراجع/,
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'تعطيل بدلاً من ذلك' })).toBeEnabled();
+  });
+
+  it('says an inactive POS user is already deactivated, with no Deactivate instead', async () => {
+    const { app } = await openDashboard();
+    await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Delete: Nour' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(plain(dialog)).toContain(
+      'Nour is already deactivated: they cannot sign in, and their history is kept.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Deactivate instead' })).toBeNull();
   });
 
   it('requires name, email, password and store for a new POS user', async () => {

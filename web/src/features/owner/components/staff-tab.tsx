@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
@@ -9,41 +10,37 @@ import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
 import { useStaff } from '../api/dashboard-queries';
-import { useDeleteStaff, useSetStaffActive } from '../api/staff-mutations';
+import { useSetStaffActive } from '../api/staff-mutations';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { StaffUser } from '../types';
 import { AddHeader } from './add-header';
+import { DeleteStaffDialog } from './delete-staff-dialog';
 import { StaffModal } from './staff-modal';
 
-type Pending = { action: 'delete' | 'activate' | 'deactivate'; user: StaffUser };
+type Pending = { action: 'activate' | 'deactivate'; user: StaffUser };
 
 export function StaffTab() {
   const { t } = useTranslation('owner');
   const staff = useStaff();
-  const remove = useDeleteStaff();
   const setActive = useSetStaffActive();
   const editor = useEditor<StaffUser>();
   const confirmation = useConfirmation<Pending>('as-toast');
   const pending = confirmation.asked;
   const mayGrow = useMayAddStaffAndRewards();
+  const [toDelete, setToDelete] = useState<StaffUser | null>(null);
 
   function confirm() {
     if (!pending) return;
     const { action, user } = pending;
-    if (action === 'delete') {
-      confirmation.settle(remove.mutateAsync(user.id), t('staff.deleted'), t('staff.deleteFailed'));
-    } else {
-      confirmation.settle(
-        setActive.mutateAsync({ id: user.id, active: action === 'activate' }),
-        action === 'activate' ? t('staff.activated') : t('staff.deactivated'),
-        t('staff.toggleFailed'),
-      );
-    }
+    confirmation.settle(
+      setActive.mutateAsync({ id: user.id, active: action === 'activate' }),
+      action === 'activate' ? t('staff.activated') : t('staff.deactivated'),
+      t('staff.toggleFailed'),
+    );
   }
 
   const confirmText = pending
     ? {
-        delete: t('staff.confirmDelete', { name: isolate(pending.user.name) }),
         activate: t('staff.confirmActivate', { name: isolate(pending.user.name) }),
         deactivate: t('staff.confirmDeactivate', { name: isolate(pending.user.name) }),
       }[pending.action]
@@ -109,7 +106,7 @@ export function StaffTab() {
                   icon={IconTrash}
                   color="red"
                   label={`${t('staff.delete')}: ${user.name}`}
-                  onClick={() => confirmation.ask({ action: 'delete', user })}
+                  onClick={() => setToDelete(user)}
                 />
               </Group>
             ),
@@ -117,12 +114,13 @@ export function StaffTab() {
         ]}
       />
       <StaffModal {...editor.modal} user={editor.item} />
+      <DeleteStaffDialog user={toDelete} onClose={() => setToDelete(null)} />
       <ConfirmDialog
         {...confirmation.dialog}
         message={confirmText}
         confirmLabel={pending ? t(`staff.${pending.action}`) : ''}
         danger={pending?.action !== 'activate'}
-        busy={remove.isPending || setActive.isPending}
+        busy={setActive.isPending}
         onConfirm={confirm}
       />
     </Stack>
