@@ -555,6 +555,18 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
     .getByRole('button', { name: t(lang, 'common.goBack') })
     .click();
   await noDialog(page);
+  // Deleting a POS user leads with Deactivate instead (nothing is sent).
+  await page
+    .getByTestId('staff-row')
+    .first()
+    .getByRole('button', { name: new RegExp(`^${o('staff.delete')}: `) })
+    .click();
+  await expect(dialog(page, o('staff.deleteTitle')).getByTestId('deactivate-instead')).toBeVisible();
+  await audit.check('owner delete staff, deactivate instead first', lang);
+  await dialog(page)
+    .getByRole('button', { name: t(lang, 'common.goBack') })
+    .click();
+  await noDialog(page);
 
   await openTab(page, 'owner', 'activity');
   await expect(page.getByTestId('activity-row').first()).toBeVisible();
@@ -867,10 +879,13 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
     .click();
   await actions.click();
   await page.getByRole('menuitem', { name: t(lang, 'customers.actions.delete') }).click();
-  await expect(dialog(page, t(lang, 'customers.delete.title'))).toBeVisible();
-  await audit.check('POS delete customer, confirm', lang);
+  // فاطمة holds points: the question says she cannot be deleted while she does, and what to do.
+  await expect(
+    dialog(page, t(lang, 'customers.delete.title')).getByTestId('customer-holds-points'),
+  ).toBeVisible();
+  await audit.check('POS delete customer who holds points', lang);
   await dialog(page, t(lang, 'customers.delete.title'))
-    .getByRole('button', { name: t(lang, 'common.cancel') })
+    .getByRole('button', { name: t(lang, 'common.goBack') })
     .click();
   await actions.click();
   await page.getByRole('menuitem', { name: t(lang, 'customers.actions.view') }).click();

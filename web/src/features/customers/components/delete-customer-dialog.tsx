@@ -72,7 +72,7 @@ export function DeleteCustomerDialog({
           <Text>{mayRemove ? t('customers.delete.removeFirst') : t('customers.delete.askOwner')}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              {t('common.close')}
+              {t('common.goBack')}
             </Button>
             {mayRemove && onRemovePoints && (
               <Button
