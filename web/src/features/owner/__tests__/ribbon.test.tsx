@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { TOKEN_STORAGE_KEY } from '@/lib/session/token-store';
-import { mockApi } from '@/testing/mock-api';
+import { json, mockApi, type Routes } from '@/testing/mock-api';
+import { plain } from '@/testing/pos-fixtures';
 import { renderApp } from '@/testing/render-app';
 import { RIBBON_DISMISS_KEY, ribbonBand, ribbonVisible } from '../ribbon';
 import { ownerRoutes, subscriptionWith } from './fixtures';
@@ -99,5 +100,68 @@ describe('expiration ribbon on the dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
     const input = await screen.findByLabelText('Subscription code');
     await waitFor(() => expect(input).toHaveFocus());
+  });
+});
+
+describe('expiration ribbon with a plan queued after this one', () => {
+  function queued(storeLimit: number): Routes {
+    const status = subscriptionWith(10);
+    return {
+      'GET /api/v1/subscriptions/status': () =>
+        json({
+          data: {
+            ...status,
+            next_subscription: {
+              package: { id: 2, name: 'Basic', store_limit: storeLimit, duration_months: 1, price: '30.000' },
+              starts_at: '2026-12-17T00:00:00Z',
+              end_date: '2027-01-17T00:00:00Z',
+              auto_renew: false,
+            },
+          },
+        }),
+    };
+  }
+
+  async function open(storeLimit: number, language: 'en' | 'ar' = 'en') {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(ownerRoutes(queued(storeLimit), subscriptionWith(10)));
+    renderApp('/dashboard');
+    return screen.findByTestId('expiration-ribbon');
+  }
+
+  it('says the next plan starts on its day instead of "Renew now"', async () => {
+    const ribbon = await open(10);
+    expect(plain(ribbon)).toContain('Your current plan ends in 10 days');
+    expect(plain(ribbon)).toContain('Your next plan, Basic, is queued and starts on Dec 17, 2026');
+    expect(within(ribbon).queryByRole('button', { name: 'Renew now' })).toBeNull();
+    expect(ribbon).not.toHaveTextContent('Renew');
+    expect(ribbon).not.toHaveTextContent('Auto-renew is disabled');
+    expect(within(ribbon).queryByTestId('queued-plan-over-limit')).toBeNull();
+  });
+
+  it('tells the owner by how many stores they will be over the queued plan, from its day', async () => {
+    const ribbon = await open(1);
+    expect(plain(within(ribbon).getByTestId('queued-plan-over-limit'))).toBe(
+      'From Dec 17, 2026 you will be over its limit by 1 store: Basic allows 1 store and you have 2 stores. The stores keep working, but none can be added. Before then, delete the stores you no longer need (only a store without customers or sales can go), or redeem a code for a larger plan.',
+    );
+  });
+
+  it('says the same over-limit warning beside the next plan in the subscription tab', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(ownerRoutes(queued(1)));
+    renderApp('/dashboard?tab=subscription');
+    const next = await screen.findByTestId('next-subscription');
+    expect(plain(within(next).getByTestId('queued-plan-over-limit'))).toMatch(
+      /^From Dec 17, 2026 you will be over its limit by 1 store/,
+    );
+  });
+
+  it('says it in Arabic', async () => {
+    const ribbon = await open(1, 'ar');
+    expect(plain(ribbon)).toContain('باقتك التالية Basic بانتظار البدء، وتبدأ في');
+    expect(plain(ribbon)).toContain('ستتجاوز حدّها بـمتجر واحد: تسمح Basic بـمتجر واحد ولديك متجران.');
+    expect(within(ribbon).queryByRole('button', { name: 'جدّد الآن' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toasts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { useCancelSubscription, useSubscriptionStatus, useToggleAutoRenew } from '../api/subscription';
+import { QueuedPlanText } from './queued-plan-text';
 import { RedeemCodeForm } from './redeem-code-form';
 import { Notice } from '@/components/notice';
 
@@ -84,6 +85,7 @@ export function SubscriptionTab({ focusCode }: { focusCode: number }) {
                         end: format.date(data.next_subscription.end_date),
                       })}
                     </Text>
+                    <QueuedPlanText status={data} withQueued={false} />
                   </Notice>
                 )}
                 <Group justify="space-between">
