@@ -10,9 +10,10 @@ interface ExpiryNoticeProps extends Omit<GroupProps, 'children'> {
 }
 
 /**
- * "120 points expire on 10 Dec 2026": a customer's next points to expire, said plainly (a fact
- * to pass on at the counter, not a warning). `on` is a calendar day in Tripoli, the first day
- * the points are gone; it is shown as that day, whatever the device's time zone.
+ * "120 points usable through Dec 10, 2026, then they expire": a customer's next points to expire,
+ * said plainly (a fact to pass on at the counter, not a warning). `on` is a calendar day in
+ * Tripoli, the last day the points can be used (the contract's `NextExpiryDto`), so the words say
+ * that day is still usable; it is shown as that day, whatever the device's time zone.
  */
 export function ExpiryNotice({ expiry, ...props }: ExpiryNoticeProps) {
   const { t } = useTranslation();

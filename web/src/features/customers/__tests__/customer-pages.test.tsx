@@ -223,7 +223,7 @@ describe('customer detail page', () => {
     };
     await renderAsCashier('/customer/1', routes);
     const profile = await screen.findByTestId('customer-profile');
-    expect(plain(within(profile).getByTestId('expiry-notice'))).toBe('120 points expire on Jan 1, 2027');
+    expect(plain(within(profile).getByTestId('expiry-notice'))).toBe('120 points usable through Jan 1, 2027, then they expire');
   });
 
   it('says it in Arabic', async () => {
@@ -236,7 +236,7 @@ describe('customer detail page', () => {
       'ar',
     );
     const notice = await screen.findByTestId('expiry-notice');
-    expect(plain(notice).replace(/\u200f/g, '')).toBe('تنتهي صلاحية 120 نقطة في 01/01/2027');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe('120 نقطة صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها');
   });
 
   it('says nothing about expiry when no points expire soon', async () => {

@@ -249,7 +249,7 @@ describe('create-invoice form', () => {
     await pickFatima(app);
     const card = screen.getByTestId('selected-customer');
     expect(await within(card).findByTestId('expiry-notice')).toHaveTextContent(
-      /^\u2066?120\u2069? points expire on Jan 1, 2027$/,
+      /^\u2066?120\u2069? points usable through Jan 1, 2027, then they expire$/,
     );
     expect(api.requestsTo('GET /api/v1/customers/1')).toHaveLength(1);
   });

@@ -49,7 +49,7 @@ describe('redeem-rewards form', () => {
       'ar',
     );
     const notice = await within(screen.getByTestId('selected-customer')).findByTestId('expiry-notice');
-    expect(plain(notice).replace(/\u200f/g, '')).toBe('تنتهي صلاحية 120 نقطة في 10/12/2026');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe('120 نقطة صالحة حتى نهاية 10/12/2026، ثم تنتهي صلاحيتها');
   });
 
   it('asks for a customer first', async () => {

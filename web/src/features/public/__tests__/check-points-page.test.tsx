@@ -85,8 +85,8 @@ describe('check points page', () => {
   });
 
   it.each([
-    ['en', '120 points expire on Dec 31, 2026'],
-    ['ar', 'تنتهي صلاحية 120 نقطة في 31/12/2026'],
+    ['en', '120 points usable through Dec 31, 2026, then they expire'],
+    ['ar', '120 نقطة صالحة حتى نهاية 31/12/2026، ثم تنتهي صلاحيتها'],
   ] as const)('says under a store’s points when some expire soon (%s)', async (language, expected) => {
     const withExpiry = structuredClone(twoStores);
     (withExpiry.data.stores[1] as Record<string, unknown>).next_expiry = { points: 120, on: '2026-12-31' };
