@@ -139,6 +139,27 @@ describe('Import customers', () => {
     expect(new URL(sent[1]!.url).searchParams.get('dry_run')).toBe('false');
   });
 
+  it.each([
+    [
+      'en',
+      'Imported balances count as earned on the import day: if your points expire, their expiry clock starts that day, whatever their age in the old system.',
+    ],
+    [
+      'ar',
+      'تُحتسب الأرصدة المستوردة كأنها اكتُسبت يوم الاستيراد: إن كانت نقاطك تنتهي صلاحيتها، تبدأ مدة صلاحيتها من ذلك اليوم، مهما كان عمرها في النظام القديم.',
+    ],
+  ] as const)(
+    'says imported balances start their expiry clock on the import day (%s)',
+    async (language, note) => {
+      await i18n.changeLanguage(language);
+      window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+      mockApi(ownerRoutes());
+      renderApp('/dashboard?tab=exports');
+      const card = await screen.findByTestId('import-customers');
+      expect(within(card).getByTestId('import-expiry-note')).toHaveTextContent(note);
+    },
+  );
+
   it('shows the server’s reason a file cannot be read under the file field (ar)', async () => {
     await i18n.changeLanguage('ar');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
