@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import ownerAr from '@/features/owner/locales/ar.json';
 import arFirstPage from '@/locales/ar.json';
 import en from '@/locales/en.json';
 import arPages from '@/locales/ar.pages.json';
@@ -102,5 +103,26 @@ describe('Arabic plural forms in badges', () => {
     expect(badge(11)).toBe('+11 نقطة');
     expect(badge(250)).toBe('+250 نقطة');
     expect(ar('common.pointsShort', { count: 5, points: '5' })).toBe('5 نقاط');
+  });
+});
+
+describe('integration terms in Arabic', () => {
+  // An owner reads Arabic words for webhooks, API keys and addresses; the English term may follow
+  // in parentheses, to match a developer's documentation, but never stands alone.
+  const TERMS = /\b(webhooks?|api|url|erp)\b/i;
+  const arabic = [...DICTIONARIES.flatMap(({ ar }) => [...flatten(ar)])];
+
+  it('never leave Webhook, API, URL or ERP untranslated', () => {
+    const bare = arabic.filter(([, text]) =>
+      TERMS.test(text.replace(/\{\{\w+\}\}/g, '').replace(/\([^)]*\)/g, '')),
+    );
+    expect(bare.map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
+  it('name them in Arabic in the owner’s integrations tab', () => {
+    const owner = flatten(ownerAr as Tree);
+    expect(owner.get('integrations.add')).toBe('مفتاح ربط (API) جديد');
+    expect(owner.get('integrations.webhooks.add')).toBe('خطاف ويب (Webhook) جديد');
+    expect(owner.get('integrations.webhooks.url')).toBe('عنوان الخادم (URL)');
   });
 });
