@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLanguage, type Language } from '@/lib/i18n';
 
-/** Locale used with Intl for dates: Libyan conventions for both languages. */
-export function intlLocale(language: Language): string {
-  return language === 'ar' ? 'ar-LY' : 'en-LY';
-}
-
 /**
  * Numbers read one way in both languages: Latin digits, a dot for the decimal point and a comma
  * between thousands ("1,250.500"). CLDR's ar-LY writes 862.650 as "862,650", which a cashier
@@ -57,26 +52,86 @@ function toDate(value: string | Date): Date {
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * An instant (`date-time`) as the day it falls on here, or a calendar day (`YYYY-MM-DD`) as
- * that very day: `new Date("2027-01-01")` is midnight UTC, which west of Greenwich is still
- * 31 December, so a calendar day is read from its parts and formatted in UTC.
+ * The moment to format and the zone to read it in: a calendar day (`YYYY-MM-DD`) is that very
+ * day (`new Date("2027-01-01")` is midnight UTC, which west of Greenwich is still 31 December,
+ * so it is read from its parts and formatted in UTC); an instant is the day it falls on in
+ * `timeZone`, the device's own unless one is given (a receipt is Tripoli's).
  */
-export function formatDate(value: string | Date, language: Language): string {
+function moment(value: string | Date, timeZone?: string): { at: Date; timeZone: string | undefined } {
   const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
   if (day) {
-    const utc = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
-    return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      utc,
-    );
+    return { at: new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))), timeZone: 'UTC' };
   }
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(toDate(value));
+  return { at: toDate(value), timeZone };
 }
 
-export function formatDateTime(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(toDate(value));
+/** The day, month and year numbers of a moment, two-digit day and month ("07", "03", "2027"). */
+function dayParts(at: Date, timeZone: string | undefined): { day: string; month: string; year: string } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone,
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: part('day'), month: part('month'), year: part('year') };
+}
+
+/**
+ * One date format per language, everywhere in the app (docs/web.md):
+ * - Arabic: day/month/year in Latin digits, like every number here: "20/12/2026", kept left to
+ *   right as one island (U+2066 ... U+2069). CLDR's ar-LY puts right-to-left marks between the
+ *   parts, so the same day read "2026/12/20" in a right-to-left line and "20/12/2026" in a
+ *   left-to-right one.
+ * - English: "Dec 20, 2026" (the month by name, so 05/06 is never a question).
+ */
+export function formatDate(value: string | Date, language: Language, timeZone?: string): string {
+  const { at, timeZone: zone } = moment(value, timeZone);
+  if (language === 'ar') {
+    const { day, month, year } = dayParts(at, zone);
+    return isolateLtr(`${day}/${month}/${year}`);
+  }
+  return new Intl.DateTimeFormat('en-US', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: zone,
+  }).format(at);
+}
+
+/** A date and its time: "20/12/2026، 9:00 ص" in Arabic, "Dec 20, 2026, 9:00 AM" in English. */
+export function formatDateTime(value: string | Date, language: Language, timeZone?: string): string {
+  const at = toDate(value);
+  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar-LY' : 'en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    numberingSystem: 'latn',
+    timeZone,
+  }).format(at);
+  return language === 'ar'
+    ? `${formatDate(at, language, timeZone)}، ${time}`
+    : `${formatDate(at, language, timeZone)}, ${time}`;
+}
+
+/** A day without its year, for a chart's axis: "20/12" in Arabic, "Dec 20" in English. */
+export function formatDayMonth(value: string | Date, language: Language): string {
+  const { at, timeZone } = moment(value);
+  if (language === 'ar') {
+    const { day, month } = dayParts(at, timeZone);
+    return isolateLtr(`${day}/${month}`);
+  }
+  return new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone }).format(at);
+}
+
+/** A month ("2026-12" as the API sends one): "ديسمبر 2026" in Arabic, "Dec 2026" in English. */
+export function formatMonth(month: string, language: Language): string {
+  const at = new Date(`${month}-01T00:00:00Z`);
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-LY' : 'en-US', {
+    month: language === 'ar' ? 'long' : 'short',
+    year: 'numeric',
+    numberingSystem: 'latn',
+    timeZone: 'UTC',
+  }).format(at);
 }
 
 /**
@@ -136,8 +191,10 @@ export function useFormat() {
     lyd: (amount: Amount, fractionDigits?: number) => formatLyd(amount, language, fractionDigits),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
     points: (points: number) => formatPoints(points, language),
-    date: (value: string | Date) => formatDate(value, language),
-    dateTime: (value: string | Date) => formatDateTime(value, language),
+    date: (value: string | Date, timeZone?: string) => formatDate(value, language, timeZone),
+    dateTime: (value: string | Date, timeZone?: string) => formatDateTime(value, language, timeZone),
+    dayMonth: (value: string | Date) => formatDayMonth(value, language),
+    month: (month: string) => formatMonth(month, language),
     phone: formatPhone,
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatLyd, formatNumber, initialsOf } from '@/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatLyd,
+  formatMonth,
+  formatNumber,
+  initialsOf,
+} from '@/lib/format';
 import { roleLabelKey } from '@/lib/roles';
 
 describe('formatLyd', () => {
@@ -40,7 +48,7 @@ describe('formatDate', () => {
       for (const zone of ['America/Los_Angeles', 'UTC', 'Africa/Tripoli', 'Pacific/Kiritimati']) {
         vi.stubEnv('TZ', zone);
         expect(formatDate('2027-01-01', 'en'), zone).toBe('Jan 1, 2027');
-        expect(formatDate('2027-01-01', 'ar').replace(/\u200f/g, ''), zone).toBe('01/01/2027');
+        expect(formatDate('2027-01-01', 'ar'), zone).toBe('\u206601/01/2027\u2069');
       }
       // An instant still shows the day it falls on where the device is.
       vi.stubEnv('TZ', 'America/Los_Angeles');
@@ -48,6 +56,29 @@ describe('formatDate', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('one date format per language', () => {
+  it('writes Arabic dates day/month/year in Latin digits, one left-to-right island, no RLM', () => {
+    const day = formatDate('2026-12-20', 'ar');
+    expect(day).toBe('\u206620/12/2026\u2069');
+    expect(day).not.toMatch(/[\u200f\u0660-\u0669]/);
+    expect(formatDate('2026-11-27T10:00:00Z', 'ar', 'Africa/Tripoli')).toBe('\u206627/11/2026\u2069');
+    expect(formatDayMonth('2026-12-20', 'ar')).toBe('\u206620/12\u2069');
+  });
+
+  it('writes English dates with the month by name', () => {
+    expect(formatDate('2026-12-20', 'en')).toBe('Dec 20, 2026');
+    expect(formatDayMonth('2026-12-20', 'en')).toBe('Dec 20');
+    expect(formatMonth('2026-12', 'en')).toBe('Dec 2026');
+  });
+
+  it('puts the time after the same date, in the zone asked for', () => {
+    const at = '2026-12-20T07:05:00Z';
+    expect(formatDateTime(at, 'en', 'Africa/Tripoli')).toMatch(/^Dec 20, 2026, 9:05[\s\u202f]AM$/);
+    expect(formatDateTime(at, 'ar', 'Africa/Tripoli')).toMatch(/^\u206620\/12\/2026\u2069، 9:05 ص$/);
+    expect(formatMonth('2026-12', 'ar')).toBe('ديسمبر 2026');
   });
 });
 

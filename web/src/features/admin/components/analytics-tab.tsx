@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordTable } from '@/components/record-table';
 import { TimeChart } from '@/components/time-chart';
 import { TitledCard } from '@/components/titled-card';
-import { intlLocale, useFormat } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 import { QueryState } from '@/components/query-state';
 import { useAdminAnalytics } from '../api/get-analytics';
 import type { DayFigures } from '../types';
@@ -13,14 +13,9 @@ export function AnalyticsTab() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const analytics = useAdminAnalytics();
-  const dayLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
   const rows = (days: DayFigures[]) =>
     days.map((day) => ({
-      day: dayLabel.format(new Date(`${day.day}T00:00:00Z`)),
+      day: format.dayMonth(day.day),
       invoices: day.invoices,
       revenue: Number(day.revenue),
       issued: day.points_issued,

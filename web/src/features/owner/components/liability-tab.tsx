@@ -6,7 +6,7 @@ import { TitledCard } from '@/components/titled-card';
 import { QueryState } from '@/components/query-state';
 import { ScrollTable } from '@/components/scroll-table';
 import { StatCard } from '@/components/stat-card';
-import { intlLocale, isolate, useFormat } from '@/lib/format';
+import { isolate, useFormat } from '@/lib/format';
 import { useLiability } from '../api/liability';
 import { Notice } from '@/components/notice';
 import { ExpiringPoints } from './expiring-points';
@@ -20,18 +20,13 @@ export function LiabilityTab() {
   const { t } = useTranslation('owner');
   const format = useFormat();
   const liability = useLiability();
-  const monthLabel = new Intl.DateTimeFormat(intlLocale(format.language), {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
   return (
     <QueryState query={liability}>
       {(data) => {
         const valued = data.point_value !== null && data.point_value !== undefined;
         const months = data.months.map((m) => ({
-          month: monthLabel.format(new Date(`${m.month}-01T00:00:00Z`)),
+          month: format.month(m.month),
           earned: m.earned,
           redeemed: m.redeemed,
           expired: m.expired,

@@ -6,7 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { customerDetailQueryOptions } from '@/lib/api/customers';
 import type { Customer, InvoiceCreated, NextExpiry } from '@/lib/api/types';
-import { intlLocale, useFormat } from '@/lib/format';
+import { formatDateTime, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
 import './receipt-font.css';
 import classes from './receipt.module.css';
@@ -144,11 +144,7 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
   const { t } = useTranslation();
   const format = useFormat();
   const { invoice, points_added: points, customer_total_points: balance } = data.result;
-  const when = new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TIME_ZONE,
-  }).format(new Date(invoice.created_at));
+  const when = formatDateTime(invoice.created_at, language, TIME_ZONE);
   const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
     <div className={classes.row} data-testid={options.testId}>
       <span>{label}</span>
