@@ -34,14 +34,17 @@ export function QueuedPlanText({ status, withQueued = true }: QueuedPlanTextProp
         </Text>
       )}
       {over > 0 && (
-        <Text size="sm" fw={600} data-testid="queued-plan-over-limit">
-          {t('ribbon.nextOverLimit', {
-            date,
-            name,
-            over: stores(over),
-            limit: stores(next.package.store_limit),
-            used: stores(status.current_store_count),
-          })}
+        <Text size="sm" data-testid="queued-plan-over-limit">
+          <strong>
+            {t('ribbon.nextOverLimit', {
+              date,
+              name,
+              over: stores(over),
+              limit: stores(next.package.store_limit),
+              used: stores(status.current_store_count),
+            })}
+          </strong>{' '}
+          {t('ribbon.nextOverLimitNext')}
         </Text>
       )}
     </>
