@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AXE_SOURCE, AXE_SOURCE_AS_SHIPPED, runAxe, test, type Audit } from './a11y';
-import { apiAuth, bearerOf, signIn, switchTo } from './helpers';
+import { apiAuth, bearerOf, fakeQueuedSmallerPlan, signIn, switchTo } from './helpers';
 
 // Accessibility (issue #18): axe-core on every page state the app has, in Arabic and English,
 // public pages at a 1280 px desktop and a 390 px phone, every role's tabs, dialogs and error
@@ -505,6 +505,15 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(page.getByTestId('notification-item').first()).toBeVisible();
   await audit.check('owner notifications (the bell open)', lang);
   await escape(page);
+  // A smaller plan queued after this one (an answer given to the browser, nothing on the server):
+  // the ribbon names it, and the stores over its limit, instead of "Renew now".
+  await fakeQueuedSmallerPlan(page);
+  await page.reload();
+  await expect(page.getByTestId('queued-plan-over-limit')).toBeVisible();
+  await audit.check('owner ribbon, a smaller plan queued', lang);
+  await page.unroute('**/api/v1/subscriptions/status');
+  await page.reload();
+  await expect(page.getByTestId('owner-stores').getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('button', { name: o('stores.add') }).click();
   await dialog(page)
     .getByRole('button', { name: o('save') })

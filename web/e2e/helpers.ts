@@ -81,3 +81,36 @@ export async function apiAuth(
   const { data } = (await response.json()) as { data: { token: string } };
   return { Authorization: `Bearer ${data.token}` };
 }
+
+/**
+ * Gives the page a plan queued after the owner's current one whose package allows one store
+ * fewer than the owner has, in place of the server's answer (nothing changes on the server, so
+ * other specs see the demo plan as it is). The ribbon shows, whatever the days left.
+ */
+export async function fakeQueuedSmallerPlan(page: Page): Promise<void> {
+  const headers = await apiAuth(page.request, 'owner@demo.ly');
+  const real = await page.request.get('/api/v1/subscriptions/status', { headers });
+  expect(real.status()).toBe(200);
+  const { data } = (await real.json()) as {
+    data: { current_store_count: number; remaining_days: number; active_subscription: { end_date: string } };
+  };
+  const status = {
+    ...data,
+    remaining_days: Math.min(Math.max(data.remaining_days, 1), 20),
+    next_subscription: {
+      package: {
+        id: 999,
+        name: 'Basic',
+        store_limit: Math.max(1, data.current_store_count - 1),
+        duration_months: 1,
+        price: '30.000',
+      },
+      starts_at: data.active_subscription.end_date,
+      end_date: data.active_subscription.end_date,
+      auto_renew: false,
+    },
+  };
+  await page.route('**/api/v1/subscriptions/status', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: status }) }),
+  );
+}

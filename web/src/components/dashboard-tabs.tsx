@@ -1,5 +1,6 @@
 import { Center, Loader, Tabs } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
+import classes from './dashboard-tabs.module.css';
 
 interface DashboardTabsProps<Name extends string> {
   tabs: readonly Name[];
@@ -30,7 +31,13 @@ export function DashboardTabs<Name extends string>({
   listClassName,
 }: DashboardTabsProps<Name>) {
   return (
-    <Tabs value={value} onChange={onChange} keepMounted={false} variant="outline">
+    <Tabs
+      value={value}
+      onChange={onChange}
+      keepMounted={false}
+      variant="outline"
+      classNames={{ tab: classes.tab, tabSection: classes.section }}
+    >
       <Tabs.List aria-label={label} className={listClassName}>
         {tabs.map((name) => (
           <Tabs.Tab key={name} value={name} leftSection={icons[name]} data-testid={`${testIdPrefix}-${name}`}>
