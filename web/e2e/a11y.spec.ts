@@ -354,7 +354,9 @@ async function walkAdmin(page: Page, audit: Audit, lang: Lang): Promise<void> {
     .getByTestId('user-row')
     .getByRole('button', { name: shape(a('users.deleteNamed')) })
     .click();
-  await page.getByTestId('confirm-button').click();
+  await expect(page.getByTestId('deactivate-instead')).toBeVisible();
+  await audit.check('admin delete user, deactivate instead first', lang);
+  await page.getByTestId('confirm-delete').click();
   await expect(page.getByTestId('confirm-error')).toBeVisible();
   await audit.check('admin delete refused (server error)', lang);
   await dialog(page)

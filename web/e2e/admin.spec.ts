@@ -209,7 +209,9 @@ for (const lang of ['ar', 'en'] as const) {
       .getByRole('button', { name: t('users.deleteNamed').replace('{{name}}', '') })
       .first()
       .click();
-    await page.getByTestId('confirm-button').click();
+    // The question leads with "Deactivate instead"; the delete is the second choice.
+    await expect(page.getByTestId('deactivate-instead')).toBeVisible();
+    await page.getByTestId('confirm-delete').click();
     await expect(page.getByText(SERVER[lang].hasHistory, { exact: false }).first()).toBeVisible();
     await saveScreenshot(page, `admin-owner-has-history-${lang}`);
     await dialog(page).getByRole('button', { name: GO_BACK[lang] }).click();

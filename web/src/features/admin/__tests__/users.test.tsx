@@ -145,4 +145,24 @@ describe('users tab', { timeout: 15_000 }, () => {
       'You cannot change your own account.',
     );
   });
+
+  it('leads the delete question with Deactivate instead, and shows the server refusal after a delete', async () => {
+    const refusal =
+      'This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history.';
+    const { user, api } = await openUsers({
+      'DELETE /api/v1/users/5': () => apiError(409, refusal, 'user_has_history'),
+      'POST /api/v1/users/5/deactivate': () => json({ data: { ...cashier, is_active: false } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete Salem Alzawi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete a user' });
+    const words = (dialog.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
+    expect(words).toMatch(
+      /^.*Deactivate Salem Alzawi instead.*Deactivate instead.*This action cannot be undone\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByTestId('confirm-error')).toHaveTextContent(refusal);
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
+    expect(await screen.findByText('User deactivated successfully!')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/users/5/deactivate')).toHaveLength(1);
+  });
 });

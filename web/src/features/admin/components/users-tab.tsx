@@ -16,11 +16,13 @@ import { RowAction } from '@/components/row-action';
 import { useConfirmation } from '@/components/use-confirmation';
 import { useEditor } from '@/components/use-editor';
 import { UserModal } from './user-modal';
+import { DeactivateInsteadDialog } from '@/components/deactivate-instead-dialog';
+import { isolate } from '@/lib/format';
 
 const PER_PAGE = 10;
 const ROLE_COLOR: Record<UserRole, string> = { admin: 'red', store_owner: 'indigo', pos_user: 'teal' };
 
-type Pending = { user: AdminUser; action: 'delete' | 'activate' | 'deactivate' };
+type Pending = { user: AdminUser; action: 'activate' | 'deactivate' };
 
 export function UsersTab() {
   const { t } = useTranslation('admin');
@@ -34,20 +36,17 @@ export function UsersTab() {
   const pending = confirmation.asked;
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
 
   function confirm() {
     if (!pending) return;
     const { user, action } = pending;
-    if (action === 'delete') {
-      confirmation.settle(remove.mutateAsync(user.id), t('users.deleted'), t('users.deleteFailed'));
-    } else {
-      const active = action === 'activate';
-      confirmation.settle(
-        setActive.mutateAsync({ id: user.id, active }),
-        active ? t('users.activated') : t('users.deactivated'),
-        t('users.statusFailed'),
-      );
-    }
+    const active = action === 'activate';
+    confirmation.settle(
+      setActive.mutateAsync({ id: user.id, active }),
+      active ? t('users.activated') : t('users.deactivated'),
+      t('users.statusFailed'),
+    );
   }
 
   function actionsFor(user: AdminUser) {
@@ -76,7 +75,7 @@ export function UsersTab() {
           disabled={self}
           tooltip={self ? t('users.notYourself') : t('delete')}
           label={t('users.deleteNamed', { name: user.name })}
-          onClick={() => confirmation.ask({ user, action: 'delete' })}
+          onClick={() => setToDelete(user)}
         />
       </Group>
     );
@@ -146,26 +145,38 @@ export function UsersTab() {
         ]}
       />
       <UserModal {...editor.modal} user={editor.item} />
+      <DeactivateInsteadDialog
+        person={toDelete}
+        onClose={() => setToDelete(null)}
+        deactivate={() =>
+          toDelete ? setActive.mutateAsync({ id: toDelete.id, active: false }) : Promise.resolve()
+        }
+        remove={() => (toDelete ? remove.mutateAsync(toDelete.id) : Promise.resolve())}
+        texts={{
+          title: t('users.deleteTitle'),
+          deactivateFirst: t('users.deactivateFirst', { name: isolate(toDelete?.name ?? '') }),
+          alreadyInactive: t('users.alreadyInactive', { name: isolate(toDelete?.name ?? '') }),
+          deleteQuestion: `${t('users.deleteOnlyWithout')} ${t('users.confirmDelete', { name: isolate(toDelete?.name ?? '') })}`,
+          deactivateInstead: t('users.deactivateInstead'),
+          delete: t('delete'),
+          deactivated: t('users.deactivated'),
+          deleted: t('users.deleted'),
+          deactivateFailed: t('users.statusFailed'),
+          deleteFailed: t('users.deleteFailed'),
+        }}
+      />
       <ConfirmDialog
         {...confirmation.dialog}
         message={
           pending
-            ? pending.action === 'delete'
-              ? t('users.confirmDelete', { name: pending.user.name })
-              : pending.action === 'activate'
-                ? t('users.confirmActivate', { name: pending.user.name })
-                : t('users.confirmDeactivate', { name: pending.user.name })
+            ? pending.action === 'activate'
+              ? t('users.confirmActivate', { name: pending.user.name })
+              : t('users.confirmDeactivate', { name: pending.user.name })
             : ''
         }
-        confirmLabel={
-          pending?.action === 'delete'
-            ? t('delete')
-            : pending?.action === 'activate'
-              ? t('users.activate')
-              : t('users.deactivate')
-        }
+        confirmLabel={pending?.action === 'activate' ? t('users.activate') : t('users.deactivate')}
         danger={pending?.action !== 'activate'}
-        busy={remove.isPending || setActive.isPending}
+        busy={setActive.isPending}
         onConfirm={confirm}
       />
     </Stack>
