@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '@/lib/api/types';
+import { makeUser, userEnvelope } from '@/testing/fixtures';
 import { apiError, json, noContent } from '@/testing/mock-api';
 import {
   makeCustomer,
@@ -145,6 +146,33 @@ describe('customer management', () => {
     },
   );
 
+  it('offers whoever may take points away to do so first, from the same question', async () => {
+    const { app } = await openCustomers({
+      'GET /api/v1/customers': () => json(page([fatima])),
+      'GET /api/v1/auth/user': () =>
+        json(
+          userEnvelope(
+            makeUser({
+              role: 'pos_user',
+              name: 'Salem Alzawi',
+              store: { id: 1, name: 'Ben Ali - Tripoli' },
+              store_id: 1,
+              permissions: ['create_invoice', 'manage_customers', 'add_points', 'remove_points'],
+            }),
+          ),
+        ),
+    });
+    await screen.findByTestId('customer-card');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for Fatima Alsharif' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await openDialog('Delete customer');
+    expect(plain(dialog)).toContain(
+      'Take the points away first (Add or Remove Points, then Remove, with a reason); then the customer can be deleted.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Remove the points' }));
+    expect(await openDialog('Add or Remove Points')).toBeInTheDocument();
+  });
+
   it('opens the customer page from View', async () => {
     const { app } = await openCustomers({
       'GET /api/v1/customers': () => json(page([fatima])),
@@ -223,7 +251,9 @@ describe('customer detail page', () => {
     };
     await renderAsCashier('/customer/1', routes);
     const profile = await screen.findByTestId('customer-profile');
-    expect(plain(within(profile).getByTestId('expiry-notice'))).toBe('120 points usable through Jan 1, 2027, then they expire');
+    expect(plain(within(profile).getByTestId('expiry-notice'))).toBe(
+      '120 points usable through Jan 1, 2027, then they expire',
+    );
   });
 
   it('says it in Arabic', async () => {
@@ -236,7 +266,9 @@ describe('customer detail page', () => {
       'ar',
     );
     const notice = await screen.findByTestId('expiry-notice');
-    expect(plain(notice).replace(/\u200f/g, '')).toBe('120 نقطة صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe(
+      '120 نقطة صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها',
+    );
   });
 
   it('says nothing about expiry when no points expire soon', async () => {
