@@ -35,14 +35,18 @@ describe('expiry notice', () => {
   it('says how many points expire and on which day, the day not shifted by the time zone', async () => {
     await i18n.changeLanguage('en');
     renderNotice({ points: 1200, on: '2027-01-01' });
-    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe('1,200 points usable through Jan 1, 2027, then they expire');
+    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
+      '1,200 points usable through Jan 1, 2027, then they expire',
+    );
   });
 
   it('keeps the day east of Greenwich too', async () => {
     vi.stubEnv('TZ', 'Pacific/Kiritimati');
     await i18n.changeLanguage('en');
     renderNotice({ points: 120, on: '2026-12-31' });
-    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe('120 points usable through Dec 31, 2026, then they expire');
+    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
+      '120 points usable through Dec 31, 2026, then they expire',
+    );
   });
 
   it('speaks Arabic with its plural forms and the app’s date format', async () => {
@@ -59,9 +63,13 @@ describe('expiry notice', () => {
         </AppProviders>,
       );
     at({ points: 2, on: '2027-01-01' });
-    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe('نقطتان صالحتان حتى نهاية 01/01/2027، ثم تنتهي صلاحيتهما');
+    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
+      'نقطتان صالحتان حتى نهاية 01/01/2027، ثم تنتهي صلاحيتهما',
+    );
     at({ points: 5, on: '2027-01-01' });
-    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe('5 نقاط صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها');
+    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
+      '5 نقاط صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها',
+    );
     at({ points: 1, on: '2027-01-01' });
     expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
       'نقطة واحدة صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها',
@@ -71,7 +79,9 @@ describe('expiry notice', () => {
   it('uses the singular for one point in English', async () => {
     await i18n.changeLanguage('en');
     renderNotice({ points: 1, on: '2027-03-01' });
-    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe('1 point usable through Mar 1, 2027, then it expires');
+    expect(plain(screen.getByTestId('expiry-notice').textContent)).toBe(
+      '1 point usable through Mar 1, 2027, then it expires',
+    );
   });
 
   it('shows nothing when no points expire soon', () => {

@@ -49,7 +49,9 @@ describe('redeem-rewards form', () => {
       'ar',
     );
     const notice = await within(screen.getByTestId('selected-customer')).findByTestId('expiry-notice');
-    expect(plain(notice).replace(/\u200f/g, '')).toBe('120 نقطة صالحة حتى نهاية 10/12/2026، ثم تنتهي صلاحيتها');
+    expect(plain(notice).replace(/\u200f/g, '')).toBe(
+      '120 نقطة صالحة حتى نهاية 10/12/2026، ثم تنتهي صلاحيتها',
+    );
   });
 
   it('asks for a customer first', async () => {
