@@ -97,6 +97,7 @@ export async function fakeQueuedSmallerPlan(page: Page): Promise<void> {
   const status = {
     ...data,
     remaining_days: Math.min(Math.max(data.remaining_days, 1), 20),
+    stores_over_next_limit: data.current_store_count - Math.max(1, data.current_store_count - 1),
     next_subscription: {
       package: {
         id: 999,

@@ -36,18 +36,3 @@ export function rememberRibbonDismissed(): void {
     // Without storage the ribbon only stays hidden until the next load.
   }
 }
-
-/** The server's status, the fields the queued plan's warning reads. */
-interface QueuedPlanStatus {
-  current_store_count: number;
-  next_subscription?: { package: { store_limit: number } } | null;
-}
-
-/**
- * Stores beyond the queued plan's limit on the day it starts: the two numbers the server sends
- * (its store count and the queued package's limit), compared; 0 without a queued plan.
- */
-export function storesOverQueuedLimit(status: QueuedPlanStatus): number {
-  const next = status.next_subscription;
-  return next ? Math.max(0, status.current_store_count - next.package.store_limit) : 0;
-}

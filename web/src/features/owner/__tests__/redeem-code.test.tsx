@@ -93,6 +93,7 @@ describe('a card for another plan', () => {
         json({
           data: {
             ...subscriptionWith(25),
+            stores_over_next_limit: 1,
             next_subscription: {
               package: { id: 2, name: 'Basic', store_limit: 1, duration_months: 1, price: '30.000' },
               starts_at: '2026-12-17T00:00:00Z',

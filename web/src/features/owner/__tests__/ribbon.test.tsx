@@ -111,6 +111,8 @@ describe('expiration ribbon with a plan queued after this one', () => {
         json({
           data: {
             ...status,
+            // The server's count of stores beyond the queued package's limit.
+            stores_over_next_limit: Math.max(0, status.current_store_count - storeLimit),
             next_subscription: {
               package: { id: 2, name: 'Basic', store_limit: storeLimit, duration_months: 1, price: '30.000' },
               starts_at: '2026-12-17T00:00:00Z',

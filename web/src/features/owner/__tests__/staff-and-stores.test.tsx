@@ -178,7 +178,7 @@ describe('stores tab', () => {
       },
     };
     await openDashboard({ 'GET /api/v1/subscriptions/status': () => json({ data: over }) });
-    const notice = await screen.findByTestId('stores-over-limit');
+    const notice = await screen.findByTestId('stores-tab-over-limit');
     expect(notice).toHaveTextContent('allows 2 stores and you have 3: 1 store is over the limit');
     expect(notice).toHaveTextContent('Basic');
     expect(notice).toHaveTextContent('2 stores will be over the limit');
@@ -188,7 +188,7 @@ describe('stores tab', () => {
     await openDashboard();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Store' })).toBeEnabled());
     expect(screen.queryByTestId('add-store-reason')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('stores-over-limit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stores-tab-over-limit')).not.toBeInTheDocument();
   });
 
   it('shows the plan-limit message from the server', async () => {

@@ -9,7 +9,6 @@ import {
   rememberRibbonDismissed,
   ribbonBand,
   ribbonVisible,
-  storesOverQueuedLimit,
 } from '../ribbon';
 import type { SubscriptionStatus } from '../types';
 import { Notice } from '@/components/notice';
@@ -34,7 +33,7 @@ export function ExpirationRibbon({ status, onRenew }: ExpirationRibbonProps) {
   const band = ribbonBand(status.remaining_days);
   // A plan already queued: nothing to renew; say when it starts (and whether the stores fit it).
   const queued = Boolean(status.next_subscription);
-  const color = queued ? (storesOverQueuedLimit(status) > 0 ? 'orange' : 'blue') : RIBBON_COLORS[band];
+  const color = queued ? (status.stores_over_next_limit > 0 ? 'orange' : 'blue') : RIBBON_COLORS[band];
   const days = common('planChange.days', {
     count: status.remaining_days,
     value: format.number(status.remaining_days),

@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolate, useFormat } from '@/lib/format';
-import { storesOverQueuedLimit } from '../ribbon';
 import type { SubscriptionStatus } from '../types';
 
 interface QueuedPlanTextProps {
@@ -21,7 +20,7 @@ export function QueuedPlanText({ status, withQueued = true }: QueuedPlanTextProp
   const format = useFormat();
   const next = status.next_subscription;
   if (!next) return null;
-  const over = storesOverQueuedLimit(status);
+  const over = status.stores_over_next_limit;
   const stores = (value: number) =>
     common('planChange.stores', { count: value, value: format.number(value) });
   const name = isolate(next.package.name);

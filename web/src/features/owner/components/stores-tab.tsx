@@ -111,7 +111,7 @@ function OverLimit({ status }: { status: SubscriptionStatus | undefined }) {
   const next = status.stores_over_next_limit > 0 && status.next_subscription;
   if (!now && !next) return null;
   return (
-    <Notice color="orange" icon={IconAlertTriangle} data-testid="stores-over-limit">
+    <Notice color="orange" icon={IconAlertTriangle} data-testid="stores-tab-over-limit">
       {now && (
         <Text size="sm">
           {t('stores.overLimit', {
