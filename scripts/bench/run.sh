@@ -636,10 +636,28 @@ for backend in $backends; do
       sleep 0.2
     done
     drained=$(date +%s.%N)
-    kill "$receiver_pid" 2>/dev/null || true
-    wait "$receiver_pid" 2>/dev/null || true
     events=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries")
     delivered=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE status = 'succeeded'")
+    # 9c: one endpoint's whole backlog due at once (the owner with the most deliveries, every one
+    # of them sent again): how fast deliveries to a single endpoint go, its concurrency the default.
+    endpoint=$(sql "SELECT endpoint_id AS v FROM webhook_deliveries GROUP BY endpoint_id ORDER BY COUNT(*) DESC LIMIT 1")
+    backlog=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE endpoint_id = $endpoint")
+    again="UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = created_at, locked_until = NULL WHERE endpoint_id = $endpoint"
+    one_started=$(date +%s.%N)
+    if [ "$backend" = postgres ]; then
+      sql "WITH again AS ($again RETURNING 1) SELECT COUNT(*) AS v FROM again" >/dev/null
+    else
+      # SQLite makes every change of an UPDATE ... RETURNING at its first row.
+      sql "$again RETURNING 0 AS v" >/dev/null
+    fi
+    for _ in $(seq 1 600); do
+      [ "$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE endpoint_id = $endpoint AND status = 'pending'")" -eq 0 ] && break
+      sleep 0.1
+    done
+    one_drained=$(date +%s.%N)
+    one_sent=$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE endpoint_id = $endpoint AND status = 'succeeded'")
+    kill "$receiver_pid" 2>/dev/null || true
+    wait "$receiver_pid" 2>/dev/null || true
     drain=$(calc "$drained - $loaded")
     invoice_alone=${invoice_rate:-0}
     ratio=$(calc "$rate / ($invoice_alone + 0.000001)")
@@ -651,6 +669,11 @@ for backend in $backends; do
       "all delivered, backlog empty <= 10 s after the load" \
       "$(verdict eval "[ $delivered -eq $events ] && lt $drain 10")" \
       "$delivered of $events delivered; backlog emptied $drain s after the load stopped"
+    one_rate=$(calc "$one_sent / ($one_drained - $one_started)")
+    row "$label" "9c. webhook deliveries to one endpoint: its backlog of $backlog due at once" "$one_rate" "-" "-" \
+      "400 events within 5 s (issue #36)" "80" "$(calc "$one_rate / 80")" ">= 1, all delivered" \
+      "$(verdict eval "[ $one_sent -eq $backlog ] && ge $one_rate 80")" \
+      "$one_sent of $backlog delivered in $(calc "$one_drained - $one_started") s, LOYALTY_WEBHOOK_CONCURRENCY default (8 at once)"
   fi
 
   if has import; then

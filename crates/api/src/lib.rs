@@ -39,6 +39,9 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     /// Webhooks may go to `http://` and private addresses (`LOYALTY_WEBHOOK_ALLOW_PRIVATE=1`).
     pub webhook_allow_private: bool,
+    /// Deliveries under way at once to one endpoint, all instances together
+    /// (`LOYALTY_WEBHOOK_CONCURRENCY`).
+    pub webhook_concurrency: u32,
     /// Load balancers and proxies whose forwarding headers name the client
     /// (`LOYALTY_TRUSTED_PROXIES`); none by default.
     pub trusted_proxies: TrustedProxies,
@@ -80,6 +83,7 @@ impl Config {
             public_url: "http://127.0.0.1:8080".to_owned(),
             cors_origins: Vec::new(),
             webhook_allow_private: false,
+            webhook_concurrency: loyalty_application::use_cases::webhooks::CONCURRENCY_DEFAULT,
             trusted_proxies: TrustedProxies::default(),
             limits_in_process: false,
             clock: Arc::default(),
@@ -133,6 +137,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
             session_ttl: config.session_ttl,
             demo_mode: config.demo_mode,
             webhook_allow_private: config.webhook_allow_private,
+            webhook_concurrency: config.webhook_concurrency,
         },
     };
     if config.demo_mode {

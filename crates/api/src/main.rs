@@ -7,6 +7,7 @@ use loyalty_api::{
     build_state, migrate, random_secret, seed_demo, serve, start_housekeeping, stop_on_signals, Config, LoginLimits,
     TrustedProxies, PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
 };
+use loyalty_application::use_cases::webhooks;
 
 /// mimalloc instead of glibc's malloc (issue #20): glibc kept freed memory, the argon2 hashes'
 /// 19 MiB blocks among it, in up to 16 arenas (505 MB after ten seconds of sign-ins on 64
@@ -98,6 +99,11 @@ enum Command {
         /// (tests and local setups only).
         #[arg(long, env = "LOYALTY_WEBHOOK_ALLOW_PRIVATE", value_parser = parse_flag, default_value = "0")]
         webhook_allow_private: bool,
+        /// Webhook deliveries under way at once to one endpoint, counted across every instance
+        /// on the database (1 to 64).
+        #[arg(long, env = "LOYALTY_WEBHOOK_CONCURRENCY", default_value_t = webhooks::CONCURRENCY_DEFAULT,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(webhooks::CONCURRENCY_MAX)))]
+        webhook_concurrency: u32,
         /// Load balancers and proxies in front of this server, comma-separated addresses and CIDR
         /// ranges (`10.0.0.0/8,127.0.0.1`): their `Forwarded` / `X-Forwarded-For` name the
         /// client the limits and the log use. None by default: the headers are ignored.
@@ -199,6 +205,7 @@ fn run(cli: Cli) -> Result<(), String> {
             public_url,
             cors_origins,
             webhook_allow_private,
+            webhook_concurrency,
             trusted_proxies,
         } => {
             let trusted_proxies =
@@ -231,6 +238,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 public_url: public_url.unwrap_or_else(|| format!("http://{bind}")),
                 cors_origins,
                 webhook_allow_private,
+                webhook_concurrency,
                 trusted_proxies,
                 limits_in_process: limits == LimitsAt::Process,
                 ..Config::for_url(cli.database_url.clone())

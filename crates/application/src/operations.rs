@@ -76,6 +76,7 @@ pub enum Operation {
     RotateWebhookSecret,
     WebhookDeliveries,
     ResendDelivery,
+    TestWebhook,
     ListStores,
     CreateStore,
     UpdateStore,
@@ -173,7 +174,7 @@ impl Operation {
             CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff
             | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey | ListWebhooks | CreateWebhook
             | UpdateWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries | ResendDelivery
-            | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
+            | TestWebhook | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
                 Roles(OWNER, Never)
             }
             Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions | PreviewAssignment

@@ -30,4 +30,7 @@ pub struct Settings {
     /// Webhooks may go to `http://` and to private, loopback and link-local addresses
     /// (`LOYALTY_WEBHOOK_ALLOW_PRIVATE=1`: tests and local setups only).
     pub webhook_allow_private: bool,
+    /// How many deliveries to one endpoint may be under way at once, by all instances together
+    /// (`LOYALTY_WEBHOOK_CONCURRENCY`).
+    pub webhook_concurrency: u32,
 }

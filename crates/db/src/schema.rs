@@ -51,6 +51,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        last_sequence -> BigInt,
     }
 }
 
@@ -77,6 +78,8 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        sequence -> BigInt,
+        payload -> Nullable<Text>,
     }
 }
 

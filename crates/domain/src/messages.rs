@@ -92,6 +92,7 @@ messages! {
     WebhookUrlInvalid => ("Enter an https:// address of a public server", "أدخل عنوان https:// لخادم عام"),
     WebhookEventsRequired => ("Choose at least one event", "اختر حدثاً واحداً على الأقل"),
     WebhookEventUnknown => ("Unknown event", "حدث غير معروف"),
+    DeliveryStatusUnknown => ("Choose pending, succeeded or failed", "اختر pending أو succeeded أو failed"),
     WebhookLimit => ("You already have 10 webhook endpoints. Delete one you no longer use first.", "لديك 10 عناوين Webhook بالفعل. احذف عنواناً لم تعد تستخدمه أولاً."),
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),
     BatchCount => ("Choose between 1 and 500 cards.", "اختر من 1 إلى 500 بطاقة."),

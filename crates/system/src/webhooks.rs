@@ -2,13 +2,19 @@
 //! moment of sending (no SSRF through a name that resolves to a private address).
 
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
 use loyalty_application::use_cases::webhooks::{self, ATTEMPT_TIMEOUT_SECS};
-use loyalty_application::{DueDelivery, Services};
+use loyalty_application::{AppError, DueDelivery, Services};
+use tokio::task::JoinSet;
 
-/// How many deliveries one pass claims and sends at once.
+/// How many deliveries one pass of [`deliver_due`] claims and sends at once.
 const BATCH: i64 = 50;
+/// The most deliveries the worker has under way at once, all endpoints together.
+const IN_FLIGHT_MAX: usize = 256;
+/// How long the worker waits for answers before it looks for due deliveries again.
+const TICK: Duration = Duration::from_millis(100);
 /// How long the worker rests when nothing is due.
 const IDLE: Duration = Duration::from_millis(500);
 /// The longest answer body kept as the delivery's error.
@@ -129,14 +135,10 @@ impl WebhookSender {
     }
 }
 
-/// Claims what is due and sends it; returns how many deliveries were attempted.
-pub async fn deliver_due(services: &Services, sender: &WebhookSender) -> Result<usize, loyalty_application::AppError> {
-    let claimed = {
-        let services = services.clone();
-        tokio::task::spawn_blocking(move || webhooks::claim_due(&services, BATCH))
-            .await
-            .map_err(|e| loyalty_application::AppError::Internal(format!("claim: {e}")))??
-    };
+/// Claims what is due and sends it, in one pass (the worker runs [`run_worker`]; tests step
+/// with this); returns how many deliveries were attempted.
+pub async fn deliver_due(services: &Services, sender: &WebhookSender) -> Result<usize, AppError> {
+    let claimed = blocking(services, |services| webhooks::claim_due(services, BATCH)).await?;
     let count = claimed.len();
     if count == 0 {
         return Ok(0);
@@ -149,31 +151,72 @@ pub async fn deliver_due(services: &Services, sender: &WebhookSender) -> Result<
         .collect();
     // One transaction for the whole pass: one commit (one WAL flush on PostgreSQL) instead of
     // one per delivery.
-    let services = services.clone();
-    let outcomes = tokio::task::spawn_blocking(move || webhooks::finish(&services, attempts))
-        .await
-        .map_err(|e| loyalty_application::AppError::Internal(format!("finish: {e}")))??;
+    let outcomes = blocking(services, move |services| webhooks::finish(services, attempts)).await?;
     tracing::debug!(?outcomes, "webhook deliveries");
     Ok(count)
+}
+
+async fn blocking<T, F>(services: &Services, work: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Services) -> Result<T, AppError> + Send + 'static,
+{
+    let services = services.clone();
+    tokio::task::spawn_blocking(move || work(&services))
+        .await
+        .map_err(|e| AppError::Internal(format!("webhook worker: {e}")))?
+}
+
+/// Delivers for as long as it runs, never waiting for one delivery to send the next: whenever
+/// answers come (or `TICK` passes), one transaction records them and claims what is due in
+/// their place, each endpoint up to its concurrency (`Settings::webhook_concurrency`, counted
+/// across instances by the claims in the database), this worker up to `IN_FLIGHT_MAX`.
+pub async fn run_worker(services: Services, sender: Arc<WebhookSender>) {
+    let mut running: JoinSet<webhooks::Attempt> = JoinSet::new();
+    let mut answered: Vec<webhooks::Attempt> = Vec::new();
+    loop {
+        let room = i64::try_from(IN_FLIGHT_MAX.saturating_sub(running.len())).unwrap_or(0);
+        let attempts = answered.clone();
+        match blocking(&services, move |services| webhooks::finish_and_claim(services, attempts, room)).await {
+            Ok((outcomes, claimed)) => {
+                tracing::debug!(?outcomes, claimed = claimed.len(), "webhook deliveries");
+                answered.clear();
+                for delivery in claimed {
+                    let sender = sender.clone();
+                    running.spawn(async move {
+                        let (http_status, error) = sender.send(&delivery).await;
+                        webhooks::Attempt { delivery, http_status, error }
+                    });
+                }
+            }
+            Err(error) => {
+                // What was answered is recorded on the next round; a claim not recorded runs
+                // out its lease and is sent again (at least once).
+                tracing::warn!(%error, "webhook delivery round failed");
+                tokio::time::sleep(IDLE * 4).await;
+            }
+        }
+        if running.is_empty() {
+            if answered.is_empty() {
+                tokio::time::sleep(IDLE).await;
+            }
+            continue;
+        }
+        if let Ok(Some(done)) = tokio::time::timeout(TICK, running.join_next()).await {
+            answered.extend(done.ok());
+            while let Some(done) = running.try_join_next() {
+                answered.extend(done.ok());
+            }
+        }
+    }
 }
 
 /// Delivers webhooks on a thread of its own until the process ends.
 pub fn start_worker(services: Services, allow_private: bool) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     std::thread::Builder::new().name("webhooks".into()).spawn(move || {
-        let sender = WebhookSender::new(allow_private);
-        runtime.block_on(async {
-            loop {
-                match deliver_due(&services, &sender).await {
-                    Ok(0) => tokio::time::sleep(IDLE).await,
-                    Ok(_) => {}
-                    Err(error) => {
-                        tracing::warn!(%error, "webhook delivery pass failed");
-                        tokio::time::sleep(IDLE * 4).await;
-                    }
-                }
-            }
-        });
+        let sender = Arc::new(WebhookSender::new(allow_private));
+        runtime.block_on(run_worker(services, sender));
     })?;
     Ok(())
 }

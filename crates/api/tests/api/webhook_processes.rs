@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -15,12 +15,17 @@ use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, fresh_database, postgres_admin_url, read, Backend, FreshDb};
 
-both_backends!(a_server_killed_mid_delivery_sends_the_event_again_after_restart);
+both_backends!(
+    a_server_killed_mid_delivery_sends_the_event_again_after_restart,
+    a_burst_to_one_endpoint_arrives_within_seconds_of_the_last_event
+);
 
 /// One request the receiver answered.
 #[derive(Debug, Clone)]
 struct Seen {
     event_id: String,
+    sequence: i64,
+    at: Instant,
 }
 
 /// A webhook endpoint on a loopback port. While `hang` is set it keeps requests open (as an
@@ -30,6 +35,8 @@ struct Receiver {
     arrived: Arc<Mutex<Vec<String>>>,
     answered: Arc<Mutex<Vec<Seen>>>,
     hang: Arc<AtomicBool>,
+    /// The most requests it held open at once.
+    peak: Arc<AtomicUsize>,
 }
 
 impl Receiver {
@@ -37,16 +44,24 @@ impl Receiver {
         let arrived = Arc::new(Mutex::new(Vec::new()));
         let answered = Arc::new(Mutex::new(Vec::new()));
         let hang = Arc::new(AtomicBool::new(false));
+        let (busy, peak) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
         let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
         let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
-        let (a, b, h) = (arrived.clone(), answered.clone(), hang.clone());
+        let (a, b, h, u, p) = (arrived.clone(), answered.clone(), hang.clone(), busy.clone(), peak.clone());
         let server = HttpServer::new(move || {
-            let (arrived, answered, hang) = (a.clone(), b.clone(), h.clone());
+            let (arrived, answered, hang, busy, peak) = (a.clone(), b.clone(), h.clone(), u.clone(), p.clone());
             App::new().route(
                 "/hook",
-                web::post().to(move |req: HttpRequest| {
+                web::post().to(move |req: HttpRequest, body: web::Bytes| {
                     let (arrived, answered, hang) = (arrived.clone(), answered.clone(), hang.clone());
+                    let (busy, peak) = (busy.clone(), peak.clone());
                     async move {
+                        let now_busy = busy.fetch_add(1, Ordering::SeqCst) + 1;
+                        peak.fetch_max(now_busy, Ordering::SeqCst);
+                        let sequence = serde_json::from_slice::<Value>(&body)
+                            .ok()
+                            .and_then(|event| event["sequence"].as_i64())
+                            .unwrap_or_default();
                         let id = req
                             .headers()
                             .get("x-loyalty-event-id")
@@ -58,7 +73,12 @@ impl Receiver {
                             tokio::time::sleep(Duration::from_secs(60)).await;
                         }
                         tokio::time::sleep(delay).await;
-                        answered.lock().unwrap_or_else(|e| e.into_inner()).push(Seen { event_id: id });
+                        busy.fetch_sub(1, Ordering::SeqCst);
+                        answered.lock().unwrap_or_else(|e| e.into_inner()).push(Seen {
+                            event_id: id,
+                            sequence,
+                            at: Instant::now(),
+                        });
                         HttpResponse::NoContent().finish()
                     }
                 }),
@@ -69,7 +89,7 @@ impl Receiver {
         .unwrap_or_else(|e| panic!("listen: {e}"))
         .run();
         tokio::spawn(server);
-        Receiver { url: format!("http://127.0.0.1:{port}/hook"), arrived, answered, hang }
+        Receiver { url: format!("http://127.0.0.1:{port}/hook"), arrived, answered, hang, peak }
     }
 
     fn arrived(&self) -> usize {
@@ -195,8 +215,14 @@ pub(crate) fn scalar(db: &FreshDb, sql: &str) -> i64 {
     diesel::sql_query(sql).get_result::<N>(conn).unwrap_or_else(|e| panic!("{sql}: {e}")).n
 }
 
-/// Registers a webhook for sales and makes `sales` of them as the demo cashier.
+/// Registers a webhook for sales and makes `sales` of them as the demo cashier, one after
+/// another.
 async fn sell(server: &Server, receiver: &Receiver, sales: usize) {
+    sell_in(server, receiver, sales, 1).await;
+}
+
+/// [`sell`] by `tills` cashiers' requests at once.
+async fn sell_in(server: &Server, receiver: &Receiver, sales: usize, tills: usize) {
     let owner = server.login("owner@demo.ly").await;
     let body = json!({"url": receiver.url, "events": ["invoice.created"]});
     let (status, made) = server.post("/api/v1/store-owner/webhooks", Some(&owner), &body).await;
@@ -207,11 +233,17 @@ async fn sell(server: &Server, receiver: &Receiver, sales: usize) {
         read(request.bearer_auth(&cashier).send().await).await
     };
     let customer = customers["data"][0]["id"].as_i64().unwrap_or_default();
-    for n in 0..sales {
-        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("W-{n}")});
-        let (status, sold) = server.post("/api/v1/invoices", Some(&cashier), &sale).await;
-        assert_eq!(status, 201, "{sold}");
-    }
+    let till = |first: usize| {
+        let cashier = cashier.clone();
+        async move {
+            for n in (first..sales).step_by(tills) {
+                let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("W-{n}")});
+                let (status, sold) = server.post("/api/v1/invoices", Some(&cashier), &sale).await;
+                assert_eq!(status, 201, "{sold}");
+            }
+        }
+    };
+    futures_util::future::join_all((0..tills).map(till)).await;
 }
 
 async fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
@@ -273,4 +305,33 @@ async fn two_servers_on_one_postgresql_never_send_one_event_at_once() {
         // was sent by both servers (at once or one after the other).
         assert_eq!(seen.len(), 1, "{id} was delivered {} times: {seen:?}", seen.len());
     }
+}
+
+/// 400 sales at four tills, one endpoint that takes 5 ms to answer: every event arrives within
+/// 5 s of the last sale, never more than the endpoint's concurrency at once (6 here), each with
+/// its own sequence number 1..=400.
+async fn a_burst_to_one_endpoint_arrives_within_seconds_of_the_last_event(backend: Backend) {
+    const SALES: usize = 400;
+    let Some(db) = fresh_database(backend) else { return };
+    let receiver = Receiver::start(Duration::from_millis(5));
+    let mut server = Server::spawn_with(&db.url, &[("LOYALTY_WEBHOOK_CONCURRENCY", "6")]);
+    server.wait_ready(&db.url).await;
+    sell_in(&server, &receiver, SALES, 4).await;
+    let last_sale = Instant::now();
+    wait_until("every event has arrived", Duration::from_secs(60), || {
+        receiver.answered().iter().map(|s| s.event_id.clone()).collect::<BTreeSet<_>>().len() == SALES
+    })
+    .await;
+    let answered = receiver.answered();
+    let last_arrival = answered.iter().map(|s| s.at).max().unwrap_or(last_sale);
+    let behind = last_arrival.saturating_duration_since(last_sale);
+    println!(
+        "{backend:?}: {SALES} events, the last arrived {behind:?} after the last sale; peak {} at once",
+        receiver.peak.load(Ordering::SeqCst)
+    );
+    assert!(behind <= Duration::from_secs(5), "the last event arrived {behind:?} after the last sale");
+    let peak = receiver.peak.load(Ordering::SeqCst);
+    assert!((2..=6).contains(&peak), "{peak} deliveries at once to one endpoint");
+    let sequences: BTreeSet<i64> = answered.iter().map(|s| s.sequence).collect();
+    assert_eq!(sequences, (1..=i64::try_from(SALES).unwrap_or_default()).collect::<BTreeSet<_>>());
 }

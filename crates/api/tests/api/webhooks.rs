@@ -11,7 +11,14 @@ use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, Backend, TestApp};
 
-both_backends!(events_are_written_with_the_change_and_delivered_signed, urls_must_be_public_https_by_default);
+both_backends!(
+    events_are_written_with_the_change_and_delivered_signed,
+    urls_must_be_public_https_by_default,
+    a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume,
+    deliveries_filter_by_status_and_event_type,
+    a_test_event_is_a_signed_ping,
+    one_endpoint_has_at_most_its_concurrency_under_way_and_retries_go_first
+);
 
 /// One request the receiver got: its headers of interest and its raw body.
 #[derive(Debug, Clone)]
@@ -99,7 +106,8 @@ async fn events_are_written_with_the_change_and_delivered_signed(backend: Backen
     let owner = app.login("owner@demo.ly", "demo1234").await;
     let cashier = app.login("cashier@demo.ly", "demo1234").await;
 
-    let every: Vec<&str> = loyalty_application::WebhookEventType::all().iter().map(|e| e.as_str()).collect();
+    let every: Vec<&str> =
+        loyalty_application::WebhookEventType::all().iter().map(|e| e.as_str()).filter(|e| *e != "ping").collect();
     let (status, made) =
         app.post("/api/v1/store-owner/webhooks", Some(&owner), &json!({"url": receiver.url, "events": every})).await;
     assert_eq!(status, 201, "{made}");
@@ -189,17 +197,13 @@ async fn events_are_written_with_the_change_and_delivered_signed(backend: Backen
     verify(&new_secret, &last);
     assert!(last.body.contains("\"customer.created\""), "{}", last.body);
 
-    // Paused: nothing is written for it; deleted: likewise, and it is gone from the list.
-    let paused = json!({"url": receiver.url, "events": ["invoice.created"], "is_active": false});
-    let (status, body) = app.put(&format!("/api/v1/store-owner/webhooks/{endpoint}"), Some(&owner), &paused).await;
-    assert_eq!((status, body["data"]["is_active"].as_bool()), (200, Some(false)), "{body}");
-    let events = app.scalar("SELECT COUNT(*) AS n FROM webhook_events");
+    // Deleted: what still waited for it is not sent, and it is gone from the list.
     let sale = json!({"customer_id": customer, "total_cost": "10.000"});
     let (status, _) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
     assert_eq!(status, 201);
-    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events"), events);
     let (status, _) = app.delete(&format!("/api/v1/store-owner/webhooks/{endpoint}"), Some(&owner)).await;
     assert_eq!(status, 204);
+    assert_eq!(deliver(&app).await, 0, "a deleted endpoint is sent nothing");
     let (_, listed) = app.get("/api/v1/store-owner/webhooks", Some(&owner)).await;
     assert_eq!(listed["data"], json!([]));
 
@@ -247,6 +251,7 @@ async fn urls_must_be_public_https_by_default(backend: Backend) {
     let due = loyalty_application::DueDelivery {
         id: 0,
         event_id: "evt_x".into(),
+        endpoint_id: 0,
         url: "https://localhost/hook".into(),
         secret: "whsec_x".into(),
         payload: "{}".into(),
@@ -256,4 +261,214 @@ async fn urls_must_be_public_https_by_default(backend: Backend) {
     let (status, why) = WebhookSender::new(false).send(&due).await;
     assert_eq!(status, None);
     assert!(why.as_deref().is_some_and(|w| w.contains("not a public address")), "{why:?}");
+}
+
+/// The demo owner and cashier, an endpoint of the owner's for `events` at the receiver, and a
+/// customer of the cashier's store: `(owner, cashier, endpoint id, secret, customer id)`.
+async fn endpoint_for(app: &TestApp, receiver: &Receiver, events: &[&str]) -> (String, String, i64, String, i64) {
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let cashier = app.login("cashier@demo.ly", "demo1234").await;
+    let (status, made) =
+        app.post("/api/v1/store-owner/webhooks", Some(&owner), &json!({"url": receiver.url, "events": events})).await;
+    assert_eq!(status, 201, "{made}");
+    let endpoint = made["data"]["id"].as_i64().unwrap_or_default();
+    let secret = made["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    let (_, customers) = app.get("/api/v1/customers?per_page=1", Some(&cashier)).await;
+    let customer = customers["data"][0]["id"].as_i64().unwrap_or_default();
+    (owner, cashier, endpoint, secret, customer)
+}
+
+async fn spawn_for_hooks(backend: Backend, concurrency: u32) -> Option<TestApp> {
+    TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.webhook_allow_private = true;
+        c.webhook_concurrency = concurrency;
+    })
+    .await
+}
+
+fn bodies(receiver: &Receiver) -> Vec<Value> {
+    receiver.received().iter().map(|r| serde_json::from_str(&r.body).unwrap_or_default()).collect()
+}
+
+async fn a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 8).await else { return };
+    let receiver = Receiver::start();
+    let (owner, cashier, endpoint, secret, customer) =
+        endpoint_for(&app, &receiver, &["invoice.created", "points.adjusted"]).await;
+    let path = format!("/api/v1/store-owner/webhooks/{endpoint}");
+    let paused = json!({"url": receiver.url, "events": ["invoice.created", "points.adjusted"], "is_active": false});
+    let (status, body) = app.put(&path, Some(&owner), &paused).await;
+    assert_eq!((status, body["data"]["is_active"].as_bool()), (200, Some(false)), "{body}");
+
+    // Made while paused: kept, not sent.
+    let mut sold = Vec::new();
+    for n in 0..3 {
+        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("P-{n}")});
+        let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+        assert_eq!(status, 201, "{body}");
+        sold.push(body["data"]["invoice"]["id"].clone());
+    }
+    let points = format!("/api/v1/customers/{customer}/points");
+    let (status, changed) = app.put(&points, Some(&cashier), &json!({"points": 4, "reason": "paused"})).await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(deliver(&app).await, 0, "a paused endpoint is sent nothing");
+    assert!(receiver.received().is_empty());
+    let (_, waiting) = app.get(&format!("{path}/deliveries?status=pending"), Some(&owner)).await;
+    assert_eq!(waiting["meta"]["total"], 4, "{waiting}");
+
+    // Resumed: every one of them arrives, signed, numbered 1, 2, 3, 4 in the order made.
+    let active = json!({"url": receiver.url, "events": ["invoice.created", "points.adjusted"], "is_active": true});
+    let (status, _) = app.put(&path, Some(&owner), &active).await;
+    assert_eq!(status, 200);
+    assert_eq!(deliver(&app).await, 4);
+    for got in receiver.received() {
+        verify(&secret, &got);
+    }
+    let mut events = bodies(&receiver);
+    events.sort_by_key(|e| e["sequence"].as_i64());
+    let sequences: Vec<i64> = events.iter().filter_map(|e| e["sequence"].as_i64()).collect();
+    assert_eq!(sequences, vec![1, 2, 3, 4], "{events:?}");
+    let sales: Vec<Value> = events[..3].iter().map(|e| e["data"]["id"].clone()).collect();
+    assert_eq!(sales, sold, "sales in the order made");
+    assert_eq!(events[3]["type"], "points.adjusted");
+    assert_eq!(events[3]["data"]["reason"], "paused");
+
+    // The record's version is its change time, so a later change of one record is greater.
+    let version = |e: &Value| e["resource_version"].as_i64().unwrap_or_default();
+    let updated_at =
+        chrono::DateTime::parse_from_rfc3339(events[3]["data"]["customer"]["updated_at"].as_str().unwrap_or_default())
+            .map(|t| t.timestamp_micros())
+            .unwrap_or_default();
+    assert_eq!(version(&events[3]), updated_at, "{}", events[3]);
+    let (status, _) = app.put(&points, Some(&cashier), &json!({"points": 1, "reason": "later"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(deliver(&app).await, 1);
+    let mut events = bodies(&receiver);
+    events.sort_by_key(|e| e["sequence"].as_i64());
+    assert_eq!(events[4]["sequence"], 5);
+    assert!(version(&events[4]) > version(&events[3]), "{} then {}", events[3], events[4]);
+    let (_, listed) = app.get(&format!("{path}/deliveries?per_page=1"), Some(&owner)).await;
+    assert_eq!(listed["data"][0]["sequence"], 5, "{listed}");
+}
+
+async fn deliveries_filter_by_status_and_event_type(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 8).await else { return };
+    let receiver = Receiver::start();
+    let (owner, cashier, endpoint, _, customer) =
+        endpoint_for(&app, &receiver, &["invoice.created", "points.adjusted"]).await;
+    let sale = json!({"customer_id": customer, "total_cost": "10.000"});
+    let (status, _) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+    assert_eq!(status, 201);
+    assert_eq!(deliver(&app).await, 1);
+    receiver.status.store(500, Ordering::SeqCst);
+    let adjust = json!({"points": 3, "reason": "filter"});
+    let (status, _) = app.put(&format!("/api/v1/customers/{customer}/points"), Some(&cashier), &adjust).await;
+    assert_eq!(status, 200);
+    assert_eq!(deliver(&app).await, 1);
+    let (status, _) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+    assert_eq!(status, 201);
+
+    let path = format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries");
+    let count = |body: &Value| body["meta"]["total"].as_i64().unwrap_or(-1);
+    let (status, all) = app.get(&path, Some(&owner)).await;
+    assert_eq!((status, count(&all)), (200, 3), "{all}");
+    let (_, succeeded) = app.get(&format!("{path}?status=succeeded"), Some(&owner)).await;
+    assert_eq!(count(&succeeded), 1, "{succeeded}");
+    assert_eq!(succeeded["data"][0]["event_type"], "invoice.created");
+    let (_, pending) = app.get(&format!("{path}?status=pending"), Some(&owner)).await;
+    assert_eq!(count(&pending), 2, "{pending}");
+    let (_, sales) = app.get(&format!("{path}?event_type=invoice.created"), Some(&owner)).await;
+    assert_eq!(count(&sales), 2, "{sales}");
+    let (_, both) = app.get(&format!("{path}?event_type=invoice.created&status=pending"), Some(&owner)).await;
+    assert_eq!(count(&both), 1, "{both}");
+    let (_, retried) = app.get(&format!("{path}?event_type=points.adjusted&status=pending"), Some(&owner)).await;
+    assert_eq!((count(&retried), retried["data"][0]["last_status"].as_i64()), (1, Some(500)), "{retried}");
+
+    for (query, field) in [("status=lost", "status"), ("event_type=sale.made", "event_type")] {
+        let (status, body) = app.get(&format!("{path}?{query}"), Some(&owner)).await;
+        assert_eq!(status, 422, "{query}: {body}");
+        assert!(body["errors"][field].is_array(), "{query}: {body}");
+    }
+}
+
+async fn a_test_event_is_a_signed_ping(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 8).await else { return };
+    let receiver = Receiver::start();
+    let (owner, cashier, endpoint, secret, _) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
+    let (status, queued) =
+        app.post(&format!("/api/v1/store-owner/webhooks/{endpoint}/test"), Some(&owner), &json!({})).await;
+    assert_eq!(status, 202, "{queued}");
+    assert_eq!(queued["data"]["event_type"], "ping");
+    assert_eq!((queued["data"]["status"].as_str(), queued["data"]["sequence"].as_i64()), (Some("pending"), Some(1)));
+    assert_eq!(deliver(&app).await, 1);
+    let got = receiver.received();
+    assert_eq!(got.len(), 1);
+    verify(&secret, &got[0]);
+    let event: Value = serde_json::from_str(&got[0].body).unwrap_or_default();
+    assert_eq!(event["type"], "ping", "{event}");
+    assert_eq!(event["data"], json!({"endpoint_id": endpoint}), "{event}");
+    assert_eq!((event["sequence"].as_i64(), event["resource_version"].clone()), (Some(1), Value::Null));
+    assert_eq!(event["id"].as_str(), queued["data"]["event_id"].as_str());
+
+    // Not one to subscribe to; another owner's endpoint, a cashier, a key: refused.
+    let (status, body) =
+        app.post("/api/v1/store-owner/webhooks", Some(&owner), &json!({"url": receiver.url, "events": ["ping"]})).await;
+    assert_eq!((status, body["details"][0]["code"].as_str()), (422, Some("webhook_event_unknown")), "{body}");
+    let (status, _) = app.post("/api/v1/store-owner/webhooks/999999/test", Some(&owner), &json!({})).await;
+    assert_eq!(status, 404);
+    let (status, _) =
+        app.post(&format!("/api/v1/store-owner/webhooks/{endpoint}/test"), Some(&cashier), &json!({})).await;
+    assert_eq!(status, 403);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries"), 1, "refusals send nothing");
+}
+
+async fn one_endpoint_has_at_most_its_concurrency_under_way_and_retries_go_first(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 2).await else { return };
+    let receiver = Receiver::start();
+    let (owner, cashier, endpoint, _, customer) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
+    let sell = |n: usize| {
+        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("C-{n}")});
+        let (app, cashier) = (&app, cashier.clone());
+        async move {
+            let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+            assert_eq!(status, 201, "{body}");
+        }
+    };
+    for n in 0..5 {
+        sell(n).await;
+    }
+    let claim = |limit| {
+        loyalty_application::use_cases::webhooks::claim_due(&app.state.services, limit)
+            .unwrap_or_else(|e| panic!("claim: {e}"))
+    };
+    // Two at once for this endpoint, whatever the worker has room for; none more while both
+    // are under way (by this worker or another: the claims are in the database).
+    let first = claim(50);
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert!(first.iter().all(|d| d.endpoint_id == endpoint));
+    assert!(claim(50).is_empty(), "the endpoint is full");
+    // One answered: one more may go.
+    let attempt =
+        |delivery: &loyalty_application::DueDelivery, status: u16| loyalty_application::use_cases::webhooks::Attempt {
+            delivery: delivery.clone(),
+            http_status: Some(status),
+            error: None,
+        };
+    loyalty_application::use_cases::webhooks::finish(&app.state.services, vec![attempt(&first[0], 204)])
+        .unwrap_or_else(|e| panic!("finish: {e}"));
+    let second = claim(50);
+    assert_eq!(second.len(), 1, "{second:?}");
+    // One failed and is due again: it goes before the two never tried.
+    loyalty_application::use_cases::webhooks::finish(
+        &app.state.services,
+        vec![attempt(&first[1], 503), attempt(&second[0], 204)],
+    )
+    .unwrap_or_else(|e| panic!("finish: {e}"));
+    app.execute("UPDATE webhook_deliveries SET next_attempt_at = created_at WHERE status = 'pending'");
+    let third = claim(1);
+    assert_eq!(third.iter().map(|d| d.id).collect::<Vec<_>>(), vec![first[1].id], "the retry first");
+    let (_, listed) =
+        app.get(&format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries?status=succeeded"), Some(&owner)).await;
+    assert_eq!(listed["meta"]["total"], 2, "{listed}");
 }

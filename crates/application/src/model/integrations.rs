@@ -71,6 +71,10 @@ loyalty_domain::code_enum! {
         /// Points were added or taken by hand.
         #[strum(serialize = "points.adjusted")]
         PointsAdjusted,
+        /// A test event, sent only when the owner asks (`POST /store-owner/webhooks/{id}/test`);
+        /// not one to subscribe to.
+        #[strum(serialize = "ping")]
+        Ping,
     }
 }
 
@@ -81,7 +85,30 @@ pub enum WebhookData {
     Invoice(Invoice),
     Redemption(Redemption),
     Customer(Customer),
-    PointsAdjusted { customer: Customer, points: i64, reason: Option<String> },
+    PointsAdjusted {
+        customer: Customer,
+        points: i64,
+        reason: Option<String>,
+    },
+    /// The test event: which endpoint asked for it.
+    Ping {
+        endpoint_id: i64,
+    },
+}
+
+impl WebhookData {
+    /// The version of the record the event is about: its change time (`updated_at`; a
+    /// redemption never changes, so its `created_at`), the one incremental sync orders by. Of
+    /// two events about one record, the later change has the greater version. `None` for a
+    /// test event.
+    pub fn resource_version(&self) -> Option<NaiveDateTime> {
+        match self {
+            WebhookData::Invoice(invoice) => Some(invoice.updated_at),
+            WebhookData::Redemption(redemption) => Some(redemption.created_at),
+            WebhookData::Customer(customer) | WebhookData::PointsAdjusted { customer, .. } => Some(customer.updated_at),
+            WebhookData::Ping { .. } => None,
+        }
+    }
 }
 
 /// An owner's webhook endpoint (never its secret, except once when made or rotated).
@@ -121,6 +148,8 @@ pub struct WebhookDelivery {
     pub event_id: String,
     pub event_type: WebhookEventType,
     pub endpoint_id: i64,
+    /// The event's number among those made for this endpoint (1, 2, 3...).
+    pub sequence: i64,
     pub status: DeliveryStatus,
     pub attempts: i32,
     pub next_attempt_at: Option<NaiveDateTime>,
@@ -131,11 +160,19 @@ pub struct WebhookDelivery {
     pub updated_at: NaiveDateTime,
 }
 
+/// Which of an endpoint's deliveries to list: all when both are `None`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeliveryFilter {
+    pub status: Option<DeliveryStatus>,
+    pub event_type: Option<WebhookEventType>,
+}
+
 /// A delivery the worker has claimed: what to send and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DueDelivery {
     pub id: i64,
     pub event_id: String,
+    pub endpoint_id: i64,
     pub url: String,
     pub secret: String,
     /// The body, exactly as signed and sent.

@@ -15,8 +15,8 @@ pub use records::{
     RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
 };
 pub use system::{
-    AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookEvent, PasswordHasher, PublicThrottle, SharedLimits,
-    TokenClaims, TokenService, WebhookPayloads, WebhookRepo,
+    AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent, PasswordHasher,
+    PublicThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope, WebhookPayloads, WebhookRepo,
 };
 
 use crate::AppError;

@@ -64,22 +64,33 @@ pub struct NewWebhookEvent<'a> {
     pub id: &'a str,
     pub owner_id: i64,
     pub event_type: crate::WebhookEventType,
-    /// The JSON body every delivery of the event sends, as it is sent.
+    /// The event as made (sequence 0), kept with it.
     pub payload: &'a str,
     pub now: NaiveDateTime,
+}
+
+/// One endpoint's delivery of a new event: the body it sends, as it is sent.
+pub struct NewWebhookDelivery {
+    pub endpoint_id: i64,
+    pub sequence: i64,
+    pub payload: String,
+}
+
+/// What an event says besides its data: its id, type and time, the endpoint's sequence number
+/// and the record's version.
+pub struct WebhookEnvelope<'a> {
+    pub id: &'a str,
+    pub event_type: crate::WebhookEventType,
+    pub created_at: NaiveDateTime,
+    /// 1, 2, 3... per endpoint; 0 for the event as kept, before any endpoint's number.
+    pub sequence: i64,
 }
 
 /// Turns an event into the body its deliveries send (the HTTP adapter encodes it with the
 /// documented event schema, so the body is the one the API describes).
 pub trait WebhookPayloads: Send + Sync {
     /// The body of event `id`; fails only when the event cannot be encoded (a bug, not input).
-    fn encode(
-        &self,
-        id: &str,
-        event_type: crate::WebhookEventType,
-        created_at: NaiveDateTime,
-        data: &crate::WebhookData,
-    ) -> Result<String, String>;
+    fn encode(&self, envelope: &WebhookEnvelope<'_>, data: &crate::WebhookData) -> Result<String, String>;
 }
 
 /// Rate-limit counters shared by every instance on one database, in the generic cell rate
@@ -135,14 +146,23 @@ pub trait WebhookRepo {
     ) -> RepoResult<bool>;
     fn delete_webhook_endpoint(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     fn set_webhook_secret(&mut self, owner_id: i64, id: i64, secret: &str, now: NaiveDateTime) -> RepoResult<bool>;
-    /// The owner's active endpoints that take `event_type`.
+    /// The owner's endpoints that take `event_type`, paused ones too (their deliveries wait).
     fn subscribed_endpoints(&mut self, owner_id: i64, event_type: crate::WebhookEventType) -> RepoResult<Vec<i64>>;
-    /// Writes the event (its payload as sent) and a pending delivery to each endpoint.
-    fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()>;
-    /// An endpoint's deliveries, newest first, and how many there are.
+    /// The endpoint's next sequence number (1 for its first event). The endpoint stays locked
+    /// until the transaction ends, so numbers follow the order in which events are committed.
+    fn next_webhook_sequence(&mut self, endpoint_id: i64) -> RepoResult<i64>;
+    /// Writes the event and a pending delivery to each endpoint, each with its own body.
+    fn enqueue_webhook_event(
+        &mut self,
+        event: NewWebhookEvent<'_>,
+        deliveries: &[NewWebhookDelivery],
+    ) -> RepoResult<()>;
+    /// An endpoint's deliveries, newest first, narrowed to one status and one event type when
+    /// asked, and how many there are.
     fn list_webhook_deliveries(
         &mut self,
         endpoint_id: i64,
+        filter: &crate::DeliveryFilter,
         page: crate::PageRequest,
     ) -> RepoResult<(Vec<crate::WebhookDelivery>, i64)>;
     /// One delivery of one of the owner's endpoints.
@@ -150,11 +170,14 @@ pub trait WebhookRepo {
     /// Makes a delivery pending again, due at `now`.
     fn requeue_webhook_delivery(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<()>;
     /// Claims up to `limit` due deliveries for `lease` (no other worker takes them meanwhile:
-    /// `FOR UPDATE SKIP LOCKED` on PostgreSQL) and counts the attempt.
+    /// `FOR UPDATE SKIP LOCKED` on PostgreSQL) and counts the attempt. An endpoint never has more
+    /// than `per_endpoint` deliveries claimed at once, by all workers together; of its due
+    /// deliveries, retries go first, then the oldest.
     fn claim_webhook_deliveries(
         &mut self,
         now: NaiveDateTime,
         lease: chrono::Duration,
+        per_endpoint: i64,
         limit: i64,
     ) -> RepoResult<Vec<crate::DueDelivery>>;
     fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;

@@ -170,7 +170,7 @@ fn tell(
 ) -> Result<(), AppError> {
     let owner = match &data {
         WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.owner_id,
-        WebhookData::Invoice(_) | WebhookData::Redemption(_) => {
+        WebhookData::Invoice(_) | WebhookData::Redemption(_) | WebhookData::Ping { .. } => {
             return Err(AppError::Internal("a customer event without a customer".into()))
         }
     };

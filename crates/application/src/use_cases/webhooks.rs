@@ -8,11 +8,11 @@ use std::net::IpAddr;
 use chrono::{Duration, NaiveDateTime};
 use loyalty_domain::{FieldErrors, Msg};
 
-use crate::ports::{transaction, AttemptResult, NewWebhookEvent, Repos, TxMode};
+use crate::ports::{transaction, AttemptResult, NewWebhookDelivery, NewWebhookEvent, Repos, TxMode, WebhookEnvelope};
 use crate::Operation;
 use crate::{
-    Actor, AppError, DeliveryStatus, DueDelivery, EndpointSecret, Page, PageRequest, Services, WebhookData,
-    WebhookDelivery, WebhookEndpoint, WebhookEventType,
+    Actor, AppError, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, Page, PageRequest, Services,
+    WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 
 /// The most endpoints an owner keeps.
@@ -29,6 +29,11 @@ pub const ATTEMPT_TIMEOUT_SECS: u64 = 10;
 pub const LEASE: Duration = Duration::seconds(20);
 /// How long a delivery is retried before it is marked failed.
 pub const RETRY_FOR: Duration = Duration::hours(72);
+/// How many deliveries to one endpoint are under way at once when the setting does not say
+/// (`LOYALTY_WEBHOOK_CONCURRENCY`), by all instances together.
+pub const CONCURRENCY_DEFAULT: u32 = 8;
+/// The most that setting may be.
+pub const CONCURRENCY_MAX: u32 = 64;
 
 #[derive(Debug, Clone, Default)]
 pub struct EndpointForm {
@@ -107,6 +112,8 @@ fn check_form(form: &EndpointForm, allow_private: bool) -> Result<(String, Vec<W
     let mut events = Vec::new();
     for name in &form.events {
         match WebhookEventType::parse(name.trim()) {
+            // The test event comes when asked for, never by subscription.
+            Some(WebhookEventType::Ping) => errors.add("events", Msg::WebhookEventUnknown),
             Some(event) if !events.contains(&event) => events.push(event),
             Some(_) => {}
             None => errors.add("events", Msg::WebhookEventUnknown),
@@ -149,7 +156,8 @@ fn endpoint_of(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<WebhookE
     repos.list_webhook_endpoints(actor.user_id)?.into_iter().find(|e| e.id == id).ok_or(AppError::NotFound)
 }
 
-/// Changes an endpoint's URL, events, or whether it is active (a paused endpoint gets nothing).
+/// Changes an endpoint's URL, events, or whether it is active (a paused endpoint is sent
+/// nothing; its events wait, and are sent, in order, once it is active again).
 pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -> Result<WebhookEndpoint, AppError> {
     actor.authorize(Operation::UpdateWebhook)?;
     let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
@@ -188,18 +196,72 @@ pub fn rotate_secret(services: &Services, actor: &Actor, id: i64) -> Result<Endp
     })
 }
 
-/// An endpoint's deliveries, newest first.
+/// Which deliveries to list, as asked: a status and an event type by name, each optional.
+#[derive(Debug, Clone, Default)]
+pub struct DeliveryQuery {
+    pub status: Option<String>,
+    pub event_type: Option<String>,
+}
+
+impl DeliveryQuery {
+    fn parse(&self) -> Result<DeliveryFilter, AppError> {
+        let mut errors = FieldErrors::new();
+        let mut filter = DeliveryFilter::default();
+        if let Some(name) = &self.status {
+            match DeliveryStatus::parse(name.trim()) {
+                Some(status) => filter.status = Some(status),
+                None => errors.add("status", Msg::DeliveryStatusUnknown),
+            }
+        }
+        if let Some(name) = &self.event_type {
+            match WebhookEventType::parse(name.trim()) {
+                Some(event) => filter.event_type = Some(event),
+                None => errors.add("event_type", Msg::WebhookEventUnknown),
+            }
+        }
+        errors.into_result()?;
+        Ok(filter)
+    }
+}
+
+/// An endpoint's deliveries, newest first, narrowed to a status and an event type when asked.
 pub fn deliveries(
     services: &Services,
     actor: &Actor,
     endpoint_id: i64,
+    query: DeliveryQuery,
     page: PageRequest,
 ) -> Result<Page<WebhookDelivery>, AppError> {
     actor.authorize(Operation::WebhookDeliveries)?;
+    let filter = query.parse()?;
     transaction(&*services.db, TxMode::Read, |repos| {
         endpoint_of(repos, actor, endpoint_id)?;
-        let (items, total) = repos.list_webhook_deliveries(endpoint_id, page)?;
+        let (items, total) = repos.list_webhook_deliveries(endpoint_id, &filter, page)?;
         Ok(Page { items, page: page.page, per_page: page.per_page, total })
+    })
+}
+
+/// Sends the endpoint a signed `ping` event, to try it: a delivery like any other (retried,
+/// listed, and kept while the endpoint is paused), numbered in the endpoint's sequence.
+pub fn send_test(services: &Services, actor: &Actor, endpoint_id: i64) -> Result<WebhookDelivery, AppError> {
+    actor.authorize(Operation::TestWebhook)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        endpoint_of(repos, actor, endpoint_id)?;
+        let event_id = write_event(
+            repos,
+            services,
+            actor.user_id,
+            WebhookEventType::Ping,
+            WebhookData::Ping { endpoint_id },
+            &[endpoint_id],
+            now,
+        )?;
+        let filter = DeliveryFilter { status: None, event_type: Some(WebhookEventType::Ping) };
+        let (made, _) = repos.list_webhook_deliveries(endpoint_id, &filter, PageRequest::new(Some(1), Some(1)))?;
+        made.into_iter()
+            .find(|d| d.event_id == event_id)
+            .ok_or_else(|| AppError::Internal("the test delivery was not written".into()))
     })
 }
 
@@ -229,20 +291,46 @@ pub(crate) fn emit(
     if endpoints.is_empty() {
         return Ok(());
     }
-    let id = format!("evt_{}", services.ids.random_id());
-    let payload = services
-        .webhook_payloads
-        .encode(&id, event_type, now, &data)
-        .map_err(|e| AppError::Internal(format!("event payload: {e}")))?;
-    repos
-        .enqueue_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now }, &endpoints)?;
+    write_event(repos, services, owner_id, event_type, data, &endpoints, now)?;
     Ok(())
 }
 
-/// Claims up to `limit` due deliveries for this worker.
+/// Writes one event and a delivery of it to each of `endpoints`, each with the endpoint's next
+/// sequence number in its body; answers the event's id.
+fn write_event(
+    repos: &mut dyn Repos,
+    services: &Services,
+    owner_id: i64,
+    event_type: WebhookEventType,
+    data: WebhookData,
+    endpoints: &[i64],
+    now: NaiveDateTime,
+) -> Result<String, AppError> {
+    let id = format!("evt_{}", services.ids.random_id());
+    let encode = |sequence: i64| {
+        let envelope = WebhookEnvelope { id: &id, event_type, created_at: now, sequence };
+        services
+            .webhook_payloads
+            .encode(&envelope, &data)
+            .map_err(|e| AppError::Internal(format!("event payload: {e}")))
+    };
+    let payload = encode(0)?;
+    let mut deliveries = Vec::with_capacity(endpoints.len());
+    for &endpoint_id in endpoints {
+        let sequence = repos.next_webhook_sequence(endpoint_id)?;
+        deliveries.push(NewWebhookDelivery { endpoint_id, sequence, payload: encode(sequence)? });
+    }
+    repos.enqueue_webhook_event(
+        NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now },
+        &deliveries,
+    )?;
+    Ok(id)
+}
+
+/// Claims up to `limit` due deliveries for this worker, no endpoint past its concurrency
+/// (`Settings::webhook_concurrency`, counting what every worker has under way).
 pub fn claim_due(services: &Services, limit: i64) -> Result<Vec<DueDelivery>, AppError> {
-    let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| Ok(repos.claim_webhook_deliveries(now, LEASE, limit)?))
+    finish_and_claim(services, Vec::new(), limit).map(|(_, claimed)| claimed)
 }
 
 /// When to try again after `attempts` failed attempts: 30 s, doubling, at most 6 hours apart.
@@ -263,8 +351,33 @@ pub struct Attempt {
 /// anything else is tried again later, until 72 hours after the event, then the delivery is
 /// marked failed.
 pub fn finish(services: &Services, attempts: Vec<Attempt>) -> Result<Vec<DeliveryStatus>, AppError> {
+    finish_and_claim(services, attempts, 0).map(|(statuses, _)| statuses)
+}
+
+/// [`finish`] and then [`claim_due`], in one transaction (one commit for a worker's round).
+pub fn finish_and_claim(
+    services: &Services,
+    attempts: Vec<Attempt>,
+    limit: i64,
+) -> Result<(Vec<DeliveryStatus>, Vec<DueDelivery>), AppError> {
     let now = services.clock.now();
-    let results: Vec<(i64, AttemptResult)> = attempts
+    let results = outcomes(attempts, now);
+    let per_endpoint = i64::from(services.settings.webhook_concurrency.max(1));
+    let claimed = transaction(&*services.db, TxMode::Write, |repos| {
+        for (id, result) in &results {
+            repos.finish_webhook_delivery(*id, result, now)?;
+        }
+        if limit > 0 {
+            Ok(repos.claim_webhook_deliveries(now, LEASE, per_endpoint, limit)?)
+        } else {
+            Ok(Vec::new())
+        }
+    })?;
+    Ok((results.into_iter().map(|(_, result)| result.status).collect(), claimed))
+}
+
+fn outcomes(attempts: Vec<Attempt>, now: NaiveDateTime) -> Vec<(i64, AttemptResult)> {
+    attempts
         .into_iter()
         .map(|Attempt { delivery, http_status, error }| {
             let succeeded = http_status.is_some_and(|s| (200..300).contains(&s));
@@ -278,14 +391,7 @@ pub fn finish(services: &Services, attempts: Vec<Attempt>) -> Result<Vec<Deliver
             };
             (delivery.id, AttemptResult { status, next_attempt_at, http_status: http_status.map(i32::from), error })
         })
-        .collect();
-    transaction(&*services.db, TxMode::Write, |repos| {
-        for (id, result) in &results {
-            repos.finish_webhook_delivery(*id, result, now)?;
-        }
-        Ok(())
-    })?;
-    Ok(results.into_iter().map(|(_, result)| result.status).collect())
+        .collect()
 }
 
 #[cfg(test)]

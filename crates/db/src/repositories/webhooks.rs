@@ -2,9 +2,9 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamp};
-use loyalty_application::ports::{AttemptResult, NewWebhookEvent, RepoResult, WebhookRepo};
+use loyalty_application::ports::{AttemptResult, NewWebhookDelivery, NewWebhookEvent, RepoResult, WebhookRepo};
 use loyalty_application::{
-    DeliveryStatus, DueDelivery, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
+    DeliveryFilter, DeliveryStatus, DueDelivery, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 
 use super::{limits, stored};
@@ -56,6 +56,7 @@ struct DeliveryRow {
     #[diesel(select_expression = webhook_events::event_type)]
     event_type: String,
     endpoint_id: i64,
+    sequence: i64,
     status: String,
     attempts: i32,
     next_attempt_at: NaiveDateTime,
@@ -71,12 +72,14 @@ struct DeliveryRow {
 struct DueRow {
     id: i64,
     event_id: String,
+    endpoint_id: i64,
     #[diesel(select_expression = webhook_endpoints::url)]
     url: String,
     #[diesel(select_expression = webhook_endpoints::secret)]
     secret: String,
+    payload: Option<String>,
     #[diesel(select_expression = webhook_events::payload)]
-    payload: String,
+    event_payload: String,
     attempts: i32,
     #[diesel(select_expression = webhook_events::created_at)]
     event_created_at: NaiveDateTime,
@@ -89,6 +92,7 @@ fn into_delivery(row: DeliveryRow) -> RepoResult<WebhookDelivery> {
         event_id: row.event_id,
         event_type: event_type(&row.event_type)?,
         endpoint_id: row.endpoint_id,
+        sequence: row.sequence,
         status,
         attempts: row.attempts,
         next_attempt_at: (status == DeliveryStatus::Pending).then_some(row.next_attempt_at),
@@ -105,9 +109,23 @@ struct DueId {
     id: i64,
 }
 
-const DUE_WHERE: &str = "status = 'pending' AND next_attempt_at <= {now} \
-     AND (locked_until IS NULL OR locked_until <= {now}) \
-     AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE is_active AND deleted_at IS NULL)";
+/// The due deliveries to claim (`$1` now, `$2` per endpoint, `$3` the most): of each active
+/// endpoint's due deliveries, retries first, then the oldest, as many as the endpoint has room
+/// for beside those already claimed (by any worker, their lease still running); taken in turns
+/// across endpoints, so one endpoint's backlog does not hold the others back.
+const DUE: &str = "SELECT d.id FROM webhook_deliveries d \
+     JOIN (SELECT id, endpoint_id, ROW_NUMBER() OVER (PARTITION BY endpoint_id \
+             ORDER BY CASE WHEN attempts > 0 THEN 0 ELSE 1 END, next_attempt_at, id) AS place \
+           FROM webhook_deliveries \
+           WHERE status = 'pending' AND next_attempt_at <= $1 \
+             AND (locked_until IS NULL OR locked_until <= $1) \
+             AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE is_active AND deleted_at IS NULL)) due \
+       ON due.id = d.id \
+     LEFT JOIN (SELECT endpoint_id, COUNT(*) AS busy FROM webhook_deliveries \
+                WHERE status = 'pending' AND locked_until > $1 GROUP BY endpoint_id) claimed \
+       ON claimed.endpoint_id = due.endpoint_id \
+     WHERE due.place + COALESCE(claimed.busy, 0) <= $2 \
+     ORDER BY due.place, d.id LIMIT $3";
 
 impl WebhookRepo for DbTx<'_> {
     fn insert_webhook_endpoint(
@@ -223,7 +241,6 @@ impl WebhookRepo for DbTx<'_> {
             .select((webhook_endpoints::id, webhook_endpoints::events))
             .filter(webhook_endpoints::owner_id.eq(owner_id))
             .filter(webhook_endpoints::deleted_at.is_null())
-            .filter(webhook_endpoints::is_active.eq(true))
             .load(self.conn)
             .map_err(map_error)?;
         Ok(rows
@@ -233,7 +250,19 @@ impl WebhookRepo for DbTx<'_> {
             .collect())
     }
 
-    fn enqueue_webhook_event(&mut self, event: NewWebhookEvent<'_>, endpoint_ids: &[i64]) -> RepoResult<()> {
+    fn next_webhook_sequence(&mut self, endpoint_id: i64) -> RepoResult<i64> {
+        diesel::update(webhook_endpoints::table.find(endpoint_id))
+            .set(webhook_endpoints::last_sequence.eq(webhook_endpoints::last_sequence + 1))
+            .returning(webhook_endpoints::last_sequence)
+            .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn enqueue_webhook_event(
+        &mut self,
+        event: NewWebhookEvent<'_>,
+        deliveries: &[NewWebhookDelivery],
+    ) -> RepoResult<()> {
         diesel::insert_into(webhook_events::table)
             .values((
                 webhook_events::id.eq(event.id),
@@ -244,11 +273,13 @@ impl WebhookRepo for DbTx<'_> {
             ))
             .execute(self.conn)
             .map_err(map_error)?;
-        for endpoint_id in endpoint_ids {
+        for delivery in deliveries {
             diesel::insert_into(webhook_deliveries::table)
                 .values((
                     webhook_deliveries::event_id.eq(event.id),
-                    webhook_deliveries::endpoint_id.eq(endpoint_id),
+                    webhook_deliveries::endpoint_id.eq(delivery.endpoint_id),
+                    webhook_deliveries::sequence.eq(delivery.sequence),
+                    webhook_deliveries::payload.eq(Some(delivery.payload.as_str())),
                     webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str()),
                     webhook_deliveries::attempts.eq(0),
                     webhook_deliveries::next_attempt_at.eq(event.now),
@@ -264,17 +295,25 @@ impl WebhookRepo for DbTx<'_> {
     fn list_webhook_deliveries(
         &mut self,
         endpoint_id: i64,
+        filter: &DeliveryFilter,
         page: PageRequest,
     ) -> RepoResult<(Vec<WebhookDelivery>, i64)> {
-        let total: i64 = webhook_deliveries::table
-            .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
-            .select(count_star())
-            .get_result(self.conn)
-            .map_err(map_error)?;
+        let matching = || {
+            let mut query = webhook_deliveries::table
+                .inner_join(webhook_events::table)
+                .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
+                .into_boxed();
+            if let Some(status) = filter.status {
+                query = query.filter(webhook_deliveries::status.eq(status.as_str()));
+            }
+            if let Some(event) = filter.event_type {
+                query = query.filter(webhook_events::event_type.eq(event.as_str()));
+            }
+            query
+        };
+        let total: i64 = matching().select(count_star()).get_result(self.conn).map_err(map_error)?;
         let (limit, offset) = limits(page);
-        let rows: Vec<DeliveryRow> = webhook_deliveries::table
-            .inner_join(webhook_events::table)
-            .filter(webhook_deliveries::endpoint_id.eq(endpoint_id))
+        let rows: Vec<DeliveryRow> = matching()
             .select(DeliveryRow::as_select())
             .order((webhook_deliveries::created_at.desc(), webhook_deliveries::id.desc()))
             .limit(limit)
@@ -315,27 +354,23 @@ impl WebhookRepo for DbTx<'_> {
         &mut self,
         now: NaiveDateTime,
         lease: chrono::Duration,
+        per_endpoint: i64,
         limit: i64,
     ) -> RepoResult<Vec<DueDelivery>> {
         // PostgreSQL: rows another worker has claimed in its open transaction are skipped, not
         // waited for. SQLite has one writer at a time, so the claim cannot interleave.
         let ids: Vec<DueId> = match &mut *self.conn {
-            DbConnection::Postgresql(conn) => diesel::sql_query(format!(
-                "SELECT id FROM webhook_deliveries WHERE {} ORDER BY next_attempt_at, id LIMIT $2 \
-                 FOR UPDATE SKIP LOCKED",
-                DUE_WHERE.replace("{now}", "$1")
-            ))
-            .bind::<Timestamp, _>(now)
-            .bind::<BigInt, _>(limit)
-            .load(conn),
-            DbConnection::Sqlite(conn) => diesel::sql_query(format!(
-                "SELECT id FROM webhook_deliveries WHERE {} ORDER BY next_attempt_at, id LIMIT ?",
-                DUE_WHERE.replace("{now}", "?")
-            ))
-            .bind::<Timestamp, _>(now)
-            .bind::<Timestamp, _>(now)
-            .bind::<BigInt, _>(limit)
-            .load(conn),
+            DbConnection::Postgresql(conn) => diesel::sql_query(format!("{DUE} FOR UPDATE OF d SKIP LOCKED"))
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(per_endpoint)
+                .bind::<BigInt, _>(limit)
+                .load(conn),
+            // SQLite's `?NNN` is PostgreSQL's `$NNN`: the same numbered parameters.
+            DbConnection::Sqlite(conn) => diesel::sql_query(DUE.replace('$', "?"))
+                .bind::<Timestamp, _>(now)
+                .bind::<BigInt, _>(per_endpoint)
+                .bind::<BigInt, _>(limit)
+                .load(conn),
         }
         .map_err(map_error)?;
         let ids: Vec<i64> = ids.into_iter().map(|d| d.id).collect();
@@ -363,9 +398,10 @@ impl WebhookRepo for DbTx<'_> {
             .map(|row| DueDelivery {
                 id: row.id,
                 event_id: row.event_id,
+                endpoint_id: row.endpoint_id,
                 url: row.url,
                 secret: row.secret,
-                payload: row.payload,
+                payload: row.payload.unwrap_or(row.event_payload),
                 attempts: row.attempts - 1,
                 created_at: row.event_created_at,
             })

@@ -2,6 +2,7 @@
 
 use super::*;
 use loyalty_application::ApiScope;
+use utoipa::IntoParams;
 
 named!(
     /// What an API key may do. Each operation a key may call lists the scope it needs under the
@@ -81,7 +82,7 @@ pub struct ApiKeyRequest {
 named!(
     /// A webhook event type, as sent in the event's `type` and chosen per endpoint.
     WebhookEventTypeDto(loyalty_application::WebhookEventType),
-    "What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand."
+    "What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to)."
 );
 
 /// An endpoint as listed: never its secret.
@@ -144,6 +145,18 @@ pub struct WebhookEndpointRequest {
 
 named!(DeliveryStatusDto(loyalty_application::DeliveryStatus));
 
+/// Narrows an endpoint's deliveries (both together: those that match both).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DeliveryQueryParams {
+    /// Only deliveries in this state: `pending`, `succeeded` or `failed`.
+    #[param(example = "failed")]
+    pub status: Option<String>,
+    /// Only deliveries of this event type (`invoice.created`...).
+    #[param(example = "invoice.created")]
+    pub event_type: Option<String>,
+}
+
 /// One event sent, or to be sent, to one endpoint.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WebhookDeliveryDto {
@@ -153,6 +166,8 @@ pub struct WebhookDeliveryDto {
     pub event_id: String,
     pub event_type: WebhookEventTypeDto,
     pub endpoint_id: i64,
+    /// The event's `sequence` for this endpoint (0 for deliveries made before numbering began).
+    pub sequence: i64,
     pub status: DeliveryStatusDto,
     pub attempts: i32,
     /// When pending: the next attempt.
@@ -172,6 +187,7 @@ impl From<loyalty_application::WebhookDelivery> for WebhookDeliveryDto {
             event_id: d.event_id,
             event_type: WebhookEventTypeDto(d.event_type),
             endpoint_id: d.endpoint_id,
+            sequence: d.sequence,
             status: d.status.into(),
             attempts: d.attempts,
             next_attempt_at: d.next_attempt_at.map(utc),
@@ -206,12 +222,22 @@ pub enum WebhookEventData {
     Customer(CustomerDto),
     /// `points.adjusted`.
     PointsAdjusted(PointsAdjustedData),
+    /// `ping`.
+    Ping(PingData),
+}
+
+/// The test event's data: which endpoint asked for it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PingData {
+    pub endpoint_id: i64,
 }
 
 /// The body of every webhook delivery (`POST`, `application/json`), signed with the endpoint's
 /// secret: `X-Loyalty-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
 /// with `X-Loyalty-Event-Id: <id>`. Answer 2xx within 10 seconds; anything else is retried
 /// with backoff for 72 hours. A delivery may come more than once: de-duplicate by `id`.
+/// Deliveries to one endpoint run several at once, so they may arrive out of order: put them in
+/// order by `sequence`, and keep a record's newest state by `resource_version`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WebhookEvent {
     #[schema(example = "evt_1a2b3c4d5e6f708192a3b4c5d6e7f809")]
@@ -219,17 +245,26 @@ pub struct WebhookEvent {
     #[serde(rename = "type")]
     pub event_type: WebhookEventTypeDto,
     pub created_at: DateTime<Utc>,
+    /// This endpoint's events numbered 1, 2, 3... in the order they were made (committed),
+    /// without gaps: a gap means an event has not arrived yet. A retry or a resend keeps its
+    /// number.
+    #[schema(example = 42)]
+    pub sequence: i64,
+    /// The version of the record in `data`: its change time (`updated_at`; a redemption's
+    /// `created_at`), in microseconds since the Unix epoch. Of two events about one record, the
+    /// greater version is the newer state; `null` for `ping`.
+    #[schema(example = 1795860000123456_i64)]
+    pub resource_version: Option<i64>,
     pub data: WebhookEventData,
 }
 
 /// The body a delivery sends, exactly as signed.
 pub fn webhook_payload(
-    id: &str,
-    event_type: loyalty_application::WebhookEventType,
-    created_at: NaiveDateTime,
+    envelope: &loyalty_application::ports::WebhookEnvelope<'_>,
     data: &loyalty_application::WebhookData,
 ) -> Result<String, serde_json::Error> {
     use loyalty_application::WebhookData as D;
+    let version = data.resource_version().map(|at| at.and_utc().timestamp_micros());
     let data = match data.clone() {
         D::Invoice(invoice) => WebhookEventData::Invoice(invoice.into()),
         D::Redemption(redemption) => WebhookEventData::Redemption(redemption.into()),
@@ -237,11 +272,14 @@ pub fn webhook_payload(
         D::PointsAdjusted { customer, points, reason } => {
             WebhookEventData::PointsAdjusted(PointsAdjustedData { customer: customer.into(), points, reason })
         }
+        D::Ping { endpoint_id } => WebhookEventData::Ping(PingData { endpoint_id }),
     };
     serde_json::to_string(&WebhookEvent {
-        id: id.to_owned(),
-        event_type: WebhookEventTypeDto(event_type),
-        created_at: utc(created_at),
+        id: envelope.id.to_owned(),
+        event_type: WebhookEventTypeDto(envelope.event_type),
+        created_at: utc(envelope.created_at),
+        sequence: envelope.sequence,
+        resource_version: version,
         data,
     })
 }
@@ -253,11 +291,9 @@ pub struct JsonWebhookPayloads;
 impl loyalty_application::ports::WebhookPayloads for JsonWebhookPayloads {
     fn encode(
         &self,
-        id: &str,
-        event_type: loyalty_application::WebhookEventType,
-        created_at: NaiveDateTime,
+        envelope: &loyalty_application::ports::WebhookEnvelope<'_>,
         data: &loyalty_application::WebhookData,
     ) -> Result<String, String> {
-        webhook_payload(id, event_type, created_at, data).map_err(|e| e.to_string())
+        webhook_payload(envelope, data).map_err(|e| e.to_string())
     }
 }

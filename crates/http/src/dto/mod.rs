@@ -112,9 +112,10 @@ pub use customers::{
 };
 pub use integrations::{
     webhook_payload, ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyDto, ApiKeyList, ApiKeyRequest, ApiScopeDto,
-    DeliveryStatusDto, JsonWebhookPayloads, PointsAdjustedData, WebhookDeliveryDto, WebhookDeliveryEnvelope,
-    WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope, WebhookEndpointList, WebhookEndpointRequest,
-    WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent, WebhookEventData, WebhookEventTypeDto,
+    DeliveryQueryParams, DeliveryStatusDto, JsonWebhookPayloads, PingData, PointsAdjustedData, WebhookDeliveryDto,
+    WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope, WebhookEndpointList,
+    WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent, WebhookEventData,
+    WebhookEventTypeDto,
 };
 pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,

@@ -1,14 +1,14 @@
 //! An owner's webhook endpoints and their deliveries.
 
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::webhooks::{self, EndpointForm};
+use loyalty_application::use_cases::webhooks::{self, DeliveryQuery, EndpointForm};
 use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
 use crate::dto::{
-    PageQuery, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointEnvelope, WebhookEndpointList,
-    WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope,
+    DeliveryQueryParams, PageQuery, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointEnvelope,
+    WebhookEndpointList, WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope,
 };
 use crate::error::ErrorBody;
 use crate::json::ValidJson;
@@ -23,7 +23,8 @@ use crate::ApiError;
         delete_webhook,
         rotate_webhook_secret,
         webhook_deliveries,
-        resend_delivery
+        resend_delivery,
+        test_webhook
     ),
     components(schemas(crate::dto::WebhookEvent))
 )]
@@ -37,6 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_rotate_webhook_secret, _, _>(cfg, rotate_webhook_secret);
     route::<__path_webhook_deliveries, _, _>(cfg, webhook_deliveries);
     route::<__path_resend_delivery, _, _>(cfg, resend_delivery);
+    route::<__path_test_webhook, _, _>(cfg, test_webhook);
 }
 
 /// The owner's webhook endpoints, oldest first; never their secrets.
@@ -74,7 +76,7 @@ async fn create_webhook(
 }
 
 /// Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to
-/// it; its deliveries wait until it is active again).
+/// it; its events are still made and wait, and are sent once it is active again).
 #[utoipa::path(put, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations",
     params(("id" = i64, Path, description = "Endpoint id")),
     request_body = WebhookEndpointRequest,
@@ -125,22 +127,43 @@ async fn rotate_webhook_secret(caller: Authenticated, id: web::Path<i64>) -> Res
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(WebhookEndpointSecretEnvelope { data }))
 }
 
-/// An endpoint's deliveries, newest first: status, attempts, the last answer's code.
+/// An endpoint's deliveries, newest first: status, attempts, the last answer's code; only those
+/// in one `status` or of one `event_type` when asked.
 #[utoipa::path(get, path = "/api/v1/store-owner/webhooks/{id}/deliveries", tag = "integrations",
-    params(("id" = i64, Path, description = "Endpoint id"), PageQuery),
+    params(("id" = i64, Path, description = "Endpoint id"), PageQuery, DeliveryQueryParams),
     responses(
         (status = 200, description = "A page of deliveries", body = WebhookDeliveryList),
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
+        (status = 422, description = "An unknown status or event type", body = ErrorBody),
     ))]
 async fn webhook_deliveries(
     caller: Authenticated,
     id: web::Path<i64>,
     query: web::Query<PageQuery>,
+    filter: web::Query<DeliveryQueryParams>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, page) = (id.into_inner(), query.page_request());
-    let page = caller.run(move |services, actor| webhooks::deliveries(services, actor, id, page)).await?;
+    let DeliveryQueryParams { status, event_type } = filter.into_inner();
+    let query = DeliveryQuery { status, event_type };
+    let page = caller.run(move |services, actor| webhooks::deliveries(services, actor, id, query, page)).await?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryList::from_page(page)))
+}
+
+/// Sends the endpoint a signed test event (`type: ping`, `data.endpoint_id`), numbered in its
+/// sequence like any other; see how it went in its deliveries. A paused endpoint gets it when
+/// it is active again.
+#[utoipa::path(post, path = "/api/v1/store-owner/webhooks/{id}/test", tag = "integrations",
+    params(("id" = i64, Path, description = "Endpoint id")),
+    responses(
+        (status = 202, description = "Queued to be sent at once", body = WebhookDeliveryEnvelope),
+        (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
+    ))]
+async fn test_webhook(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let delivery = caller.run(move |services, actor| webhooks::send_test(services, actor, id)).await?;
+    Ok(HttpResponse::Accepted().json(WebhookDeliveryEnvelope { data: delivery.into() }))
 }
 
 /// Sends a delivery again now, whatever became of it; the event keeps its id.

@@ -1384,8 +1384,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its deliveries wait until it is active again)
-         * @description Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its deliveries wait until it is active again).
+         * Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its events are still made and wait, and are sent once it is active again)
+         * @description Changes an endpoint's URL and events, or pauses it (`is_active: false`: nothing is sent to it; its events are still made and wait, and are sent once it is active again).
          */
         put: operations["update_webhook"];
         post?: never;
@@ -1407,8 +1407,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An endpoint's deliveries, newest first: status, attempts, the last answer's code
-         * @description An endpoint's deliveries, newest first: status, attempts, the last answer's code.
+         * An endpoint's deliveries, newest first: status, attempts, the last answer's code; only those in one `status` or of one `event_type` when asked
+         * @description An endpoint's deliveries, newest first: status, attempts, the last answer's code; only those in one `status` or of one `event_type` when asked.
          */
         get: operations["webhook_deliveries"];
         put?: never;
@@ -1433,6 +1433,26 @@ export interface paths {
          * @description A new signing secret, shown once; deliveries from now on are signed with it only.
          */
         post: operations["rotate_webhook_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store-owner/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the endpoint a signed test event (`type: ping`, `data.endpoint_id`), numbered in its sequence like any other; see how it went in its deliveries
+         * @description Sends the endpoint a signed test event (`type: ping`, `data.endpoint_id`), numbered in its sequence like any other; see how it went in its deliveries. A paused endpoint gets it when it is active again.
+         */
+        post: operations["test_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2135,7 +2155,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2646,6 +2666,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description The test event's data: which endpoint asked for it. */
+        PingData: {
+            /** Format: int64 */
+            endpoint_id: number;
         };
         /** @description What redeeming a card or assigning a package would do, before anything changes. */
         PlanChangePreviewDto: {
@@ -3255,6 +3280,11 @@ export interface components {
              * @description When pending: the next attempt.
              */
             next_attempt_at?: string | null;
+            /**
+             * Format: int64
+             * @description The event's `sequence` for this endpoint (0 for deliveries made before numbering began).
+             */
+            sequence: number;
             status: components["schemas"]["DeliveryStatusDto"];
             /** Format: date-time */
             updated_at: string;
@@ -3314,6 +3344,8 @@ export interface components {
          *     secret: `X-Loyalty-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
          *     with `X-Loyalty-Event-Id: <id>`. Answer 2xx within 10 seconds; anything else is retried
          *     with backoff for 72 hours. A delivery may come more than once: de-duplicate by `id`.
+         *     Deliveries to one endpoint run several at once, so they may arrive out of order: put them in
+         *     order by `sequence`, and keep a record's newest state by `resource_version`.
          */
         WebhookEvent: {
             /** Format: date-time */
@@ -3321,15 +3353,31 @@ export interface components {
             data: components["schemas"]["WebhookEventData"];
             /** @example evt_1a2b3c4d5e6f708192a3b4c5d6e7f809 */
             id: string;
+            /**
+             * Format: int64
+             * @description The version of the record in `data`: its change time (`updated_at`; a redemption's
+             *     `created_at`), in microseconds since the Unix epoch. Of two events about one record, the
+             *     greater version is the newer state; `null` for `ping`.
+             * @example 1795860000123456
+             */
+            resource_version?: number | null;
+            /**
+             * Format: int64
+             * @description This endpoint's events numbered 1, 2, 3... in the order they were made (committed),
+             *     without gaps: a gap means an event has not arrived yet. A retry or a resend keeps its
+             *     number.
+             * @example 42
+             */
+            sequence: number;
             type: components["schemas"]["WebhookEventTypeDto"];
         };
         /** @description An event's `data`: the record as the API answers it, as it was at the change. */
-        WebhookEventData: components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"];
+        WebhookEventData: components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
         /**
-         * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand.
+         * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to).
          * @enum {string}
          */
-        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted";
+        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
         /** @description An endpoint whose deliveries fail. */
         WebhookFailingDto: {
             /** Format: int64 */
@@ -14412,6 +14460,7 @@ export interface operations {
                      *         "last_error": null,
                      *         "last_status": 1,
                      *         "next_attempt_at": "2026-11-20T10:15:00Z",
+                     *         "sequence": 1,
                      *         "status": "pending",
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -15028,6 +15077,16 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 (default 20). */
                 per_page?: number;
+                /**
+                 * @description Only deliveries in this state: `pending`, `succeeded` or `failed`.
+                 * @example failed
+                 */
+                status?: string;
+                /**
+                 * @description Only deliveries of this event type (`invoice.created`...).
+                 * @example invoice.created
+                 */
+                event_type?: string;
             };
             header?: never;
             path: {
@@ -15057,6 +15116,7 @@ export interface operations {
                      *           "last_error": null,
                      *           "last_status": 1,
                      *           "next_attempt_at": "2026-11-20T10:15:00Z",
+                     *           "sequence": 1,
                      *           "status": "pending",
                      *           "updated_at": "2026-11-20T10:15:00Z"
                      *         }
@@ -15116,7 +15176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A query parameter has the wrong type or value */
+            /** @description An unknown status or event type */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15194,6 +15254,107 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointSecretEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only, signed in as a person (not with a key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's endpoints */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued to be sent at once */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "attempts": 1,
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "endpoint_id": 1,
+                     *         "event_id": "evt_1a2b3c4d5e6f708192a3b4c5d6e7f809",
+                     *         "event_type": "invoice.created",
+                     *         "id": 1051,
+                     *         "last_error": null,
+                     *         "last_status": 1,
+                     *         "next_attempt_at": "2026-11-20T10:15:00Z",
+                     *         "sequence": 1,
+                     *         "status": "pending",
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryEnvelope"];
                 };
             };
             /** @description Not signed in */

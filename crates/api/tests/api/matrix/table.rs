@@ -187,6 +187,7 @@ pub(super) fn table() -> Vec<Row> {
             .body(|_, _| json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]})),
         row("POST", "/api/v1/store-owner/webhooks/{id}/rotate-secret", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
         row("GET", "/api/v1/store-owner/webhooks/{id}/deliveries", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
+        row("POST", "/api/v1/store-owner/webhooks/{id}/test", [401, 401, 403, 404, 403, 202, 403]).on(Webhook),
         row("POST", "/api/v1/store-owner/webhook-deliveries/{id}/resend", [401, 401, 403, 404, 403, 200, 403])
             .on(Delivery),
         row("DELETE", "/api/v1/store-owner/webhooks/{id}", [401, 401, 403, 404, 403, 204, 403]).on(Webhook),

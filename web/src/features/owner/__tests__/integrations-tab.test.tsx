@@ -34,6 +34,7 @@ const failedDelivery: WebhookDelivery = {
   event_id: 'evt_1',
   event_type: 'invoice.created',
   endpoint_id: 5,
+  sequence: 12,
   status: 'pending',
   attempts: 3,
   next_attempt_at: '2026-11-20T10:05:00Z',
@@ -204,6 +205,22 @@ describe('integrations tab', () => {
     expect(api.requestsTo('POST /api/v1/store-owner/webhook-deliveries/9/resend')).toHaveLength(1);
   });
 
+  it('sends a test event to an endpoint and says where to see it; the test event is not one to choose', async () => {
+    const { app, api } = await openIntegrations({
+      'POST /api/v1/store-owner/webhooks/5/test': () =>
+        json({ data: { ...failedDelivery, event_type: 'ping', attempts: 0, last_status: null } }, 202),
+    });
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Send test event: https://shop.example.ly/hooks' }),
+    );
+    expect(await screen.findByText('Test event queued: see it in the deliveries')).toBeInTheDocument();
+    expect(api.requestsTo('POST /api/v1/store-owner/webhooks/5/test')).toHaveLength(1);
+    await app.user.click(screen.getByRole('button', { name: 'New webhook' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: 'Sale made' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Test event' })).toBeNull();
+  });
+
   it('pauses an endpoint keeping its address and events, then shows it paused', async () => {
     let current = hook;
     const { app, api } = await openIntegrations({
@@ -215,7 +232,7 @@ describe('integrations tab', () => {
     });
     await app.user.click(await screen.findByRole('button', { name: 'Pause: https://shop.example.ly/hooks' }));
     expect(
-      await screen.findByText('Paused: nothing new is sent to it until you resume.'),
+      await screen.findByText('Paused: what happens meanwhile waits, and is sent when you resume.'),
     ).toBeInTheDocument();
     const [sent] = api.requestsTo('PUT /api/v1/store-owner/webhooks/5');
     expect(await sent?.json()).toEqual({ url: hook.url, events: hook.events, is_active: false });

@@ -116,3 +116,10 @@ export const useResendDelivery = () =>
         )
       ).data,
   );
+
+/** Queues a signed `ping` event for the endpoint (see it in its deliveries). */
+export const useTestWebhook = () =>
+  useWebhookMutation(
+    async (id: number) =>
+      (await unwrap(api.POST('/api/v1/store-owner/webhooks/{id}/test', { params: { path: { id } } }))).data,
+  );

@@ -6,6 +6,7 @@ import {
   IconPlayerPlay,
   IconPlus,
   IconRefresh,
+  IconSend,
   IconTrash,
   IconWebhook,
 } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ import {
   useResendDelivery,
   useRotateWebhookSecret,
   useSetWebhookActive,
+  useTestWebhook,
   useWebhooks,
 } from '../api/integrations';
 import { SecretModal } from './secret-once';
@@ -44,7 +46,8 @@ type EventKey = `integrations.webhooks.events.${
   | 'customerUpdated'
   | 'customerDeleted'
   | 'customerJoined'
-  | 'pointsAdjusted'}`;
+  | 'pointsAdjusted'
+  | 'ping'}`;
 
 /** The events the server sends, each with its label key (a `Record` over the contract's type). */
 const EVENTS: Record<WebhookEventType, EventKey> = {
@@ -56,7 +59,11 @@ const EVENTS: Record<WebhookEventType, EventKey> = {
   'customer.deleted': 'integrations.webhooks.events.customerDeleted',
   'customer.joined': 'integrations.webhooks.events.customerJoined',
   'points.adjusted': 'integrations.webhooks.events.pointsAdjusted',
+  ping: 'integrations.webhooks.events.ping',
 };
+
+/** The events an endpoint subscribes to: all but the test event, which comes when asked for. */
+const SUBSCRIBABLE = (Object.keys(EVENTS) as WebhookEventType[]).filter((name) => name !== 'ping');
 
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = {
   pending: 'yellow',
@@ -74,6 +81,7 @@ export function WebhooksSection() {
   const remove = useDeleteWebhook();
   const setActive = useSetWebhookActive();
   const rotate = useRotateWebhookSecret();
+  const test = useTestWebhook();
   const [adding, setAdding] = useState(false);
   const deleting = useConfirmation<WebhookEndpoint>('as-toast');
   const [watching, setWatching] = useState<WebhookEndpoint | null>(null);
@@ -97,6 +105,13 @@ export function WebhooksSection() {
           showToast(messageOf(error, t('integrations.webhooks.toggleFailed')), { color: 'red' }),
       },
     );
+  }
+
+  function sendTest(endpoint: WebhookEndpoint) {
+    test.mutate(endpoint.id, {
+      onSuccess: () => showToast(t('integrations.webhooks.tested')),
+      onError: (error) => showToast(messageOf(error, t('integrations.webhooks.testFailed')), { color: 'red' }),
+    });
   }
 
   return (
@@ -150,6 +165,12 @@ export function WebhooksSection() {
                   icon={IconListDetails}
                   label={`${t('integrations.webhooks.deliveries')}: ${endpoint.url}`}
                   onClick={() => setWatching(endpoint)}
+                />
+                <RowAction
+                  icon={IconSend}
+                  label={`${t('integrations.webhooks.test')}: ${endpoint.url}`}
+                  loading={test.isPending && test.variables === endpoint.id}
+                  onClick={() => sendTest(endpoint)}
                 />
                 <RowAction
                   icon={endpoint.is_active ? IconPlayerPause : IconPlayerPlay}
@@ -248,7 +269,7 @@ function EndpointForm({
         required
       >
         <Stack gap="xs" mt="xs">
-          {(Object.keys(EVENTS) as WebhookEventType[]).map((name) => (
+          {SUBSCRIBABLE.map((name) => (
             <Checkbox
               key={name}
               value={name}
