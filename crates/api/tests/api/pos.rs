@@ -12,6 +12,7 @@ both_backends!(
     invoice_numbers_are_unique_per_store,
     totals_above_the_owners_maximum_are_refused_and_previewed,
     idempotency_key_replays_the_first_answer,
+    customer_creation_and_voids_take_an_idempotency_key,
     pos_endpoints_respect_roles_and_stores,
     redemption_deducts_or_refuses,
     concurrent_redemptions_never_overdraw,
@@ -289,6 +290,67 @@ async fn idempotency_key_replays_the_first_answer(backend: Backend) {
         );
     }
     assert_eq!(d.balance(d.fatima).await, balance);
+}
+
+async fn customer_creation_and_voids_take_an_idempotency_key(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let app = &d.app;
+    let count = |sql: &str| app.scalar(sql);
+    let customers = count("SELECT COUNT(*) AS n FROM customers");
+
+    // A new customer: the retry answers the same customer, marked replayed, and adds nobody.
+    let body = json!({"name": "Retry Once", "phone": "0914440001"});
+    let send = |key: &'static str, body: Value| {
+        let request = app.client.post(app.url("/api/v1/customers")).bearer_auth(&d.cashier);
+        async move {
+            let response = request.header("Idempotency-Key", key).json(&body).send().await;
+            let replayed = response.as_ref().ok().and_then(|r| r.headers().get("idempotent-replayed").cloned());
+            let (status, answer) = read(response).await;
+            (status, answer, replayed.map(|v| v.as_bytes().to_vec()))
+        }
+    };
+    let (status, first, replayed) = send("customer-1", body.clone()).await;
+    assert_eq!((status, replayed), (201, None), "{first}");
+    let (status, retry, replayed) = send("customer-1", body.clone()).await;
+    assert_eq!((status, replayed), (201, Some(b"true".to_vec())), "{retry}");
+    assert_eq!(first["data"]["id"], retry["data"]["id"]);
+    assert_eq!(count("SELECT COUNT(*) AS n FROM customers"), customers + 1);
+    // Without a key the same phone is taken; with the key and another body, the key is reused.
+    let (status, taken) = app.post("/api/v1/customers", Some(&d.cashier), &body).await;
+    assert_eq!((status, taken["details"][0]["code"].as_str()), (422, Some("phone_taken")), "{taken}");
+    let other = json!({"name": "Someone Else", "phone": "0914440002"});
+    let (status, reused) = app.post_keyed("/api/v1/customers", &d.cashier, "customer-1", &other).await;
+    assert_eq!((status, reused["code"].as_str()), (409, Some("idempotency_key_reused")), "{reused}");
+    for key in ["", "has space", &"k".repeat(256), "مفتاح"] {
+        let (status, error) = app.post_keyed("/api/v1/customers", &d.cashier, key, &other).await;
+        assert_eq!(status, 422, "{key}: {error}");
+        assert!(error["errors"]["Idempotency-Key"].is_array(), "{key}: {error}");
+    }
+    assert_eq!(count("SELECT COUNT(*) AS n FROM customers"), customers + 1, "refusals add nobody");
+
+    // A void: the retry answers the voided invoice again, not "already voided", and takes the
+    // points back once.
+    let before = d.balance(d.fatima).await;
+    let (status, sold) =
+        app.post("/api/v1/invoices", Some(&d.cashier), &json!({"customer_id": d.fatima, "total_cost": "20"})).await;
+    assert_eq!(status, 201, "{sold}");
+    let void = format!("/api/v1/invoices/{}/void", sold["data"]["invoice"]["id"]);
+    let reason = json!({"reason": "typed twice"});
+    for key in ["", &"v".repeat(256)] {
+        let (status, error) = app.post_keyed(&void, &d.cashier, key, &reason).await;
+        assert_eq!(status, 422, "{key}: {error}");
+        assert!(error["errors"]["Idempotency-Key"].is_array(), "{error}");
+    }
+    let first = app.post_keyed(&void, &d.cashier, "void-1", &reason).await;
+    assert_eq!(first.0, 200, "{}", first.1);
+    let retry = app.post_keyed(&void, &d.cashier, "void-1", &reason).await;
+    assert_eq!(retry, first);
+    assert_eq!(d.balance(d.fatima).await, before, "the points went back once");
+    let (status, again) = app.post(&void, Some(&d.cashier), &reason).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("invoice_already_voided")), "{again}");
+    let (status, reused) = app.post_keyed(&void, &d.cashier, "void-1", &json!({"reason": "another"})).await;
+    assert_eq!((status, reused["code"].as_str()), (409, Some("idempotency_key_reused")), "{reused}");
+    app.assert_ledger_matches_balances();
 }
 
 async fn pos_endpoints_respect_roles_and_stores(backend: Backend) {

@@ -3,6 +3,7 @@
 use loyalty_domain::local_day::local_day_bounds;
 use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
 
+use super::idempotency::{self, Replayable};
 use crate::policy::{can_access_store, Permission, StoreAccess};
 use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
 use crate::Operation;
@@ -184,44 +185,73 @@ fn phone_taken(error: RepoError) -> AppError {
     }
 }
 
-pub fn create(services: &Services, actor: &Actor, form: CustomerForm) -> Result<Customer, AppError> {
+/// Adds a customer. With an `Idempotency-Key`, a retry answers the customer the first request
+/// made (`replayed`) and adds nothing; the same key with another form is a 409.
+pub fn create(
+    services: &Services,
+    actor: &Actor,
+    form: CustomerForm,
+    idempotency_key: Option<&str>,
+) -> Result<Replayable<Customer>, AppError> {
     actor.require_permission(Permission::ManageCustomers)?;
+    let key = idempotency::parse_key(idempotency_key)?;
     let requested_store = form.store_id;
     let valid = validate(form, false)?;
+    let request = format!(
+        "customer|{}|{}|{}|{}",
+        requested_store.map(|s| s.to_string()).unwrap_or_default(),
+        valid.name,
+        valid.phone.as_deref().unwrap_or(""),
+        valid.email.as_deref().unwrap_or("")
+    );
     let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| {
-        let store_id = match actor.role {
-            Role::PosUser => actor.pos_store()?,
-            _ => {
-                // An owner (or a key) with one store may leave it out; with several, name it.
-                let only_store = match StoreAccess::of(actor, repos)? {
-                    StoreAccess::Stores(ids) if ids.len() == 1 => ids.first().copied(),
-                    _ => None,
-                };
-                let store_id = requested_store
-                    .or(only_store)
-                    .ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?;
-                let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s));
-                store.ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?.id
+    let rebuild = |repos: &mut dyn Repos, answer: &str| {
+        let id = answer.parse().map_err(|_| AppError::Internal(format!("bad stored answer {answer}")))?;
+        visible_customer(repos, actor, id)
+    };
+    idempotency::run(
+        services,
+        actor.user_id,
+        key.as_deref(),
+        &request,
+        |repos| {
+            let store_id = match actor.role {
+                Role::PosUser => actor.pos_store()?,
+                _ => {
+                    // An owner (or a key) with one store may leave it out; with several, name it.
+                    let only_store = match StoreAccess::of(actor, repos)? {
+                        StoreAccess::Stores(ids) if ids.len() == 1 => ids.first().copied(),
+                        _ => None,
+                    };
+                    let store_id = requested_store
+                        .or(only_store)
+                        .ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?;
+                    let store = repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s));
+                    store.ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?.id
+                }
+            };
+            let id = repos
+                .insert_customer(NewCustomer {
+                    store_id,
+                    name: valid.name,
+                    phone: valid.phone,
+                    email: valid.email,
+                    created_by: Some(actor.user_id),
+                    unconfirmed_join: false,
+                    now,
+                })
+                .map_err(phone_taken)?;
+            if let Some(key) = &key {
+                idempotency::remember(repos, actor.user_id, key, &request, &id.to_string(), now)?;
             }
-        };
-        let id = repos
-            .insert_customer(NewCustomer {
-                store_id,
-                name: valid.name,
-                phone: valid.phone,
-                email: valid.email,
-                created_by: Some(actor.user_id),
-                unconfirmed_join: false,
-                now,
-            })
-            .map_err(phone_taken)?;
-        let customer = visible_customer(repos, actor, id)?;
-        let details = vec![("customer", customer.name.clone())];
-        super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor), store_id, id, details, now)?;
-        tell(repos, services, WebhookEventType::CustomerCreated, WebhookData::Customer(customer.clone()), now)?;
-        Ok(customer)
-    })
+            let customer = visible_customer(repos, actor, id)?;
+            let details = vec![("customer", customer.name.clone())];
+            super::activity::log(repos, ActivityKind::CustomerCreated, Some(actor), store_id, id, details, now)?;
+            tell(repos, services, WebhookEventType::CustomerCreated, WebhookData::Customer(customer.clone()), now)?;
+            Ok(customer)
+        },
+        rebuild,
+    )
 }
 
 pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -> Result<Customer, AppError> {

@@ -208,7 +208,7 @@ impl Seeder {
                 loyalty_points: None,
                 store_id: (by.role == Role::StoreOwner).then_some(store_id),
             };
-            customers.push((customers::create(s, by, form)?.id, counter));
+            customers.push((customers::create(s, by, form, None)?.value.id, counter));
         }
 
         // (customer, total in LYD, days ago, hours ago); a reward redemption has no total.

@@ -78,15 +78,18 @@ pub fn run<T>(
         // The twin may also have won on another unique value it wrote first (the sale's
         // invoice number): any conflict with a key is answered from the twin's answer when
         // there is one, and is this request's own conflict otherwise.
-        (Err(AppError::Conflict(conflict)), Some(key)) => {
+        // A unique value refused as a field (a new customer's phone) is the same race.
+        (Err(error @ (AppError::Conflict(_) | AppError::Validation(_))), Some(key)) => {
             let twin = transaction(&*services.db, TxMode::Read, |repos| match replay(repos, user_id, key, request)? {
                 Some(answer) => Ok(Some(Replayable { value: rebuild(repos, &answer)?, replayed: true })),
                 None => Ok(None),
             })?;
-            match (twin, conflict) {
+            match (twin, error) {
                 (Some(answer), _) => Ok(answer),
-                (None, Conflict::IdempotencyKeyRace) => Err(AppError::Internal("stored answer vanished".into())),
-                (None, conflict) => Err(AppError::Conflict(conflict)),
+                (None, AppError::Conflict(Conflict::IdempotencyKeyRace)) => {
+                    Err(AppError::Internal("stored answer vanished".into()))
+                }
+                (None, error) => Err(error),
             }
         }
         (other, _) => other,

@@ -179,66 +179,89 @@ pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Pag
 /// Takes an invoice back: its points leave the balance through a ledger row. A cashier may
 /// void only on the invoice's own local day; the store's owner any time. Refused when the
 /// customer has already spent the points. The reason is kept with the invoice and the ledger.
-pub fn void(services: &Services, actor: &Actor, id: i64, reason: Option<&str>) -> Result<Invoice, AppError> {
+pub fn void(
+    services: &Services,
+    actor: &Actor,
+    id: i64,
+    reason: Option<&str>,
+    idempotency_key: Option<&str>,
+) -> Result<idempotency::Replayable<Invoice>, AppError> {
     if !actor.may(Permission::VoidInvoiceAnyDay) {
         actor.require_permission(Permission::VoidInvoiceToday)?;
     }
+    let key = idempotency::parse_key(idempotency_key)?;
     let reason = text::required(reason.unwrap_or(""), Msg::VoidReasonRequired, super::customers::REASON_MAX)
         .map_err(|m| FieldErrors::single("reason", m))?;
+    let request = format!("void|{id}|{reason}");
     let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| {
+    let rebuild = |repos: &mut dyn Repos, answer: &str| {
+        let id = answer.parse().map_err(|_| AppError::Internal(format!("bad stored answer {answer}")))?;
         let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
-        let store = repos.store_scope(invoice.store_id)?.ok_or(AppError::NotFound)?;
-        if !can_access_store(actor, &store) {
-            return Err(AppError::NotFound);
-        }
-        if invoice.voided_at.is_some() {
-            return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
-        }
-        if !may_void(actor, &invoice, now) {
-            return Err(AppError::Conflict(Conflict::VoidWindowClosed));
-        }
-        if invoice.points_earned > 0 {
-            super::expiry::expire_due(repos, invoice.customer.id, now)?;
-            let balance = repos
-                .change_points(invoice.customer.id, PointsChange::TakeBack(invoice.points_earned), now)?
-                .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
-            repos.append_ledger(NewLedgerEntry {
-                customer_id: invoice.customer.id,
-                store_id: invoice.store_id,
-                kind: LedgerKind::Void,
-                delta: -invoice.points_earned,
-                balance_after: balance,
-                reason: Some(&reason),
-                actor_id: Some(actor.user_id),
-                api_key_id: actor.key_id(),
-                invoice_id: Some(id),
-                redemption_id: None,
+        Ok(with_can_void(actor, invoice, now))
+    };
+    idempotency::run(
+        services,
+        actor.user_id,
+        key.as_deref(),
+        &request,
+        |repos| {
+            let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+            let store = repos.store_scope(invoice.store_id)?.ok_or(AppError::NotFound)?;
+            if !can_access_store(actor, &store) {
+                return Err(AppError::NotFound);
+            }
+            if invoice.voided_at.is_some() {
+                return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
+            }
+            if !may_void(actor, &invoice, now) {
+                return Err(AppError::Conflict(Conflict::VoidWindowClosed));
+            }
+            if invoice.points_earned > 0 {
+                super::expiry::expire_due(repos, invoice.customer.id, now)?;
+                let balance = repos
+                    .change_points(invoice.customer.id, PointsChange::TakeBack(invoice.points_earned), now)?
+                    .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
+                repos.append_ledger(NewLedgerEntry {
+                    customer_id: invoice.customer.id,
+                    store_id: invoice.store_id,
+                    kind: LedgerKind::Void,
+                    delta: -invoice.points_earned,
+                    balance_after: balance,
+                    reason: Some(&reason),
+                    actor_id: Some(actor.user_id),
+                    api_key_id: actor.key_id(),
+                    invoice_id: Some(id),
+                    redemption_id: None,
+                    now,
+                })?;
+            }
+            if !repos.void_invoice(id, actor.user_id, &reason, now)? {
+                return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
+            }
+            let settings = repos.loyalty_settings(store.owner_id)?;
+            super::signals::after_void(repos, &settings, actor, invoice.store_id, now)?;
+            super::activity::log(
+                repos,
+                ActivityKind::InvoiceVoided,
+                Some(actor),
+                invoice.store_id,
+                id,
+                vec![
+                    ("customer", invoice.customer.name.clone()),
+                    ("total", invoice.total.to_string()),
+                    ("points", invoice.points_earned.to_string()),
+                    ("reason", reason.clone()),
+                ],
                 now,
-            })?;
-        }
-        if !repos.void_invoice(id, actor.user_id, &reason, now)? {
-            return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
-        }
-        let settings = repos.loyalty_settings(store.owner_id)?;
-        super::signals::after_void(repos, &settings, actor, invoice.store_id, now)?;
-        super::activity::log(
-            repos,
-            ActivityKind::InvoiceVoided,
-            Some(actor),
-            invoice.store_id,
-            id,
-            vec![
-                ("customer", invoice.customer.name.clone()),
-                ("total", invoice.total.to_string()),
-                ("points", invoice.points_earned.to_string()),
-                ("reason", reason.clone()),
-            ],
-            now,
-        )?;
-        let voided = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
-        let data = WebhookData::Invoice(voided.clone());
-        webhooks::emit(repos, services, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
-        Ok(voided)
-    })
+            )?;
+            if let Some(key) = &key {
+                idempotency::remember(repos, actor.user_id, key, &request, &id.to_string(), now)?;
+            }
+            let voided = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+            let data = WebhookData::Invoice(voided.clone());
+            webhooks::emit(repos, services, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
+            Ok(voided)
+        },
+        rebuild,
+    )
 }

@@ -3,7 +3,7 @@ use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomer
 use loyalty_application::use_cases::{invoices, redemptions};
 use utoipa::OpenApi;
 
-use super::{route, Listing};
+use super::{created, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
@@ -75,19 +75,28 @@ async fn list_customers(caller: Authenticated, listing: Listing) -> Result<HttpR
     Ok(HttpResponse::Ok().json(CustomerList::from_page(page)))
 }
 
-/// Adds a customer to the POS user's store (or, for an owner, to `store_id`).
+/// Adds a customer to the POS user's store (or, for an owner, to `store_id`). With an
+/// `Idempotency-Key` header a retry answers the customer the first request made and adds
+/// nothing; the same key with another body is a 409.
 #[utoipa::path(post, path = "/api/v1/customers", tag = "customers",
     request_body = CustomerRequest,
+    params(IdempotencyKey),
     responses(
-        (status = 201, description = "Created", body = CustomerEnvelope),
+        (status = 201, description = "Created", body = CustomerEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 422, description = "Invalid fields, or the phone is already registered in this store", body = ErrorBody,
+        (status = 409, description = "The Idempotency-Key was used for another request", body = ErrorBody),
+        (status = 422, description = "Invalid fields, the phone is already registered in this store, or a malformed Idempotency-Key", body = ErrorBody,
             example = json!(examples::rule_error("phone", Msg::PhoneTaken))),
     ))]
-async fn create_customer(caller: Authenticated, body: ValidJson<CustomerRequest>) -> Result<HttpResponse, ApiError> {
-    let form = form(body.0);
-    let customer = caller.run(move |services, actor| customers::create(services, actor, form)).await?;
-    Ok(HttpResponse::Created().json(CustomerEnvelope { data: customer.into() }))
+async fn create_customer(
+    caller: Authenticated,
+    key: IdempotencyKey,
+    body: ValidJson<CustomerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (key, form) = (key.into_inner(), form(body.0));
+    let made = caller.run(move |services, actor| customers::create(services, actor, form, key.as_deref())).await?;
+    Ok(created(made.replayed).json(CustomerEnvelope { data: made.value.into() }))
 }
 
 /// The cashier's customer search: name, phone (any form) or email; at least 2 characters.

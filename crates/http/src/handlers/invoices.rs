@@ -77,25 +77,35 @@ async fn create_invoice(
 /// void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with
 /// `sales:write` in the stores it covers; the store owner any
 /// invoice of its stores, any day. The reason is kept with the invoice.
+/// With an `Idempotency-Key` header a retry answers the voided invoice again (not a 409
+/// "already voided") and changes nothing; the same key with another body is a 409.
 #[utoipa::path(post, path = "/api/v1/invoices/{id}/void", tag = "sales",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(("id" = i64, Path, description = "Invoice id"), IdempotencyKey),
     request_body = VoidInvoiceRequest,
     responses(
-        (status = 200, description = "Voided", body = InvoiceEnvelope),
+        (status = 200, description = "Voided", body = InvoiceEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
-        (status = 409, description = "Already voided, past the cashier's day, or points already spent", body = ErrorBody,
+        (status = 409, description = "Already voided, past the cashier's day, points already spent, or key reused", body = ErrorBody,
             example = json!(examples::error(ErrorCode::PointsAlreadySpent))),
-        (status = 422, description = "No reason given", body = ErrorBody),
+        (status = 422, description = "No reason given, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn void_invoice(
     caller: Authenticated,
     id: web::Path<i64>,
+    key: IdempotencyKey,
     body: ValidJson<VoidInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, reason) = (id.into_inner(), body.0.reason);
-    let invoice = caller.run(move |services, actor| invoices::void(services, actor, id, reason.as_deref())).await?;
-    Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
+    let (id, reason, key) = (id.into_inner(), body.0.reason, key.into_inner());
+    let done = caller
+        .run(move |services, actor| invoices::void(services, actor, id, reason.as_deref(), key.as_deref()))
+        .await?;
+    let mut answer = HttpResponse::Ok();
+    if done.replayed {
+        answer.insert_header(("Idempotent-Replayed", "true"));
+    }
+    Ok(answer.json(InvoiceEnvelope { data: done.value.into() }))
 }
 
 /// What a sale of `total` would earn at the POS user's counter: the points (from the rule the

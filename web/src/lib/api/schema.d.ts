@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Adds a customer to the POS user's store (or, for an owner, to `store_id`)
-         * @description Adds a customer to the POS user's store (or, for an owner, to `store_id`).
+         * @description Adds a customer to the POS user's store (or, for an owner, to `store_id`). With an `Idempotency-Key` header a retry answers the customer the first request made and adds nothing; the same key with another body is a 409.
          */
         post: operations["create_customer"];
         delete?: never;
@@ -630,7 +630,7 @@ export interface paths {
         put?: never;
         /**
          * Takes an invoice back: its points leave the balance through a ledger row
-         * @description Takes an invoice back: its points leave the balance through a ledger row. A POS user may void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with `sales:write` in the stores it covers; the store owner any invoice of its stores, any day. The reason is kept with the invoice.
+         * @description Takes an invoice back: its points leave the balance through a ledger row. A POS user may void its store's invoice on the invoice's own day (Tripoli time), and so may an API key with `sales:write` in the stores it covers; the store owner any invoice of its stores, any day. The reason is kept with the invoice. With an `Idempotency-Key` header a retry answers the voided invoice again (not a 409 "already voided") and changes nothing; the same key with another body is a 409.
          */
         post: operations["void_invoice"];
         delete?: never;
@@ -5733,7 +5733,10 @@ export interface operations {
     create_customer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5755,6 +5758,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5841,6 +5846,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5871,7 +5885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid fields, or the phone is already registered in this store */
+            /** @description Invalid fields, the phone is already registered in this store, or a malformed Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8561,7 +8575,10 @@ export interface operations {
     void_invoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 /** @description Invoice id */
                 id: number;
@@ -8582,6 +8599,8 @@ export interface operations {
             /** @description Voided */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8687,7 +8706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already voided, past the cashier's day, or points already spent */
+            /** @description Already voided, past the cashier's day, points already spent, or key reused */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8732,7 +8751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No reason given */
+            /** @description No reason given, or a malformed Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
