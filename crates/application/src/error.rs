@@ -36,7 +36,12 @@ pub enum Conflict {
     /// Another request with the same key committed first; the caller replays its answer.
     IdempotencyKeyRace,
     InvoiceNumberTaken,
+    /// The balance is short of a reward's price.
     InsufficientPoints,
+    /// The balance is short of the points asked for, to use as money: the same cause (and code)
+    /// as [`Conflict::InsufficientPoints`], said of the `points` field, in the preview and the
+    /// redemption alike.
+    InsufficientPointsToUse,
     RewardUnavailable,
     InvoiceAlreadyVoided,
     /// A cashier voids only on the invoice's own local day.

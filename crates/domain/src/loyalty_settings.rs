@@ -236,8 +236,7 @@ pub struct SettingsChange {
 
 /// An amount in LYD of at least `min` (`below` otherwise); a blank is "not a number".
 fn amount(raw: &str, min: Money, below: Msg) -> Result<Money, Msg> {
-    let raw = raw.trim();
-    if raw.is_empty() {
+    if raw.trim().is_empty() {
         return Err(Msg::MoneyInvalid);
     }
     let money = Money::parse(raw)?;

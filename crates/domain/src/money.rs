@@ -21,17 +21,20 @@ impl Money {
         self.0
     }
 
-    /// Parses a decimal such as `12.5`, `12.500` or `-3`: at most three decimals, within ±MAX.
+    /// Parses a decimal such as `12.5`, `12.500` or `-3`, written as the API document's pattern
+    /// says: up to 9 whole digits, at most three decimals (`"1.2300"` has four, even if they are
+    /// zeros), nothing around it (`" 7 "` is refused, so the server and the document agree);
+    /// Arabic-Indic digits and `٫` are read as their Latin forms. Within ±MAX.
     pub fn parse(input: &str) -> Result<Self, Msg> {
         let input = crate::text::latin_digits(input);
         // Only plain decimals: BigDecimal would also read "1_000", "1e3" or "+5".
-        let unsigned = input.trim().strip_prefix('-').unwrap_or(input.trim());
+        let unsigned = input.strip_prefix('-').unwrap_or(&input);
         let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, "0"));
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !digits(whole) || !digits(fraction) {
+        let digits = |s: &str, max: usize| (1..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(whole, 9) || !digits(fraction, 3) {
             return Err(Msg::MoneyInvalid);
         }
-        let decimal = BigDecimal::from_str(input.trim()).map_err(|_| Msg::MoneyInvalid)?;
+        let decimal = BigDecimal::from_str(&input).map_err(|_| Msg::MoneyInvalid)?;
         Self::from_decimal(&decimal)
     }
 
@@ -74,9 +77,11 @@ mod tests {
     fn parses_up_to_three_decimals_exactly() {
         assert_eq!(Money::parse("12.5"), Ok(Money(12_500)));
         assert_eq!(Money::parse("0.001"), Ok(Money(1)));
-        assert_eq!(Money::parse(" 7 "), Ok(Money(7_000)));
         assert_eq!(Money::parse("-3.25"), Ok(Money(-3_250)));
-        assert_eq!(Money::parse("1.2300"), Ok(Money(1_230)));
+        // As the document's pattern says: nothing around it, at most three decimals, 9 digits.
+        for refused in [" 7 ", "  10", "10 ", "1.2300", "10.5000", "0000000010"] {
+            assert_eq!(Money::parse(refused), Err(Msg::MoneyInvalid), "{refused}");
+        }
         assert_eq!(Money::parse("0.0001"), Err(Msg::MoneyInvalid));
         assert_eq!(Money::parse("abc"), Err(Msg::MoneyInvalid));
         assert_eq!(Money::parse(""), Err(Msg::MoneyInvalid));
@@ -86,6 +91,7 @@ mod tests {
         }
         assert_eq!(Money::parse("١٢٫٥"), Ok(Money(12_500)));
         assert_eq!(Money::parse("1000000001"), Err(Msg::MoneyInvalid));
+        assert_eq!(Money::parse("999999999.999"), Ok(Money(999_999_999_999)));
     }
 
     #[test]

@@ -2,9 +2,10 @@ use std::collections::BTreeMap;
 
 use crate::Msg;
 
-/// Field name to the messages that field failed, in rule order (the first is shown).
+/// Field name to the messages that field failed, in rule order (the first is shown), and, for a
+/// value another record already holds (a customer's phone), that record's id.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FieldErrors(BTreeMap<&'static str, Vec<Msg>>);
+pub struct FieldErrors(BTreeMap<&'static str, Vec<Msg>>, BTreeMap<&'static str, i64>);
 
 impl FieldErrors {
     pub fn new() -> Self {
@@ -19,6 +20,18 @@ impl FieldErrors {
 
     pub fn add(&mut self, field: &'static str, msg: Msg) {
         self.0.entry(field).or_default().push(msg);
+    }
+
+    /// Names the record that already holds the field's value (the customer a taken phone
+    /// belongs to), so the caller can use it instead of making a duplicate.
+    pub fn held_by(mut self, field: &'static str, id: i64) -> Self {
+        self.1.insert(field, id);
+        self
+    }
+
+    /// The record that holds the field's value, when one was named.
+    pub fn holder(&self, field: &str) -> Option<i64> {
+        self.1.get(field).copied()
     }
 
     /// Records the error of a parse result, if any, and hands back the parsed value.

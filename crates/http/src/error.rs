@@ -133,7 +133,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
     match conflict {
         Conflict::IdempotencyKeyReused | Conflict::IdempotencyKeyRace => ErrorCode::IdempotencyKeyReused,
         Conflict::InvoiceNumberTaken => ErrorCode::InvoiceNumberTaken,
-        Conflict::InsufficientPoints => ErrorCode::InsufficientPoints,
+        Conflict::InsufficientPoints | Conflict::InsufficientPointsToUse => ErrorCode::InsufficientPoints,
         Conflict::RewardUnavailable => ErrorCode::RewardUnavailable,
         Conflict::InvoiceAlreadyVoided => ErrorCode::InvoiceAlreadyVoided,
         Conflict::VoidWindowClosed => ErrorCode::VoidWindowClosed,
@@ -163,12 +163,12 @@ pub struct ErrorBody {
     pub message: String,
     #[schema(value_type = ErrorCode)]
     pub code: String,
-    /// Per field, its messages in rule order (the first is the one to show).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    /// Per field, its messages in rule order (the first is the one to show); `{}` when the error
+    /// is not about a field (every error body has it).
     pub errors: BTreeMap<String, Vec<String>>,
     /// The same field errors for programs: each with a machine code that does not depend on
-    /// the language (`phone_invalid` and `phone_taken` differ).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// the language (`phone_invalid` and `phone_taken` differ); `[]` when the error is not about
+    /// a field (every error body has it).
     pub details: Vec<FieldErrorDetail>,
 }
 
@@ -182,6 +182,11 @@ pub struct FieldErrorDetail {
     #[schema(schema_with = field_code_schema)]
     pub code: String,
     pub message: String,
+    /// With `phone_taken`: the customer of the store who has that phone (the one to use instead
+    /// of adding a duplicate). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 12)]
+    pub customer_id: Option<i64>,
 }
 
 /// The machine code of an error the JSON or query layer raised before any rule ran.
@@ -191,6 +196,7 @@ fn field_code_schema() -> utoipa::openapi::Object {
     let mut codes: Vec<&'static str> = loyalty_domain::Msg::ALL.iter().map(|m| m.code()).collect();
     codes.push(INVALID_VALUE);
     codes.push(ErrorCode::InvoiceNumberTaken.code());
+    codes.push(ErrorCode::InsufficientPoints.code());
     codes.sort_unstable();
     codes.dedup();
     utoipa::openapi::schema::ObjectBuilder::new()
@@ -207,12 +213,24 @@ pub struct ApiError {
     pub errors: BTreeMap<String, Vec<String>>,
     /// Per field, the machine code of each message in `errors`, in the same order.
     pub codes: BTreeMap<String, Vec<&'static str>>,
+    /// Per field, the record that already holds its value (`FieldErrors::held_by`).
+    pub holders: BTreeMap<String, i64>,
+    /// Said instead of the code's own message, when the cause needs other words (the code stays).
+    pub message: Option<loyalty_domain::Msg>,
     pub retry_after_secs: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(code: ErrorCode, lang: Lang) -> Self {
-        Self { code, lang, errors: BTreeMap::new(), codes: BTreeMap::new(), retry_after_secs: None }
+        Self {
+            code,
+            lang,
+            errors: BTreeMap::new(),
+            codes: BTreeMap::new(),
+            holders: BTreeMap::new(),
+            message: None,
+            retry_after_secs: None,
+        }
     }
 
     pub fn from_app(error: AppError, lang: Lang) -> Self {
@@ -238,6 +256,9 @@ impl ApiError {
                     let texts = msgs.iter().map(|m| if lang == Lang::Ar { m.ar() } else { m.en() }.to_owned());
                     api.errors.insert(field.to_owned(), texts.collect());
                     api.codes.insert(field.to_owned(), msgs.iter().map(|m| m.code()).collect());
+                    if let Some(holder) = fields.holder(field) {
+                        api.holders.insert(field.to_owned(), holder);
+                    }
                 }
             }
             AppError::RateLimited { retry_after_secs } => api.retry_after_secs = Some(retry_after_secs),
@@ -245,6 +266,14 @@ impl ApiError {
             AppError::Conflict(Conflict::InvoiceNumberTaken) => {
                 api.errors.insert("invoice_id".to_owned(), vec![code.message(lang).to_owned()]);
                 api.codes.insert("invoice_id".to_owned(), vec![code.code()]);
+            }
+            // Points to use as money: not "for this reward"; the field is `points`.
+            AppError::Conflict(Conflict::InsufficientPointsToUse) => {
+                let msg = loyalty_domain::Msg::RedeemMoreThanBalance;
+                api.message = Some(msg);
+                api.errors
+                    .insert("points".to_owned(), vec![if lang == Lang::Ar { msg.ar() } else { msg.en() }.to_owned()]);
+                api.codes.insert("points".to_owned(), vec![code.code()]);
             }
             AppError::Unavailable => api.retry_after_secs = Some(2),
             _ => {}
@@ -261,8 +290,13 @@ impl ApiError {
     }
 
     pub fn body(&self) -> ErrorBody {
+        let message = match (self.message, self.lang) {
+            (Some(msg), Lang::Ar) => msg.ar(),
+            (Some(msg), Lang::En) => msg.en(),
+            (None, lang) => self.code.message(lang),
+        };
         ErrorBody {
-            message: self.code.message(self.lang).to_owned(),
+            message: message.to_owned(),
             code: self.code.code().to_owned(),
             errors: self.errors.clone(),
             details: self
@@ -270,10 +304,12 @@ impl ApiError {
                 .iter()
                 .flat_map(|(field, messages)| {
                     let codes = self.codes.get(field);
+                    let holder = self.holders.get(field).copied();
                     messages.iter().enumerate().map(move |(i, message)| FieldErrorDetail {
                         field: field.clone(),
                         code: codes.and_then(|c| c.get(i)).copied().unwrap_or(INVALID_VALUE).to_owned(),
                         message: message.clone(),
+                        customer_id: holder,
                     })
                 })
                 .collect(),

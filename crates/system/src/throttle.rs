@@ -191,11 +191,12 @@ mod shared {
             available(self.store.add(now(), &self.row_key(key), self.interval))
         }
 
-        /// Whether more than the burst was counted ([`Gcra::add`]), without counting:
-        /// `Some(Err(seconds))` until the excess has drained.
+        /// Whether the whole burst was counted ([`Gcra::add`]: `n` failures of `n`), without
+        /// counting: `Some(Err(seconds))` until one has drained, so the attempt after the
+        /// `n`-th failure is refused.
         pub(super) fn over(&self, key: &str) -> Option<Result<(), u64>> {
             let now = now();
-            let limit = self.tolerance + self.interval;
+            let limit = self.tolerance;
             available(self.store.arrival_time(&self.row_key(key))).map(|tat| match tat {
                 Some(tat) if tat - now > limit => Err(wait_secs(tat - now - limit)),
                 _ => Ok(()),
@@ -227,11 +228,23 @@ mod shared {
 struct FailureLimit {
     limiter: KeyedLimit,
     blocked_until: Mutex<std::collections::HashMap<String, std::time::Instant>>,
+    /// A limit of one: its first failure is already the last allowed (a burst cannot be 0).
+    blocks_at_once: bool,
 }
 
 impl FailureLimit {
+    /// `n` failures a minute, and not one more: the `n`-th failure starts the wait, so the
+    /// attempt after it is refused before its password is checked. Locally the burst is `n - 1`
+    /// at the same rate (a failure is counted after the attempt, so a refused count is the
+    /// `n`-th); in PostgreSQL [`shared::Gcra::over`] says the same of `n` counted.
     fn per_minute(store: &LimitStore, name: &'static str, n: u32) -> Self {
-        Self { limiter: KeyedLimit::new(store, name, n, 60.0), blocked_until: Mutex::default() }
+        let mut limiter = KeyedLimit::new(store, name, n, 60.0);
+        let n = nonzero(n);
+        let interval = std::time::Duration::from_secs(60) / n.get();
+        if let Some(quota) = Quota::with_period(interval) {
+            limiter.local = RateLimiter::keyed(quota.allow_burst(nonzero(n.get() - 1)));
+        }
+        Self { limiter, blocked_until: Mutex::default(), blocks_at_once: n.get() == 1 }
     }
 
     fn check(&self, key: &str) -> Result<(), u64> {
@@ -251,10 +264,13 @@ impl FailureLimit {
         if let Some(()) = self.limiter.shared.as_ref().and_then(|shared| shared.add(&key)) {
             return;
         }
-        if let Err(wait_secs) = self.limiter.check(&key) {
-            let until = std::time::Instant::now() + std::time::Duration::from_secs(wait_secs);
-            self.blocked_until.lock().insert(key, until);
-        }
+        let wait_secs = match self.limiter.check(&key) {
+            Err(wait_secs) => wait_secs,
+            Ok(()) if self.blocks_at_once => 60,
+            Ok(()) => return,
+        };
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(wait_secs);
+        self.blocked_until.lock().insert(key, until);
     }
 
     fn prune(&self) {
@@ -360,14 +376,15 @@ mod tests {
             LoginLimits { failures_per_account_client: 2, failures_per_account: 4, ..LoginLimits::default() },
             &LimitStore::Local,
         );
-        for _ in 0..3 {
+        // Two wrong passwords allowed: the third attempt is refused before it is checked.
+        for _ in 0..2 {
             assert!(throttle.before_sign_in("a@demo.ly", "1.2.3.4").is_ok());
             throttle.sign_in_failed("a@demo.ly", "1.2.3.4");
         }
         assert!(matches!(throttle.before_sign_in("a@demo.ly", "1.2.3.4"), Err(secs) if secs >= 1));
         assert!(throttle.before_sign_in("a@demo.ly", "5.6.7.8").is_ok());
         assert!(throttle.before_sign_in("b@demo.ly", "1.2.3.4").is_ok());
-        // Two more failures from elsewhere pass the account's ceiling of four.
+        // Two more failures from elsewhere reach the account's ceiling of four.
         throttle.sign_in_failed("a@demo.ly", "5.6.7.8");
         throttle.sign_in_failed("a@demo.ly", "9.9.9.9");
         assert!(throttle.before_sign_in("a@demo.ly", "10.0.0.1").is_err());

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod admin;
+mod answers;
 mod auth;
 mod books;
 mod cards;

@@ -192,14 +192,16 @@ async fn bad_uses_of_points_change_nothing(backend: Backend) {
         (status, answer["errors"]["points"][0].as_str()),
         (422, Some("This is fewer points than the store's minimum to use at once"))
     );
-    // More than the balance: a field error in the preview, a conflict at the redemption.
-    let (status, answer) = c.preview(&format!("customer_id={customer}&points=121")).await;
-    assert_eq!(
-        (status, answer["errors"]["points"][0].as_str()),
-        (422, Some("The customer does not have that many points"))
-    );
-    let (status, answer) = c.use_points(customer, 121).await;
-    assert_eq!((status, answer["code"].as_str()), (409, Some("insufficient_points")), "{answer}");
+    // More than the balance: one answer for one cause, in the preview and the redemption alike
+    // (the code of a reward's shortfall, said of the points asked for).
+    let (status, previewed) = c.preview(&format!("customer_id={customer}&points=121")).await;
+    let (status_used, used) = c.use_points(customer, 121).await;
+    for (status, answer) in [(status, &previewed), (status_used, &used)] {
+        assert_eq!((status, answer["code"].as_str()), (409, Some("insufficient_points")), "{answer}");
+        assert_eq!(answer["message"], "The customer does not have that many points", "{answer}");
+        assert_eq!(answer["errors"]["points"][0], "The customer does not have that many points", "{answer}");
+        assert_eq!(answer["details"][0]["code"], "insufficient_points", "{answer}");
+    }
     // Not a whole number: the type is an integer.
     let body = json!({"customer_id": customer, "points": 60.5});
     assert_eq!(c.app.post("/api/v1/redemptions", Some(&c.cashier), &body).await.0, 422);

@@ -210,13 +210,15 @@ async fn totals_above_the_owners_maximum_are_refused_and_previewed(backend: Back
         (body["data"]["total"].as_str(), body["data"]["needs_confirmation"].as_bool()),
         (Some("1000.001"), Some(true))
     );
+    // Its errors name its own parameter, `total`.
     let (status, body) = preview("10000.001").await;
     assert_eq!(
-        (status, body["errors"]["total_cost"][0].as_str()),
+        (status, body["errors"]["total"][0].as_str()),
         (422, Some("Total cost is above this store's maximum invoice total"))
     );
     let (status, body) = preview("").await;
-    assert_eq!((status, body["errors"]["total_cost"][0].as_str()), (422, Some("Total cost is required")));
+    assert_eq!((status, body["errors"]["total"][0].as_str()), (422, Some("Total cost is required")));
+    assert_eq!(body["details"][0]["field"], "total", "{body}");
     let owner = d.app.login("owner@demo.ly", "demo1234").await;
     assert_eq!(d.app.get("/api/v1/invoices/preview?total=5", Some(&owner)).await.0, 403);
 

@@ -178,6 +178,23 @@ fn tell(
     super::webhooks::emit(repos, services, owner, event, data, now)
 }
 
+/// Refuses a phone another live customer of the store holds, naming that customer (its id in the
+/// answer), so a find-or-create can use it instead of retrying. `except`: the customer being
+/// changed. (Two requests racing for one phone still meet the unique index: [`phone_taken`].)
+fn check_phone_free(
+    repos: &mut dyn Repos,
+    store_id: i64,
+    phone: Option<&str>,
+    except: Option<i64>,
+) -> Result<(), AppError> {
+    let Some(phone) = phone else { return Ok(()) };
+    let holder = repos.customers_by_phone(phone)?.into_iter().find(|c| c.store.id == store_id && Some(c.id) != except);
+    match holder {
+        Some(holder) => Err(FieldErrors::single("phone", Msg::PhoneTaken).held_by("phone", holder.id).into()),
+        None => Ok(()),
+    }
+}
+
 fn phone_taken(error: RepoError) -> AppError {
     match error {
         RepoError::Duplicate(_) => FieldErrors::single("phone", Msg::PhoneTaken).into(),
@@ -230,6 +247,7 @@ pub fn create(
                     store.ok_or_else(|| FieldErrors::single("store_id", Msg::StoreRequired))?.id
                 }
             };
+            check_phone_free(repos, store_id, valid.phone.as_deref(), None)?;
             let id = repos
                 .insert_customer(NewCustomer {
                     store_id,
@@ -263,6 +281,7 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -
         if valid.loyalty_points.is_some_and(|points| points != customer.loyalty_points) {
             return Err(FieldErrors::single("loyalty_points", Msg::BalanceByAdjustmentOnly).into());
         }
+        check_phone_free(repos, customer.store.id, valid.phone.as_deref(), Some(id))?;
         repos
             .update_customer(id, CustomerChanges { name: valid.name, phone: valid.phone, email: valid.email, now })
             .map_err(phone_taken)?;

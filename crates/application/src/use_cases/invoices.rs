@@ -136,7 +136,7 @@ pub fn create(
 /// A typed total as money: required and a valid amount. Its bounds (the minimum and the owner's
 /// maximum) are `LoyaltySettings::check_total`.
 pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
-    match raw.map(str::trim).filter(|t| !t.is_empty()) {
+    match raw.filter(|t| !t.trim().is_empty()) {
         None => Err(Msg::TotalRequired),
         Some(raw) => {
             Money::parse(raw).and_then(|m| if m < INVOICE_TOTAL_MIN { Err(Msg::TotalTooSmall) } else { Ok(m) })

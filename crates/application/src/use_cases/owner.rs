@@ -201,11 +201,11 @@ pub fn save_loyalty_settings(
 /// What a sale of `total` would earn at the actor's counter, from the same rule the sale uses.
 pub fn preview_sale(services: &Services, actor: &Actor, total: &str) -> Result<crate::SalePreview, AppError> {
     actor.require_permission(Permission::CreateInvoice)?;
-    let total = super::invoices::parse_total(Some(total)).map_err(|m| FieldErrors::single("total_cost", m))?;
+    let total = super::invoices::parse_total(Some(total)).map_err(|m| FieldErrors::single("total", m))?;
     transaction(&*services.db, TxMode::Read, |repos| {
         let owner = settings_owner(repos, actor)?;
         let settings = repos.loyalty_settings(owner)?;
-        let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
+        let total = settings.check_total(total).map_err(|m| FieldErrors::single("total", m))?;
         Ok(crate::SalePreview {
             total,
             points: settings.points_for(total),

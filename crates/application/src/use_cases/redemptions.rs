@@ -116,9 +116,12 @@ pub fn create(
             };
             // Points due today are gone before any are spent.
             super::expiry::expire_due(repos, customer_id, now)?;
-            let balance = repos
-                .change_points(customer_id, PointsChange::Spend(points), now)?
-                .ok_or(AppError::Conflict(Conflict::InsufficientPoints))?;
+            let short = match spend {
+                Spend::Reward(_) => Conflict::InsufficientPoints,
+                Spend::Points(_) => Conflict::InsufficientPointsToUse,
+            };
+            let balance =
+                repos.change_points(customer_id, PointsChange::Spend(points), now)?.ok_or(AppError::Conflict(short))?;
             let redemption_id = repos.insert_redemption(NewRedemption {
                 store_id,
                 customer_id,
@@ -217,7 +220,7 @@ pub fn preview(
         if let Some(points) = points {
             let value = points_value(&settings, points)?;
             if points > balance {
-                return Err(FieldErrors::single("points", Msg::RedeemMoreThanBalance).into());
+                return Err(AppError::Conflict(Conflict::InsufficientPointsToUse));
             }
             preview.points = Some(points);
             preview.value = Some(value);

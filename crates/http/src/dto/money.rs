@@ -25,8 +25,10 @@ impl<'de> Deserialize<'de> for DecimalInput {
     }
 }
 
-/// What an amount looks like as a string: up to 9 digits, then up to 3 decimals.
-pub const AMOUNT_PATTERN: &str = r"^\d{1,9}(\.\d{1,3})?$";
+/// What an amount looks like as a string: up to 9 digits, then up to 3 decimals, nothing around
+/// it; the digits Latin (`0-9`) or Arabic-Indic (`٠-٩`, `۰-۹`, read as Latin; the decimal point
+/// `.` or `٫`), as tills type them. The server reads exactly this (`Money::parse`).
+pub const AMOUNT_PATTERN: &str = r"^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$";
 
 /// The schema of a [`DecimalInput`]: a decimal string or a JSON number.
 pub(super) fn decimal_schema(description: &str, example: &str, nullable: bool) -> utoipa::openapi::Schema {
@@ -34,7 +36,8 @@ pub(super) fn decimal_schema(description: &str, example: &str, nullable: bool) -
     let mut one_of = OneOfBuilder::new()
         .description(Some(format!(
             "{description} A decimal string or a JSON number, exactly as written: at most three \
-             decimals, no exponent, no separators."
+             decimals (`10.5000` is refused, even as a number), no exponent, no separators, no \
+             spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`)."
         )))
         .item(ObjectBuilder::new().schema_type(Type::String).pattern(Some(AMOUNT_PATTERN)).examples([example]))
         .item(

@@ -85,7 +85,8 @@ async fn list_customers(caller: Authenticated, listing: Listing) -> Result<HttpR
         (status = 201, description = "Created", body = CustomerEnvelope,
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 409, description = "The Idempotency-Key was used for another request", body = ErrorBody),
+        (status = 409, description = "The Idempotency-Key was used for another request", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::IdempotencyKeyReused))),
         (status = 422, description = "Invalid fields, the phone is already registered in this store, or a malformed Idempotency-Key", body = ErrorBody,
             example = json!(examples::rule_error("phone", Msg::PhoneTaken))),
     ))]
@@ -124,7 +125,7 @@ async fn search_customers(
     responses(
         (status = 200, description = "The customer", body = CustomerDetailEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
-        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores, or a hidden one (only the incremental sync lists a hidden customer, with its `deleted_at`)", body = ErrorBody),
     ))]
 async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();

@@ -80,9 +80,9 @@ async fn create_redemption(
         (status = 200, description = "What the points are worth", body = RedemptionPreviewEnvelope),
         (status = 403, description = "Only POS users and API keys with `sales:write` redeem", body = ErrorBody),
         (status = 404, description = "No such customer at this counter", body = ErrorBody),
-        (status = 409, description = "Points have no value in LYD in this store", body = ErrorBody,
+        (status = 409, description = "Points have no value in LYD in this store, or more points than the balance (`insufficient_points` under `errors.points`, as the redemption answers)", body = ErrorBody,
             example = json!(examples::error(ErrorCode::PointsHaveNoValue))),
-        (status = 422, description = "Missing customer; points below the owner's minimum, worth nothing or more than the balance", body = ErrorBody),
+        (status = 422, description = "Missing customer; points below the owner's minimum or worth nothing", body = ErrorBody),
     ))]
 async fn preview_redemption(
     caller: Authenticated,

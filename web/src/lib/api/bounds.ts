@@ -45,7 +45,7 @@ export const bounds = {
     total_cost: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
   },
   CreateRedemptionRequest: {
@@ -110,22 +110,22 @@ export const bounds = {
     confirm_above: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     cost_per_point: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     max_invoice_total: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     min_purchase: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     min_redeem_points: {
       maximum: 1000000,
@@ -134,7 +134,7 @@ export const bounds = {
     point_value: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     points_expiry_months: {
       maximum: 120,
@@ -167,7 +167,7 @@ export const bounds = {
     price: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
     store_limit: {
       maximum: 10000,
@@ -201,7 +201,7 @@ export const bounds = {
     amount: {
       maximum: 999999999.999,
       minimum: 0,
-      pattern: '^\\d{1,9}(\\.\\d{1,3})?$',
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
       'x-discount-maximum': 100,
     },
     description: {

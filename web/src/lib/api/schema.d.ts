@@ -476,8 +476,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names, a ledger row's kind and a user's role in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
-         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names, a ledger row's kind and a user's role in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
+         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
+         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
          */
         get: operations["export_records"];
         put?: never;
@@ -529,46 +529,6 @@ export interface paths {
          *     left out. No webhook is sent per imported customer: read them with the incremental sync.
          */
         post: operations["import_customers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/imports/customers/format": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits
-         * @description What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits. Opening balances start their expiry on the day of the import.
-         */
-        get: operations["import_format"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/imports/customers/template": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends
-         * @description An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
-         */
-        get: operations["import_template"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -677,46 +637,6 @@ export interface paths {
         get: operations["meta"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's notifications, newest first, and how many are unread (the bell's count)
-         * @description The caller's notifications, newest first, and how many are unread (the bell's count). A store owner's: fraud signals waiting for review (a signal reviewed leaves the list), the plan ending within 14 days with auto-renew off and nothing queued after it, customers imported in the last 7 days, and webhook endpoints whose deliveries gave up in the last 7 days or are still failing after 3 attempts (once a day while they fail). Cashiers and the admin have none yet (an empty list).
-         */
-        get: operations["list_notifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/notifications/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now
-         * @description Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now.
-         */
-        post: operations["read_notifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1131,8 +1051,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first)
-         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first).
+         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months
+         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months.
          */
         get: operations["owner_liability"];
         put?: never;
@@ -1942,7 +1862,7 @@ export interface components {
             customer_id: number;
             /** @description Optional; unique per store. */
             invoice_id?: string | null;
-            /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             total_cost: string | number;
         };
         CreateRedemptionRequest: {
@@ -2091,11 +2011,15 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /**
              * @description The same field errors for programs: each with a machine code that does not depend on
-             *     the language (`phone_invalid` and `phone_taken` differ).
+             *     the language (`phone_invalid` and `phone_taken` differ); `[]` when the error is not about
+             *     a field (every error body has it).
              */
-            details?: components["schemas"]["FieldErrorDetail"][];
-            /** @description Per field, its messages in rule order (the first is the one to show). */
-            errors?: {
+            details: components["schemas"]["FieldErrorDetail"][];
+            /**
+             * @description Per field, its messages in rule order (the first is the one to show); `{}` when the error
+             *     is not about a field (every error body has it).
+             */
+            errors: {
                 [key: string]: string[];
             };
             /** @description A message for people, in the request's language. */
@@ -2106,45 +2030,6 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
-        /** @description A customer with points to use before their last day. */
-        ExpiringCustomerDto: {
-            /** Format: int64 */
-            customer_id: number;
-            /**
-             * @description `YYYY-MM-DD` (Tripoli): the last day the first of them can be used; they are gone the day after.
-             * @example 2026-12-20
-             */
-            last_day: string;
-            name: string;
-            /** @description E.164. */
-            phone?: string | null;
-            /**
-             * Format: int64
-             * @description The points whose last day is within the next 30 days.
-             */
-            points: number;
-            store: components["schemas"]["StoreRefDto"];
-        };
-        /** @description Points whose last day to be used falls within the next `days` days, today included. */
-        ExpiryAheadDto: {
-            /**
-             * Format: int64
-             * @description The customers who hold them.
-             */
-            customers: number;
-            /**
-             * Format: int64
-             * @example 30
-             */
-            days: number;
-            /** Format: int64 */
-            points: number;
-            /**
-             * @description LYD they are worth, rounded down to the dirham; `null` when points buy rewards only.
-             * @example 12.500
-             */
-            value?: string | null;
-        };
         /**
          * @description What to export.
          * @enum {string}
@@ -2155,7 +2040,14 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            /**
+             * Format: int64
+             * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
+             *     of adding a duplicate). Absent otherwise.
+             * @example 12
+             */
+            customer_id?: number | null;
             /** @description The field (or header, or `query`) it is about. */
             field: string;
             message: string;
@@ -2175,40 +2067,6 @@ export interface components {
          * @enum {string}
          */
         HealthStatus: "ok" | "degraded";
-        /** @description A column a customers file may have and the headings read for it. */
-        ImportColumnDto: {
-            /**
-             * @description `name`, `phone`, `email` or `points`.
-             * @example phone
-             */
-            field: string;
-            /** @description The Arabic headings read for it (the first is the template's). */
-            headings_ar: string[];
-            /** @description The English headings read for it (the first is the template's). */
-            headings_en: string[];
-            /** @description A file without this column is refused. */
-            required: boolean;
-        };
-        /** @description An import that finished. */
-        ImportFinishedDto: {
-            /** Format: int64 */
-            customers: number;
-            /** Format: int64 */
-            points: number;
-            store: components["schemas"]["StoreRefDto"];
-        };
-        /** @description What a customers file may look like. */
-        ImportFormatDto: {
-            /** @description In the order the template writes them. */
-            columns: components["schemas"]["ImportColumnDto"][];
-            /** @description The largest file taken, in bytes. */
-            max_bytes: number;
-            /** @description The most customer rows one file may hold. */
-            max_rows: number;
-        };
-        ImportFormatEnvelope: {
-            data: components["schemas"]["ImportFormatDto"];
-        };
         /** @description One row of the file and what happens to it. */
         ImportLineDto: {
             /** @description Per field, why the row is left out, in the request's language. */
@@ -2347,18 +2205,6 @@ export interface components {
         };
         /** @description The points the owner's customers hold: what the owner owes them. */
         LiabilityDto: {
-            /** @description Points expiring soon, all stores together: one entry for each of the next 7, 30 and 90 days. */
-            expiring: components["schemas"]["ExpiryAheadDto"][];
-            /**
-             * @description The customers with points whose last day is within the next 30 days, soonest first (then
-             *     the most points), at most 50: whom to remind.
-             */
-            expiring_customers: components["schemas"]["ExpiringCustomerDto"][];
-            /**
-             * Format: int64
-             * @description How many customers have points whose last day is within the next 30 days, listed or not.
-             */
-            expiring_customers_total: number;
             /** @description The last 12 months in Tripoli time, this one last, every month present. */
             months: components["schemas"]["MonthPointsDto"][];
             /**
@@ -2453,20 +2299,20 @@ export interface components {
              * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
              */
             cashier_daily_points?: number | null;
-            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             confirm_above?: string | number;
-            /** @description Points per LYD: at least 0.1, in steps of 0.1. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description Points per LYD: at least 0.1, in steps of 0.1. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             cost_per_point?: string | number;
-            /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             max_invoice_total?: string | number;
-            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             min_purchase?: string | number;
             /**
              * Format: int64
              * @description The fewest points a cashier may use as money at once. Default 100.
              */
             min_redeem_points?: number | null;
-            /** @description LYD that 100 points are worth, 0.001 to 1,000; `null` turns points as money off. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD that 100 points are worth, 0.001 to 1,000; `null` turns points as money off. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             point_value?: string | number | null;
             /**
              * Format: int64
@@ -2534,39 +2380,6 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
-        /**
-         * @description One notification: its key, kind, moment, whether the caller read it, and the facts of the
-         *     one field its kind names.
-         */
-        NotificationDto: {
-            /** Format: date-time */
-            at: string;
-            import?: null | components["schemas"]["ImportFinishedDto"];
-            /**
-             * @description Stable for what it is about; send it to `POST /api/v1/notifications/read`.
-             * @example signal:12:1795000000
-             */
-            key: string;
-            kind: components["schemas"]["NotificationKindDto"];
-            plan?: null | components["schemas"]["PlanEndingDto"];
-            read: boolean;
-            signal?: null | components["schemas"]["SignalDto"];
-            webhook?: null | components["schemas"]["WebhookFailingDto"];
-        };
-        /** @enum {string} */
-        NotificationKindDto: "signal" | "plan_ending" | "customers_imported" | "webhook_failing";
-        /** @description The caller's notifications, newest first. */
-        NotificationList: {
-            data: components["schemas"]["NotificationDto"][];
-            meta: components["schemas"]["NotificationsMeta"];
-        };
-        NotificationsMeta: {
-            /**
-             * Format: int64
-             * @description Notifications the caller has not read: the bell's count.
-             */
-            unread: number;
-        };
         OwnerSubscriptionDto: {
             auto_renew: boolean;
             /** Format: date-time */
@@ -2633,7 +2446,7 @@ export interface components {
             features?: null | components["schemas"]["FeaturesInput"];
             is_active?: boolean | null;
             name: string;
-            /** @description LYD, 0 or more (default 0). A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD, 0 or more (default 0). A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             price?: string | number | null;
             /**
              * Format: int64
@@ -2708,14 +2521,6 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
         };
-        /** @description The plan that ends soon. */
-        PlanEndingDto: {
-            /** Format: int64 */
-            days_left: number;
-            /** Format: date-time */
-            ends_at: string;
-            package: string;
-        };
         /**
          * @description How a package for another plan than the one in effect is taken.
          * @enum {string}
@@ -2778,11 +2583,6 @@ export interface components {
             size?: number | null;
             /** Format: int64 */
             store_id: number;
-        };
-        /** @description Which notifications the caller has read. */
-        ReadNotificationsRequest: {
-            /** @description 1 to 100 keys from the list. */
-            keys: string[];
         };
         /** @description Whether the instance should get traffic. */
         Ready: {
@@ -2923,7 +2723,7 @@ export interface components {
             points_required: number;
         };
         RewardRequest: {
-            /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. A decimal string or a JSON number, exactly as written: at most three decimals, no exponent, no separators. */
+            /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             amount?: string | number | null;
             description?: string | null;
             is_active?: boolean | null;
@@ -3069,8 +2869,6 @@ export interface components {
             data: components["schemas"]["StoreDto"];
         };
         StoreLiabilityDto: {
-            /** @description The store's points expiring soon, as the owner's `expiring`. */
-            expiring: components["schemas"]["ExpiryAheadDto"][];
             /** Format: int64 */
             points: number;
             store: components["schemas"]["StoreRefDto"];
@@ -3175,18 +2973,6 @@ export interface components {
              * @description Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
              */
             remaining_store_slots: number;
-            /**
-             * Format: int64
-             * @description Stores beyond the active plan's limit (after a smaller plan started). They keep working,
-             *     sales and all; no store can be added until the owner deletes or stops using the extra ones.
-             */
-            stores_over_limit: number;
-            /**
-             * Format: int64
-             * @description Stores that will be beyond the queued plan's limit when it starts (0 without one): what
-             *     to delete before then to add stores again.
-             */
-            stores_over_next_limit: number;
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];
@@ -3378,17 +3164,6 @@ export interface components {
          * @enum {string}
          */
         WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
-        /** @description An endpoint whose deliveries fail. */
-        WebhookFailingDto: {
-            /** Format: int64 */
-            endpoint_id: number;
-            /**
-             * Format: int64
-             * @description Deliveries given up on in the last 7 days, or still failing after 3 attempts.
-             */
-            failing: number;
-            url: string;
-        };
     };
     responses: never;
     parameters: never;
@@ -3454,6 +3229,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -3469,6 +3246,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -3484,6 +3263,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -3557,6 +3338,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -3572,6 +3355,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -3587,6 +3372,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -3642,6 +3429,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -3657,6 +3446,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -3672,6 +3463,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -3743,6 +3536,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -3758,6 +3553,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -3800,6 +3597,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -3868,6 +3667,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -3883,6 +3684,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -3898,6 +3701,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -3913,6 +3718,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -3928,6 +3735,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -3943,6 +3752,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -3985,6 +3796,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4055,6 +3868,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -4070,6 +3885,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4085,6 +3902,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4100,6 +3919,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -4115,6 +3936,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -4130,6 +3953,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -4172,6 +3997,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4243,6 +4070,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -4258,6 +4087,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4273,6 +4104,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4288,6 +4121,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -4303,6 +4138,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -4318,6 +4155,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "card_locked",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This card has been redeemed and can no longer be edited or deleted."
                      *     }
                      */
@@ -4333,6 +4172,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -4348,6 +4189,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -4390,6 +4233,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4426,6 +4271,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4441,6 +4288,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4456,6 +4305,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -4471,6 +4322,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "card_locked",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This card has been redeemed and can no longer be edited or deleted."
                      *     }
                      */
@@ -4486,6 +4339,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4552,6 +4407,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4567,6 +4424,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4582,6 +4441,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4659,6 +4520,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -4674,6 +4537,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4689,6 +4554,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4704,6 +4571,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -4719,6 +4588,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -4734,6 +4605,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "next_plan_waiting",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Another plan is already waiting to start after the current one. Use this card once it has started, or switch to it now."
                      *     }
                      */
@@ -4749,6 +4622,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -4764,6 +4639,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -4806,6 +4683,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -4902,6 +4781,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -4917,6 +4798,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -4932,6 +4815,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -4947,6 +4832,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -4962,6 +4849,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -4977,6 +4866,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -4992,6 +4883,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -5034,6 +4927,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5105,6 +5000,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -5120,6 +5017,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -5135,6 +5034,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -5150,6 +5051,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -5165,6 +5068,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -5180,6 +5085,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -5224,6 +5131,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
@@ -5239,6 +5148,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5272,6 +5183,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -5287,6 +5200,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -5302,6 +5217,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5375,6 +5292,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -5390,6 +5309,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -5405,6 +5326,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -5420,6 +5343,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -5464,6 +5389,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
@@ -5479,6 +5406,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5535,6 +5464,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -5550,6 +5481,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -5565,6 +5498,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5650,6 +5585,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -5665,6 +5602,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -5680,6 +5619,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -5722,6 +5663,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5795,6 +5738,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -5810,6 +5755,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -5825,6 +5772,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -5840,6 +5789,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -5852,6 +5803,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "idempotency_key_reused",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "This Idempotency-Key was already used for a different request."
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5864,6 +5823,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -5879,6 +5840,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -5921,6 +5884,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -5987,6 +5952,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -6002,6 +5969,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6017,6 +5986,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6032,6 +6003,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -6047,6 +6020,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -6062,6 +6037,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -6104,6 +6081,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6210,6 +6189,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6225,6 +6206,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6240,6 +6223,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6282,6 +6267,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6352,6 +6339,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6367,13 +6356,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such customer in the caller's stores */
+            /** @description No such customer in the caller's stores, or a hidden one (only the incremental sync lists a hidden customer, with its `deleted_at`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6382,6 +6373,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6397,6 +6390,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6468,6 +6463,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -6483,6 +6480,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6498,6 +6497,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6513,6 +6514,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6528,6 +6531,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -6543,6 +6548,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -6558,6 +6565,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -6600,6 +6609,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6636,6 +6647,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6651,6 +6664,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6666,6 +6681,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6681,6 +6698,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "customer_holds_points",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This customer still holds points, so deleting would take them off the books: the store owner takes them away first (adjust points, with a reason), then the customer can be deleted."
                      *     }
                      */
@@ -6696,6 +6715,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6754,6 +6775,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6769,6 +6792,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6784,6 +6809,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6799,6 +6826,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -6889,6 +6918,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -6904,6 +6935,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -6919,6 +6952,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -6961,6 +6996,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -7053,6 +7090,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -7068,6 +7107,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -7083,6 +7124,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -7125,6 +7168,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -7193,6 +7238,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -7208,6 +7255,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -7223,6 +7272,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -7238,6 +7289,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -7253,6 +7306,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -7268,6 +7323,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -7283,6 +7340,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -7325,6 +7384,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -7418,6 +7479,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -7433,6 +7496,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -7448,6 +7513,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -7490,6 +7557,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -7541,6 +7610,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -7556,6 +7627,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -7571,6 +7644,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -7613,6 +7688,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -7777,6 +7854,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -7792,6 +7871,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -7807,6 +7888,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -7822,6 +7905,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -7837,6 +7922,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -7852,6 +7939,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -7867,6 +7956,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -7909,157 +8000,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
-                     *       "message": "The service is temporarily unavailable. Please try again."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    import_format: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The columns and limits */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "columns": [
-                     *           {
-                     *             "field": "phone",
-                     *             "headings_ar": [
-                     *               "headings ar"
-                     *             ],
-                     *             "headings_en": [
-                     *               "headings en"
-                     *             ],
-                     *             "required": true
-                     *           }
-                     *         ],
-                     *         "max_bytes": 1,
-                     *         "max_rows": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ImportFormatEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthenticated",
-                     *       "message": "Please sign in to continue."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Store owners only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "forbidden",
-                     *       "message": "You are not allowed to do this."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable; try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
-                     *       "message": "The service is temporarily unavailable. Please try again."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    import_template: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The template */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example name,phone,email,points */
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthenticated",
-                     *       "message": "Please sign in to continue."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Store owners only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "forbidden",
-                     *       "message": "You are not allowed to do this."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable; try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8149,6 +8091,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8164,6 +8108,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8179,6 +8125,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -8221,6 +8169,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8300,6 +8250,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -8315,6 +8267,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8330,6 +8284,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8345,6 +8301,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -8360,6 +8318,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -8375,6 +8335,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invoice_number_taken",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This invoice number is already used in this store."
                      *     }
                      */
@@ -8390,6 +8352,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -8405,6 +8369,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -8447,6 +8413,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8507,6 +8475,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8522,6 +8492,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8564,6 +8536,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8640,6 +8614,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -8655,6 +8631,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8670,6 +8648,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8685,6 +8665,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -8700,6 +8682,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -8715,6 +8699,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "points_already_spent",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The customer has already spent the points of this invoice, so it cannot be voided."
                      *     }
                      */
@@ -8730,6 +8716,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -8745,6 +8733,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -8787,6 +8777,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8839,6 +8831,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8854,6 +8848,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8869,6 +8865,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -8940,6 +8938,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -8955,6 +8955,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -8970,6 +8972,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -8985,6 +8989,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -9000,6 +9006,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -9015,6 +9023,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -9057,6 +9067,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -9089,354 +9101,6 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MetaEnvelope"];
-                };
-            };
-        };
-    };
-    list_notifications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The notifications */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "at": "2026-11-20T10:15:00Z",
-                     *           "import": {
-                     *             "customers": 1,
-                     *             "points": 120,
-                     *             "store": {
-                     *               "id": 3,
-                     *               "name": "Ben Ali - Tripoli"
-                     *             }
-                     *           },
-                     *           "key": "signal:12:1795000000",
-                     *           "kind": "signal",
-                     *           "plan": {
-                     *             "days_left": 1,
-                     *             "ends_at": "2026-11-20T10:15:00Z",
-                     *             "package": "package"
-                     *           },
-                     *           "read": true,
-                     *           "signal": {
-                     *             "cashier": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "created_at": "2026-11-20T10:15:00Z",
-                     *             "customer": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "day": "2026-11-24",
-                     *             "figure": 1,
-                     *             "id": 42,
-                     *             "kind": "sales_per_customer",
-                     *             "out_of": 1,
-                     *             "reviewed_at": "2026-11-20T10:15:00Z",
-                     *             "reviewed_by": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "store": {
-                     *               "id": 3,
-                     *               "name": "Ben Ali - Tripoli"
-                     *             },
-                     *             "threshold": 1,
-                     *             "updated_at": "2026-11-20T10:15:00Z"
-                     *           },
-                     *           "webhook": {
-                     *             "endpoint_id": 1,
-                     *             "failing": 1,
-                     *             "url": "url"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "unread": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NotificationList"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthenticated",
-                     *       "message": "Please sign in to continue."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the caller's role, or an API key without this operation */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "forbidden",
-                     *       "message": "You are not allowed to do this."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable; try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
-                     *       "message": "The service is temporarily unavailable. Please try again."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    read_notifications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "keys": [
-                 *         "keys"
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["ReadNotificationsRequest"];
-            };
-        };
-        responses: {
-            /** @description The notifications, those marked read */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "at": "2026-11-20T10:15:00Z",
-                     *           "import": {
-                     *             "customers": 1,
-                     *             "points": 120,
-                     *             "store": {
-                     *               "id": 3,
-                     *               "name": "Ben Ali - Tripoli"
-                     *             }
-                     *           },
-                     *           "key": "signal:12:1795000000",
-                     *           "kind": "signal",
-                     *           "plan": {
-                     *             "days_left": 1,
-                     *             "ends_at": "2026-11-20T10:15:00Z",
-                     *             "package": "package"
-                     *           },
-                     *           "read": true,
-                     *           "signal": {
-                     *             "cashier": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "created_at": "2026-11-20T10:15:00Z",
-                     *             "customer": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "day": "2026-11-24",
-                     *             "figure": 1,
-                     *             "id": 42,
-                     *             "kind": "sales_per_customer",
-                     *             "out_of": 1,
-                     *             "reviewed_at": "2026-11-20T10:15:00Z",
-                     *             "reviewed_by": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "store": {
-                     *               "id": 3,
-                     *               "name": "Ben Ali - Tripoli"
-                     *             },
-                     *             "threshold": 1,
-                     *             "updated_at": "2026-11-20T10:15:00Z"
-                     *           },
-                     *           "webhook": {
-                     *             "endpoint_id": 1,
-                     *             "failing": 1,
-                     *             "url": "url"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "unread": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NotificationList"];
-                };
-            };
-            /** @description The body is not valid JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "invalid_json",
-                     *       "message": "The request body is not valid JSON."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthenticated",
-                     *       "message": "Please sign in to continue."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not allowed: the caller's role, or an API key without this operation */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "forbidden",
-                     *       "message": "You are not allowed to do this."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body stopped arriving (10 s) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "request_timeout",
-                     *       "message": "The request body arrived too slowly."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "payload_too_large",
-                     *       "message": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not `application/json` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unsupported_media_type",
-                     *       "message": "Send the request body as application/json."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No key, more than 100, or an empty or overlong one */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "validation_failed",
-                     *       "details": [
-                     *         {
-                     *           "code": "invalid_value",
-                     *           "field": "keys",
-                     *           "message": "This value has the wrong type or format."
-                     *         }
-                     *       ],
-                     *       "errors": {
-                     *         "keys": [
-                     *           "This value has the wrong type or format."
-                     *         ]
-                     *       },
-                     *       "message": "The given data was invalid."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable; try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
-                     *       "message": "The service is temporarily unavailable. Please try again."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9488,6 +9152,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -9503,6 +9169,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -9518,6 +9186,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -9586,6 +9256,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -9601,6 +9273,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -9616,6 +9290,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -9631,6 +9307,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -9646,6 +9324,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -9661,6 +9341,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -9703,6 +9385,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -9774,6 +9458,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -9789,6 +9475,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -9804,6 +9492,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -9819,6 +9509,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -9834,6 +9526,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -9849,6 +9543,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -9864,6 +9560,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -9906,6 +9604,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -9942,6 +9642,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -9957,6 +9659,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -9972,6 +9676,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -9987,6 +9693,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "package_in_use",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This package is used by a subscription or a redemption card and cannot be deleted. Disable it instead."
                      *     }
                      */
@@ -10002,6 +9710,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10058,6 +9768,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -10073,6 +9785,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -10088,6 +9802,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -10103,6 +9819,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10169,6 +9887,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -10184,6 +9904,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -10199,6 +9921,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10243,6 +9967,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -10258,6 +9984,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -10273,6 +10001,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10345,6 +10075,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -10360,6 +10092,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -10375,6 +10109,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -10390,6 +10126,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -10434,6 +10172,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
@@ -10449,6 +10189,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10497,6 +10239,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -10512,6 +10256,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10571,6 +10317,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -10586,6 +10334,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -10601,6 +10351,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -10616,6 +10368,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "already_joined",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This phone number is already registered in this store."
                      *     }
                      */
@@ -10631,6 +10385,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -10646,6 +10402,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -10690,6 +10448,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
@@ -10705,6 +10465,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10763,6 +10525,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -10778,6 +10542,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -10793,6 +10559,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -10808,6 +10576,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -10823,6 +10593,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -10838,6 +10610,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -10853,6 +10627,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -10895,6 +10671,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -10953,6 +10731,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -10968,6 +10748,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -10983,6 +10765,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -10998,6 +10782,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -11013,6 +10799,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -11028,6 +10816,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -11043,6 +10833,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -11085,6 +10877,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -11225,6 +11019,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -11240,6 +11036,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -11255,6 +11053,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -11270,6 +11070,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -11285,6 +11087,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "card_expired",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This redemption code has expired."
                      *     }
                      */
@@ -11300,6 +11104,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -11315,6 +11121,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -11357,6 +11165,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -11421,9 +11231,7 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1,
-                     *         "stores_over_limit": 1,
-                     *         "stores_over_next_limit": 1
+                     *         "remaining_store_slots": 1
                      *       }
                      *     }
                      */
@@ -11439,6 +11247,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -11454,6 +11264,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -11469,6 +11281,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -11484,6 +11298,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -11499,6 +11315,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "card_already_redeemed",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This redemption code has already been used."
                      *     }
                      */
@@ -11514,6 +11332,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -11529,6 +11349,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -11571,6 +11393,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -11661,6 +11485,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -11676,6 +11502,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -11691,6 +11519,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -11733,6 +11563,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -11813,6 +11645,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -11828,6 +11662,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -11843,6 +11679,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -11858,6 +11696,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -11873,6 +11713,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -11888,6 +11730,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "insufficient_points",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Customer has insufficient points for this reward"
                      *     }
                      */
@@ -11903,6 +11747,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -11918,6 +11764,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -11960,6 +11808,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12017,6 +11867,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12032,6 +11884,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12047,13 +11901,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Points have no value in LYD in this store */
+            /** @description Points have no value in LYD in this store, or more points than the balance (`insufficient_points` under `errors.points`, as the redemption answers) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12062,13 +11918,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "points_have_no_value",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Points have no value in LYD in this store. The store owner can set one in the loyalty settings."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing customer; points below the owner's minimum, worth nothing or more than the balance */
+            /** @description Missing customer; points below the owner's minimum or worth nothing */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12104,6 +11962,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12155,6 +12015,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12170,6 +12032,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12185,6 +12049,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12248,6 +12114,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -12263,6 +12131,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12278,6 +12148,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12293,6 +12165,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -12308,6 +12182,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -12323,6 +12199,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -12338,6 +12216,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -12380,6 +12260,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12446,6 +12328,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -12461,6 +12345,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12476,6 +12362,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12491,6 +12379,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -12506,6 +12396,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -12521,6 +12413,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -12536,6 +12430,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -12551,6 +12447,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -12593,6 +12491,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12648,6 +12548,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12663,6 +12565,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12678,6 +12582,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12748,6 +12654,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -12763,6 +12671,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12778,6 +12688,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12793,6 +12705,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -12808,6 +12722,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "api_key_limit_reached",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You already have 50 API keys. Revoke one you no longer use first."
                      *     }
                      */
@@ -12823,6 +12739,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -12838,6 +12756,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -12880,6 +12800,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12916,6 +12838,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -12931,6 +12855,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -12946,6 +12872,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -12961,6 +12889,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -12987,28 +12917,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "expiring": [
-                     *           {
-                     *             "customers": 1,
-                     *             "days": 30,
-                     *             "points": 120,
-                     *             "value": "12.500"
-                     *           }
-                     *         ],
-                     *         "expiring_customers": [
-                     *           {
-                     *             "customer_id": 42,
-                     *             "last_day": "2026-12-20",
-                     *             "name": "Fatima Alsharif",
-                     *             "phone": "+218912345678",
-                     *             "points": 120,
-                     *             "store": {
-                     *               "id": 3,
-                     *               "name": "Ben Ali - Tripoli"
-                     *             }
-                     *           }
-                     *         ],
-                     *         "expiring_customers_total": 1,
                      *         "months": [
                      *           {
                      *             "earned": 1,
@@ -13022,14 +12930,6 @@ export interface operations {
                      *         "point_value": "5.000",
                      *         "stores": [
                      *           {
-                     *             "expiring": [
-                     *               {
-                     *                 "customers": 1,
-                     *                 "days": 30,
-                     *                 "points": 120,
-                     *                 "value": "12.500"
-                     *               }
-                     *             ],
                      *             "points": 120,
                      *             "store": {
                      *               "id": 3,
@@ -13053,6 +12953,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13068,6 +12970,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13083,6 +12987,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13161,6 +13067,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13176,6 +13084,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13191,6 +13101,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -13233,6 +13145,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13288,6 +13202,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13303,6 +13219,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13318,6 +13236,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13383,6 +13303,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -13398,6 +13320,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13413,6 +13337,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13428,6 +13354,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -13443,6 +13371,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -13458,6 +13388,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -13473,6 +13405,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -13515,6 +13449,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13583,6 +13519,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -13598,6 +13536,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13613,6 +13553,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13628,6 +13570,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -13643,6 +13587,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -13658,6 +13604,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -13673,6 +13621,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -13715,6 +13665,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13751,6 +13703,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13766,6 +13720,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13781,6 +13737,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -13796,6 +13754,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "user_has_history",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history."
                      *     }
                      */
@@ -13811,6 +13771,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13867,6 +13829,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13882,6 +13846,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -13897,6 +13863,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -13912,6 +13880,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -13927,6 +13897,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -13983,6 +13955,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -13998,6 +13972,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14013,6 +13989,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -14028,6 +14006,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14108,6 +14088,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14123,6 +14105,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14165,6 +14149,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14234,6 +14220,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14249,6 +14237,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14264,6 +14254,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -14279,6 +14271,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14334,6 +14328,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14349,6 +14345,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14364,6 +14362,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14411,6 +14411,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14426,6 +14428,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14441,6 +14445,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14497,6 +14503,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14512,6 +14520,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14527,6 +14537,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -14542,6 +14554,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14593,6 +14607,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14608,6 +14624,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14623,6 +14641,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14686,6 +14706,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -14701,6 +14723,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14716,6 +14740,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14731,6 +14757,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -14746,6 +14774,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -14761,6 +14791,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -14803,6 +14835,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -14868,6 +14902,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -14883,6 +14919,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -14898,6 +14936,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -14913,6 +14953,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -14928,6 +14970,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -14943,6 +14987,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -14958,6 +15004,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -15000,6 +15048,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15036,6 +15086,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15051,6 +15103,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15066,6 +15120,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -15081,6 +15137,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15159,6 +15217,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15174,6 +15234,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15189,6 +15251,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -15231,6 +15295,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15284,6 +15350,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15299,6 +15367,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15314,6 +15384,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -15329,6 +15401,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15385,6 +15459,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15400,6 +15476,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15415,6 +15493,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -15430,6 +15510,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15476,6 +15558,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15491,6 +15575,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15506,6 +15592,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15561,6 +15649,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15576,6 +15666,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15591,6 +15683,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15655,6 +15749,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -15670,6 +15766,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15685,6 +15783,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15700,6 +15800,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -15715,6 +15817,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "store_limit_reached",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Your plan's store limit is reached. Upgrade your plan to add more stores."
                      *     }
                      */
@@ -15730,6 +15834,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -15745,6 +15851,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -15787,6 +15895,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -15854,6 +15964,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -15869,6 +15981,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -15884,6 +15998,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -15899,6 +16015,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -15914,6 +16032,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -15929,6 +16049,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -15944,6 +16066,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -15986,6 +16110,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16022,6 +16148,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16037,6 +16165,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16052,6 +16182,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -16067,6 +16199,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "store_has_history",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This store has customers or sales, so it stays to keep their records: rename it, or simply stop using it."
                      *     }
                      */
@@ -16082,6 +16216,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16136,9 +16272,7 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1,
-                     *         "stores_over_limit": 1,
-                     *         "stores_over_next_limit": 1
+                     *         "remaining_store_slots": 1
                      *       }
                      *     }
                      */
@@ -16154,6 +16288,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16169,6 +16305,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16184,6 +16322,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -16199,6 +16339,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16253,9 +16395,7 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1,
-                     *         "stores_over_limit": 1,
-                     *         "stores_over_next_limit": 1
+                     *         "remaining_store_slots": 1
                      *       }
                      *     }
                      */
@@ -16271,6 +16411,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16286,6 +16428,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16301,6 +16445,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16355,9 +16501,7 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1,
-                     *         "stores_over_limit": 1,
-                     *         "stores_over_next_limit": 1
+                     *         "remaining_store_slots": 1
                      *       }
                      *     }
                      */
@@ -16373,6 +16517,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16388,6 +16534,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16403,6 +16551,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "There is no active subscription. Activate a plan first."
                      *     }
                      */
@@ -16418,6 +16568,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16486,6 +16638,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16501,6 +16655,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16543,6 +16699,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16611,6 +16769,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -16626,6 +16786,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16641,6 +16803,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16656,6 +16820,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -16671,6 +16837,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -16686,6 +16854,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -16728,6 +16898,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16799,6 +16971,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is not valid JSON."
                      *     }
                      */
@@ -16814,6 +16988,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16829,6 +17005,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -16844,6 +17022,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -16859,6 +17039,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body arrived too slowly."
                      *     }
                      */
@@ -16874,6 +17056,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "cannot_change_self",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You cannot deactivate or delete your own account."
                      *     }
                      */
@@ -16889,6 +17073,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The request body is too large."
                      *     }
                      */
@@ -16904,6 +17090,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Send the request body as application/json."
                      *     }
                      */
@@ -16946,6 +17134,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -16982,6 +17172,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -16997,6 +17189,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -17012,6 +17206,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -17027,6 +17223,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "user_has_history",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history."
                      *     }
                      */
@@ -17042,6 +17240,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -17098,6 +17298,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -17113,6 +17315,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -17128,6 +17332,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -17143,6 +17349,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */
@@ -17199,6 +17407,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Please sign in to continue."
                      *     }
                      */
@@ -17214,6 +17424,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You are not allowed to do this."
                      *     }
                      */
@@ -17229,6 +17441,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "Not found."
                      *     }
                      */
@@ -17244,6 +17458,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "cannot_change_self",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "You cannot deactivate or delete your own account."
                      *     }
                      */
@@ -17259,6 +17475,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
                      *       "message": "The service is temporarily unavailable. Please try again."
                      *     }
                      */

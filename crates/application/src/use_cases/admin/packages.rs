@@ -34,9 +34,9 @@ fn validate_package(form: PackageForm) -> Result<PackageFields, AppError> {
         .check("description", text::optional_multiline(form.description.as_deref(), PACKAGE_DESCRIPTION_MAX))
         .flatten();
     // Left out, the price is the spec's default 0; sent blank, it was forgotten.
-    let price = match form.price.as_deref().map(str::trim) {
+    let price = match form.price.as_deref() {
         None => Some(Money::ZERO),
-        Some("") => errors.check("price", Err(Msg::PriceRequired)),
+        Some(raw) if raw.trim().is_empty() => errors.check("price", Err(Msg::PriceRequired)),
         Some(raw) => errors.check(
             "price",
             Money::parse(raw).and_then(|m| if m.is_negative() { Err(Msg::PriceNegative) } else { Ok(m) }),

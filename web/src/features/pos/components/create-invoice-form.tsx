@@ -91,7 +91,7 @@ export function CreateInvoiceForm({
   const parsed = parseInvoiceTotal(total);
   const [typedTotal] = useDebouncedValue('value' in parsed ? parsed.value : null, 300);
   const preview = useSalePreview(typedTotal);
-  const previewError = preview.error instanceof ApiError ? preview.error.fieldError('total_cost') : undefined;
+  const previewError = preview.error instanceof ApiError ? preview.error.fieldError('total') : undefined;
 
   function clearSale() {
     setInvoiceId('');
