@@ -216,6 +216,7 @@ diesel::table! {
         voided_by -> Nullable<BigInt>,
         void_reason -> Nullable<Text>,
         updated_at -> Timestamp,
+        api_key_id -> Nullable<BigInt>,
     }
 }
 
@@ -229,6 +230,7 @@ diesel::table! {
         points_spent -> BigInt,
         created_at -> Timestamp,
         value_dirhams -> Nullable<BigInt>,
+        api_key_id -> Nullable<BigInt>,
     }
 }
 

@@ -295,6 +295,9 @@ async fn a_key_sells_like_a_cashier_and_is_named_on_what_it_changes(backend: Bac
     let sale = json!({"customer_id": customer, "total_cost": "40.000", "invoice_id": "ERP-1"});
     let (status, sold) = app.post_keyed("/api/v1/invoices", &erp, "erp-sale-1", &sale).await;
     assert_eq!(status, 201, "{sold}");
+    // The answer names the key, not its owner as the cashier.
+    let made_by = |invoice: &Value| (invoice["api_key"].clone(), invoice["pos_user"].clone());
+    assert_eq!(made_by(&sold["data"]["invoice"]), (json!({"id": erp_id, "name": "ERP till"}), Value::Null), "{sold}");
     let points = sold["data"]["points_added"].as_i64().unwrap_or_default();
     assert!(points > 0, "{sold}");
     let (status, again) = app.post_keyed("/api/v1/invoices", &erp, "erp-sale-1", &sale).await;
@@ -323,6 +326,16 @@ async fn a_key_sells_like_a_cashier_and_is_named_on_what_it_changes(backend: Bac
     let redeem = json!({"customer_id": rich, "reward_id": reward["id"]});
     let (status, redeemed) = app.post_keyed("/api/v1/redemptions", &erp, "erp-redeem-1", &redeem).await;
     assert_eq!(status, 201, "{redeemed} {reward}");
+    let redemption = &redeemed["data"]["redemption"];
+    assert_eq!(made_by(redemption), (json!({"id": erp_id, "name": "ERP till"}), Value::Null), "{redeemed}");
+    // So does the list, read by the owner; a cashier's sale names the cashier and no key.
+    let (_, listed) = app.get(&format!("/api/v1/invoices?store_id={first}&per_page=100"), Some(&owner)).await;
+    let keyed = listed["data"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["id"] == sold["data"]["invoice"]["id"]).cloned());
+    assert_eq!(keyed.map(|r| made_by(&r)), Some((json!({"id": erp_id, "name": "ERP till"}), Value::Null)));
+    let by_cashier = listed["data"].as_array().and_then(|rows| rows.iter().find(|r| r["api_key"].is_null()).cloned());
+    assert!(by_cashier.is_some_and(|r| r["pos_user"]["name"].is_string()), "{listed}");
 
     // A same-day void, like a cashier's.
     let invoice = sold["data"]["invoice"]["id"].as_i64().unwrap_or_default();

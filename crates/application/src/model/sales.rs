@@ -10,7 +10,10 @@ pub struct Invoice {
     pub invoice_number: Option<String>,
     pub total: loyalty_domain::Money,
     pub points_earned: i64,
+    /// The cashier who made it; for a sale made with an API key, the key's owner.
     pub pos_user: Option<PersonRef>,
+    /// The API key it was made with, if any.
+    pub api_key: Option<PersonRef>,
     pub created_at: NaiveDateTime,
     pub voided_at: Option<NaiveDateTime>,
     /// Why it was voided.
@@ -39,7 +42,10 @@ pub struct Redemption {
     pub points_spent: i64,
     /// LYD the points were worth, when used as money (a discount on the sale).
     pub value: Option<loyalty_domain::Money>,
+    /// The cashier who redeemed; with an API key, the key's owner.
     pub pos_user: Option<PersonRef>,
+    /// The API key it was made with, if any.
+    pub api_key: Option<PersonRef>,
     pub created_at: NaiveDateTime,
 }
 

@@ -198,6 +198,8 @@ pub struct NewInvoice<'a> {
     pub store_id: i64,
     pub customer_id: i64,
     pub pos_user_id: i64,
+    /// The API key it was made with, if any (`pos_user_id` is then the key's owner).
+    pub api_key_id: Option<i64>,
     pub invoice_number: Option<&'a str>,
     pub total: Money,
     pub points_earned: i64,
@@ -223,6 +225,8 @@ pub struct NewRedemption {
     pub reward_id: Option<i64>,
     pub value: Option<Money>,
     pub pos_user_id: i64,
+    /// The API key it was made with, if any (`pos_user_id` is then the key's owner).
+    pub api_key_id: Option<i64>,
     pub points_spent: i64,
     pub now: NaiveDateTime,
 }

@@ -75,6 +75,7 @@ pub fn create(
                     store_id,
                     customer_id,
                     pos_user_id: actor.user_id,
+                    api_key_id: actor.key_id(),
                     invoice_number: number.as_deref(),
                     total,
                     points_earned: points,

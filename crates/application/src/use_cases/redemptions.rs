@@ -128,6 +128,7 @@ pub fn create(
                 reward_id: reward.as_ref().map(|r| r.0),
                 value,
                 pos_user_id: actor.user_id,
+                api_key_id: actor.key_id(),
                 points_spent: points,
                 now,
             })?;

@@ -9,7 +9,7 @@ use loyalty_domain::Money;
 use super::store_days::DayDelta;
 use super::{filter_stores, limits, person, sales_filtered, sales_page};
 use crate::pool::DbBackend;
-use crate::schema::{customers, invoices, redemptions, users};
+use crate::schema::{api_keys, customers, invoices, redemptions, users};
 use crate::tx::{map_error, map_unique, DbTx};
 
 /// A sale with its customer's and cashier's names.
@@ -27,6 +27,9 @@ struct Row {
     pos_user_id: Option<i64>,
     #[diesel(select_expression = users::name.nullable())]
     pos_user_name: Option<String>,
+    api_key_id: Option<i64>,
+    #[diesel(select_expression = api_keys::name.nullable())]
+    api_key_name: Option<String>,
     created_at: NaiveDateTime,
     voided_at: Option<NaiveDateTime>,
     void_reason: Option<String>,
@@ -42,6 +45,7 @@ fn into_invoice(row: Row) -> Invoice {
         total: Money::from_dirhams(row.total_dirhams),
         points_earned: row.points_earned,
         pos_user: person(row.pos_user_id, row.pos_user_name),
+        api_key: person(row.api_key_id, row.api_key_name),
         created_at: row.created_at,
         voided_at: row.voided_at,
         void_reason: row.void_reason,
@@ -68,6 +72,7 @@ macro_rules! joined {
         invoices::table
             .inner_join(customers::table)
             .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
+            .left_join(api_keys::table.on(invoices::api_key_id.eq(api_keys::id.nullable())))
             .select(Row::as_select())
     };
 }
@@ -79,6 +84,7 @@ impl InvoiceRepo for DbTx<'_> {
                 invoices::store_id.eq(i.store_id),
                 invoices::customer_id.eq(i.customer_id),
                 invoices::pos_user_id.eq(i.pos_user_id),
+                invoices::api_key_id.eq(i.api_key_id),
                 invoices::invoice_number.eq(i.invoice_number),
                 invoices::total_dirhams.eq(i.total.dirhams()),
                 invoices::points_earned.eq(i.points_earned),

@@ -8,7 +8,7 @@ use loyalty_domain::Money;
 use super::store_days::DayDelta;
 use super::{filter_stores, limits, person, sales_filtered, sales_page};
 use crate::pool::DbBackend;
-use crate::schema::{customers, redemptions, rewards, users};
+use crate::schema::{api_keys, customers, redemptions, rewards, users};
 use crate::tx::{map_error, DbTx};
 
 /// A redemption with its customer's and cashier's names and its reward, if one was bought.
@@ -24,6 +24,9 @@ struct Row {
     pos_user_id: Option<i64>,
     #[diesel(select_expression = users::name.nullable())]
     pos_user_name: Option<String>,
+    api_key_id: Option<i64>,
+    #[diesel(select_expression = api_keys::name.nullable())]
+    api_key_name: Option<String>,
     created_at: NaiveDateTime,
     value_dirhams: Option<i64>,
     #[diesel(embed)]
@@ -54,6 +57,7 @@ fn into_redemption(row: Row) -> Redemption {
         points_spent: row.points_spent,
         value: row.value_dirhams.map(Money::from_dirhams),
         pos_user: person(row.pos_user_id, row.pos_user_name),
+        api_key: person(row.api_key_id, row.api_key_name),
         created_at: row.created_at,
     }
 }
@@ -64,6 +68,7 @@ macro_rules! joined {
             .inner_join(customers::table)
             .left_join(rewards::table)
             .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
+            .left_join(api_keys::table.on(redemptions::api_key_id.eq(api_keys::id.nullable())))
             .select(Row::as_select())
     };
 }
@@ -76,6 +81,7 @@ impl RedemptionRepo for DbTx<'_> {
                 redemptions::customer_id.eq(r.customer_id),
                 redemptions::reward_id.eq(r.reward_id),
                 redemptions::pos_user_id.eq(r.pos_user_id),
+                redemptions::api_key_id.eq(r.api_key_id),
                 redemptions::points_spent.eq(r.points_spent),
                 redemptions::created_at.eq(r.now),
                 redemptions::value_dirhams.eq(r.value.map(Money::dirhams)),

@@ -12,7 +12,11 @@ pub struct InvoiceDto {
     /// LYD, three decimals.
     pub total_cost: String,
     pub points_earned: i64,
+    /// The cashier who made it; `null` when it was made with an API key (then `api_key` names
+    /// the key; its owner acted).
     pub pos_user: Option<PersonDto>,
+    /// The API key it was made with (`id`, `name`); `null` when a cashier made it.
+    pub api_key: Option<PersonDto>,
     pub created_at: DateTime<Utc>,
     /// Set when the invoice was voided: its points were taken back.
     pub voided_at: Option<DateTime<Utc>>,
@@ -35,7 +39,8 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
             invoice_id: i.invoice_number,
             total_cost: i.total.to_string(),
             points_earned: i.points_earned,
-            pos_user: i.pos_user.map(Into::into),
+            pos_user: if i.api_key.is_some() { None } else { i.pos_user.map(Into::into) },
+            api_key: i.api_key.map(Into::into),
             created_at: utc(i.created_at),
             voided_at: i.voided_at.map(utc),
             void_reason: i.void_reason,
@@ -87,7 +92,11 @@ pub struct RedemptionDto {
     /// `null` for a reward.
     #[schema(example = "5.000")]
     pub value: Option<String>,
+    /// The cashier who made it; `null` when it was made with an API key (then `api_key` names
+    /// the key; its owner acted).
     pub pos_user: Option<PersonDto>,
+    /// The API key it was made with (`id`, `name`); `null` when a cashier made it.
+    pub api_key: Option<PersonDto>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -105,7 +114,8 @@ impl From<loyalty_application::Redemption> for RedemptionDto {
             }),
             points_spent: r.points_spent,
             value: r.value.map(|v| v.to_string()),
-            pos_user: r.pos_user.map(Into::into),
+            pos_user: if r.api_key.is_some() { None } else { r.pos_user.map(Into::into) },
+            api_key: r.api_key.map(Into::into),
             created_at: utc(r.created_at),
         }
     }

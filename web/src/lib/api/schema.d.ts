@@ -2123,6 +2123,7 @@ export interface components {
             data: components["schemas"]["InvoiceCreated"];
         };
         InvoiceDto: {
+            api_key?: null | components["schemas"]["PersonDto"];
             /**
              * @description Whether the caller may void this invoice now: the store's owner any day, its cashier on
              *     the invoice's own day; false once voided. A void can still be refused when the customer
@@ -2622,6 +2623,7 @@ export interface components {
             data: components["schemas"]["RedemptionDone"];
         };
         RedemptionDto: {
+            api_key?: null | components["schemas"]["PersonDto"];
             /** Format: date-time */
             created_at: string;
             customer: components["schemas"]["PersonDto"];
@@ -7051,6 +7053,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "api_key": null,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -7439,6 +7442,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
                      *             "id": 42,
@@ -8052,6 +8056,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "api_key": null,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -8215,6 +8220,7 @@ export interface operations {
                      *       "data": {
                      *         "customer_total_points": 120,
                      *         "invoice": {
+                     *           "api_key": null,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -8581,6 +8587,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "api_key": null,
                      *         "can_void": true,
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customer": {
@@ -9850,6 +9857,7 @@ export interface operations {
                      *         {
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "invoice": {
+                     *             "api_key": null,
                      *             "can_void": true,
                      *             "created_at": "2026-11-20T10:15:00Z",
                      *             "customer": {
@@ -11445,6 +11453,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
                      *             "id": 42,
@@ -11610,6 +11619,7 @@ export interface operations {
                      *         "customer_total_points": 120,
                      *         "points_deducted": 1,
                      *         "redemption": {
+                     *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
                      *             "id": 42,
