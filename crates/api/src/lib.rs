@@ -42,6 +42,9 @@ pub struct Config {
     /// Deliveries under way at once to one endpoint, all instances together
     /// (`LOYALTY_WEBHOOK_CONCURRENCY`).
     pub webhook_concurrency: u32,
+    /// Requests per minute each API key may make, reads and writes
+    /// (`LOYALTY_KEY_READS_PER_MINUTE`, `LOYALTY_KEY_WRITES_PER_MINUTE`).
+    pub key_limits: loyalty_application::KeyLimits,
     /// Load balancers and proxies whose forwarding headers name the client
     /// (`LOYALTY_TRUSTED_PROXIES`); none by default.
     pub trusted_proxies: TrustedProxies,
@@ -84,6 +87,7 @@ impl Config {
             cors_origins: Vec::new(),
             webhook_allow_private: false,
             webhook_concurrency: loyalty_application::use_cases::webhooks::CONCURRENCY_DEFAULT,
+            key_limits: loyalty_application::KeyLimits::default(),
             trusted_proxies: TrustedProxies::default(),
             limits_in_process: false,
             clock: Arc::default(),
@@ -131,6 +135,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         clock: config.clock.clone(),
         login_throttle: throttle,
         public_throttle,
+        key_throttle: Arc::new(loyalty_system::KeyRequestThrottle::new(&limits)),
         ids: Arc::new(RandomIds),
         webhook_payloads: Arc::new(loyalty_http::dto::JsonWebhookPayloads),
         settings: Settings {
@@ -138,6 +143,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
             demo_mode: config.demo_mode,
             webhook_allow_private: config.webhook_allow_private,
             webhook_concurrency: config.webhook_concurrency,
+            key_limits: config.key_limits,
         },
     };
     if config.demo_mode {
@@ -214,7 +220,7 @@ fn cors(origins: &[String]) -> actix_cors::Cors {
         .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT_LANGUAGE])
         .allowed_header("idempotency-key")
         .expose_headers([header::RETRY_AFTER])
-        .expose_headers(["idempotent-replayed"])
+        .expose_headers(["idempotent-replayed", "ratelimit", "ratelimit-policy"])
         .max_age(3600);
     for origin in origins.iter().filter(|o| is_origin(o)) {
         cors = cors.allowed_origin(origin);
@@ -244,6 +250,7 @@ pub fn serve(
             .app_data(web::PayloadConfig::new(loyalty_http::json::JSON_LIMIT))
             .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(loyalty_http::routes::refuse_control_characters))
+            .wrap(middleware::from_fn(loyalty_http::routes::rate_limit_headers))
             .wrap(loyalty_http::routes::security_headers())
             .wrap(
                 // The client the limits see (behind trusted proxies, the one they name).

@@ -8,6 +8,7 @@ use loyalty_api::{
     TrustedProxies, PUBLIC_LIMITS_DEFAULT, SESSION_MINUTES_DEFAULT,
 };
 use loyalty_application::use_cases::webhooks;
+use loyalty_application::KeyLimits;
 
 /// mimalloc instead of glibc's malloc (issue #20): glibc kept freed memory, the argon2 hashes'
 /// 19 MiB blocks among it, in up to 16 arenas (505 MB after ten seconds of sign-ins on 64
@@ -104,6 +105,14 @@ enum Command {
         #[arg(long, env = "LOYALTY_WEBHOOK_CONCURRENCY", default_value_t = webhooks::CONCURRENCY_DEFAULT,
             value_parser = clap::value_parser!(u32).range(1..=i64::from(webhooks::CONCURRENCY_MAX)))]
         webhook_concurrency: u32,
+        /// Read requests (GET) one API key may make per minute, counted across every instance.
+        #[arg(long, env = "LOYALTY_KEY_READS_PER_MINUTE", default_value_t = KeyLimits::default().reads_per_minute,
+            value_parser = clap::value_parser!(u32).range(1..))]
+        key_reads_per_minute: u32,
+        /// Write requests (every other method) one API key may make per minute.
+        #[arg(long, env = "LOYALTY_KEY_WRITES_PER_MINUTE", default_value_t = KeyLimits::default().writes_per_minute,
+            value_parser = clap::value_parser!(u32).range(1..))]
+        key_writes_per_minute: u32,
         /// Load balancers and proxies in front of this server, comma-separated addresses and CIDR
         /// ranges (`10.0.0.0/8,127.0.0.1`): their `Forwarded` / `X-Forwarded-For` name the
         /// client the limits and the log use. None by default: the headers are ignored.
@@ -206,6 +215,8 @@ fn run(cli: Cli) -> Result<(), String> {
             cors_origins,
             webhook_allow_private,
             webhook_concurrency,
+            key_reads_per_minute,
+            key_writes_per_minute,
             trusted_proxies,
         } => {
             let trusted_proxies =
@@ -239,6 +250,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins,
                 webhook_allow_private,
                 webhook_concurrency,
+                key_limits: KeyLimits {
+                    reads_per_minute: key_reads_per_minute,
+                    writes_per_minute: key_writes_per_minute,
+                },
                 trusted_proxies,
                 limits_in_process: limits == LimitsAt::Process,
                 ..Config::for_url(cli.database_url.clone())

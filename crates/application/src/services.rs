@@ -3,7 +3,8 @@ use std::sync::Arc;
 use chrono::Duration;
 
 use crate::ports::{
-    Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, TokenService, WebhookPayloads,
+    Clock, Database, IdGenerator, LoginThrottle, PasswordHasher, PublicThrottle, RequestThrottle, TokenService,
+    WebhookPayloads,
 };
 
 /// What the use cases run against; built once by the binary and shared.
@@ -15,6 +16,8 @@ pub struct Services {
     pub clock: Arc<dyn Clock>,
     pub login_throttle: Arc<dyn LoginThrottle>,
     pub public_throttle: Arc<dyn PublicThrottle>,
+    /// Counts each API key's requests against its limits (`Settings::key_limits`).
+    pub key_throttle: Arc<dyn RequestThrottle>,
     pub ids: Arc<dyn IdGenerator>,
     /// Encodes webhook events into the bodies their deliveries send.
     pub webhook_payloads: Arc<dyn WebhookPayloads>,
@@ -33,4 +36,6 @@ pub struct Settings {
     /// How many deliveries to one endpoint may be under way at once, by all instances together
     /// (`LOYALTY_WEBHOOK_CONCURRENCY`).
     pub webhook_concurrency: u32,
+    /// Requests per minute each API key may make.
+    pub key_limits: crate::KeyLimits,
 }

@@ -75,6 +75,19 @@ impl SharedLimits for PgSharedLimits {
         })
     }
 
+    /// One call of `rate_limit_take_reporting` (migration `key_rate_limits`).
+    fn take_reporting(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String> {
+        self.with_conn(|conn| {
+            let taken: Wait = diesel::sql_query("SELECT rate_limit_take_reporting($1, $2, $3, $4) AS wait")
+                .bind::<Double, _>(now)
+                .bind::<Text, _>(key)
+                .bind::<Double, _>(interval)
+                .bind::<Double, _>(tolerance)
+                .get_result(conn)?;
+            Ok(taken.wait)
+        })
+    }
+
     fn add(&self, now: f64, key: &str, interval: f64) -> Result<(), String> {
         self.with_conn(|conn| {
             diesel::sql_query(

@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, http::header, web, FromRequest, HttpMessage, HttpRequest};
 use loyalty_application::use_cases::{api_keys, auth};
 use loyalty_application::{Actor, AppError, Services, User};
 
@@ -92,12 +92,30 @@ impl FromRequest for Authenticated {
         let services = req.app_data::<web::Data<Services>>().cloned();
         let token = bearer_token(req);
         let (method, path) = (req.method().clone(), req.match_pattern());
+        let req = req.clone();
         Box::pin(async move {
             let services = services.ok_or_else(|| ApiError::new(ErrorCode::InternalError, lang))?;
             let token = token.ok_or_else(|| ApiError::new(ErrorCode::Unauthenticated, lang))?;
             let checker = services.clone();
             let (actor, user) = if api_keys::is_key_secret(&token) {
-                blocking(lang, move || api_keys::authenticate(&checker, &token)).await?
+                // A key's request counts against its limit before anything else is asked of it.
+                let write = !matches!(method, actix_web::http::Method::GET | actix_web::http::Method::HEAD);
+                let (actor, user, rate) = blocking(lang, move || {
+                    let (actor, user) = api_keys::authenticate(&checker, &token)?;
+                    let rate = api_keys::take_request(&checker, &actor, write);
+                    Ok((actor, user, rate))
+                })
+                .await?;
+                if let Some(rate) = rate {
+                    // Every answer to the request says how the key stands (`rate_limit_headers`).
+                    req.extensions_mut().insert(rate.clone());
+                    if let Some(wait) = rate.refused_for {
+                        let mut refused = ApiError::new(ErrorCode::RateLimited, lang);
+                        refused.retry_after_secs = Some(wait);
+                        return Err(refused);
+                    }
+                }
+                (actor, user)
             } else {
                 read_only(&services, lang, move || auth::authenticate(&checker, &token)).await?
             };

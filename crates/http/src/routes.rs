@@ -164,6 +164,32 @@ pub async fn refuse_control_characters(
     Ok(response.map_into_left_body())
 }
 
+/// The IETF `RateLimit-Policy` and `RateLimit` headers on every answer to a request made with an
+/// API key (its limits, and what is left of the one the request counted against), the 429 of a
+/// key over its limit included: `RateLimit-Policy: "reads";q=600;w=60, "writes";q=120;w=60`,
+/// `RateLimit: "writes";r=119;t=1` (requests left, seconds until the whole quota is back).
+pub async fn rate_limit_headers(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    use actix_web::HttpMessage;
+    let mut response = next.call(req).await?;
+    let rate = response.request().extensions().get::<loyalty_application::KeyRate>().cloned();
+    if let Some(rate) = rate {
+        let policy = format!(
+            "\"reads\";q={};w=60, \"writes\";q={};w=60",
+            rate.limits.reads_per_minute, rate.limits.writes_per_minute
+        );
+        let state = format!("\"{}\";r={};t={}", rate.policy, rate.remaining, rate.reset_secs);
+        for (name, value) in [("ratelimit-policy", policy), ("ratelimit", state)] {
+            if let Ok(value) = header::HeaderValue::from_str(&value) {
+                response.headers_mut().insert(header::HeaderName::from_static(name), value);
+            }
+        }
+    }
+    Ok(response)
+}
+
 /// Whether a percent-encoded path or query decodes to text with a forbidden character.
 fn has_forbidden_escape(raw: &str) -> bool {
     if !raw.contains('%') {

@@ -8,7 +8,7 @@ mod tokens;
 pub mod webhooks;
 
 pub use password::Argon2Hasher;
-pub use throttle::{GovernorLoginThrottle, GovernorPublicThrottle, LimitStore, LoginLimits};
+pub use throttle::{GovernorLoginThrottle, GovernorPublicThrottle, KeyRequestThrottle, LimitStore, LoginLimits};
 pub use tokens::JwtTokens;
 
 use chrono::{NaiveDateTime, SubsecRound, Utc};

@@ -5,7 +5,7 @@
 use std::num::NonZeroU32;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use loyalty_application::ports::{LoginThrottle, PublicThrottle};
+use loyalty_application::ports::{Allowance, LoginThrottle, PublicThrottle, RequestThrottle};
 use parking_lot::Mutex;
 
 /// Sign-in and registration limits.
@@ -366,9 +366,95 @@ impl PublicThrottle for GovernorPublicThrottle {
     }
 }
 
+/// Each API key's requests per minute (the generic cell rate algorithm, as the other limits):
+/// in PostgreSQL when the limits are shared, else in this process. Unlike the others it says
+/// what is left, for the `RateLimit` header.
+pub struct KeyRequestThrottle {
+    shared: Option<std::sync::Arc<dyn loyalty_application::ports::SharedLimits>>,
+    /// Key to its theoretical arrival time (seconds since the Unix epoch).
+    local: Mutex<std::collections::HashMap<String, f64>>,
+}
+
+/// The most keys counted in this process before the idle ones are forgotten.
+const LOCAL_KEYS_MAX: usize = 10_000;
+
+impl KeyRequestThrottle {
+    pub fn new(store: &LimitStore) -> Self {
+        let shared = match store {
+            LimitStore::Local => None,
+            LimitStore::Shared(shared) => Some(shared.clone()),
+        };
+        Self { shared, local: Mutex::default() }
+    }
+
+    /// The new arrival time when allowed (> 0), else minus the seconds to wait.
+    fn take_here(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> f64 {
+        let mut held = self.local.lock();
+        if held.len() >= LOCAL_KEYS_MAX {
+            held.retain(|_, tat| *tat > now);
+        }
+        let tat = held.get(key).copied().unwrap_or(now).max(now);
+        if tat - now <= tolerance {
+            held.insert(key.to_owned(), tat + interval);
+            tat + interval
+        } else {
+            -(tat - now - tolerance).max(0.000_001)
+        }
+    }
+}
+
+impl RequestThrottle for KeyRequestThrottle {
+    fn take(&self, key: &str, per_minute: u32) -> Allowance {
+        let n = f64::from(per_minute.max(1));
+        let interval = 60.0 / n;
+        let tolerance = interval * (n - 1.0);
+        let now =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0);
+        let answer = self
+            .shared
+            .as_ref()
+            .and_then(|shared| match shared.take_reporting(now, &format!("api-key\n{key}"), interval, tolerance) {
+                Ok(answer) => Some(answer),
+                Err(error) => {
+                    tracing::warn!(%error, "shared limit unavailable: counting in this process");
+                    None
+                }
+            })
+            .unwrap_or_else(|| self.take_here(now, key, interval, tolerance));
+        let whole = |seconds: f64| -> u64 {
+            // Rounded up, at least 0, far below u64::MAX (a minute's window).
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let secs = seconds.ceil().clamp(0.0, 1e6) as u64;
+            secs
+        };
+        if answer > 0.0 {
+            let left = ((now + tolerance + interval - answer) / interval + 1e-9).floor().clamp(0.0, n);
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let remaining = left as u32;
+            Allowance { refused_for: None, remaining, reset_secs: whole(answer - now) }
+        } else {
+            let wait = -answer;
+            Allowance { refused_for: Some(whole(wait).max(1)), remaining: 0, reset_secs: whole(wait + tolerance) }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_has_its_burst_then_waits_and_is_told_what_is_left() {
+        let throttle = KeyRequestThrottle::new(&LimitStore::Local);
+        let first = throttle.take("reads:1", 3);
+        assert_eq!((first.refused_for, first.remaining), (None, 2));
+        assert_eq!(throttle.take("reads:1", 3).remaining, 1);
+        assert_eq!(throttle.take("reads:1", 3).remaining, 0);
+        let refused = throttle.take("reads:1", 3);
+        assert!(refused.refused_for.is_some_and(|secs| (1..=20).contains(&secs)), "{refused:?}");
+        assert_eq!(throttle.take("writes:1", 3).remaining, 2, "each kind and key on its own");
+        assert!(first.reset_secs <= 20 && refused.reset_secs <= 60, "{first:?} {refused:?}");
+    }
 
     #[test]
     fn wrong_passwords_block_their_pair_and_then_the_account() {

@@ -4,7 +4,11 @@ use serde_json::{json, Value};
 
 use crate::helpers::{both_backends, Backend, TestApp};
 
-both_backends!(a_key_reads_within_its_scopes_and_stores, keys_are_checked_when_made_and_stop_with_their_owner,);
+both_backends!(
+    a_key_reads_within_its_scopes_and_stores,
+    keys_are_checked_when_made_and_stop_with_their_owner,
+    a_key_has_read_and_write_limits_told_in_every_answer,
+);
 
 fn ids(list: &Value, field: &str) -> Vec<i64> {
     list["data"].as_array().map(|items| items.iter().filter_map(|i| i[field].as_i64()).collect()).unwrap_or_default()
@@ -508,4 +512,60 @@ async fn a_sync_reads_every_change_once_in_order(backend: Backend) {
     assert_eq!((status, body["errors"]["updated_since"].is_array()), (422, true), "{body}");
     let (status, body) = app.get("/api/v1/invoices?after_id=3", Some(&key)).await;
     assert_eq!((status, body["errors"]["after_id"].is_array()), (422, true), "{body}");
+}
+
+/// The answer's status and its `RateLimit-Policy`, `RateLimit` and `Retry-After` headers.
+async fn keyed(request: reqwest::RequestBuilder) -> (u16, Option<String>, Option<String>, Option<String>) {
+    let response = request.send().await.unwrap_or_else(|e| panic!("{e}"));
+    let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    (response.status().as_u16(), header("ratelimit-policy"), header("ratelimit"), header("retry-after"))
+}
+
+async fn a_key_has_read_and_write_limits_told_in_every_answer(backend: Backend) {
+    let Some(app) = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        c.key_limits = loyalty_application::KeyLimits { reads_per_minute: 4, writes_per_minute: 2 };
+    })
+    .await
+    else {
+        return;
+    };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let scopes = json!(["customers:read", "customers:write"]);
+    let (_, key) = make_key(&app, &owner, json!({"name": "Limited", "scopes": scopes})).await;
+    let (_, other) = make_key(&app, &owner, json!({"name": "Other", "scopes": scopes})).await;
+    // The owner sees the limits on each key.
+    let (_, keys) = app.get("/api/v1/store-owner/api-keys", Some(&owner)).await;
+    assert_eq!(keys["data"][0]["rate_limits"], json!({"reads_per_minute": 4, "writes_per_minute": 2}), "{keys}");
+
+    let policy = Some(r#""reads";q=4;w=60, "writes";q=2;w=60"#.to_owned());
+    let read = |token: &str| app.client.get(app.url("/api/v1/customers?per_page=1")).bearer_auth(token);
+    // Four reads, each saying how many are left; the fifth is a 429 that says when to retry.
+    for left in (0..4).rev() {
+        let (status, got_policy, state, _) = keyed(read(&key)).await;
+        assert_eq!((status, &got_policy), (200, &policy));
+        let state = state.unwrap_or_default();
+        assert!(state.starts_with(&format!(r#""reads";r={left};t="#)), "{state}");
+    }
+    let (status, got_policy, state, retry) = keyed(read(&key)).await;
+    assert_eq!((status, got_policy), (429, policy.clone()));
+    assert!(state.is_some_and(|s| s.starts_with(r#""reads";r=0;t="#)));
+    assert!(retry.and_then(|r| r.parse::<u64>().ok()).is_some_and(|r| (1..=15).contains(&r)));
+    // Writes count on their own; a bad write (422) counts and says so too.
+    let write = |name: &str| {
+        app.client
+            .post(app.url("/api/v1/customers"))
+            .bearer_auth(&key)
+            .json(&json!({"name": name, "store_id": 999_999}))
+    };
+    let (status, _, state, _) = keyed(write("One")).await;
+    assert_eq!(status, 422);
+    assert!(state.is_some_and(|s| s.starts_with(r#""writes";r=1;"#)));
+    assert_eq!(keyed(write("Two")).await.0, 422);
+    let (status, _, _, retry) = keyed(write("Three")).await;
+    assert_eq!((status, retry.is_some()), (429, true));
+    // Another key has its own; a person signed in has no key limits and no such headers.
+    assert_eq!(keyed(read(&other)).await.0, 200);
+    let (status, policy, state, _) = keyed(read(&owner)).await;
+    assert_eq!((status, policy, state), (200, None, None));
 }

@@ -35,6 +35,38 @@ pub struct ApiKey {
     pub created_at: NaiveDateTime,
     pub expires_at: Option<NaiveDateTime>,
     pub last_used_at: Option<NaiveDateTime>,
+    /// The requests it may make per minute (the same for every key of the deployment; the use
+    /// cases fill it from the settings, so the owner sees them).
+    pub limits: KeyLimits,
+}
+
+/// How many requests one API key may make per minute: reads (`GET`) and writes (everything
+/// else), each counted on its own, by every instance together (`LOYALTY_KEY_READS_PER_MINUTE`,
+/// `LOYALTY_KEY_WRITES_PER_MINUTE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyLimits {
+    pub reads_per_minute: u32,
+    pub writes_per_minute: u32,
+}
+
+impl Default for KeyLimits {
+    fn default() -> Self {
+        Self { reads_per_minute: 600, writes_per_minute: 120 }
+    }
+}
+
+/// How a keyed request stands against its key's limit (the `RateLimit` header's content).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyRate {
+    /// Which limit counted it: `reads` or `writes`.
+    pub policy: &'static str,
+    pub limits: KeyLimits,
+    /// The requests of that kind still allowed now.
+    pub remaining: u32,
+    /// Seconds until the whole quota is back.
+    pub reset_secs: u64,
+    /// `Some(seconds to wait)` when this request was over the limit and refused.
+    pub refused_for: Option<u64>,
 }
 
 /// A key just made: the secret is shown this once and kept only as a digest.

@@ -15,8 +15,9 @@ pub use records::{
     RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
 };
 pub use system::{
-    AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent, PasswordHasher,
-    PublicThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope, WebhookPayloads, WebhookRepo,
+    Allowance, AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent, PasswordHasher,
+    PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope, WebhookPayloads,
+    WebhookRepo,
 };
 
 use crate::AppError;

@@ -93,6 +93,24 @@ pub trait WebhookPayloads: Send + Sync {
     fn encode(&self, envelope: &WebhookEnvelope<'_>, data: &crate::WebhookData) -> Result<String, String>;
 }
 
+/// What one request took from a limit: whether it was allowed, what is left, when it is whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allowance {
+    /// `None` allowed; `Some(seconds)` refused, to try again after that long.
+    pub refused_for: Option<u64>,
+    pub remaining: u32,
+    /// Seconds until the whole burst is back.
+    pub reset_secs: u64,
+}
+
+/// Counts requests of a key against a per-minute limit (per instance on SQLite, shared by all
+/// instances on PostgreSQL).
+pub trait RequestThrottle: Send + Sync {
+    /// Counts one request for `key` if it stays within `per_minute` (a burst of that many,
+    /// refilled over the minute).
+    fn take(&self, key: &str, per_minute: u32) -> Allowance;
+}
+
 /// Rate-limit counters shared by every instance on one database, in the generic cell rate
 /// algorithm's terms: a key's "theoretical arrival time" (seconds since the Unix epoch) moves on
 /// by `interval` per request and may run up to `tolerance` (the burst) ahead of `now`. `Err`
@@ -104,6 +122,9 @@ pub trait SharedLimits: Send + Sync {
     /// [`SharedLimits::take`] of `first`, then, only if that was allowed, of `second` (each
     /// `(key, interval, tolerance)`), in one round trip.
     fn take_then(&self, now: f64, first: (&str, f64, f64), second: (&str, f64, f64)) -> Result<f64, String>;
+    /// [`SharedLimits::take`], answering the key's new arrival time when allowed (> 0), or
+    /// minus the seconds to wait when not, so the caller can say what is left.
+    fn take_reporting(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String>;
     /// Counts one for `key` whatever its count already is (a wrong password).
     fn add(&self, now: f64, key: &str, interval: f64) -> Result<(), String>;
     /// The key's arrival time, `None` when nothing is counted for it.

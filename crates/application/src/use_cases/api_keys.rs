@@ -10,7 +10,7 @@ use loyalty_domain::{text, FieldErrors, Msg, Role};
 use crate::policy::KeyGrant;
 use crate::ports::{transaction, NewApiKey, TxMode};
 use crate::Operation;
-use crate::{Actor, ApiKey, ApiScope, AppError, NewKeySecret, Services, User};
+use crate::{Actor, ApiKey, ApiScope, AppError, KeyRate, NewKeySecret, Services, User};
 
 /// What every secret starts with, so a key is recognised in a header, a log or a leak scan.
 pub const SECRET_PREFIX: &str = "lk_";
@@ -33,7 +33,26 @@ pub struct KeyForm {
 
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<ApiKey>, AppError> {
     actor.authorize(Operation::ListKeys)?;
-    transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_api_keys(actor.user_id)?))
+    let keys = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.list_api_keys(actor.user_id)?))?;
+    Ok(keys.into_iter().map(|key| ApiKey { limits: services.settings.key_limits, ..key }).collect())
+}
+
+/// Counts a request made with an API key against the key's limit for its kind (`write`: any
+/// method but GET and HEAD): `None` for a request made by a person. A refusal is in the answer
+/// (`refused_for`), so the caller can still say how the key stands.
+pub fn take_request(services: &Services, actor: &Actor, write: bool) -> Option<KeyRate> {
+    let key = actor.key.as_ref()?;
+    let limits = services.settings.key_limits;
+    let (policy, per_minute) =
+        if write { ("writes", limits.writes_per_minute) } else { ("reads", limits.reads_per_minute) };
+    let taken = services.key_throttle.take(&format!("{policy}:{}", key.id), per_minute);
+    Some(KeyRate {
+        policy,
+        limits,
+        remaining: taken.remaining,
+        reset_secs: taken.reset_secs,
+        refused_for: taken.refused_for,
+    })
 }
 
 /// Makes a key; the answer carries its secret, which is never shown again.
@@ -90,7 +109,7 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
             now,
         })?)
     })?;
-    Ok(NewKeySecret { key, secret })
+    Ok(NewKeySecret { key: ApiKey { limits: services.settings.key_limits, ..key }, secret })
 }
 
 /// Revokes a key at once: its next request is refused.

@@ -44,6 +44,8 @@ fn into_key(row: KeyRow) -> RepoResult<ApiKey> {
         created_at: row.created_at,
         expires_at: row.expires_at,
         last_used_at: row.last_used_at,
+        // The deployment's, set by the use case from the settings.
+        limits: loyalty_application::KeyLimits::default(),
     })
 }
 

@@ -29,6 +29,20 @@ pub struct ApiKeyDto {
     pub expires_at: Option<DateTime<Utc>>,
     /// Updated at most once a minute.
     pub last_used_at: Option<DateTime<Utc>>,
+    pub rate_limits: KeyRateLimits,
+}
+
+/// The requests a key may make per minute (the server's setting, the same for every key): past
+/// either, a 429 with `Retry-After`. Every answer to a keyed request says how the key stands in
+/// the `RateLimit-Policy` and `RateLimit` headers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KeyRateLimits {
+    /// `GET` requests.
+    #[schema(example = 600)]
+    pub reads_per_minute: u32,
+    /// Every other request.
+    #[schema(example = 120)]
+    pub writes_per_minute: u32,
 }
 
 impl From<loyalty_application::ApiKey> for ApiKeyDto {
@@ -42,6 +56,10 @@ impl From<loyalty_application::ApiKey> for ApiKeyDto {
             created_at: utc(k.created_at),
             expires_at: k.expires_at.map(utc),
             last_used_at: k.last_used_at.map(utc),
+            rate_limits: KeyRateLimits {
+                reads_per_minute: k.limits.reads_per_minute,
+                writes_per_minute: k.limits.writes_per_minute,
+            },
         }
     }
 }

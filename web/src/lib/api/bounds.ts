@@ -102,6 +102,14 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  KeyRateLimits: {
+    reads_per_minute: {
+      minimum: 0,
+    },
+    writes_per_minute: {
+      minimum: 0,
+    },
+  },
   LoyaltyConfigRequest: {
     cashier_daily_points: {
       maximum: 1000000,

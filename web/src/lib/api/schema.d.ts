@@ -1739,6 +1739,7 @@ export interface components {
             name: string;
             /** @description The start of the secret (`lk_1a2b3c4d`), to tell keys apart. */
             prefix: string;
+            rate_limits: components["schemas"]["KeyRateLimits"];
             scopes: components["schemas"]["ApiScopeDto"][];
             /** @description The stores the key covers; `null`: all of the owner's stores, those added later too. */
             store_ids?: number[] | null;
@@ -2177,6 +2178,25 @@ export interface components {
             email?: string | null;
             name: string;
             phone: string;
+        };
+        /**
+         * @description The requests a key may make per minute (the server's setting, the same for every key): past
+         *     either, a 429 with `Retry-After`. Every answer to a keyed request says how the key stands in
+         *     the `RateLimit-Policy` and `RateLimit` headers.
+         */
+        KeyRateLimits: {
+            /**
+             * Format: int32
+             * @description `GET` requests.
+             * @example 600
+             */
+            reads_per_minute: number;
+            /**
+             * Format: int32
+             * @description Every other request.
+             * @example 120
+             */
+            writes_per_minute: number;
         };
         LedgerEntryDto: {
             actor?: null | components["schemas"]["PersonDto"];
@@ -12536,6 +12556,10 @@ export interface operations {
                      *           "last_used_at": "2026-11-20T10:15:00Z",
                      *           "name": "ERP",
                      *           "prefix": "lk_1a2b3c4d",
+                     *           "rate_limits": {
+                     *             "reads_per_minute": 600,
+                     *             "writes_per_minute": 120
+                     *           },
                      *           "scopes": [
                      *             "customers:read"
                      *           ],
@@ -12642,6 +12666,10 @@ export interface operations {
                      *         "last_used_at": "2026-11-20T10:15:00Z",
                      *         "name": "ERP",
                      *         "prefix": "lk_1a2b3c4d",
+                     *         "rate_limits": {
+                     *           "reads_per_minute": 600,
+                     *           "writes_per_minute": 120
+                     *         },
                      *         "scopes": [
                      *           "customers:read"
                      *         ],

@@ -18,6 +18,7 @@ const shop: ApiKey = {
   created_at: '2026-11-20T10:00:00Z',
   expires_at: null,
   last_used_at: null,
+  rate_limits: { reads_per_minute: 600, writes_per_minute: 120 },
 };
 
 const hook: WebhookEndpoint = {
