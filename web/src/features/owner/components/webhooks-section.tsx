@@ -110,7 +110,8 @@ export function WebhooksSection() {
   function sendTest(endpoint: WebhookEndpoint) {
     test.mutate(endpoint.id, {
       onSuccess: () => showToast(t('integrations.webhooks.tested')),
-      onError: (error) => showToast(messageOf(error, t('integrations.webhooks.testFailed')), { color: 'red' }),
+      onError: (error) =>
+        showToast(messageOf(error, t('integrations.webhooks.testFailed')), { color: 'red' }),
     });
   }
 
