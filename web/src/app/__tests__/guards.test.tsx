@@ -35,6 +35,7 @@ describe('route guards', () => {
       'GET /api/v1/subscriptions/status': () => apiError(500, 'Not now.', 'internal'),
       'GET /api/v1/store-owner/stores': () => json({ data: [] }),
       'GET /api/v1/store-owner/signals': () => json({ data: [], meta: { page: 1, per_page: 5, total: 0 } }),
+      'GET /api/v1/store-owner/liability': () => apiError(500, 'Not now.', 'internal'),
     });
     const app = renderApp(path);
 
