@@ -107,30 +107,29 @@ export function NotificationBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} width={380} position="bottom-end" shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator
-          label={format.number(count)}
-          size={18}
-          color="red"
-          offset={4}
-          disabled={count === 0}
-          data-testid="notification-badge"
-        >
+      <Indicator
+        label={format.number(count)}
+        size={18}
+        color="red"
+        offset={4}
+        disabled={count === 0}
+        data-testid="notification-badge"
+      >
+        {/* The target is the button itself: it carries aria-haspopup, -expanded and -controls. */}
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             radius="xl"
             onClick={() => setOpened((o) => !o)}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
             aria-label={`${t('dashboard.notifications')} (${t('dashboard.notificationsCount', { count, n: format.number(count) })})`}
             data-testid="notification-bell"
           >
             <IconBell size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="sm" role="dialog" aria-labelledby={titleId} data-testid="notification-list">
         <Group justify="space-between" mb="xs">
           <Text id={titleId} fw={700}>
