@@ -46,6 +46,7 @@ lighthouse: build
 # Regenerate the OpenAPI document and the web app's API types and bounds from the code.
 openapi: web-deps
     cargo run -q -p loyalty-api -- openapi > openapi/openapi.json
+    cargo run -q -p loyalty-api -- openapi-stamp openapi/openapi.stamp
     cd web && npm run gen:api
 
 # Fail when openapi/openapi.json, web/src/lib/api/schema.d.ts or web/src/lib/api/bounds.ts is stale.

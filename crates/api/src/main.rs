@@ -125,6 +125,9 @@ enum Command {
     SeedDemo,
     /// Print the OpenAPI document.
     Openapi,
+    /// Write the contract's version and fingerprint to FILE (`openapi/openapi.stamp`); refused
+    /// when the document changed and its version did not.
+    OpenapiStamp { file: PathBuf },
 }
 
 fn parse_flag(value: &str) -> Result<bool, String> {
@@ -176,6 +179,11 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Openapi => {
             print!("{}", loyalty_http::openapi::document_json());
             Ok(())
+        }
+        Command::OpenapiStamp { file } => {
+            let previous = std::fs::read_to_string(&file).unwrap_or_default();
+            let stamp = loyalty_http::openapi::next_stamp(&previous)?;
+            std::fs::write(&file, stamp).map_err(|e| format!("{}: {e}", file.display()))
         }
         Command::Migrate => {
             let url = loyalty_db::DbUrl::parse(&cli.database_url)?;

@@ -12,8 +12,12 @@ use super::handlers;
         title = "Loyalty platform API",
         description = "Loyalty points and store management for merchants in Libya (LYD). \
             JSON in and out. Money is a decimal string with three places (\"12.500\"); points are \
-            integers; times are RFC 3339 UTC. Errors are `{message, code, errors}`; messages follow \
-            `Accept-Language` (`ar` or `en`).",
+            integers; times are RFC 3339 UTC. Errors are `{message, code, errors, details}`, all \
+            four always there; messages follow `Accept-Language` (`ar` or `en`). Requests made with \
+            an API key are limited per key (reads and writes per minute, `rate_limits` on the key): \
+            every answer to one carries the IETF `RateLimit-Policy` and `RateLimit` headers, and \
+            one past a limit is a 429 with `Retry-After`. Changes: `CHANGELOG.md`, one entry per \
+            `info.version`.",
         license(name = "Proprietary", identifier = "LicenseRef-Proprietary"),
         contact(name = "Loyalty platform support", url = "https://loyalty.example.ly/about", email = "support@loyalty.example.ly"),
     ),
@@ -77,8 +81,38 @@ pub fn document() -> utoipa::openapi::OpenApi {
     say_public_operations_are_public(&mut doc);
     summarise_operations(&mut doc);
     document_webhooks(&mut doc);
-    doc.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    doc.info.version = CONTRACT_VERSION.to_owned();
     doc
+}
+
+/// The contract's version (`info.version`): bumped with every change of the document, each
+/// version with its entry in `CHANGELOG.md`. `openapi/openapi.stamp` holds the version and the
+/// fingerprint of the document it was given to ([`next_stamp`]), so a change that keeps the
+/// version fails the contract test.
+pub const CONTRACT_VERSION: &str = "0.2.0";
+
+/// SHA-256 (hex) of the document as served, its `info.version` left out: what changes when the
+/// contract does.
+pub fn fingerprint() -> String {
+    let mut doc = document();
+    doc.info.version = String::new();
+    let text = doc.to_json().unwrap_or_default();
+    hmac_sha256::Hash::hash(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stamp for the document now (`<version> <fingerprint>`), given the stamp it had: refused
+/// when the document changed and the version did not.
+pub fn next_stamp(previous: &str) -> Result<String, String> {
+    let (version, print) = (CONTRACT_VERSION, fingerprint());
+    let stamp = format!("{version} {print}\n");
+    let mut old = previous.split_whitespace();
+    match (old.next(), old.next()) {
+        (Some(v), Some(p)) if v == version && p != print => Err(format!(
+            "the contract changed but info.version is still {version}: bump CONTRACT_VERSION \
+             (crates/http/src/openapi.rs) and add its entry to CHANGELOG.md"
+        )),
+        _ => Ok(stamp),
+    }
 }
 
 /// An operation without a security requirement says so with `security: []`, so a client (and

@@ -10,6 +10,36 @@ fn committed_openapi_document_is_current() {
     assert!(committed == generated, "openapi/openapi.json is stale: run `just openapi` and commit the result");
 }
 
+/// A change of the contract comes with a new `info.version` and its `CHANGELOG.md` entry: the
+/// committed stamp (`openapi/openapi.stamp`, written by `just openapi`, which refuses a change
+/// that keeps the version) is the version and the fingerprint of the document now.
+#[test]
+fn the_contract_changes_only_with_a_new_version_and_its_changelog_entry() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let stamp = std::fs::read_to_string(format!("{root}openapi/openapi.stamp")).unwrap_or_default();
+    let mut parts = stamp.split_whitespace();
+    let (version, print) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+    let (now_version, now_print) = (loyalty_http::openapi::CONTRACT_VERSION, loyalty_http::openapi::fingerprint());
+    assert!(
+        print == now_print || version != now_version,
+        "the contract changed but info.version is still {now_version}: bump CONTRACT_VERSION \
+         (crates/http/src/openapi.rs), add its CHANGELOG.md entry, then run `just openapi`"
+    );
+    assert!(
+        (version, print) == (now_version, now_print.as_str()),
+        "openapi/openapi.stamp is stale: run `just openapi` and commit it"
+    );
+    let changelog = std::fs::read_to_string(format!("{root}CHANGELOG.md")).unwrap_or_default();
+    assert!(
+        changelog.lines().any(|line| line.starts_with(&format!("## [{now_version}]"))),
+        "CHANGELOG.md has no `## [{now_version}]` entry"
+    );
+    // The version refuses to stay put under a change (what `just openapi` runs).
+    let changed = format!("{now_version} {}", "0".repeat(64));
+    assert!(loyalty_http::openapi::next_stamp(&changed).is_err());
+    assert!(loyalty_http::openapi::next_stamp("0.0.1 abc").is_ok());
+}
+
 #[test]
 fn every_operation_documents_its_errors() {
     let doc: serde_json::Value = serde_json::from_str(&loyalty_http::openapi::document_json()).unwrap_or_default();
