@@ -216,7 +216,7 @@ fn cors(origins: &[String]) -> actix_cors::Cors {
     use actix_web::http::header;
     let mut cors = actix_cors::Cors::default()
         .block_on_origin_mismatch(false)
-        .allowed_methods(["GET", "POST", "PUT", "DELETE"])
+        .allowed_methods(["GET", "POST", "PUT", "PATCH", "DELETE"])
         .allowed_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT_LANGUAGE])
         .allowed_header("idempotency-key")
         .expose_headers([header::RETRY_AFTER])

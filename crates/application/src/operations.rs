@@ -25,6 +25,7 @@ pub enum Operation {
     SearchCustomers,
     GetCustomer,
     UpdateCustomer,
+    PatchCustomer,
     DeleteCustomer,
     ConfirmJoin,
     CustomerHistory,
@@ -155,7 +156,9 @@ impl Operation {
             | CustomerRedemptions => Roles(EVERYONE, read),
             // A cashier's or owner's check of a joined customer's name; the admin may too.
             ConfirmJoin => Roles(EVERYONE, Scope(ApiScope::CustomersWrite)),
-            CreateCustomer | UpdateCustomer | DeleteCustomer => Permissions(&[Permission::ManageCustomers]),
+            CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer => {
+                Permissions(&[Permission::ManageCustomers])
+            }
             AddPoints => Permissions(&[Permission::AddPoints]),
             ListInvoices | ListRedemptions => Roles(EVERYONE, reports),
             CreateInvoice | PreviewSale => Permissions(&[Permission::CreateInvoice]),

@@ -92,6 +92,8 @@ messages! {
     WebhookUrlInvalid => ("Enter an https:// address of a public server", "أدخل عنوان https:// لخادم عام"),
     WebhookEventsRequired => ("Choose at least one event", "اختر حدثاً واحداً على الأقل"),
     WebhookEventUnknown => ("Unknown event", "حدث غير معروف"),
+    FieldUnknown => ("This field is not known: check its name.", "هذا الحقل غير معروف: تحقق من اسمه."),
+    FieldRequiredToReplace => ("A full replacement (PUT) names this field: send null to clear it, or change only some fields with PATCH.", "الاستبدال الكامل (PUT) يذكر هذا الحقل: أرسل null لمسحه، أو غيّر بعض الحقول فقط باستخدام PATCH."),
     DeliveryStatusUnknown => ("Choose pending, succeeded or failed", "اختر pending أو succeeded أو failed"),
     WebhookLimit => ("You already have 10 webhook endpoints. Delete one you no longer use first.", "لديك 10 عناوين Webhook بالفعل. احذف عنواناً لم تعد تستخدمه أولاً."),
     ExpiryInPast => ("The expiry date cannot be in the past.", "لا يمكن أن يكون تاريخ الانتهاء في الماضي."),

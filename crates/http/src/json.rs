@@ -71,6 +71,17 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiErr
             return ApiError::new(ErrorCode::InvalidJson, lang);
         }
         let text = inner.to_string();
+        // A field the body's type does not have (`deny_unknown_fields`): refused, naming it,
+        // so a typo in a field's name never passes as "left out".
+        if let Some(name) = text.strip_prefix("unknown field `").and_then(|rest| rest.split('`').next()) {
+            // serde_path_to_error's path already ends with the unknown field's name.
+            let field = if path == "." || path.is_empty() { name.to_owned() } else { path };
+            let msg = loyalty_domain::Msg::FieldUnknown;
+            let mut error =
+                ApiError::field(lang, &field, if lang == Lang::Ar { msg.ar() } else { msg.en() }.to_owned());
+            error.codes.insert(field, vec![msg.code()]);
+            return error;
+        }
         // serde names a missing field only in its message.
         let missing = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next());
         let (field, message) = match missing {
@@ -144,6 +155,20 @@ mod tests {
         name: String,
         #[allow(dead_code)]
         count: i64,
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_by_name() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Strict {
+            name: String,
+        }
+        let err = parse_json::<Strict>(br#"{"name": "x", "nmae": "y"}"#, Lang::En).err();
+        let (errors, codes) = err.map(|e| (e.errors, e.codes)).unwrap_or_default();
+        assert_eq!(errors.get("nmae").map(|m| m[0].as_str()), Some("This field is not known: check its name."));
+        assert_eq!(codes.get("nmae"), Some(&vec!["field_unknown"]));
     }
 
     #[test]

@@ -11,7 +11,8 @@ both_backends!(
     a_taken_phone_names_the_customer_who_has_it,
     every_error_body_has_errors_and_details,
     amounts_are_read_as_the_document_writes_them,
-    a_hidden_customer_is_gone_except_in_the_sync
+    a_hidden_customer_is_gone_except_in_the_sync,
+    put_replaces_whole_patch_changes_what_it_names_and_unknown_fields_are_refused
 );
 
 async fn a_taken_phone_names_the_customer_who_has_it(backend: Backend) {
@@ -31,11 +32,11 @@ async fn a_taken_phone_names_the_customer_who_has_it(backend: Backend) {
         d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "Omar", "phone": "0914440100"})).await;
     assert_eq!(status, 201, "{made}");
     let omar = made["data"]["id"].as_i64().unwrap_or_default();
-    let change = json!({"name": "Omar", "phone": "0912345678"});
+    let change = json!({"name": "Omar", "phone": "0912345678", "email": null});
     let (status, answer) = d.app.put(&format!("/api/v1/customers/{omar}"), Some(&d.cashier), &change).await;
     assert_eq!((status, answer["details"][0]["customer_id"].as_i64()), (422, Some(d.fatima)), "{answer}");
     // Keeping one's own phone is no clash; other field errors name no customer.
-    let same = json!({"name": "Omar B", "phone": "0914440100"});
+    let same = json!({"name": "Omar B", "phone": "0914440100", "email": null});
     assert_eq!(d.app.put(&format!("/api/v1/customers/{omar}"), Some(&d.cashier), &same).await.0, 200);
     let (_, answer) =
         d.app.post("/api/v1/customers", Some(&d.cashier), &json!({"name": "", "phone": "0914440101"})).await;
@@ -122,4 +123,72 @@ async fn a_hidden_customer_is_gone_except_in_the_sync(backend: Backend) {
     assert_eq!(status, 200, "{synced}");
     let row = synced["data"].as_array().and_then(|rows| rows.iter().find(|r| r["id"] == id).cloned());
     assert!(row.is_some_and(|r| r["deleted_at"].is_string()), "{synced}");
+}
+
+async fn put_replaces_whole_patch_changes_what_it_names_and_unknown_fields_are_refused(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let app = &d.app;
+    let made = json!({"name": "Layla", "phone": "0914440300", "email": "layla@example.ly"});
+    let (status, made) = app.post("/api/v1/customers", Some(&d.cashier), &made).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["data"]["id"].as_i64().unwrap_or_default();
+    let path = format!("/api/v1/customers/{id}");
+    let read = || async { app.get(&path, Some(&d.cashier)).await.1["data"].clone() };
+
+    // PUT with only a name would erase the phone and the email: refused, naming both; nothing
+    // changes.
+    let (status, refused) = app.put(&path, Some(&d.cashier), &json!({"name": "Layla K"})).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["details"][0]["code"], "field_required_to_replace", "{refused}");
+    assert!(refused["errors"]["phone"].is_array() && refused["errors"]["email"].is_array(), "{refused}");
+    let now = read().await;
+    assert_eq!((now["name"].as_str(), now["phone"].as_str()), (Some("Layla"), Some("+218914440300")));
+    // A whole PUT, null clearing the email.
+    let whole = json!({"name": "Layla K", "phone": "0914440300", "email": null});
+    let (status, put) = app.put(&path, Some(&d.cashier), &whole).await;
+    assert_eq!((status, put["data"]["email"].clone()), (200, Value::Null), "{put}");
+
+    // PATCH: only what it names; null clears; left out stays.
+    let patch = |body: Value| {
+        let request = app.client.patch(app.url(&path)).bearer_auth(&d.cashier);
+        async move {
+            let response =
+                request.header("Content-Type", "application/merge-patch+json").body(body.to_string()).send().await;
+            crate::helpers::read(response).await
+        }
+    };
+    let (status, patched) = patch(json!({"email": "layla@shop.ly"})).await;
+    assert_eq!(status, 200, "{patched}");
+    let data = &patched["data"];
+    assert_eq!(
+        (data["name"].as_str(), data["phone"].as_str(), data["email"].as_str()),
+        (Some("Layla K"), Some("+218914440300"), Some("layla@shop.ly"))
+    );
+    let (status, patched) = patch(json!({"phone": null})).await;
+    assert_eq!(
+        (status, patched["data"]["phone"].clone(), patched["data"]["email"].as_str()),
+        (200, Value::Null, Some("layla@shop.ly"))
+    );
+    let (status, patched) = patch(json!({})).await;
+    assert_eq!((status, patched["data"]["name"].as_str()), (200, Some("Layla K")), "an empty patch changes nothing");
+    // The same rules as a PUT: a taken phone names its holder; a bad email is a 422.
+    let (status, taken) = patch(json!({"phone": "0912345678"})).await;
+    assert_eq!((status, taken["details"][0]["customer_id"].as_i64()), (422, Some(d.fatima)), "{taken}");
+    assert_eq!(patch(json!({"email": "not an email"})).await.0, 422);
+
+    // A field the body does not have is refused by name, in a PATCH, a PUT, a POST; nothing
+    // changes.
+    let (status, refused) = patch(json!({"nmae": "Typo"})).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        (refused["details"][0]["field"].as_str(), refused["details"][0]["code"].as_str()),
+        (Some("nmae"), Some("field_unknown"))
+    );
+    let typo = json!({"name": "Layla", "phone": null, "email": null, "emial": "x@y.ly"});
+    let (status, refused) = app.put(&path, Some(&d.cashier), &typo).await;
+    assert_eq!((status, refused["details"][0]["field"].as_str()), (422, Some("emial")), "{refused}");
+    let sale = json!({"customer_id": id, "total_cost": "10", "totl": "99"});
+    let (status, refused) = app.post("/api/v1/invoices", Some(&d.cashier), &sale).await;
+    assert_eq!((status, refused["details"][0]["field"].as_str()), (422, Some("totl")), "{refused}");
+    assert_eq!(read().await["name"], "Layla K");
 }

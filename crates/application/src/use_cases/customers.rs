@@ -272,25 +272,68 @@ pub fn create(
     )
 }
 
+/// Replaces a customer's name, phone and email (the form names each; an empty phone or email
+/// clears it).
 pub fn update(services: &Services, actor: &Actor, id: i64, form: CustomerForm) -> Result<Customer, AppError> {
     actor.require_permission(Permission::ManageCustomers)?;
     let valid = validate(form, true)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, id)?;
-        if valid.loyalty_points.is_some_and(|points| points != customer.loyalty_points) {
-            return Err(FieldErrors::single("loyalty_points", Msg::BalanceByAdjustmentOnly).into());
-        }
-        check_phone_free(repos, customer.store.id, valid.phone.as_deref(), Some(id))?;
-        repos
-            .update_customer(id, CustomerChanges { name: valid.name, phone: valid.phone, email: valid.email, now })
-            .map_err(phone_taken)?;
-        let updated = visible_customer(repos, actor, id)?;
-        let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
-        super::activity::log(repos, ActivityKind::CustomerUpdated, Some(actor), customer.store.id, id, details, now)?;
-        tell(repos, services, WebhookEventType::CustomerUpdated, WebhookData::Customer(updated.clone()), now)?;
-        Ok(updated)
+        change(repos, services, actor, customer, valid, now)
     })
+}
+
+/// What a JSON Merge Patch of a customer asks: `None` leaves a field as it is; for phone and
+/// email, `Some(None)` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct CustomerPatch {
+    pub name: Option<String>,
+    pub phone: Option<Option<String>>,
+    pub email: Option<Option<String>>,
+}
+
+/// Changes only the fields the patch names, over the customer as it is in this transaction (no
+/// change made meanwhile is lost), with the same rules as [`update`].
+pub fn patch(services: &Services, actor: &Actor, id: i64, patch: CustomerPatch) -> Result<Customer, AppError> {
+    actor.authorize(Operation::PatchCustomer)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let customer = visible_customer(repos, actor, id)?;
+        let form = CustomerForm {
+            name: patch.name.clone().unwrap_or_else(|| customer.name.clone()),
+            phone: patch.phone.clone().unwrap_or_else(|| customer.phone.clone()),
+            email: patch.email.clone().unwrap_or_else(|| customer.email.clone()),
+            loyalty_points: None,
+            store_id: None,
+        };
+        let valid = validate(form, true)?;
+        change(repos, services, actor, customer, valid, now)
+    })
+}
+
+/// Writes a validated change of `customer`, in the caller's transaction.
+fn change(
+    repos: &mut dyn Repos,
+    services: &Services,
+    actor: &Actor,
+    customer: Customer,
+    valid: ValidForm,
+    now: chrono::NaiveDateTime,
+) -> Result<Customer, AppError> {
+    let id = customer.id;
+    if valid.loyalty_points.is_some_and(|points| points != customer.loyalty_points) {
+        return Err(FieldErrors::single("loyalty_points", Msg::BalanceByAdjustmentOnly).into());
+    }
+    check_phone_free(repos, customer.store.id, valid.phone.as_deref(), Some(id))?;
+    repos
+        .update_customer(id, CustomerChanges { name: valid.name, phone: valid.phone, email: valid.email, now })
+        .map_err(phone_taken)?;
+    let updated = visible_customer(repos, actor, id)?;
+    let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];
+    super::activity::log(repos, ActivityKind::CustomerUpdated, Some(actor), customer.store.id, id, details, now)?;
+    tell(repos, services, WebhookEventType::CustomerUpdated, WebhookData::Customer(updated.clone()), now)?;
+    Ok(updated)
 }
 
 /// A cashier has checked at the counter that the customer who joined by the store's link is who

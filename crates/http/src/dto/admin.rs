@@ -3,6 +3,7 @@
 use super::*;
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct UserRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -89,6 +90,7 @@ pub enum FeaturesInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PackageRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -163,6 +165,7 @@ pub struct StoreOwnerRecords {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct AssignPackageRequest {
     pub store_owner_id: Option<i64>,
     pub package_id: Option<i64>,
@@ -230,6 +233,7 @@ pub struct CardQuery {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CardRequest {
     pub package_id: Option<i64>,
     /// Leave out or blank for a generated 12-character code; else letters A-Z (lower case is
@@ -241,6 +245,7 @@ pub struct CardRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CardBatchRequest {
     /// How many cards.
     pub count: i64,

@@ -112,6 +112,7 @@ impl From<loyalty_application::NextExpiry> for NextExpiryDto {
 
 /// The customer dialog. Empty email or phone means none.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CustomerRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -127,7 +128,44 @@ pub struct CustomerRequest {
     pub store_id: Option<i64>,
 }
 
+/// A customer replaced whole (`PUT`): every field it would otherwise erase is named, `null` to
+/// clear it; a body leaving out `phone` or `email` is refused (change some fields with `PATCH`).
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CustomerReplaceRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    /// Any common Libyan form or an international number; `null` (or `""`) for none.
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(required = true, value_type = Option<String>)]
+    pub phone: Option<Option<String>>,
+    /// `null` (or `""`) for none.
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(required = true, value_type = Option<String>)]
+    pub email: Option<Option<String>>,
+    /// Left out, or the current balance: balances change through `PUT /customers/{id}/points`.
+    pub loyalty_points: Option<i64>,
+}
+
+/// A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
+/// `application/json`): a field left out stays as it is, `null` clears it (phone, email), a
+/// value replaces it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CustomerPatchRequest {
+    #[schema(example = "Fatima Ali")]
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(value_type = Option<String>, example = "0912345678")]
+    pub phone: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(value_type = Option<String>)]
+    pub email: Option<Option<String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct AddPointsRequest {
     /// A POS user adds 1 to 10,000, within the owner's daily cap for cashiers; a store owner
     /// adds or removes (negative) up to 10,000 at a time.
@@ -137,6 +175,7 @@ pub struct AddPointsRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CustomerSearchRequest {
     /// At least 2 characters of a name, phone or email.
     #[serde(default)]

@@ -81,6 +81,7 @@ pub struct ApiKeyCreated {
 envelope!(ApiKeyCreatedEnvelope, ApiKeyCreated);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ApiKeyRequest {
     /// What the key is for, e.g. "Web shop".
     #[serde(default)]
@@ -148,6 +149,7 @@ pub struct WebhookEndpointSecret {
 envelope!(WebhookEndpointSecretEnvelope, WebhookEndpointSecret);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct WebhookEndpointRequest {
     /// `https://` and a public server; the address is checked again at each delivery.
     #[serde(default)]

@@ -53,6 +53,7 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
 
 /// The settings to change: a field left out keeps its value.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LoyaltyConfigRequest {
     /// Points per LYD: at least 0.1, in steps of 0.1.
     #[schema(schema_with = points_rate_schema)]

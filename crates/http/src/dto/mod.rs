@@ -6,6 +6,16 @@ use loyalty_application::{Permission, StoreRef, User};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// A field that may be left out, sent `null`, or sent with a value, told apart: `None` left out,
+/// `Some(None)` null, `Some(Some(v))` a value (JSON Merge Patch and full replacements need it).
+pub(crate) fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 pub fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     t.and_utc()
 }
@@ -108,7 +118,8 @@ pub use admin::{
 };
 pub use customers::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerDto, CustomerEnvelope, CustomerList, CustomerListPlain,
-    CustomerRequest, CustomerSearchRequest, CustomerStatistics, NextExpiryDto, PersonDto,
+    CustomerPatchRequest, CustomerReplaceRequest, CustomerRequest, CustomerSearchRequest, CustomerStatistics,
+    NextExpiryDto, PersonDto,
 };
 pub use integrations::{
     webhook_payload, ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyDto, ApiKeyList, ApiKeyRequest, ApiScopeDto,

@@ -184,6 +184,7 @@ envelope!(PlanChangePreviewEnvelope, PlanChangePreviewDto);
 envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RedeemCodeRequest {
     /// Trimmed; case-insensitive.
     #[serde(default)]

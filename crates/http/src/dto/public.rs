@@ -3,6 +3,7 @@
 use super::*;
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PointsLookupRequest {
     /// Any common Libyan form (`0912345678`, `091-234-5678`, `+218 91 234 5678`,
     /// `00218912345678`) or an international number.
@@ -74,6 +75,7 @@ pub struct PublicStore {
 envelope!(PublicStoreEnvelope, PublicStore);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct JoinStoreRequest {
     #[serde(default)]
     #[schema(required = true)]

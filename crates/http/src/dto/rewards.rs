@@ -39,6 +39,7 @@ pub struct RewardListPlain {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RewardRequest {
     #[serde(default)]
     #[schema(required = true)]

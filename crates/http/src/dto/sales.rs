@@ -53,6 +53,7 @@ envelope!(InvoiceEnvelope, InvoiceDto);
 list_envelope!(InvoiceList, InvoiceDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CreateInvoiceRequest {
     /// The customer who buys (a customer of the store the sale is made in).
     #[schema(required = true, value_type = i64, example = 42)]
@@ -123,6 +124,7 @@ impl From<loyalty_application::Redemption> for RedemptionDto {
 list_envelope!(RedemptionList, RedemptionDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CreateRedemptionRequest {
     /// The customer who redeems.
     #[schema(required = true, value_type = i64, example = 42)]
@@ -245,6 +247,7 @@ pub struct InvoiceRefDto {
 
 /// Why an invoice is voided.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct VoidInvoiceRequest {
     /// Required, up to 255 characters.
     #[serde(default)]

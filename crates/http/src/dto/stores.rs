@@ -42,6 +42,7 @@ pub struct StoreListPlain {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StoreRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -52,6 +53,7 @@ pub struct StoreRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct QrRequest {
     pub store_id: i64,
     /// 150, 200 (default) or 300 pixels.

@@ -50,6 +50,7 @@ impl From<User> for UserDto {
 envelope!(UserEnvelope, UserDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -62,6 +63,7 @@ pub struct LoginRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RegisterRequest {
     #[serde(default)]
     #[schema(required = true)]
@@ -120,6 +122,7 @@ pub struct UserListPlain {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StaffRequest {
     #[serde(default)]
     #[schema(required = true)]

@@ -6,14 +6,15 @@ use utoipa::OpenApi;
 use super::{created, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
-    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerRequest,
-    CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, PageQuery, RedemptionList, SyncQuery,
+    AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerPatchRequest,
+    CustomerReplaceRequest, CustomerRequest, CustomerSearchRequest, InvoiceList, LedgerList, ListQuery, PageQuery,
+    RedemptionList, SyncQuery,
 };
 use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
 use crate::ApiError;
-use loyalty_domain::Msg;
+use loyalty_domain::{FieldErrors, Msg};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -22,6 +23,7 @@ use loyalty_domain::Msg;
     search_customers,
     get_customer,
     update_customer,
+    patch_customer,
     delete_customer,
     confirm_join,
     add_points,
@@ -37,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_search_customers, _, _>(cfg, search_customers);
     route::<__path_get_customer, _, _>(cfg, get_customer);
     route::<__path_update_customer, _, _>(cfg, update_customer);
+    route::<__path_patch_customer, _, _>(cfg, patch_customer);
     route::<__path_delete_customer, _, _>(cfg, delete_customer);
     route::<__path_confirm_join, _, _>(cfg, confirm_join);
     route::<__path_add_points, _, _>(cfg, add_points);
@@ -137,24 +140,60 @@ async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
     }))
 }
 
-/// Edits a customer's name, phone and email. The balance changes only through
-/// `PUT /customers/{id}/points`: a `loyalty_points` other than the current balance is a 422.
+/// Replaces a customer's name, phone and email: a full replacement, so the body names each
+/// (`null` clears phone or email) and one leaving `phone` or `email` out is a 422 (to change only
+/// some fields, `PATCH`). The balance changes only through `PUT /customers/{id}/points`: a
+/// `loyalty_points` other than the current balance is a 422.
 #[utoipa::path(put, path = "/api/v1/customers/{id}", tag = "customers",
     params(("id" = i64, Path, description = "Customer id")),
-    request_body = CustomerRequest,
+    request_body = CustomerReplaceRequest,
     responses(
         (status = 200, description = "Updated", body = CustomerEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
-        (status = 422, description = "Invalid fields", body = ErrorBody),
+        (status = 422, description = "Invalid or unknown fields, or `phone` or `email` left out", body = ErrorBody),
     ))]
 async fn update_customer(
     caller: Authenticated,
     id: web::Path<i64>,
-    body: ValidJson<CustomerRequest>,
+    body: ValidJson<CustomerReplaceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, form) = (id.into_inner(), form(body.0));
+    let id = id.into_inner();
+    let CustomerReplaceRequest { name, phone, email, loyalty_points } = body.0;
+    // A full replacement erases what it leaves out: it must say so (null), not forget it.
+    let mut missing = FieldErrors::new();
+    for (field, value) in [("phone", &phone), ("email", &email)] {
+        if value.is_none() {
+            missing.add(field, Msg::FieldRequiredToReplace);
+        }
+    }
+    missing.into_result().map_err(|e| ApiError::from_app(e.into(), caller.lang))?;
+    let form = CustomerForm { name, phone: phone.flatten(), email: email.flatten(), loyalty_points, store_id: None };
     let customer = caller.run(move |services, actor| customers::update(services, actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
+}
+
+/// Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out
+/// stays as it is, `null` clears `phone` or `email`, a value replaces it. Sent as
+/// `application/merge-patch+json` (or `application/json`). The balance is not among them.
+#[utoipa::path(patch, path = "/api/v1/customers/{id}", tag = "customers",
+    params(("id" = i64, Path, description = "Customer id")),
+    request_body(content = CustomerPatchRequest, content_type = "application/merge-patch+json"),
+    responses(
+        (status = 200, description = "Updated", body = CustomerEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 422, description = "Invalid or unknown fields, or a phone another customer has", body = ErrorBody),
+    ))]
+async fn patch_customer(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<CustomerPatchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let CustomerPatchRequest { name, phone, email } = body.0;
+    let patch = customers::CustomerPatch { name, phone, email };
+    let customer = caller.run(move |services, actor| customers::patch(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
 

@@ -1,5 +1,5 @@
 import { bounds } from '@/lib/api/bounds';
-import type { Customer, CustomerRequest } from '@/lib/api/types';
+import type { Customer, CustomerReplaceRequest } from '@/lib/api/types';
 import { normalizeDigits } from '@/lib/format';
 
 export interface CustomerFormValues {
@@ -37,7 +37,7 @@ export function firstFailingRule(
 }
 
 /** The request body: trimmed, empty email or phone as null; never a balance. */
-export function requestOf(values: CustomerFormValues): CustomerRequest {
+export function requestOf(values: CustomerFormValues): CustomerReplaceRequest {
   return {
     name: values.name.trim(),
     email: values.email.trim() || null,

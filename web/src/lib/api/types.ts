@@ -41,6 +41,10 @@ export type ListMeta = CustomerPage['meta'];
 export type CustomerRequest = NonNullable<
   paths['/api/v1/customers']['post']['requestBody']
 >['content']['application/json'];
+/** A customer replaced whole (PUT): phone and email named, null for none. */
+export type CustomerReplaceRequest = NonNullable<
+  paths['/api/v1/customers/{id}']['put']['requestBody']
+>['content']['application/json'];
 export type AddPointsRequest = NonNullable<
   paths['/api/v1/customers/{id}/points']['put']['requestBody']
 >['content']['application/json'];

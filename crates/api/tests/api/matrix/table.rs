@@ -102,7 +102,10 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/customers/{id}", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("PUT", "/api/v1/customers/{id}", [401, 401, 404, 404, 200, 200, 403])
             .on(Customer)
-            .body(|w, _| json!({"name": "ZZA Customer", "phone": w.customer_phone})),
+            .body(|w, _| json!({"name": "ZZA Customer", "phone": w.customer_phone, "email": null})),
+        row("PATCH", "/api/v1/customers/{id}", [401, 401, 404, 404, 200, 200, 403])
+            .on(Customer)
+            .body(|_, _| json!({"name": "ZZB Customer"})),
         row("DELETE", "/api/v1/customers/{id}", [401, 401, 404, 404, 204, 404, 403]).on(SpareCustomer),
         row("GET", "/api/v1/customers/{id}/history", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("GET", "/api/v1/customers/{id}/invoices", [401, 401, 404, 404, 200, 200, 200]).on(Customer),

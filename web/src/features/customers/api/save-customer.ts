@@ -2,14 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { unwrap } from '@/lib/api/errors';
 import { customerKeys } from '@/lib/api/query-keys';
-import type { Customer, CustomerRequest } from '@/lib/api/types';
+import type { Customer, CustomerReplaceRequest, CustomerRequest } from '@/lib/api/types';
 
 export async function createCustomer(body: CustomerRequest): Promise<Customer> {
   const data = await unwrap(api.POST('/api/v1/customers', { body }));
   return data.data;
 }
 
-export async function updateCustomer({ id, body }: { id: number; body: CustomerRequest }): Promise<Customer> {
+export async function updateCustomer({
+  id,
+  body,
+}: {
+  id: number;
+  body: CustomerReplaceRequest;
+}): Promise<Customer> {
   const data = await unwrap(
     api.PUT('/api/v1/customers/{id}', {
       params: { path: { id } },
@@ -23,7 +29,8 @@ export async function updateCustomer({ id, body }: { id: number; body: CustomerR
 export function useSaveCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: CustomerRequest }) =>
+    // The dialog always sends every field, so its body is a whole replacement (and a creation).
+    mutationFn: ({ id, body }: { id: number | null; body: CustomerReplaceRequest & CustomerRequest }) =>
       id === null ? createCustomer(body) : updateCustomer({ id, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
