@@ -12,7 +12,8 @@ both_backends!(
     every_error_body_has_errors_and_details,
     amounts_are_read_as_the_document_writes_them,
     a_hidden_customer_is_gone_except_in_the_sync,
-    put_replaces_whole_patch_changes_what_it_names_and_unknown_fields_are_refused
+    put_replaces_whole_patch_changes_what_it_names_and_unknown_fields_are_refused,
+    the_request_examples_issue_36_found_refused_are_accepted_by_a_demo_server
 );
 
 async fn a_taken_phone_names_the_customer_who_has_it(backend: Backend) {
@@ -191,4 +192,38 @@ async fn put_replaces_whole_patch_changes_what_it_names_and_unknown_fields_are_r
     let (status, refused) = app.post("/api/v1/invoices", Some(&d.cashier), &sale).await;
     assert_eq!((status, refused["details"][0]["field"].as_str()), (422, Some("totl")), "{refused}");
     assert_eq!(read().await["name"], "Layla K");
+}
+
+/// The contract's request examples that a demo server refused (issue #36, item 3), sent as the
+/// document writes them, by the caller each operation is for: every one is accepted.
+async fn the_request_examples_issue_36_found_refused_are_accepted_by_a_demo_server(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let app = &d.app;
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let admin = app.login("admin@demo.ly", "demo1234").await;
+    let doc: Value = serde_json::from_str(&loyalty_http::openapi::document_json()).unwrap_or_default();
+    let example = |method: &str, path: &str| {
+        let content = &doc["paths"][path][method]["requestBody"]["content"];
+        let media = content.as_object().and_then(|c| c.values().next().cloned()).unwrap_or_default();
+        media["example"].clone()
+    };
+    let cases = [
+        ("post", "/api/v1/customers", "/api/v1/customers", &owner),
+        ("put", "/api/v1/customers/{id}", "/api/v1/customers/1", &d.cashier),
+        ("post", "/api/v1/redemptions", "/api/v1/redemptions", &d.cashier),
+        ("post", "/api/v1/rewards", "/api/v1/rewards", &owner),
+        ("post", "/api/v1/users", "/api/v1/users", &admin),
+        ("post", "/api/v1/qr-code/generate", "/api/v1/qr-code/generate", &owner),
+        ("post", "/api/v1/qr-code/rotate", "/api/v1/qr-code/rotate", &owner),
+        ("post", "/api/v1/store-owner/pos-users", "/api/v1/store-owner/pos-users", &owner),
+    ];
+    for (method, documented, path, token) in cases {
+        let body = example(method, documented);
+        assert!(body.is_object(), "{method} {documented} has no example");
+        let (status, answer) = match method {
+            "put" => app.put(path, Some(token), &body).await,
+            _ => app.post(path, Some(token), &body).await,
+        };
+        assert!((200..300).contains(&status), "{method} {documented} {body}: {status} {answer}");
+    }
 }

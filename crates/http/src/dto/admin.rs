@@ -3,6 +3,7 @@
 use super::*;
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Salem Ahmed", "email": "salem@example.ly", "password": "s3cure-Passw0rd", "role": "store_owner", "store_owner_name": "Salem Trading", "is_active": true}))]
 #[serde(deny_unknown_fields)]
 pub struct UserRequest {
     #[serde(default)]

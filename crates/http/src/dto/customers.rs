@@ -112,6 +112,7 @@ impl From<loyalty_application::NextExpiry> for NextExpiryDto {
 
 /// The customer dialog. Empty email or phone means none.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Salma Ben Ali", "phone": "0912345001", "email": "salma@example.ly", "store_id": 1}))]
 #[serde(deny_unknown_fields)]
 pub struct CustomerRequest {
     #[serde(default)]
@@ -131,6 +132,7 @@ pub struct CustomerRequest {
 /// A customer replaced whole (`PUT`): every field it would otherwise erase is named, `null` to
 /// clear it; a body leaving out `phone` or `email` is refused (change some fields with `PATCH`).
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Fatima Alsharif", "phone": "0912345678", "email": null}))]
 #[serde(deny_unknown_fields)]
 pub struct CustomerReplaceRequest {
     #[serde(default)]

@@ -39,6 +39,7 @@ pub struct RewardListPlain {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "20 LYD voucher", "description": "Off the next purchase", "type": "cash", "points_required": 250, "amount": "20", "is_active": true}))]
 #[serde(deny_unknown_fields)]
 pub struct RewardRequest {
     #[serde(default)]

@@ -124,6 +124,7 @@ impl From<loyalty_application::Redemption> for RedemptionDto {
 list_envelope!(RedemptionList, RedemptionDto);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"customer_id": 1, "reward_id": 1}))]
 #[serde(deny_unknown_fields)]
 pub struct CreateRedemptionRequest {
     /// The customer who redeems.

@@ -53,6 +53,7 @@ pub struct StoreRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"store_id": 1, "size": 200}))]
 #[serde(deny_unknown_fields)]
 pub struct QrRequest {
     pub store_id: i64,

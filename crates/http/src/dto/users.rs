@@ -122,6 +122,7 @@ pub struct UserListPlain {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Nadia Salem", "email": "nadia@example.ly", "password": "s3cure-Passw0rd", "store_id": 1}))]
 #[serde(deny_unknown_fields)]
 pub struct StaffRequest {
     #[serde(default)]

@@ -1870,6 +1870,12 @@ export interface components {
             /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             total_cost: string | number;
         };
+        /**
+         * @example {
+         *       "customer_id": 1,
+         *       "reward_id": 1
+         *     }
+         */
         CreateRedemptionRequest: {
             /**
              * Format: int64
@@ -1953,6 +1959,11 @@ export interface components {
         /**
          * @description A customer replaced whole (`PUT`): every field it would otherwise erase is named, `null` to
          *     clear it; a body leaving out `phone` or `email` is refused (change some fields with `PATCH`).
+         * @example {
+         *       "email": null,
+         *       "name": "Fatima Alsharif",
+         *       "phone": "0912345678"
+         *     }
          */
         CustomerReplaceRequest: {
             /** @description `null` (or `""`) for none. */
@@ -1966,7 +1977,15 @@ export interface components {
             /** @description Any common Libyan form or an international number; `null` (or `""`) for none. */
             phone: string | null;
         };
-        /** @description The customer dialog. Empty email or phone means none. */
+        /**
+         * @description The customer dialog. Empty email or phone means none.
+         * @example {
+         *       "email": "salma@example.ly",
+         *       "name": "Salma Ben Ali",
+         *       "phone": "0912345001",
+         *       "store_id": 1
+         *     }
+         */
         CustomerRequest: {
             email?: string | null;
             /**
@@ -2628,6 +2647,12 @@ export interface components {
         QrCodeEnvelope: {
             data: components["schemas"]["QrCodeDto"];
         };
+        /**
+         * @example {
+         *       "size": 200,
+         *       "store_id": 1
+         *     }
+         */
         QrRequest: {
             /**
              * Format: int32
@@ -2776,6 +2801,16 @@ export interface components {
             /** Format: int64 */
             points_required: number;
         };
+        /**
+         * @example {
+         *       "amount": "20",
+         *       "description": "Off the next purchase",
+         *       "is_active": true,
+         *       "name": "20 LYD voucher",
+         *       "points_required": 250,
+         *       "type": "cash"
+         *     }
+         */
         RewardRequest: {
             /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             amount?: string | number | null;
@@ -2888,6 +2923,14 @@ export interface components {
         SignedInUserEnvelope: {
             data: components["schemas"]["SignedInUser"];
         };
+        /**
+         * @example {
+         *       "email": "nadia@example.ly",
+         *       "name": "Nadia Salem",
+         *       "password": "s3cure-Passw0rd",
+         *       "store_id": 1
+         *     }
+         */
         StaffRequest: {
             email: string;
             name: string;
@@ -3071,6 +3114,16 @@ export interface components {
         UserListPlain: {
             data: components["schemas"]["UserDto"][];
         };
+        /**
+         * @example {
+         *       "email": "salem@example.ly",
+         *       "is_active": true,
+         *       "name": "Salem Ahmed",
+         *       "password": "s3cure-Passw0rd",
+         *       "role": "store_owner",
+         *       "store_owner_name": "Salem Trading"
+         *     }
+         */
         UserRequest: {
             email: string;
             is_active?: boolean | null;
@@ -5741,11 +5794,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
-                 *       "loyalty_points": 120,
-                 *       "name": "Fatima Alsharif",
-                 *       "phone": "+218912345678",
-                 *       "store_id": 3
+                 *       "email": "salma@example.ly",
+                 *       "name": "Salma Ben Ali",
+                 *       "phone": "0912345001",
+                 *       "store_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["CustomerRequest"];
@@ -6468,10 +6520,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
-                 *       "loyalty_points": 120,
+                 *       "email": null,
                  *       "name": "Fatima Alsharif",
-                 *       "phone": "+218912345678"
+                 *       "phone": "0912345678"
                  *     }
                  */
                 "application/json": components["schemas"]["CustomerReplaceRequest"];
@@ -10762,8 +10813,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "size": 1,
-                 *       "store_id": 3
+                 *       "size": 200,
+                 *       "store_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["QrRequest"];
@@ -10968,8 +11019,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "size": 1,
-                 *       "store_id": 3
+                 *       "size": 200,
+                 *       "store_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["QrRequest"];
@@ -11864,9 +11915,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "customer_id": 42,
-                 *       "points": 500,
-                 *       "reward_id": 5
+                 *       "customer_id": 1,
+                 *       "reward_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["CreateRedemptionRequest"];
@@ -12348,12 +12398,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "10",
-                 *       "description": "A cup of Arabic coffee",
+                 *       "amount": "20",
+                 *       "description": "Off the next purchase",
                  *       "is_active": true,
-                 *       "name": "Free coffee",
-                 *       "points_required": 50,
-                 *       "type": "type"
+                 *       "name": "20 LYD voucher",
+                 *       "points_required": 250,
+                 *       "type": "cash"
                  *     }
                  */
                 "application/json": components["schemas"]["RewardRequest"];
@@ -12562,12 +12612,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "10",
-                 *       "description": "A cup of Arabic coffee",
+                 *       "amount": "20",
+                 *       "description": "Off the next purchase",
                  *       "is_active": true,
-                 *       "name": "Free coffee",
-                 *       "points_required": 50,
-                 *       "type": "type"
+                 *       "name": "20 LYD voucher",
+                 *       "points_required": 250,
+                 *       "type": "cash"
                  *     }
                  */
                 "application/json": components["schemas"]["RewardRequest"];
@@ -13543,10 +13593,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
-                 *       "name": "Salem Ahmed",
+                 *       "email": "nadia@example.ly",
+                 *       "name": "Nadia Salem",
                  *       "password": "s3cure-Passw0rd",
-                 *       "store_id": 3
+                 *       "store_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["StaffRequest"];
@@ -13759,10 +13809,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
-                 *       "name": "Salem Ahmed",
+                 *       "email": "nadia@example.ly",
+                 *       "name": "Nadia Salem",
                  *       "password": "s3cure-Passw0rd",
-                 *       "store_id": 3
+                 *       "store_id": 1
                  *     }
                  */
                 "application/json": components["schemas"]["StaffRequest"];
@@ -17006,13 +17056,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
+                 *       "email": "salem@example.ly",
                  *       "is_active": true,
                  *       "name": "Salem Ahmed",
                  *       "password": "s3cure-Passw0rd",
-                 *       "role": "role",
-                 *       "store_id": 3,
-                 *       "store_owner_name": "Ben Ali Trading"
+                 *       "role": "store_owner",
+                 *       "store_owner_name": "Salem Trading"
                  *     }
                  */
                 "application/json": components["schemas"]["UserRequest"];
@@ -17208,13 +17257,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
+                 *       "email": "salem@example.ly",
                  *       "is_active": true,
                  *       "name": "Salem Ahmed",
                  *       "password": "s3cure-Passw0rd",
-                 *       "role": "role",
-                 *       "store_id": 3,
-                 *       "store_owner_name": "Ben Ali Trading"
+                 *       "role": "store_owner",
+                 *       "store_owner_name": "Salem Trading"
                  *     }
                  */
                 "application/json": components["schemas"]["UserRequest"];
