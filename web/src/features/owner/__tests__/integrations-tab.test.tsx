@@ -69,6 +69,7 @@ describe('integrations tab', () => {
     expect(row).toHaveTextContent('Read customers');
     expect(row).toHaveTextContent(store.name);
     expect(row).toHaveTextContent('Never');
+    expect(row).toHaveTextContent('600 reads, 120 writes');
   });
 
   it('sends what was chosen, shows the server’s field messages, then the secret once', async () => {

@@ -86,6 +86,14 @@ export function IntegrationsTab() {
           },
           { header: t('integrations.stores'), cell: (key) => storeNames(key.store_ids) },
           {
+            header: t('integrations.limits'),
+            cell: (key) =>
+              t('integrations.limitsValue', {
+                reads: format.number(key.rate_limits.reads_per_minute),
+                writes: format.number(key.rate_limits.writes_per_minute),
+              }),
+          },
+          {
             header: t('integrations.lastUsed'),
             cell: (key) => (key.last_used_at ? format.dateTime(key.last_used_at) : t('integrations.never')),
           },
