@@ -480,8 +480,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
-         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
+         * The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names, a ledger row's kind and a user's role in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first
+         * @description The owner's (for the admin, every store's) customers (live ones), invoices (voided ones too, with the reason), redemptions or points ledger, or for the admin alone the platform's `users`, `store_owners` (with their live stores and the plan marked active) or redemption `cards` (not per store; `from`/`to` on their creation), as a CSV file: UTF-8 with a byte-order mark (Excel shows Arabic), column names, a ledger row's kind and a user's role in the `Accept-Language` language, times in Tripoli, amounts in LYD, oldest record first. Records written after the request started are not in it. `X-Export-Rows` says how many rows follow the column names, for a progress bar. The file is streamed: an error after the first bytes ends it early (the row count then tells it is short).
          */
         get: operations["export_records"];
         put?: never;
@@ -533,6 +533,46 @@ export interface paths {
          *     left out. No webhook is sent per imported customer: read them with the incremental sync.
          */
         post: operations["import_customers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/customers/format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits
+         * @description What a customers file may look like: its columns and the headings read for each in English and Arabic (matched without case, hamza or ta marbuta differences), and the file's limits. Opening balances start their expiry on the day of the import.
+         */
+        get: operations["import_format"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/customers/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends
+         * @description An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
+         */
+        get: operations["import_template"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -641,6 +681,46 @@ export interface paths {
         get: operations["meta"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first, and how many are unread (the bell's count)
+         * @description The caller's notifications, newest first, and how many are unread (the bell's count). A store owner's: fraud signals waiting for review (a signal reviewed leaves the list), the plan ending within 14 days with auto-renew off and nothing queued after it, customers imported in the last 7 days, and webhook endpoints whose deliveries gave up in the last 7 days or are still failing after 3 attempts (once a day while they fail). Cashiers and the admin have none yet (an empty list).
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now
+         * @description Marks notifications read by their keys (again is no change; a key not in the list is kept as read for when it appears), and answers the list as it is now.
+         */
+        post: operations["read_notifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1055,8 +1135,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months
-         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; and the points earned and redeemed in each of the last 12 Tripoli months.
+         * What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first)
+         * @description What the owner owes its customers in points: the points they hold, and their LYD value where points have one, in all and per store; the points earned and redeemed in each of the last 12 Tripoli months; and what is about to expire: the points whose last day to be used falls within the next 7, 30 and 90 days (today included), in all and per store, with their value and how many customers hold them, and the customers to remind (those with points whose last day is within 30 days, soonest first).
          */
         get: operations["owner_liability"];
         put?: never;
@@ -2082,6 +2162,45 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        /** @description A customer with points to use before their last day. */
+        ExpiringCustomerDto: {
+            /** Format: int64 */
+            customer_id: number;
+            /**
+             * @description `YYYY-MM-DD` (Tripoli): the last day the first of them can be used; they are gone the day after.
+             * @example 2026-12-20
+             */
+            last_day: string;
+            name: string;
+            /** @description E.164. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description The points whose last day is within the next 30 days.
+             */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description Points whose last day to be used falls within the next `days` days, today included. */
+        ExpiryAheadDto: {
+            /**
+             * Format: int64
+             * @description The customers who hold them.
+             */
+            customers: number;
+            /**
+             * Format: int64
+             * @example 30
+             */
+            days: number;
+            /** Format: int64 */
+            points: number;
+            /**
+             * @description LYD they are worth, rounded down to the dirham; `null` when points buy rewards only.
+             * @example 12.500
+             */
+            value?: string | null;
+        };
         /**
          * @description What to export.
          * @enum {string}
@@ -2092,7 +2211,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2119,6 +2238,40 @@ export interface components {
          * @enum {string}
          */
         HealthStatus: "ok" | "degraded";
+        /** @description A column a customers file may have and the headings read for it. */
+        ImportColumnDto: {
+            /**
+             * @description `name`, `phone`, `email` or `points`.
+             * @example phone
+             */
+            field: string;
+            /** @description The Arabic headings read for it (the first is the template's). */
+            headings_ar: string[];
+            /** @description The English headings read for it (the first is the template's). */
+            headings_en: string[];
+            /** @description A file without this column is refused. */
+            required: boolean;
+        };
+        /** @description An import that finished. */
+        ImportFinishedDto: {
+            /** Format: int64 */
+            customers: number;
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description What a customers file may look like. */
+        ImportFormatDto: {
+            /** @description In the order the template writes them. */
+            columns: components["schemas"]["ImportColumnDto"][];
+            /** @description The largest file taken, in bytes. */
+            max_bytes: number;
+            /** @description The most customer rows one file may hold. */
+            max_rows: number;
+        };
+        ImportFormatEnvelope: {
+            data: components["schemas"]["ImportFormatDto"];
+        };
         /** @description One row of the file and what happens to it. */
         ImportLineDto: {
             /** @description Per field, why the row is left out, in the request's language. */
@@ -2277,6 +2430,18 @@ export interface components {
         };
         /** @description The points the owner's customers hold: what the owner owes them. */
         LiabilityDto: {
+            /** @description Points expiring soon, all stores together: one entry for each of the next 7, 30 and 90 days. */
+            expiring: components["schemas"]["ExpiryAheadDto"][];
+            /**
+             * @description The customers with points whose last day is within the next 30 days, soonest first (then
+             *     the most points), at most 50: whom to remind.
+             */
+            expiring_customers: components["schemas"]["ExpiringCustomerDto"][];
+            /**
+             * Format: int64
+             * @description How many customers have points whose last day is within the next 30 days, listed or not.
+             */
+            expiring_customers_total: number;
             /** @description The last 12 months in Tripoli time, this one last, every month present. */
             months: components["schemas"]["MonthPointsDto"][];
             /**
@@ -2452,6 +2617,39 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
+        /**
+         * @description One notification: its key, kind, moment, whether the caller read it, and the facts of the
+         *     one field its kind names.
+         */
+        NotificationDto: {
+            /** Format: date-time */
+            at: string;
+            import?: null | components["schemas"]["ImportFinishedDto"];
+            /**
+             * @description Stable for what it is about; send it to `POST /api/v1/notifications/read`.
+             * @example signal:12:1795000000
+             */
+            key: string;
+            kind: components["schemas"]["NotificationKindDto"];
+            plan?: null | components["schemas"]["PlanEndingDto"];
+            read: boolean;
+            signal?: null | components["schemas"]["SignalDto"];
+            webhook?: null | components["schemas"]["WebhookFailingDto"];
+        };
+        /** @enum {string} */
+        NotificationKindDto: "signal" | "plan_ending" | "customers_imported" | "webhook_failing";
+        /** @description The caller's notifications, newest first. */
+        NotificationList: {
+            data: components["schemas"]["NotificationDto"][];
+            meta: components["schemas"]["NotificationsMeta"];
+        };
+        NotificationsMeta: {
+            /**
+             * Format: int64
+             * @description Notifications the caller has not read: the bell's count.
+             */
+            unread: number;
+        };
         OwnerSubscriptionDto: {
             auto_renew: boolean;
             /** Format: date-time */
@@ -2593,6 +2791,14 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
         };
+        /** @description The plan that ends soon. */
+        PlanEndingDto: {
+            /** Format: int64 */
+            days_left: number;
+            /** Format: date-time */
+            ends_at: string;
+            package: string;
+        };
         /**
          * @description How a package for another plan than the one in effect is taken.
          * @enum {string}
@@ -2661,6 +2867,11 @@ export interface components {
             size?: number | null;
             /** Format: int64 */
             store_id: number;
+        };
+        /** @description Which notifications the caller has read. */
+        ReadNotificationsRequest: {
+            /** @description 1 to 100 keys from the list. */
+            keys: string[];
         };
         /** @description Whether the instance should get traffic. */
         Ready: {
@@ -2966,6 +3177,8 @@ export interface components {
             data: components["schemas"]["StoreDto"];
         };
         StoreLiabilityDto: {
+            /** @description The store's points expiring soon, as the owner's `expiring`. */
+            expiring: components["schemas"]["ExpiryAheadDto"][];
             /** Format: int64 */
             points: number;
             store: components["schemas"]["StoreRefDto"];
@@ -3070,6 +3283,18 @@ export interface components {
              * @description Stores the plan still allows; 0 without a plan (then "Add store" answers 409).
              */
             remaining_store_slots: number;
+            /**
+             * Format: int64
+             * @description Stores beyond the active plan's limit (after a smaller plan started). They keep working,
+             *     sales and all; no store can be added until the owner deletes or stops using the extra ones.
+             */
+            stores_over_limit: number;
+            /**
+             * Format: int64
+             * @description Stores that will be beyond the queued plan's limit when it starts (0 without one): what
+             *     to delete before then to add stores again.
+             */
+            stores_over_next_limit: number;
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];
@@ -3271,6 +3496,17 @@ export interface components {
          * @enum {string}
          */
         WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
+        /** @description An endpoint whose deliveries fail. */
+        WebhookFailingDto: {
+            /** Format: int64 */
+            endpoint_id: number;
+            /**
+             * Format: int64
+             * @description Deliveries given up on in the last 7 days, or still failing after 3 attempts.
+             */
+            failing: number;
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -8333,6 +8569,169 @@ export interface operations {
             };
         };
     };
+    import_format: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The columns and limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "columns": [
+                     *           {
+                     *             "field": "phone",
+                     *             "headings_ar": [
+                     *               "headings ar"
+                     *             ],
+                     *             "headings_en": [
+                     *               "headings en"
+                     *             ],
+                     *             "required": true
+                     *           }
+                     *         ],
+                     *         "max_bytes": 1,
+                     *         "max_rows": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportFormatEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example name,phone,email,points */
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_invoices: {
         parameters: {
             query?: {
@@ -9427,6 +9826,374 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MetaEnvelope"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-11-20T10:15:00Z",
+                     *           "import": {
+                     *             "customers": 1,
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           },
+                     *           "key": "signal:12:1795000000",
+                     *           "kind": "signal",
+                     *           "plan": {
+                     *             "days_left": 1,
+                     *             "ends_at": "2026-11-20T10:15:00Z",
+                     *             "package": "package"
+                     *           },
+                     *           "read": true,
+                     *           "signal": {
+                     *             "cashier": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "customer": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "day": "2026-11-24",
+                     *             "figure": 1,
+                     *             "id": 42,
+                     *             "kind": "sales_per_customer",
+                     *             "out_of": 1,
+                     *             "reviewed_at": "2026-11-20T10:15:00Z",
+                     *             "reviewed_by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "threshold": 1,
+                     *             "updated_at": "2026-11-20T10:15:00Z"
+                     *           },
+                     *           "webhook": {
+                     *             "endpoint_id": 1,
+                     *             "failing": 1,
+                     *             "url": "url"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "unread": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keys": [
+                 *         "keys"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReadNotificationsRequest"];
+            };
+        };
+        responses: {
+            /** @description The notifications, those marked read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-11-20T10:15:00Z",
+                     *           "import": {
+                     *             "customers": 1,
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           },
+                     *           "key": "signal:12:1795000000",
+                     *           "kind": "signal",
+                     *           "plan": {
+                     *             "days_left": 1,
+                     *             "ends_at": "2026-11-20T10:15:00Z",
+                     *             "package": "package"
+                     *           },
+                     *           "read": true,
+                     *           "signal": {
+                     *             "cashier": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "customer": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "day": "2026-11-24",
+                     *             "figure": 1,
+                     *             "id": 42,
+                     *             "kind": "sales_per_customer",
+                     *             "out_of": 1,
+                     *             "reviewed_at": "2026-11-20T10:15:00Z",
+                     *             "reviewed_by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "threshold": 1,
+                     *             "updated_at": "2026-11-20T10:15:00Z"
+                     *           },
+                     *           "webhook": {
+                     *             "endpoint_id": 1,
+                     *             "failing": 1,
+                     *             "url": "url"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "unread": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's role, or an API key without this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No key, more than 100, or an empty or overlong one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "keys",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "keys": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11558,7 +12325,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -13253,6 +14022,28 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "expiring": [
+                     *           {
+                     *             "customers": 1,
+                     *             "days": 30,
+                     *             "points": 120,
+                     *             "value": "12.500"
+                     *           }
+                     *         ],
+                     *         "expiring_customers": [
+                     *           {
+                     *             "customer_id": 42,
+                     *             "last_day": "2026-12-20",
+                     *             "name": "Fatima Alsharif",
+                     *             "phone": "+218912345678",
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 3,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "expiring_customers_total": 1,
                      *         "months": [
                      *           {
                      *             "earned": 1,
@@ -13266,6 +14057,14 @@ export interface operations {
                      *         "point_value": "5.000",
                      *         "stores": [
                      *           {
+                     *             "expiring": [
+                     *               {
+                     *                 "customers": 1,
+                     *                 "days": 30,
+                     *                 "points": 120,
+                     *                 "value": "12.500"
+                     *               }
+                     *             ],
                      *             "points": 120,
                      *             "store": {
                      *               "id": 3,
@@ -16608,7 +17407,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -16731,7 +17532,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
@@ -16837,7 +17640,9 @@ export interface operations {
                      *           "starts_at": "2026-11-20T10:15:00Z"
                      *         },
                      *         "remaining_days": 1,
-                     *         "remaining_store_slots": 1
+                     *         "remaining_store_slots": 1,
+                     *         "stores_over_limit": 1,
+                     *         "stores_over_next_limit": 1
                      *       }
                      *     }
                      */
