@@ -106,7 +106,17 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={380} position="bottom-end" shadow="md" withArrow>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={380}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+      closeOnEscape
+    >
       <Indicator
         label={format.number(count)}
         size={18}

@@ -42,11 +42,11 @@ export function useReviewSignal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewSignal,
-    // The bell lists open signals too: a reviewed one leaves it.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ownerKeys.signals() }),
-        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-      ]),
+    onSuccess: () => {
+      // The bell lists open signals too: a reviewed one leaves it. Not waited for: the row goes
+      // with the signals' refetch, and the caller's own success (its toast) follows that.
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      return queryClient.invalidateQueries({ queryKey: ownerKeys.signals() });
+    },
   });
 }
