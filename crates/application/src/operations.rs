@@ -73,6 +73,7 @@ pub enum Operation {
     ListWebhooks,
     CreateWebhook,
     UpdateWebhook,
+    PatchWebhook,
     DeleteWebhook,
     RotateWebhookSecret,
     WebhookDeliveries,
@@ -176,10 +177,9 @@ impl Operation {
             GenerateQr | RotateQr | CreateStore | UpdateStore | DeleteStore => Roles(OWNER_OR_ADMIN, Never),
             CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff
             | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey | ListWebhooks | CreateWebhook
-            | UpdateWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries | ResendDelivery
-            | TestWebhook | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
-                Roles(OWNER, Never)
-            }
+            | UpdateWebhook | PatchWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries
+            | ResendDelivery | TestWebhook | SubscriptionStatus | ToggleAutoRenew | CancelSubscription
+            | PreviewCard | RedeemCard => Roles(OWNER, Never),
             Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions | PreviewAssignment
             | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard | CreatePackage
             | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser | ActivateUser

@@ -63,6 +63,11 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiErr
         };
         return Err(ApiError::field(lang, &field, text.to_owned()));
     }
+    // Every body is an object: serde would read a struct from an array too (`[null, null]` as
+    // its fields in order), which no client means.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(ApiError::new(ErrorCode::InvalidJson, lang));
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

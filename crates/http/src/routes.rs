@@ -100,7 +100,7 @@ fn allowed_methods(path: &str, templates: bool) -> Option<String> {
             .map(|(template, item)| {
                 let mut methods = Vec::new();
                 for (name, op) in
-                    [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("DELETE", &item.delete)]
+                    [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("PATCH", &item.patch), ("DELETE", &item.delete)]
                 {
                     if op.is_some() {
                         methods.push(name);

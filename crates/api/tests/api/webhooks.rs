@@ -318,9 +318,13 @@ async fn a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume(bac
     assert_eq!(waiting["meta"]["total"], 4, "{waiting}");
 
     // Resumed: every one of them arrives, signed, numbered 1, 2, 3, 4 in the order made.
-    let active = json!({"url": receiver.url, "events": ["invoice.created", "points.adjusted"], "is_active": true});
-    let (status, _) = app.put(&path, Some(&owner), &active).await;
-    assert_eq!(status, 200);
+    // Resumed with a merge patch naming only is_active: the URL and events stay.
+    let (status, resumed) = patch_json(&app, &path, &owner, &json!({"is_active": true})).await;
+    assert_eq!((status, resumed["data"]["is_active"].as_bool()), (200, Some(true)), "{resumed}");
+    assert_eq!(resumed["data"]["events"], json!(["invoice.created", "points.adjusted"]), "{resumed}");
+    assert_eq!(resumed["data"]["url"].as_str(), Some(receiver.url.as_str()));
+    let (status, refused) = patch_json(&app, &path, &owner, &json!({"events": ["sale.made"]})).await;
+    assert_eq!((status, refused["details"][0]["code"].as_str()), (422, Some("webhook_event_unknown")), "{refused}");
     assert_eq!(deliver(&app).await, 4);
     for got in receiver.received() {
         verify(&secret, &got);
@@ -471,4 +475,17 @@ async fn one_endpoint_has_at_most_its_concurrency_under_way_and_retries_go_first
     let (_, listed) =
         app.get(&format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries?status=succeeded"), Some(&owner)).await;
     assert_eq!(listed["meta"]["total"], 2, "{listed}");
+}
+
+/// A PATCH with a JSON Merge Patch body.
+async fn patch_json(app: &TestApp, path: &str, token: &str, body: &Value) -> (u16, Value) {
+    let response = app
+        .client
+        .patch(app.url(path))
+        .bearer_auth(token)
+        .header("Content-Type", "application/merge-patch+json")
+        .body(body.to_string())
+        .send()
+        .await;
+    crate::helpers::read(response).await
 }

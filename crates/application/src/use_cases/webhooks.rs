@@ -170,6 +170,35 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -
     })
 }
 
+/// What a JSON Merge Patch of an endpoint asks: `None` leaves a field as it is.
+#[derive(Debug, Clone, Default)]
+pub struct EndpointPatch {
+    pub url: Option<String>,
+    pub events: Option<Vec<String>>,
+    pub is_active: Option<bool>,
+}
+
+/// Changes only what the patch names (pausing or resuming is `is_active` alone), over the
+/// endpoint as it is in this transaction, with the same checks as [`update`].
+pub fn patch(services: &Services, actor: &Actor, id: i64, patch: EndpointPatch) -> Result<WebhookEndpoint, AppError> {
+    actor.authorize(Operation::PatchWebhook)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let current = endpoint_of(repos, actor, id)?;
+        let form = EndpointForm {
+            url: patch.url.clone().unwrap_or_else(|| current.url.clone()),
+            events: patch
+                .events
+                .clone()
+                .unwrap_or_else(|| current.events.iter().map(|e| e.as_str().to_owned()).collect()),
+            is_active: Some(patch.is_active.unwrap_or(current.is_active)),
+        };
+        let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
+        repos.update_webhook_endpoint(actor.user_id, id, &url, &events, form.is_active.unwrap_or(true), now)?;
+        endpoint_of(repos, actor, id)
+    })
+}
+
 /// Removes an endpoint: nothing more is sent to it, deliveries waiting for it included.
 pub fn delete(services: &Services, actor: &Actor, id: i64) -> Result<(), AppError> {
     actor.authorize(Operation::DeleteWebhook)?;

@@ -163,6 +163,19 @@ pub struct WebhookEndpointRequest {
     pub is_active: Option<bool>,
 }
 
+/// A JSON Merge Patch (RFC 7396) of an endpoint: what it leaves out stays as it is
+/// (`{"is_active": false}` pauses it and changes nothing else).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"is_active": false}))]
+pub struct WebhookEndpointPatch {
+    #[schema(max_length = 2000)]
+    pub url: Option<String>,
+    #[schema(value_type = Option<Vec<WebhookEventTypeDto>>)]
+    pub events: Option<Vec<String>>,
+    pub is_active: Option<bool>,
+}
+
 named!(DeliveryStatusDto(loyalty_application::DeliveryStatus));
 
 /// Narrows an endpoint's deliveries (both together: those that match both).

@@ -125,8 +125,8 @@ pub use integrations::{
     webhook_payload, ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyDto, ApiKeyList, ApiKeyRequest, ApiScopeDto,
     DeliveryQueryParams, DeliveryStatusDto, JsonWebhookPayloads, PingData, PointsAdjustedData, WebhookDeliveryDto,
     WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope, WebhookEndpointList,
-    WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent, WebhookEventData,
-    WebhookEventTypeDto,
+    WebhookEndpointPatch, WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent,
+    WebhookEventData, WebhookEventTypeDto,
 };
 pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,

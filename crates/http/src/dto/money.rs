@@ -58,7 +58,16 @@ pub(super) fn invoice_total_schema() -> utoipa::openapi::Schema {
 }
 
 pub(super) fn reward_amount_schema() -> utoipa::openapi::Schema {
-    decimal_schema("LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount.", "10", true)
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let mut schema = decimal_schema(
+        "LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. Empty (`\"\"`) or `null` is 0, as a form left blank sends it.",
+        "10",
+        true,
+    );
+    if let utoipa::openapi::Schema::OneOf(one_of) = &mut schema {
+        one_of.items.push(ObjectBuilder::new().schema_type(Type::String).max_length(Some(0)).into());
+    }
+    schema
 }
 
 pub(super) fn points_rate_schema() -> utoipa::openapi::Schema {

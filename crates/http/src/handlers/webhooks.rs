@@ -1,14 +1,15 @@
 //! An owner's webhook endpoints and their deliveries.
 
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::webhooks::{self, DeliveryQuery, EndpointForm};
+use loyalty_application::use_cases::webhooks::{self, DeliveryQuery, EndpointForm, EndpointPatch};
 use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
 use crate::dto::{
     DeliveryQueryParams, PageQuery, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointEnvelope,
-    WebhookEndpointList, WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope,
+    WebhookEndpointList, WebhookEndpointPatch, WebhookEndpointRequest, WebhookEndpointSecret,
+    WebhookEndpointSecretEnvelope,
 };
 use crate::error::ErrorBody;
 use crate::json::ValidJson;
@@ -20,6 +21,7 @@ use crate::ApiError;
         list_webhooks,
         create_webhook,
         update_webhook,
+        patch_webhook,
         delete_webhook,
         rotate_webhook_secret,
         webhook_deliveries,
@@ -34,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_list_webhooks, _, _>(cfg, list_webhooks);
     route::<__path_create_webhook, _, _>(cfg, create_webhook);
     route::<__path_update_webhook, _, _>(cfg, update_webhook);
+    route::<__path_patch_webhook, _, _>(cfg, patch_webhook);
     route::<__path_delete_webhook, _, _>(cfg, delete_webhook);
     route::<__path_rotate_webhook_secret, _, _>(cfg, rotate_webhook_secret);
     route::<__path_webhook_deliveries, _, _>(cfg, webhook_deliveries);
@@ -95,6 +98,29 @@ async fn update_webhook(
     let ValidJson(WebhookEndpointRequest { url, events, is_active }) = body;
     let form = EndpointForm { url, events, is_active };
     let endpoint = caller.run(move |services, actor| webhooks::update(services, actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(WebhookEndpointEnvelope { data: endpoint.into() }))
+}
+
+/// Changes only what the body names, as a JSON Merge Patch (RFC 7396): `{"is_active": false}`
+/// pauses the endpoint (its events wait), `{"is_active": true}` resumes it.
+#[utoipa::path(patch, path = "/api/v1/store-owner/webhooks/{id}", tag = "integrations",
+    params(("id" = i64, Path, description = "Endpoint id")),
+    request_body(content = WebhookEndpointPatch, content_type = "application/merge-patch+json"),
+    responses(
+        (status = 200, description = "Changed", body = WebhookEndpointEnvelope),
+        (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's endpoints", body = ErrorBody),
+        (status = 422, description = "Not an https URL of a public server, no or an unknown event, or an unknown field", body = ErrorBody),
+    ))]
+async fn patch_webhook(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<WebhookEndpointPatch>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let ValidJson(WebhookEndpointPatch { url, events, is_active }) = body;
+    let patch = EndpointPatch { url, events, is_active };
+    let endpoint = caller.run(move |services, actor| webhooks::patch(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(WebhookEndpointEnvelope { data: endpoint.into() }))
 }
 

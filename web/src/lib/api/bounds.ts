@@ -208,6 +208,7 @@ export const bounds = {
   RewardRequest: {
     amount: {
       maximum: 999999999.999,
+      maxLength: 0,
       minimum: 0,
       pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
       'x-discount-maximum': 100,
@@ -246,6 +247,11 @@ export const bounds = {
   VoidInvoiceRequest: {
     reason: {
       maxLength: 255,
+    },
+  },
+  WebhookEndpointPatch: {
+    url: {
+      maxLength: 2000,
     },
   },
   WebhookEndpointRequest: {

@@ -188,6 +188,9 @@ pub(super) fn table() -> Vec<Row> {
         row("PUT", "/api/v1/store-owner/webhooks/{id}", [401, 401, 403, 404, 403, 200, 403])
             .on(Webhook)
             .body(|_, _| json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]})),
+        row("PATCH", "/api/v1/store-owner/webhooks/{id}", [401, 401, 403, 404, 403, 200, 403])
+            .on(Webhook)
+            .body(|_, _| json!({"is_active": true})),
         row("POST", "/api/v1/store-owner/webhooks/{id}/rotate-secret", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
         row("GET", "/api/v1/store-owner/webhooks/{id}/deliveries", [401, 401, 403, 404, 403, 200, 403]).on(Webhook),
         row("POST", "/api/v1/store-owner/webhooks/{id}/test", [401, 401, 403, 404, 403, 202, 403]).on(Webhook),

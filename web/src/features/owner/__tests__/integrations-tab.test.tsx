@@ -223,11 +223,11 @@ describe('integrations tab', () => {
     expect(within(dialog).queryByRole('checkbox', { name: 'Test event' })).toBeNull();
   });
 
-  it('pauses an endpoint keeping its address and events, then shows it paused', async () => {
+  it('pauses an endpoint with a merge patch of is_active alone, then shows it paused', async () => {
     let current = hook;
     const { app, api } = await openIntegrations({
       'GET /api/v1/store-owner/webhooks': () => json({ data: [current] }),
-      'PUT /api/v1/store-owner/webhooks/5': () => {
+      'PATCH /api/v1/store-owner/webhooks/5': () => {
         current = { ...hook, is_active: false };
         return json({ data: current });
       },
@@ -236,8 +236,8 @@ describe('integrations tab', () => {
     expect(
       await screen.findByText('Paused: what happens meanwhile waits, and is sent when you resume.'),
     ).toBeInTheDocument();
-    const [sent] = api.requestsTo('PUT /api/v1/store-owner/webhooks/5');
-    expect(await sent?.json()).toEqual({ url: hook.url, events: hook.events, is_active: false });
+    const [sent] = api.requestsTo('PATCH /api/v1/store-owner/webhooks/5');
+    expect(await sent?.json()).toEqual({ is_active: false });
     const row = await screen.findByTestId('webhook-row');
     await waitFor(() => expect(row).toHaveTextContent('Paused'));
     expect(

@@ -77,15 +77,16 @@ export const useCreateWebhook = () =>
       (await unwrap(api.POST('/api/v1/store-owner/webhooks', { body }))).data,
   );
 
-/** Pause or resume an endpoint: the PUT keeps its address and events. */
+/** Pause or resume an endpoint: a merge patch naming only `is_active` (its address and events stay). */
 export const useSetWebhookActive = () =>
   useWebhookMutation(
     async ({ endpoint, active }: { endpoint: WebhookEndpoint; active: boolean }) =>
       (
         await unwrap(
-          api.PUT('/api/v1/store-owner/webhooks/{id}', {
+          api.PATCH('/api/v1/store-owner/webhooks/{id}', {
             params: { path: { id: endpoint.id } },
-            body: { url: endpoint.url, events: endpoint.events, is_active: active },
+            body: { is_active: active },
+            headers: { 'Content-Type': 'application/merge-patch+json' },
           }),
         )
       ).data,
