@@ -99,9 +99,13 @@ fn allowed_methods(path: &str, templates: bool) -> Option<String> {
             .iter()
             .map(|(template, item)| {
                 let mut methods = Vec::new();
-                for (name, op) in
-                    [("GET", &item.get), ("POST", &item.post), ("PUT", &item.put), ("PATCH", &item.patch), ("DELETE", &item.delete)]
-                {
+                for (name, op) in [
+                    ("GET", &item.get),
+                    ("POST", &item.post),
+                    ("PUT", &item.put),
+                    ("PATCH", &item.patch),
+                    ("DELETE", &item.delete),
+                ] {
                     if op.is_some() {
                         methods.push(name);
                     }
@@ -245,7 +249,7 @@ mod tests {
     #[test]
     fn allow_lists_the_documented_methods_of_the_path() {
         assert_eq!(allowed_methods("/api/v1/customers/search", false).as_deref(), Some("POST"));
-        assert_eq!(allowed_methods("/api/v1/customers/12", true).as_deref(), Some("GET, PUT, DELETE, HEAD"));
+        assert_eq!(allowed_methods("/api/v1/customers/12", true).as_deref(), Some("GET, PUT, PATCH, DELETE, HEAD"));
         // Only a path without parameters when the route's parameter failed to parse.
         assert_eq!(allowed_methods("/api/v1/customers/12", false), None);
         assert_eq!(allowed_methods("/api/v1/no-such-thing", true), None);
