@@ -66,7 +66,11 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiErr
     // Every body is an object: serde would read a struct from an array too (`[null, null]` as
     // its fields in order), which no client means.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
-        return Err(ApiError::new(ErrorCode::InvalidJson, lang));
+        let message = match lang {
+            Lang::En => "This value has the wrong type or format.",
+            Lang::Ar => "نوع هذه القيمة أو صيغتها غير صحيحة.",
+        };
+        return Err(ApiError::field(lang, "body", message.to_owned()));
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
