@@ -44,12 +44,12 @@ impl PgSharedLimits {
             Err(e) => Err(e.to_string()),
         }
     }
-}
 
-impl SharedLimits for PgSharedLimits {
-    fn take(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String> {
+    /// One call of a limit function of the migrations (`now`, `key`, `interval`, `tolerance`):
+    /// the wait it answers.
+    fn call(&self, sql: &'static str, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String> {
         self.with_conn(|conn| {
-            let taken: Wait = diesel::sql_query("SELECT rate_limit_take($1, $2, $3, $4) AS wait")
+            let taken: Wait = diesel::sql_query(sql)
                 .bind::<Double, _>(now)
                 .bind::<Text, _>(key)
                 .bind::<Double, _>(interval)
@@ -57,6 +57,12 @@ impl SharedLimits for PgSharedLimits {
                 .get_result(conn)?;
             Ok(taken.wait)
         })
+    }
+}
+
+impl SharedLimits for PgSharedLimits {
+    fn take(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String> {
+        self.call("SELECT rate_limit_take($1, $2, $3, $4) AS wait", now, key, interval, tolerance)
     }
 
     /// One call of the `rate_limit_take` function (migration `rate_limit_function`).
@@ -77,15 +83,7 @@ impl SharedLimits for PgSharedLimits {
 
     /// One call of `rate_limit_take_reporting` (migration `key_rate_limits`).
     fn take_reporting(&self, now: f64, key: &str, interval: f64, tolerance: f64) -> Result<f64, String> {
-        self.with_conn(|conn| {
-            let taken: Wait = diesel::sql_query("SELECT rate_limit_take_reporting($1, $2, $3, $4) AS wait")
-                .bind::<Double, _>(now)
-                .bind::<Text, _>(key)
-                .bind::<Double, _>(interval)
-                .bind::<Double, _>(tolerance)
-                .get_result(conn)?;
-            Ok(taken.wait)
-        })
+        self.call("SELECT rate_limit_take_reporting($1, $2, $3, $4) AS wait", now, key, interval, tolerance)
     }
 
     fn add(&self, now: f64, key: &str, interval: f64) -> Result<(), String> {
