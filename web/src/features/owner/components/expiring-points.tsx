@@ -14,7 +14,7 @@ import type { Liability } from '../types';
 type Window = Liability['expiring'][number];
 
 /** The window of the server's that reminders are about (the customers it lists). */
-function monthWindow(windows: Window[]): Window | undefined {
+export function monthWindow(windows: Window[]): Window | undefined {
   return windows.find((w) => w.days === 30) ?? windows[1];
 }
 

@@ -9,7 +9,7 @@ import { StatCard } from '@/components/stat-card';
 import { isolate, useFormat } from '@/lib/format';
 import { useLiability } from '../api/liability';
 import { Notice } from '@/components/notice';
-import { ExpiringPoints } from './expiring-points';
+import { ExpiringPoints, monthWindow } from './expiring-points';
 
 /**
  * What the owner owes its customers in points (issue #19): the points they hold and, where
@@ -82,9 +82,7 @@ export function LiabilityTab() {
                             {row.value ? format.lyd(row.value) : t('dash')}
                           </Table.Td>
                         )}
-                        <Table.Td ta="end">
-                          {format.points(row.expiring.find((w) => w.days === 30)?.points ?? 0)}
-                        </Table.Td>
+                        <Table.Td ta="end">{format.points(monthWindow(row.expiring)?.points ?? 0)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
