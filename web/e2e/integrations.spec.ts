@@ -20,6 +20,9 @@ const TEXT = {
     pause: 'إيقاف مؤقت',
     paused: 'موقوف مؤقتاً',
     rotate: 'سر جديد',
+    testKey: 'مفتاح اختبار',
+    testBadge: 'اختبار',
+    sandbox: 'المتجر التجريبي',
   },
   en: {
     tab: 'Integrations',
@@ -37,6 +40,9 @@ const TEXT = {
     pause: 'Pause',
     paused: 'Paused',
     rotate: 'New secret',
+    testKey: 'Test key',
+    testBadge: 'Test',
+    sandbox: 'Sandbox',
   },
 };
 
@@ -104,5 +110,42 @@ for (const lang of ['ar', 'en'] as const) {
     // On a phone the table scrolls sideways inside its frame.
     await page.setViewportSize({ width: 390, height: 844 });
     await saveScreenshot(page, `owner-integrations-phone-${lang}`);
+  });
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  const text = TEXT[lang];
+  test(`a test key sells in its sandbox, which the owner's figures never count (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, 'owner@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    await page.getByRole('tab', { name: text.tab }).click();
+    await page.getByRole('button', { name: text.add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: text.name }).fill(`ERP trial ${lang}`);
+    await dialog.getByRole('checkbox', { name: text.readCustomers }).check();
+    await dialog.getByRole('switch', { name: text.testKey }).check();
+    await saveScreenshot(page, `owner-test-key-form-${lang}`);
+    await dialog.getByRole('button', { name: text.create }).click();
+    const secret = (await page.getByTestId('api-key-secret-value').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^lk_test_[0-9a-f]{32}$/);
+    await dialog.getByRole('button', { name: text.done }).click();
+    const row = page.getByTestId('api-key-row').filter({ hasText: `ERP trial ${lang}` });
+    await expect(row).toContainText(text.testBadge);
+    await expect(row).toContainText(text.sandbox);
+    await saveScreenshot(page, `owner-test-key-${lang}`);
+
+    // With the key alone: one store, the sandbox, and none of the owner's customers.
+    const auth = { Authorization: `Bearer ${secret}` };
+    const stores = (await (await request.get('/api/v1/stores', { headers: auth })).json()) as {
+      data: { id: number }[];
+    };
+    expect(stores.data).toHaveLength(1);
+    const customers = (await (await request.get('/api/v1/customers', { headers: auth })).json()) as {
+      data: unknown[];
+    };
+    expect(customers.data).toHaveLength(0);
   });
 }

@@ -247,7 +247,13 @@ mod tests {
 
     fn key(scopes: &[ApiScope]) -> Actor {
         Actor {
-            key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes: scopes.to_vec(), store_ids: None }),
+            key: Some(KeyGrant {
+                id: 1,
+                name: "ERP".into(),
+                scopes: scopes.to_vec(),
+                store_ids: None,
+                mode: crate::Mode::Live,
+            }),
             ..person(Role::StoreOwner)
         }
     }

@@ -21,13 +21,19 @@ pub struct KeyGrant {
     pub id: i64,
     pub name: String,
     pub scopes: Vec<crate::ApiScope>,
-    /// `None`: all of the owner's stores.
+    /// `None`: all of the owner's stores (a test key: its sandbox store's id).
     pub store_ids: Option<Vec<i64>>,
+    /// A test key acts on the sandbox store alone; a live key never does.
+    pub mode: crate::Mode,
 }
 
 impl KeyGrant {
     pub fn covers(&self, store_id: i64) -> bool {
         self.store_ids.as_ref().is_none_or(|ids| ids.contains(&store_id))
+    }
+
+    pub fn is_test(&self) -> bool {
+        self.mode == crate::Mode::Test
     }
 }
 
@@ -39,6 +45,11 @@ impl Actor {
             Some(key) => permission.key_scope().is_some_and(|scope| key.scopes.contains(&scope)),
             None => permission.roles().contains(&self.role),
         }
+    }
+
+    /// Whether the actor is a test key: it sees and changes the owner's sandbox store alone.
+    pub fn is_test(&self) -> bool {
+        self.key.as_ref().is_some_and(KeyGrant::is_test)
     }
 
     /// The API key a change is made with, to name it beside the owner in the feed and ledger.
@@ -160,6 +171,10 @@ impl StoreAccess {
     pub fn of(actor: &Actor, repos: &mut dyn Repos) -> Result<StoreAccess, AppError> {
         Ok(match actor.role {
             Role::Admin => StoreAccess::All,
+            // A test key's one store is the sandbox, which the owner's own list leaves out.
+            Role::StoreOwner if actor.is_test() => {
+                StoreAccess::Stores(actor.key.as_ref().and_then(|k| k.store_ids.clone()).unwrap_or_default())
+            }
             Role::StoreOwner => {
                 let mut stores = repos.owner_store_ids(actor.user_id)?;
                 if let Some(key) = &actor.key {
@@ -199,11 +214,16 @@ impl StoreAccess {
     }
 }
 
-/// Whether `actor` may act on records of `store` (owner of it, its POS user, or admin).
+/// Whether `actor` may act on records of `store` (owner of it, its POS user, or admin). An
+/// owner's sandbox store is its test keys' alone; a test key reaches nothing else.
 pub fn can_access_store(actor: &Actor, store: &StoreScope) -> bool {
     match actor.role {
         Role::Admin => true,
-        Role::StoreOwner => store.owner_id == actor.user_id && actor.key.as_ref().is_none_or(|k| k.covers(store.id)),
+        Role::StoreOwner => {
+            store.owner_id == actor.user_id
+                && store.sandbox == actor.is_test()
+                && actor.key.as_ref().is_none_or(|k| k.covers(store.id))
+        }
         Role::PosUser => actor.store_id == Some(store.id),
     }
 }
@@ -243,7 +263,7 @@ mod tests {
     fn a_key_may_what_its_scopes_grant_and_never_the_owners_own_actions() {
         let key = |scopes: Vec<crate::ApiScope>| Actor {
             user_id: 9,
-            key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes, store_ids: None }),
+            key: Some(KeyGrant { id: 1, name: "ERP".into(), scopes, store_ids: None, mode: crate::Mode::Live }),
             ..actor(Role::StoreOwner, None)
         };
         let all = key(crate::ApiScope::all().to_vec());
@@ -271,13 +291,28 @@ mod tests {
 
     #[test]
     fn store_access_by_role() {
-        let store = StoreScope { id: 3, name: "s".into(), owner_id: 9 };
+        let store = StoreScope { id: 3, name: "s".into(), owner_id: 9, sandbox: false };
         assert!(can_access_store(&actor(Role::Admin, None), &store));
         assert!(can_access_store(&actor(Role::PosUser, Some(3)), &store));
         assert!(!can_access_store(&actor(Role::PosUser, Some(4)), &store));
         assert!(!can_access_store(&actor(Role::StoreOwner, None), &store));
         let owner = Actor { user_id: 9, ..actor(Role::StoreOwner, None) };
         assert!(can_access_store(&owner, &store));
+    }
+
+    #[test]
+    fn the_sandbox_is_the_test_keys_alone() {
+        let live_store = StoreScope { id: 3, name: "s".into(), owner_id: 9, sandbox: false };
+        let sandbox = StoreScope { id: 4, name: "t".into(), owner_id: 9, sandbox: true };
+        let grant = |mode, store_ids| KeyGrant { id: 1, name: "k".into(), scopes: vec![], store_ids, mode };
+        let owner = Actor { user_id: 9, ..actor(Role::StoreOwner, None) };
+        let live_key = Actor { key: Some(grant(crate::Mode::Live, None)), ..owner.clone() };
+        let test_key = Actor { key: Some(grant(crate::Mode::Test, Some(vec![4]))), ..owner.clone() };
+        assert!(can_access_store(&owner, &live_store) && !can_access_store(&owner, &sandbox));
+        assert!(can_access_store(&live_key, &live_store) && !can_access_store(&live_key, &sandbox));
+        assert!(!can_access_store(&test_key, &live_store) && can_access_store(&test_key, &sandbox));
+        let other_owners = StoreScope { owner_id: 8, ..sandbox };
+        assert!(!can_access_store(&test_key, &other_owners));
     }
 
     #[test]

@@ -149,17 +149,10 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
     Ok(true)
 }
 
-/// The statements of `use_cases::public::lookup_points`.
+/// The statement of `use_cases::public::lookup_points`.
 fn lookup(repos: &mut dyn Repos, phone: &str) -> Result<bool, AppError> {
-    let customers = repos.customers_by_phone(phone)?;
-    let ids: Vec<i64> = customers.iter().map(|c| c.id).collect();
-    let today = loyalty_domain::local_day::local_date(now());
-    let notice = chrono::Duration::days(loyalty_domain::loyalty_settings::EXPIRY_NOTICE_DAYS);
-    repos.next_expiries(&ids, today, today + notice)?;
-    for customer in customers {
-        repos.list_rewards(customer.store.owner_id, true, RewardCounts::Without)?;
-        repos.loyalty_settings(customer.store.owner_id)?;
-    }
+    let (from, until) = loyalty_application::use_cases::expiry::notice_window(now());
+    repos.points_lookup(phone, from, until)?;
     Ok(true)
 }
 
@@ -203,7 +196,7 @@ pub fn run(database_url: &str, scenario: &str, seconds: f64, threads: usize) -> 
                     let total = rng.gen_range(1000..=200_000);
                     let phone = format!("+21891{:07}", rng.gen_range(0..fixture.phones));
                     let began = Instant::now();
-                    let mode = if scenario == "lookup" { TxMode::Read } else { TxMode::Write };
+                    let mode = if scenario == "lookup" { TxMode::SingleRead } else { TxMode::Write };
                     let outcome = transaction(&*db, mode, |repos| {
                         let done = match scenario.as_str() {
                             "invoice" => invoice(repos, &fixture, g, total, &key)?,

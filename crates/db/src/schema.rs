@@ -37,6 +37,7 @@ diesel::table! {
         expires_at -> Nullable<Timestamp>,
         last_used_at -> Nullable<Timestamp>,
         revoked_at -> Nullable<Timestamp>,
+        mode -> Text,
     }
 }
 
@@ -52,6 +53,7 @@ diesel::table! {
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
         last_sequence -> BigInt,
+        mode -> Text,
     }
 }
 
@@ -103,6 +105,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        is_sandbox -> Bool,
     }
 }
 

@@ -89,6 +89,8 @@ messages! {
     IdempotencyKeyInvalid => ("Idempotency-Key must be 1 to 255 visible ASCII characters, without spaces", "يجب أن يتكون Idempotency-Key من 1 إلى 255 حرفاً مرئياً من ASCII دون مسافات"),
     ScopesRequired => ("Choose at least one scope", "اختر صلاحية واحدة على الأقل"),
     ScopeUnknown => ("Unknown scope", "صلاحية غير معروفة"),
+    ModeUnknown => ("Choose live or test", "اختر حقيقي أو تجريبي"),
+    TestKeyStores => ("A test key acts on the sandbox store alone: leave the stores out", "مفتاح الاختبار يعمل على المتجر التجريبي وحده: اترك المتاجر فارغة"),
     WebhookUrlInvalid => ("Enter an https:// address of a public server", "أدخل عنوان https:// لخادم عام"),
     WebhookEventsRequired => ("Choose at least one event", "اختر حدثاً واحداً على الأقل"),
     WebhookEventUnknown => ("Unknown event", "حدث غير معروف"),

@@ -28,5 +28,6 @@ mod public;
 mod schema;
 mod signals;
 mod store_keys;
+mod test_mode;
 mod webhook_processes;
 mod webhooks;

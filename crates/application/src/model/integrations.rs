@@ -21,6 +21,17 @@ loyalty_domain::code_enum! {
     }
 }
 
+loyalty_domain::code_enum! {
+    /// Whether an API key or a webhook endpoint works with the owner's stores (`live`) or with the
+    /// owner's sandbox store (`test`): a test key (`lk_test_...`) acts on the sandbox alone, whose
+    /// records never count in the owner's figures, exports, liability, plan or the public lookup,
+    /// and the sandbox's events go to test endpoints alone.
+    pub enum Mode {
+        Live,
+        Test,
+    }
+}
+
 /// A store owner's API key as the owner sees it (never its secret).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiKey {
@@ -29,8 +40,10 @@ pub struct ApiKey {
     pub name: String,
     /// The start of the secret (`lk_1a2b3c4d`), to tell keys apart.
     pub prefix: String,
+    pub mode: Mode,
     pub scopes: Vec<ApiScope>,
-    /// The stores it covers; `None`: all of the owner's stores, those added later too.
+    /// The stores it covers; `None`: all of the owner's stores, those added later too (a test
+    /// key: the sandbox store).
     pub store_ids: Option<Vec<i64>>,
     pub created_at: NaiveDateTime,
     pub expires_at: Option<NaiveDateTime>,
@@ -151,6 +164,8 @@ pub struct WebhookEndpoint {
     pub url: String,
     pub events: Vec<WebhookEventType>,
     pub is_active: bool,
+    /// `test`: receives the sandbox store's events (and only those).
+    pub mode: Mode,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
 }

@@ -23,8 +23,8 @@ pub use exports::{
     UserExport,
 };
 pub use integrations::{
-    ApiKey, ApiScope, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, KeyLimits, KeyRate, NewKeySecret,
-    WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
+    ApiKey, ApiScope, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, KeyLimits, KeyRate, Mode,
+    NewKeySecret, WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 pub use notifications::{Notification, NotificationAbout, NotificationKind, Notifications};
 pub use paging::{Page, PageRequest, SyncFrom};

@@ -50,4 +50,6 @@ pub struct StoreScope {
     pub id: i64,
     pub name: String,
     pub owner_id: i64,
+    /// The owner's sandbox store: reached by the owner's test keys alone.
+    pub sandbox: bool,
 }

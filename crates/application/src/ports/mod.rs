@@ -11,13 +11,13 @@ pub use people::{
 };
 pub use records::{
     CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
-    NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewStore, NewSubscription, PlanRepo, RecordFilter,
-    RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
+    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewStore, NewSubscription, PlanRepo,
+    RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
 };
 pub use system::{
-    Allowance, AttemptResult, Clock, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent, PasswordHasher,
-    PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope, WebhookPayloads,
-    WebhookRepo,
+    Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
+    PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope,
+    WebhookPayloads, WebhookRepo,
 };
 
 use crate::AppError;

@@ -343,6 +343,7 @@ pub struct NewApiKey<'a> {
     pub name: &'a str,
     pub prefix: &'a str,
     pub secret_digest: &'a str,
+    pub mode: crate::Mode,
     pub scopes: &'a [crate::ApiScope],
     pub store_ids: Option<&'a [i64]>,
     pub expires_at: Option<NaiveDateTime>,

@@ -59,8 +59,10 @@ pub trait ExportRepo {
 pub trait StoreRepo {
     /// A live store with its owner.
     fn store_scope(&mut self, id: i64) -> RepoResult<Option<StoreScope>>;
-    /// The ids of an owner's live stores.
+    /// The ids of an owner's live stores (never the sandbox: it counts nowhere).
     fn owner_store_ids(&mut self, owner_id: i64) -> RepoResult<Vec<i64>>;
+    /// The owner's sandbox store, if one was made.
+    fn sandbox_store_id(&mut self, owner_id: i64) -> RepoResult<Option<i64>>;
     /// Live stores of the filter, oldest first, with customers, points and sales in `today`.
     fn list_stores(
         &mut self,
@@ -100,6 +102,8 @@ pub struct NewStore {
     pub name: String,
     pub address: Option<String>,
     pub registration_token: String,
+    /// The owner's sandbox store, for test keys (one per owner).
+    pub sandbox: bool,
     pub now: NaiveDateTime,
 }
 
@@ -168,6 +172,24 @@ pub trait CustomerRepo {
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats>;
     /// Every live customer record with this E.164 phone, across all stores.
     fn customers_by_phone(&mut self, phone: &str) -> RepoResult<Vec<Customer>>;
+    /// The public lookup in one statement: each live customer with this phone outside the
+    /// sandboxes, with its owner's point value, its next points to expire in `[from, until]` and
+    /// each active reward of its owner (one row per reward, a row without one when there is
+    /// none), by customer, then by points required.
+    fn points_lookup(&mut self, phone: &str, from: NaiveDate, until: NaiveDate) -> RepoResult<Vec<LookupRow>>;
+}
+
+/// One row of the public lookup (see [`CustomerRepo::points_lookup`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LookupRow {
+    pub customer_id: i64,
+    pub store: crate::StoreRef,
+    pub points: i64,
+    /// `None` when the owner never saved settings (the defaults hold).
+    pub point_value: Option<Option<Money>>,
+    pub next_expiry: Option<crate::NextExpiry>,
+    /// An active reward's name and points required.
+    pub reward: Option<(String, i64)>,
 }
 
 pub struct NewLedgerEntry<'a> {

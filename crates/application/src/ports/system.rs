@@ -143,14 +143,20 @@ pub struct AttemptResult {
     pub error: Option<String>,
 }
 
+/// What an endpoint is made with and changed to (its secret apart).
+pub struct EndpointValues<'a> {
+    pub url: &'a str,
+    pub events: &'a [crate::WebhookEventType],
+    pub is_active: bool,
+    pub mode: crate::Mode,
+}
+
 pub trait WebhookRepo {
     fn insert_webhook_endpoint(
         &mut self,
         owner_id: i64,
-        url: &str,
-        events: &[crate::WebhookEventType],
+        values: EndpointValues<'_>,
         secret: &str,
-        is_active: bool,
         now: NaiveDateTime,
     ) -> RepoResult<crate::WebhookEndpoint>;
     /// The owner's endpoints that are not deleted, oldest first.
@@ -160,15 +166,19 @@ pub trait WebhookRepo {
         &mut self,
         owner_id: i64,
         id: i64,
-        url: &str,
-        events: &[crate::WebhookEventType],
-        is_active: bool,
+        values: EndpointValues<'_>,
         now: NaiveDateTime,
     ) -> RepoResult<bool>;
     fn delete_webhook_endpoint(&mut self, owner_id: i64, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     fn set_webhook_secret(&mut self, owner_id: i64, id: i64, secret: &str, now: NaiveDateTime) -> RepoResult<bool>;
-    /// The owner's endpoints that take `event_type`, paused ones too (their deliveries wait).
-    fn subscribed_endpoints(&mut self, owner_id: i64, event_type: crate::WebhookEventType) -> RepoResult<Vec<i64>>;
+    /// The owner's endpoints of `mode` that take `event_type`, paused ones too (their
+    /// deliveries wait).
+    fn subscribed_endpoints(
+        &mut self,
+        owner_id: i64,
+        event_type: crate::WebhookEventType,
+        mode: crate::Mode,
+    ) -> RepoResult<Vec<i64>>;
     /// The endpoint's next sequence number (1 for its first event). The endpoint stays locked
     /// until the transaction ends, so numbers follow the order in which events are committed.
     fn next_webhook_sequence(&mut self, endpoint_id: i64) -> RepoResult<i64>;

@@ -8,14 +8,19 @@ use loyalty_domain::local_day::parse_expiry;
 use loyalty_domain::{text, FieldErrors, Msg, Role};
 
 use crate::policy::KeyGrant;
-use crate::ports::{transaction, NewApiKey, TxMode};
+use crate::ports::{transaction, NewApiKey, NewStore, TxMode};
 use crate::Operation;
-use crate::{Actor, ApiKey, ApiScope, AppError, KeyRate, NewKeySecret, Services, User};
+use crate::{Actor, ApiKey, ApiScope, AppError, KeyRate, Mode, NewKeySecret, Services, User};
 
 /// What every secret starts with, so a key is recognised in a header, a log or a leak scan.
 pub const SECRET_PREFIX: &str = "lk_";
-/// How much of the secret is kept in clear to tell keys apart (`lk_` and 8 hex digits).
-const SHOWN_PREFIX_LEN: usize = SECRET_PREFIX.len() + 8;
+/// What a test key's secret starts with (`lk_test_`), so test and live keys are told apart at
+/// a glance.
+pub const TEST_SECRET_PREFIX: &str = "lk_test_";
+/// How many characters of the secret after its prefix are kept in clear to tell keys apart.
+const SHOWN_DIGITS: usize = 8;
+/// The sandbox store's name, made with the owner's first test key.
+pub const SANDBOX_STORE_NAME: &str = "Sandbox · متجر تجريبي";
 /// The most keys an owner keeps at once.
 pub const KEYS_MAX: usize = 50;
 /// `last_used_at` is written at most this often per key, so reads stay reads.
@@ -29,6 +34,9 @@ pub struct KeyForm {
     pub store_ids: Option<Vec<i64>>,
     /// A day (valid through its end in Tripoli) or an RFC 3339 instant; blank for never.
     pub expires_at: Option<String>,
+    /// `test`: the key acts on the owner's sandbox store alone (made with the first test key);
+    /// leave out for `live`.
+    pub mode: Option<String>,
 }
 
 pub fn list(services: &Services, actor: &Actor) -> Result<Vec<ApiKey>, AppError> {
@@ -74,20 +82,25 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
     }
     scopes.sort();
     let expires_at = errors.check("expires_at", parse_expiry(form.expires_at.as_deref(), now)).flatten();
+    let mode = errors.check("mode", parse_mode(form.mode.as_deref())).flatten().unwrap_or(Mode::Live);
     let mut store_ids = form.store_ids.clone();
     if let Some(ids) = &mut store_ids {
         ids.sort_unstable();
         ids.dedup();
-        if ids.is_empty() {
+        if mode == Mode::Test {
+            errors.add("store_ids", Msg::TestKeyStores);
+        } else if ids.is_empty() {
             errors.add("store_ids", Msg::StoreRequired);
         }
     }
     errors.into_result()?;
     let name = name.ok_or_else(|| AppError::Internal("validated key name missing".into()))?;
 
-    let secret = format!("{SECRET_PREFIX}{}", services.ids.random_id());
-    let prefix: String = secret.chars().take(SHOWN_PREFIX_LEN).collect();
+    let start = if mode == Mode::Test { TEST_SECRET_PREFIX } else { SECRET_PREFIX };
+    let secret = format!("{start}{}", services.ids.random_id());
+    let prefix: String = secret.chars().take(start.len() + SHOWN_DIGITS).collect();
     let digest = services.tokens.secret_digest(&secret);
+    let sandbox_token = services.ids.random_id();
     let key = transaction(&*services.db, TxMode::Write, |repos| {
         if let Some(ids) = &store_ids {
             let own = repos.owner_store_ids(actor.user_id)?;
@@ -98,11 +111,15 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
         if repos.list_api_keys(actor.user_id)?.len() >= KEYS_MAX {
             return Err(AppError::Conflict(crate::Conflict::ApiKeyLimitReached));
         }
+        if mode == Mode::Test {
+            store_ids = Some(vec![sandbox_store(repos, actor.user_id, &sandbox_token, now)?]);
+        }
         Ok(repos.insert_api_key(NewApiKey {
             owner_id: actor.user_id,
             name: &name,
             prefix: &prefix,
             secret_digest: &digest,
+            mode,
             scopes: &scopes,
             store_ids: store_ids.as_deref(),
             expires_at,
@@ -110,6 +127,33 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
         })?)
     })?;
     Ok(NewKeySecret { key: ApiKey { limits: services.settings.key_limits, ..key }, secret })
+}
+
+/// A mode as asked (`live` or `test`); `None` when left out.
+pub(crate) fn parse_mode(mode: Option<&str>) -> Result<Option<Mode>, Msg> {
+    mode.map(|m| Mode::parse(m.trim()).ok_or(Msg::ModeUnknown)).transpose()
+}
+
+/// The owner's sandbox store, made the first time it is needed (the owner is locked first, so
+/// two test keys made at once find one sandbox).
+fn sandbox_store(
+    repos: &mut dyn crate::ports::Repos,
+    owner_id: i64,
+    token: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<i64, AppError> {
+    repos.lock_user(owner_id, now)?;
+    if let Some(id) = repos.sandbox_store_id(owner_id)? {
+        return Ok(id);
+    }
+    Ok(repos.insert_store(NewStore {
+        owner_id,
+        name: SANDBOX_STORE_NAME.into(),
+        address: None,
+        registration_token: token.into(),
+        sandbox: true,
+        now,
+    })?)
 }
 
 /// Revokes a key at once: its next request is refused.
@@ -148,7 +192,13 @@ pub fn authenticate(services: &Services, secret: &str) -> Result<(Actor, User), 
         role: owner.role,
         store_id: None,
         session_id: String::new(),
-        key: Some(KeyGrant { id: key.id, name: key.name, scopes: key.scopes, store_ids: key.store_ids }),
+        key: Some(KeyGrant {
+            id: key.id,
+            name: key.name,
+            scopes: key.scopes,
+            store_ids: key.store_ids,
+            mode: key.mode,
+        }),
     };
     Ok((actor, owner))
 }

@@ -169,13 +169,13 @@ fn tell(
     data: WebhookData,
     now: chrono::NaiveDateTime,
 ) -> Result<(), AppError> {
-    let owner = match &data {
-        WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.owner_id,
+    let store = match &data {
+        WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.clone(),
         WebhookData::Invoice(_) | WebhookData::Redemption(_) | WebhookData::Ping { .. } => {
             return Err(AppError::Internal("a customer event without a customer".into()))
         }
     };
-    super::webhooks::emit(repos, services, owner, event, data, now)
+    super::webhooks::emit(repos, services, &store, event, data, now)
 }
 
 /// Refuses a phone another live customer of the store holds, naming that customer (its id in the

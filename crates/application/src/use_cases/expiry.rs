@@ -59,9 +59,14 @@ pub(crate) fn upcoming(
     customer_ids: &[i64],
     now: NaiveDateTime,
 ) -> Result<Vec<(i64, NextExpiry)>, AppError> {
-    let today = local_date(now);
-    let until = today + Duration::days(loyalty_domain::loyalty_settings::EXPIRY_NOTICE_DAYS);
+    let (today, until) = notice_window(now);
     Ok(repos.next_expiries(customer_ids, today, until)?)
+}
+
+/// The days whose expiring points are told ahead: from today (Tripoli) through the notice.
+pub fn notice_window(now: NaiveDateTime) -> (chrono::NaiveDate, chrono::NaiveDate) {
+    let today = local_date(now);
+    (today, today + Duration::days(loyalty_domain::loyalty_settings::EXPIRY_NOTICE_DAYS))
 }
 
 /// What one daily run did.

@@ -124,8 +124,7 @@ pub fn create(
             }
             let created = rebuild(repos, &answer)?;
             let data = WebhookData::Invoice(created.invoice.clone());
-            let owner = customer.store.owner_id;
-            webhooks::emit(repos, services, owner, WebhookEventType::InvoiceCreated, data, now)?;
+            webhooks::emit(repos, services, &customer.store, WebhookEventType::InvoiceCreated, data, now)?;
             Ok(created)
         },
         rebuild,
@@ -260,7 +259,7 @@ pub fn void(
             }
             let voided = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
             let data = WebhookData::Invoice(voided.clone());
-            webhooks::emit(repos, services, store.owner_id, WebhookEventType::InvoiceVoided, data, now)?;
+            webhooks::emit(repos, services, &store, WebhookEventType::InvoiceVoided, data, now)?;
             Ok(voided)
         },
         rebuild,

@@ -72,7 +72,7 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
                 Conflict::StoreLimitReached
             }));
         }
-        Ok(repos.insert_store(NewStore { owner_id, name, address, registration_token: token, now })?)
+        Ok(repos.insert_store(NewStore { owner_id, name, address, registration_token: token, sandbox: false, now })?)
     })?;
     find_store(services, actor, id)
 }

@@ -3,9 +3,9 @@
 //! a number with no points.
 
 use loyalty_domain::points_rules::can_claim;
-use loyalty_domain::{text, Email, FieldErrors, Msg, Phone};
+use loyalty_domain::{text, Email, FieldErrors, LoyaltySettings, Msg, Phone};
 
-use crate::ports::{transaction, NewCustomer, RepoError, RewardCounts, TxMode};
+use crate::ports::{transaction, NewCustomer, RepoError, TxMode};
 use crate::{ActivityKind, AppError, Conflict, NextExpiry, Services, StoreRef};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,33 +44,32 @@ fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Res
 pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<PointsLookup, AppError> {
     let phone = Phone::parse(phone).map_err(|m| FieldErrors::single("phone", m))?;
     throttle(services, client, "lookup", phone.as_str())?;
-    let now = services.clock.now();
-    transaction(&*services.db, TxMode::Read, |repos| {
-        let mut stores = Vec::new();
-        let customers = repos.customers_by_phone(phone.as_str())?;
-        let ids: Vec<i64> = customers.iter().map(|c| c.id).collect();
-        let expiries = super::expiry::upcoming(repos, &ids, now)?;
-        for customer in customers {
-            let rewards = repos
-                .list_rewards(customer.store.owner_id, true, RewardCounts::Without)?
-                .into_iter()
-                .map(|r| ClaimableReward {
-                    claimable: can_claim(customer.loyalty_points, r.points_required),
-                    name: r.name,
-                    points_required: r.points_required,
-                })
-                .collect();
-            let settings = repos.loyalty_settings(customer.store.owner_id)?;
-            stores.push(StorePoints {
-                store: StoreRef { id: customer.store.id, name: customer.store.name },
-                points: customer.loyalty_points,
-                points_value: settings.value_of(customer.loyalty_points),
-                next_expiry: expiries.iter().find(|(id, _)| *id == customer.id).map(|(_, next)| *next),
-                rewards,
-            });
+    let (from, until) = super::expiry::notice_window(services.clock.now());
+    // One statement, atomic by itself: one round trip to the database.
+    let rows = transaction(&*services.db, TxMode::SingleRead, |repos| {
+        Ok(repos.points_lookup(phone.as_str(), from, until)?)
+    })?;
+    let mut stores: Vec<(i64, StorePoints)> = Vec::new();
+    for row in rows {
+        if stores.last().is_none_or(|(customer, _)| *customer != row.customer_id) {
+            let point_value = row.point_value.unwrap_or(LoyaltySettings::DEFAULT.point_value);
+            let settings = LoyaltySettings { point_value, ..LoyaltySettings::DEFAULT };
+            let store = StorePoints {
+                store: row.store,
+                points: row.points,
+                points_value: settings.value_of(row.points),
+                next_expiry: row.next_expiry,
+                rewards: Vec::new(),
+            };
+            stores.push((row.customer_id, store));
         }
-        Ok(PointsLookup { total_points: stores.iter().map(|s| s.points).sum(), stores })
-    })
+        if let (Some((_, store)), Some((name, points_required))) = (stores.last_mut(), row.reward) {
+            let claimable = can_claim(store.points, points_required);
+            store.rewards.push(ClaimableReward { name, points_required, claimable });
+        }
+    }
+    let stores: Vec<StorePoints> = stores.into_iter().map(|(_, store)| store).collect();
+    Ok(PointsLookup { total_points: stores.iter().map(|s| s.points).sum(), stores })
 }
 
 /// The store a registration link opens: 404 for an unknown or revoked token.
@@ -123,7 +122,7 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
         super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
         let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
         let data = crate::WebhookData::Customer(customer);
-        super::webhooks::emit(repos, services, store.owner_id, crate::WebhookEventType::CustomerJoined, data, now)?;
+        super::webhooks::emit(repos, services, &store, crate::WebhookEventType::CustomerJoined, data, now)?;
         Ok(StoreRef { id: store.id, name: store.name })
     })
 }

@@ -167,8 +167,8 @@ pub fn create(
             }
             let done = rebuild(repos, &answer)?;
             let data = crate::WebhookData::Redemption(done.redemption.clone());
-            let (owner, event) = (customer.store.owner_id, crate::WebhookEventType::RedemptionCreated);
-            super::webhooks::emit(repos, services, owner, event, data, now)?;
+            let event = crate::WebhookEventType::RedemptionCreated;
+            super::webhooks::emit(repos, services, &customer.store, event, data, now)?;
             Ok(done)
         },
         rebuild,

@@ -8,10 +8,12 @@ use std::net::IpAddr;
 use chrono::{Duration, NaiveDateTime};
 use loyalty_domain::{FieldErrors, Msg};
 
-use crate::ports::{transaction, AttemptResult, NewWebhookDelivery, NewWebhookEvent, Repos, TxMode, WebhookEnvelope};
+use crate::ports::{
+    transaction, AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, Repos, TxMode, WebhookEnvelope,
+};
 use crate::Operation;
 use crate::{
-    Actor, AppError, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, Page, PageRequest, Services,
+    Actor, AppError, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, Mode, Page, PageRequest, Services,
     WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 
@@ -41,6 +43,9 @@ pub struct EndpointForm {
     pub events: Vec<String>,
     /// Leave out to keep as it is (a new endpoint is active).
     pub is_active: Option<bool>,
+    /// Leave out to keep as it is (a new endpoint is `live`); `test` receives the sandbox
+    /// store's events alone.
+    pub mode: Option<String>,
 }
 
 /// Whether an address is one a webhook may be sent to: not private, loopback, link-local,
@@ -106,9 +111,14 @@ pub fn check_url(raw: &str, allow_private: bool) -> Result<String, Msg> {
     Ok(url.to_string())
 }
 
-fn check_form(form: &EndpointForm, allow_private: bool) -> Result<(String, Vec<WebhookEventType>), AppError> {
+/// The form's URL, events and mode (`None`: left out), checked.
+fn check_form(
+    form: &EndpointForm,
+    allow_private: bool,
+) -> Result<(String, Vec<WebhookEventType>, Option<Mode>), AppError> {
     let mut errors = FieldErrors::new();
     let url = errors.check("url", check_url(&form.url, allow_private));
+    let mode = errors.check("mode", super::api_keys::parse_mode(form.mode.as_deref())).flatten();
     let mut events = Vec::new();
     for name in &form.events {
         match WebhookEventType::parse(name.trim()) {
@@ -124,7 +134,7 @@ fn check_form(form: &EndpointForm, allow_private: bool) -> Result<(String, Vec<W
     }
     events.sort();
     errors.into_result()?;
-    Ok((url.ok_or_else(|| AppError::Internal("validated url missing".into()))?, events))
+    Ok((url.ok_or_else(|| AppError::Internal("validated url missing".into()))?, events, mode))
 }
 
 fn new_secret(services: &Services) -> String {
@@ -139,7 +149,7 @@ pub fn list(services: &Services, actor: &Actor) -> Result<Vec<WebhookEndpoint>, 
 /// Registers an endpoint; the answer carries its signing secret, which is never shown again.
 pub fn create(services: &Services, actor: &Actor, form: EndpointForm) -> Result<EndpointSecret, AppError> {
     actor.authorize(Operation::CreateWebhook)?;
-    let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
+    let (url, events, mode) = check_form(&form, services.settings.webhook_allow_private)?;
     let secret = new_secret(services);
     let now = services.clock.now();
     let active = form.is_active.unwrap_or(true);
@@ -147,7 +157,9 @@ pub fn create(services: &Services, actor: &Actor, form: EndpointForm) -> Result<
         if repos.list_webhook_endpoints(actor.user_id)?.len() >= ENDPOINTS_MAX {
             return Err(FieldErrors::single("url", Msg::WebhookLimit).into());
         }
-        Ok(repos.insert_webhook_endpoint(actor.user_id, &url, &events, &secret, active, now)?)
+        let mode = mode.unwrap_or(Mode::Live);
+        let values = EndpointValues { url: &url, events: &events, is_active: active, mode };
+        Ok(repos.insert_webhook_endpoint(actor.user_id, values, &secret, now)?)
     })?;
     Ok(EndpointSecret { endpoint, secret })
 }
@@ -160,12 +172,14 @@ fn endpoint_of(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<WebhookE
 /// nothing; its events wait, and are sent, in order, once it is active again).
 pub fn update(services: &Services, actor: &Actor, id: i64, form: EndpointForm) -> Result<WebhookEndpoint, AppError> {
     actor.authorize(Operation::UpdateWebhook)?;
-    let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
+    let (url, events, mode) = check_form(&form, services.settings.webhook_allow_private)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = endpoint_of(repos, actor, id)?;
         let active = form.is_active.unwrap_or(current.is_active);
-        repos.update_webhook_endpoint(actor.user_id, id, &url, &events, active, now)?;
+        let values =
+            EndpointValues { url: &url, events: &events, is_active: active, mode: mode.unwrap_or(current.mode) };
+        repos.update_webhook_endpoint(actor.user_id, id, values, now)?;
         endpoint_of(repos, actor, id)
     })
 }
@@ -176,6 +190,7 @@ pub struct EndpointPatch {
     pub url: Option<String>,
     pub events: Option<Vec<String>>,
     pub is_active: Option<bool>,
+    pub mode: Option<String>,
 }
 
 /// Changes only what the patch names (pausing or resuming is `is_active` alone), over the
@@ -192,9 +207,12 @@ pub fn patch(services: &Services, actor: &Actor, id: i64, patch: EndpointPatch) 
                 .clone()
                 .unwrap_or_else(|| current.events.iter().map(|e| e.as_str().to_owned()).collect()),
             is_active: Some(patch.is_active.unwrap_or(current.is_active)),
+            mode: patch.mode.clone(),
         };
-        let (url, events) = check_form(&form, services.settings.webhook_allow_private)?;
-        repos.update_webhook_endpoint(actor.user_id, id, &url, &events, form.is_active.unwrap_or(true), now)?;
+        let (url, events, mode) = check_form(&form, services.settings.webhook_allow_private)?;
+        let is_active = form.is_active.unwrap_or(true);
+        let values = EndpointValues { url: &url, events: &events, is_active, mode: mode.unwrap_or(current.mode) };
+        repos.update_webhook_endpoint(actor.user_id, id, values, now)?;
         endpoint_of(repos, actor, id)
     })
 }
@@ -306,17 +324,20 @@ pub fn resend(services: &Services, actor: &Actor, delivery_id: i64) -> Result<We
     })
 }
 
-/// Writes an event for the owner's subscribed endpoints into the current transaction (nothing
-/// when none takes this type).
+/// Writes an event about a record of `store` for its owner's subscribed endpoints into the
+/// current transaction (nothing when none takes this type): the sandbox store's events go to
+/// test endpoints alone, every other store's to live endpoints alone.
 pub(crate) fn emit(
     repos: &mut dyn Repos,
     services: &Services,
-    owner_id: i64,
+    store: &crate::StoreScope,
     event_type: WebhookEventType,
     data: WebhookData,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    let endpoints = repos.subscribed_endpoints(owner_id, event_type)?;
+    let owner_id = store.owner_id;
+    let mode = if store.sandbox { Mode::Test } else { Mode::Live };
+    let endpoints = repos.subscribed_endpoints(owner_id, event_type, mode)?;
     if endpoints.is_empty() {
         return Ok(());
     }

@@ -177,6 +177,13 @@ macro_rules! cards_filtered {
 }
 
 /// `SUM(column)` as a BIGINT, 0 over no rows (PostgreSQL's SUM of BIGINT is NUMERIC).
+/// The owners' sandbox stores, which the platform's figures leave out.
+macro_rules! sandboxes {
+    () => {
+        stores::table.select(stores::id).filter(stores::is_sandbox.eq(true))
+    };
+}
+
 fn total(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }
@@ -356,11 +363,15 @@ impl AdminRepo for DbTx<'_> {
             .map_err(map_error)?;
         let stores: i64 = stores::table
             .filter(stores::deleted_at.is_null())
+            .filter(stores::is_sandbox.eq(false))
             .select(count_star())
             .get_result(self.conn)
             .map_err(map_error)?;
-        let sums: PlatformRow =
-            store_days::table.select(PlatformRow::as_select()).get_result(self.conn).map_err(map_error)?;
+        let sums: PlatformRow = store_days::table
+            .filter(store_days::store_id.ne_all(sandboxes!()))
+            .select(PlatformRow::as_select())
+            .get_result(self.conn)
+            .map_err(map_error)?;
         Ok(PlatformCounts {
             users,
             stores,
@@ -376,8 +387,9 @@ impl AdminRepo for DbTx<'_> {
             .select(DayRow::as_select())
             .order(store_days::day)
             .into_boxed::<DbBackend>();
-        if let Some(ids) = stores {
-            query = query.filter(store_days::store_id.eq_any(ids.to_vec()));
+        match stores {
+            Some(ids) => query = query.filter(store_days::store_id.eq_any(ids.to_vec())),
+            None => query = query.filter(store_days::store_id.ne_all(sandboxes!())),
         }
         let rows: Vec<DayRow> = query.load(self.conn).map_err(map_error)?;
         Ok(rows
@@ -397,6 +409,7 @@ impl AdminRepo for DbTx<'_> {
         // Sums each store's days first, then joins the few stores and owners.
         let sums: Vec<StoreSumRow> = store_days::table
             .filter(store_days::day.ge(from))
+            .filter(store_days::store_id.ne_all(sandboxes!()))
             .group_by(store_days::store_id)
             .having(sql::<Bool>("SUM(store_days.invoices) > 0"))
             .select(StoreSumRow::as_select())

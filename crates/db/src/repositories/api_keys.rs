@@ -1,7 +1,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use loyalty_application::ports::{ApiKeyRepo, NewApiKey, RepoError, RepoResult};
-use loyalty_application::{ApiKey, ApiScope, User};
+use loyalty_application::{ApiKey, ApiScope, Mode, User};
 
 use super::stored;
 use super::users::{users_with_store, UserWithStore};
@@ -16,6 +16,7 @@ struct KeyRow {
     owner_id: i64,
     name: String,
     prefix: String,
+    mode: String,
     scopes: String,
     store_ids: Option<String>,
     created_at: NaiveDateTime,
@@ -39,6 +40,7 @@ fn into_key(row: KeyRow) -> RepoResult<ApiKey> {
         owner_id: row.owner_id,
         name: row.name,
         prefix: row.prefix,
+        mode: stored::<Mode>(&row.mode)?,
         scopes,
         store_ids,
         created_at: row.created_at,
@@ -59,6 +61,7 @@ impl ApiKeyRepo for DbTx<'_> {
                 api_keys::name.eq(key.name),
                 api_keys::prefix.eq(key.prefix),
                 api_keys::secret_digest.eq(key.secret_digest),
+                api_keys::mode.eq(key.mode.as_str()),
                 api_keys::scopes.eq(scopes.join(" ")),
                 api_keys::store_ids.eq(store_ids),
                 api_keys::created_at.eq(key.now),

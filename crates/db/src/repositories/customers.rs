@@ -3,7 +3,7 @@ use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use loyalty_application::ports::{
-    CustomerChanges, CustomerRepo, ImportedCustomer, NewCustomer, RecordFilter, RepoResult,
+    CustomerChanges, CustomerRepo, ImportedCustomer, LookupRow, NewCustomer, RecordFilter, RepoResult,
 };
 use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope, SyncFrom};
 use loyalty_domain::Money;
@@ -42,12 +42,14 @@ struct Row {
     store_name: String,
     #[diesel(select_expression = stores::owner_id)]
     owner_id: i64,
+    #[diesel(select_expression = stores::is_sandbox)]
+    sandbox: bool,
 }
 
 fn into_customer(row: Row) -> Customer {
     Customer {
         id: row.id,
-        store: StoreScope { id: row.store_id, name: row.store_name, owner_id: row.owner_id },
+        store: StoreScope { id: row.store_id, name: row.store_name, owner_id: row.owner_id, sandbox: row.sandbox },
         name: row.name,
         phone: row.phone,
         email: row.email,
@@ -341,6 +343,10 @@ impl CustomerRepo for DbTx<'_> {
             .load(self.conn)
             .map_err(map_error)?;
         Ok(rows.into_iter().map(into_customer).collect())
+    }
+
+    fn points_lookup(&mut self, phone: &str, from: NaiveDate, until: NaiveDate) -> RepoResult<Vec<LookupRow>> {
+        super::lookup::points_lookup(self.conn, phone, from, until)
     }
 
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {

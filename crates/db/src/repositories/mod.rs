@@ -7,6 +7,7 @@ mod idempotency;
 mod invoices;
 mod jobs;
 mod ledger;
+mod lookup;
 pub(crate) mod lots;
 mod notifications;
 mod plans;

@@ -95,11 +95,12 @@ struct ScopeRow {
     id: i64,
     name: String,
     owner_id: i64,
+    is_sandbox: bool,
 }
 
 impl From<ScopeRow> for StoreScope {
     fn from(row: ScopeRow) -> Self {
-        StoreScope { id: row.id, name: row.name, owner_id: row.owner_id }
+        StoreScope { id: row.id, name: row.name, owner_id: row.owner_id, sandbox: row.is_sandbox }
     }
 }
 
@@ -140,8 +141,20 @@ impl StoreRepo for DbTx<'_> {
             .select(stores::id)
             .filter(stores::owner_id.eq(owner_id))
             .filter(stores::deleted_at.is_null())
+            .filter(stores::is_sandbox.eq(false))
             .order(stores::id)
             .load(self.conn)
+            .map_err(map_error)
+    }
+
+    fn sandbox_store_id(&mut self, owner_id: i64) -> RepoResult<Option<i64>> {
+        stores::table
+            .select(stores::id)
+            .filter(stores::owner_id.eq(owner_id))
+            .filter(stores::is_sandbox.eq(true))
+            .filter(stores::deleted_at.is_null())
+            .first(self.conn)
+            .optional()
             .map_err(map_error)
     }
 
@@ -160,8 +173,10 @@ impl StoreRepo for DbTx<'_> {
             .select(StoreListRow::as_select())
             .order(stores::id)
             .into_boxed::<DbBackend>();
-        if let Some(ids) = &filter.store_ids {
-            query = query.filter(stores::id.eq_any(ids.clone()));
+        match &filter.store_ids {
+            Some(ids) => query = query.filter(stores::id.eq_any(ids.clone())),
+            // Every store (the admin's list): the owners' sandboxes are not the platform's.
+            None => query = query.filter(stores::is_sandbox.eq(false)),
         }
         let rows: Vec<StoreListRow> = query.load(self.conn).map_err(map_error)?;
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
@@ -200,6 +215,7 @@ impl StoreRepo for DbTx<'_> {
                 stores::name.eq(store.name),
                 stores::address.eq(store.address),
                 stores::registration_token.eq(store.registration_token),
+                stores::is_sandbox.eq(store.sandbox),
                 stores::created_at.eq(store.now),
                 stores::updated_at.eq(store.now),
             ))

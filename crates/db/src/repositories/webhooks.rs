@@ -2,9 +2,11 @@ use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Timestamp};
-use loyalty_application::ports::{AttemptResult, NewWebhookDelivery, NewWebhookEvent, RepoResult, WebhookRepo};
+use loyalty_application::ports::{
+    AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, RepoResult, WebhookRepo,
+};
 use loyalty_application::{
-    DeliveryFilter, DeliveryStatus, DueDelivery, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
+    DeliveryFilter, DeliveryStatus, DueDelivery, Mode, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
 
 use super::{limits, stored};
@@ -21,6 +23,7 @@ struct EndpointRow {
     url: String,
     events: String,
     is_active: bool,
+    mode: String,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
 }
@@ -38,6 +41,7 @@ fn into_endpoint(row: EndpointRow) -> RepoResult<WebhookEndpoint> {
         url: row.url,
         events,
         is_active: row.is_active,
+        mode: stored::<Mode>(&row.mode)?,
         created_at: row.created_at,
         updated_at: row.updated_at,
     })
@@ -131,10 +135,8 @@ impl WebhookRepo for DbTx<'_> {
     fn insert_webhook_endpoint(
         &mut self,
         owner_id: i64,
-        url: &str,
-        events: &[WebhookEventType],
+        EndpointValues { url, events, is_active, mode }: EndpointValues<'_>,
         secret: &str,
-        is_active: bool,
         now: NaiveDateTime,
     ) -> RepoResult<WebhookEndpoint> {
         let id: i64 = diesel::insert_into(webhook_endpoints::table)
@@ -144,6 +146,7 @@ impl WebhookRepo for DbTx<'_> {
                 webhook_endpoints::events.eq(joined(events)),
                 webhook_endpoints::secret.eq(secret),
                 webhook_endpoints::is_active.eq(is_active),
+                webhook_endpoints::mode.eq(mode.as_str()),
                 webhook_endpoints::created_at.eq(now),
                 webhook_endpoints::updated_at.eq(now),
             ))
@@ -173,9 +176,7 @@ impl WebhookRepo for DbTx<'_> {
         &mut self,
         owner_id: i64,
         id: i64,
-        url: &str,
-        events: &[WebhookEventType],
-        is_active: bool,
+        EndpointValues { url, events, is_active, mode }: EndpointValues<'_>,
         now: NaiveDateTime,
     ) -> RepoResult<bool> {
         let changed = diesel::update(
@@ -188,6 +189,7 @@ impl WebhookRepo for DbTx<'_> {
             webhook_endpoints::url.eq(url),
             webhook_endpoints::events.eq(joined(events)),
             webhook_endpoints::is_active.eq(is_active),
+            webhook_endpoints::mode.eq(mode.as_str()),
             webhook_endpoints::updated_at.eq(now),
         ))
         .execute(self.conn)
@@ -236,10 +238,11 @@ impl WebhookRepo for DbTx<'_> {
         Ok(changed == 1)
     }
 
-    fn subscribed_endpoints(&mut self, owner_id: i64, event: WebhookEventType) -> RepoResult<Vec<i64>> {
+    fn subscribed_endpoints(&mut self, owner_id: i64, event: WebhookEventType, mode: Mode) -> RepoResult<Vec<i64>> {
         let rows: Vec<(i64, String)> = webhook_endpoints::table
             .select((webhook_endpoints::id, webhook_endpoints::events))
             .filter(webhook_endpoints::owner_id.eq(owner_id))
+            .filter(webhook_endpoints::mode.eq(mode.as_str()))
             .filter(webhook_endpoints::deleted_at.is_null())
             .load(self.conn)
             .map_err(map_error)?;

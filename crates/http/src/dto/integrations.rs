@@ -14,15 +14,26 @@ named!(
      activity feed)."
 );
 
+named!(
+    /// Live or test.
+    ModeDto(loyalty_application::Mode),
+    "`live`: the owner's stores. `test`: the owner's sandbox store alone (a test key's secret starts \
+     `lk_test_`; the sandbox is made with the first test key and is listed by `GET /api/v1/stores` with a \
+     test key); its records never count in the owner's figures, exports, liability, plan or the public \
+     lookup, and its events go to `test` endpoints alone."
+);
+
 /// A key as listed: never its secret.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ApiKeyDto {
     pub id: i64,
     pub name: String,
-    /// The start of the secret (`lk_1a2b3c4d`), to tell keys apart.
+    /// The start of the secret (`lk_1a2b3c4d`, a test key's `lk_test_1a2b3c4d`), to tell keys apart.
     pub prefix: String,
+    pub mode: ModeDto,
     pub scopes: Vec<ApiScopeDto>,
-    /// The stores the key covers; `null`: all of the owner's stores, those added later too.
+    /// The stores the key covers; `null`: all of the owner's stores, those added later too (a
+    /// test key: its sandbox store).
     pub store_ids: Option<Vec<i64>>,
     pub created_at: DateTime<Utc>,
     /// `null`: never expires.
@@ -51,6 +62,7 @@ impl From<loyalty_application::ApiKey> for ApiKeyDto {
             id: k.id,
             name: k.name,
             prefix: k.prefix,
+            mode: ModeDto(k.mode),
             scopes: k.scopes.into_iter().map(ApiScopeDto).collect(),
             store_ids: k.store_ids,
             created_at: utc(k.created_at),
@@ -91,11 +103,15 @@ pub struct ApiKeyRequest {
     #[serde(default)]
     #[schema(required = true, value_type = Vec<ApiScopeDto>)]
     pub scopes: Vec<String>,
-    /// Some of the owner's stores; leave out for all of them (those added later too).
+    /// Some of the owner's stores; leave out for all of them (those added later too). A test
+    /// key takes none: it acts on the sandbox store.
     pub store_ids: Option<Vec<i64>>,
     /// A day (`2027-06-30`, valid through its end in Tripoli) or an RFC 3339 instant; leave out
     /// for a key that does not expire.
     pub expires_at: Option<String>,
+    /// Leave out for `live`.
+    #[schema(value_type = Option<ModeDto>)]
+    pub mode: Option<String>,
 }
 
 named!(
@@ -113,6 +129,8 @@ pub struct WebhookEndpointDto {
     pub events: Vec<WebhookEventTypeDto>,
     /// A paused endpoint is sent nothing; its deliveries wait.
     pub is_active: bool,
+    /// `test`: receives the sandbox store's events alone; `live`: every other store's.
+    pub mode: ModeDto,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -124,6 +142,7 @@ impl From<loyalty_application::WebhookEndpoint> for WebhookEndpointDto {
             url: e.url,
             events: e.events.into_iter().map(WebhookEventTypeDto).collect(),
             is_active: e.is_active,
+            mode: ModeDto(e.mode),
             created_at: utc(e.created_at),
             updated_at: utc(e.updated_at),
         }
@@ -161,6 +180,9 @@ pub struct WebhookEndpointRequest {
     pub events: Vec<String>,
     /// Leave out to keep (a new endpoint is active).
     pub is_active: Option<bool>,
+    /// Leave out to keep (a new endpoint is `live`).
+    #[schema(value_type = Option<ModeDto>)]
+    pub mode: Option<String>,
 }
 
 /// A JSON Merge Patch (RFC 7396) of an endpoint: what it leaves out stays as it is
@@ -174,6 +196,8 @@ pub struct WebhookEndpointPatch {
     #[schema(value_type = Option<Vec<WebhookEventTypeDto>>)]
     pub events: Option<Vec<String>>,
     pub is_active: Option<bool>,
+    #[schema(value_type = Option<ModeDto>)]
+    pub mode: Option<String>,
 }
 
 named!(DeliveryStatusDto(loyalty_application::DeliveryStatus));

@@ -41,11 +41,11 @@ async fn list_keys(caller: Authenticated) -> Result<HttpResponse, ApiError> {
         (status = 403, description = "Store owners only, signed in as a person (not with a key)", body = ErrorBody),
         (status = 409, description = "The owner already keeps 50 keys", body = ErrorBody,
             example = json!(examples::error(ErrorCode::ApiKeyLimitReached))),
-        (status = 422, description = "No name, no or an unknown scope, a store that is not the owner's, or an expiry in the past", body = ErrorBody),
+        (status = 422, description = "No name, no or an unknown scope, a store that is not the owner's (or any store for a test key), an unknown mode, or an expiry in the past", body = ErrorBody),
     ))]
 async fn create_key(caller: Authenticated, body: ValidJson<ApiKeyRequest>) -> Result<HttpResponse, ApiError> {
-    let ValidJson(ApiKeyRequest { name, scopes, store_ids, expires_at }) = body;
-    let form = KeyForm { name, scopes, store_ids, expires_at };
+    let ValidJson(ApiKeyRequest { name, scopes, store_ids, expires_at, mode }) = body;
+    let form = KeyForm { name, scopes, store_ids, expires_at, mode };
     let made = caller.run(move |services, actor| api_keys::create(services, actor, form)).await?;
     let data = ApiKeyCreated { key: made.key.into(), secret: made.secret };
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(ApiKeyCreatedEnvelope { data }))

@@ -68,10 +68,9 @@ async fn create_webhook(
     caller: Authenticated,
     body: ValidJson<WebhookEndpointRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ValidJson(WebhookEndpointRequest { url, events, is_active }) = body;
-    let made = caller
-        .run(move |services, actor| webhooks::create(services, actor, EndpointForm { url, events, is_active }))
-        .await?;
+    let ValidJson(WebhookEndpointRequest { url, events, is_active, mode }) = body;
+    let form = EndpointForm { url, events, is_active, mode };
+    let made = caller.run(move |services, actor| webhooks::create(services, actor, form)).await?;
     let data = WebhookEndpointSecret { endpoint: made.endpoint.into(), secret: made.secret };
     Ok(HttpResponse::Created()
         .insert_header(("Cache-Control", "no-store"))
@@ -95,8 +94,8 @@ async fn update_webhook(
     body: ValidJson<WebhookEndpointRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let ValidJson(WebhookEndpointRequest { url, events, is_active }) = body;
-    let form = EndpointForm { url, events, is_active };
+    let ValidJson(WebhookEndpointRequest { url, events, is_active, mode }) = body;
+    let form = EndpointForm { url, events, is_active, mode };
     let endpoint = caller.run(move |services, actor| webhooks::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(WebhookEndpointEnvelope { data: endpoint.into() }))
 }
@@ -118,8 +117,8 @@ async fn patch_webhook(
     body: ValidJson<WebhookEndpointPatch>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let ValidJson(WebhookEndpointPatch { url, events, is_active }) = body;
-    let patch = EndpointPatch { url, events, is_active };
+    let ValidJson(WebhookEndpointPatch { url, events, is_active, mode }) = body;
+    let patch = EndpointPatch { url, events, is_active, mode };
     let endpoint = caller.run(move |services, actor| webhooks::patch(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(WebhookEndpointEnvelope { data: endpoint.into() }))
 }

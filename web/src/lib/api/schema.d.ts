@@ -1824,12 +1824,16 @@ export interface components {
              * @description Updated at most once a minute.
              */
             last_used_at?: string | null;
+            mode: components["schemas"]["ModeDto"];
             name: string;
-            /** @description The start of the secret (`lk_1a2b3c4d`), to tell keys apart. */
+            /** @description The start of the secret (`lk_1a2b3c4d`, a test key's `lk_test_1a2b3c4d`), to tell keys apart. */
             prefix: string;
             rate_limits: components["schemas"]["KeyRateLimits"];
             scopes: components["schemas"]["ApiScopeDto"][];
-            /** @description The stores the key covers; `null`: all of the owner's stores, those added later too. */
+            /**
+             * @description The stores the key covers; `null`: all of the owner's stores, those added later too (a
+             *     test key: its sandbox store).
+             */
             store_ids?: number[] | null;
         };
         ApiKeyList: {
@@ -1841,6 +1845,7 @@ export interface components {
              *     for a key that does not expire.
              */
             expires_at?: string | null;
+            mode?: null | components["schemas"]["ModeDto"];
             /**
              * @description What the key is for, e.g. "Web shop".
              * @example Web shop
@@ -1848,7 +1853,10 @@ export interface components {
             name: string;
             /** @description At least one. */
             scopes: components["schemas"]["ApiScopeDto"][];
-            /** @description Some of the owner's stores; leave out for all of them (those added later too). */
+            /**
+             * @description Some of the owner's stores; leave out for all of them (those added later too). A test
+             *     key takes none: it acts on the sandbox store.
+             */
             store_ids?: number[] | null;
         };
         /**
@@ -2215,7 +2223,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2585,6 +2593,11 @@ export interface components {
         MetaEnvelope: {
             data: components["schemas"]["Meta"];
         };
+        /**
+         * @description `live`: the owner's stores. `test`: the owner's sandbox store alone (a test key's secret starts `lk_test_`; the sandbox is made with the first test key and is listed by `GET /api/v1/stores` with a test key); its records never count in the owner's figures, exports, liability, plan or the public lookup, and its events go to `test` endpoints alone.
+         * @enum {string}
+         */
+        ModeDto: "live" | "test";
         MonthPointsDto: {
             /**
              * Format: int64
@@ -3427,6 +3440,8 @@ export interface components {
             id: number;
             /** @description A paused endpoint is sent nothing; its deliveries wait. */
             is_active: boolean;
+            /** @description `test`: receives the sandbox store's events alone; `live`: every other store's. */
+            mode: components["schemas"]["ModeDto"];
             /** Format: date-time */
             updated_at: string;
             /** @example https://shop.example.ly/hooks/loyalty */
@@ -3448,6 +3463,7 @@ export interface components {
         WebhookEndpointPatch: {
             events?: components["schemas"]["WebhookEventTypeDto"][] | null;
             is_active?: boolean | null;
+            mode?: null | components["schemas"]["ModeDto"];
             url?: string | null;
         };
         WebhookEndpointRequest: {
@@ -3455,6 +3471,7 @@ export interface components {
             events: components["schemas"]["WebhookEventTypeDto"][];
             /** @description Leave out to keep (a new endpoint is active). */
             is_active?: boolean | null;
+            mode?: null | components["schemas"]["ModeDto"];
             /**
              * @description `https://` and a public server; the address is checked again at each delivery.
              * @example https://shop.example.ly/hooks/loyalty
@@ -13637,6 +13654,7 @@ export interface operations {
                      *           "expires_at": "2026-11-20T10:15:00Z",
                      *           "id": 42,
                      *           "last_used_at": "2026-11-20T10:15:00Z",
+                     *           "mode": "live",
                      *           "name": "ERP",
                      *           "prefix": "lk_1a2b3c4d",
                      *           "rate_limits": {
@@ -13721,6 +13739,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "expires_at": "2027-06-30T21:59:59Z",
+                 *       "mode": "live",
                  *       "name": "Web shop",
                  *       "scopes": [
                  *         "customers:read"
@@ -13747,6 +13766,7 @@ export interface operations {
                      *         "expires_at": "2026-11-20T10:15:00Z",
                      *         "id": 42,
                      *         "last_used_at": "2026-11-20T10:15:00Z",
+                     *         "mode": "live",
                      *         "name": "ERP",
                      *         "prefix": "lk_1a2b3c4d",
                      *         "rate_limits": {
@@ -13885,7 +13905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No name, no or an unknown scope, a store that is not the owner's, or an expiry in the past */
+            /** @description No name, no or an unknown scope, a store that is not the owner's (or any store for a test key), an unknown mode, or an expiry in the past */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15740,6 +15760,7 @@ export interface operations {
                      *           ],
                      *           "id": 1051,
                      *           "is_active": true,
+                     *           "mode": "live",
                      *           "updated_at": "2026-11-20T10:15:00Z",
                      *           "url": "https://shop.example.ly/hooks/loyalty"
                      *         }
@@ -15817,6 +15838,7 @@ export interface operations {
                  *         "invoice.created"
                  *       ],
                  *       "is_active": true,
+                 *       "mode": "live",
                  *       "url": "https://shop.example.ly/hooks/loyalty"
                  *     }
                  */
@@ -15839,6 +15861,7 @@ export interface operations {
                      *         ],
                      *         "id": 1051,
                      *         "is_active": true,
+                     *         "mode": "live",
                      *         "secret": "whsec_1a2b3c4d5e6f708192a3b4c5d6e7f809",
                      *         "updated_at": "2026-11-20T10:15:00Z",
                      *         "url": "https://shop.example.ly/hooks/loyalty"
@@ -16014,6 +16037,7 @@ export interface operations {
                  *         "invoice.created"
                  *       ],
                  *       "is_active": true,
+                 *       "mode": "live",
                  *       "url": "https://shop.example.ly/hooks/loyalty"
                  *     }
                  */
@@ -16036,6 +16060,7 @@ export interface operations {
                      *         ],
                      *         "id": 1051,
                      *         "is_active": true,
+                     *         "mode": "live",
                      *         "updated_at": "2026-11-20T10:15:00Z",
                      *         "url": "https://shop.example.ly/hooks/loyalty"
                      *       }
@@ -16334,6 +16359,7 @@ export interface operations {
                      *         ],
                      *         "id": 1051,
                      *         "is_active": true,
+                     *         "mode": "live",
                      *         "updated_at": "2026-11-20T10:15:00Z",
                      *         "url": "https://shop.example.ly/hooks/loyalty"
                      *       }
@@ -16692,6 +16718,7 @@ export interface operations {
                      *         ],
                      *         "id": 1051,
                      *         "is_active": true,
+                     *         "mode": "live",
                      *         "secret": "whsec_1a2b3c4d5e6f708192a3b4c5d6e7f809",
                      *         "updated_at": "2026-11-20T10:15:00Z",
                      *         "url": "https://shop.example.ly/hooks/loyalty"

@@ -22,12 +22,29 @@ use crate::schema::{
 use crate::tx::{map_error, DbTx};
 
 /// The filter's stores, time span and id bound on one table (`$table::store_id`, `$time`, `$table::id`).
+/// Every store (the admin's export, `None`) leaves the owners' sandboxes out: by the joined
+/// `stores` row, or by a subquery where `stores` is not joined.
 macro_rules! export_filtered {
-    ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr) => {{
+    ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr) => {
+        export_filtered!(
+            $query,
+            $table,
+            $time,
+            $filter,
+            $after,
+            $table::store_id.ne_all(stores::table.select(stores::id).filter(stores::is_sandbox.eq(true)))
+        )
+    };
+    ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr, joined) => {
+        export_filtered!($query, $table, $time, $filter, $after, stores::is_sandbox.eq(false))
+    };
+    ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr, $live:expr) => {{
         let mut query =
             $query.filter($table::id.gt($after)).filter($table::id.le($filter.upto_id)).into_boxed::<DbBackend>();
-        if let Some(ids) = &$filter.store_ids {
-            query = filter_stores!(query, $table::store_id, ids);
+        match &$filter.store_ids {
+            Some(ids) => query = filter_stores!(query, $table::store_id, ids),
+            // Every store (the admin's): the owners' sandboxes are not the platform's records.
+            None => query = query.filter($live),
         }
         if let Some(from) = $filter.from {
             query = query.filter($time.ge(from));
@@ -133,11 +150,12 @@ impl ExportRepo for DbTx<'_> {
             .inner_join(stores::table.on(customers::store_id.eq(stores::id)))
             .filter(customers::deleted_at.is_null())
             .select(CustomerRow::as_select());
-        let rows: Vec<CustomerRow> = export_filtered!(query, customers, customers::created_at, filter, after_id)
-            .order(customers::id.asc())
-            .limit(limit)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let rows: Vec<CustomerRow> =
+            export_filtered!(query, customers, customers::created_at, filter, after_id, joined)
+                .order(customers::id.asc())
+                .limit(limit)
+                .load(self.conn)
+                .map_err(map_error)?;
         Ok(rows.into_iter().map(CustomerExport::from).collect())
     }
 
@@ -147,7 +165,7 @@ impl ExportRepo for DbTx<'_> {
             .inner_join(stores::table.on(invoices::store_id.eq(stores::id)))
             .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
             .select(InvoiceRow::as_select());
-        let rows: Vec<InvoiceRow> = export_filtered!(query, invoices, invoices::created_at, filter, after_id)
+        let rows: Vec<InvoiceRow> = export_filtered!(query, invoices, invoices::created_at, filter, after_id, joined)
             .order(invoices::id.asc())
             .limit(limit)
             .load(self.conn)
@@ -167,11 +185,12 @@ impl ExportRepo for DbTx<'_> {
             .left_join(rewards::table.on(redemptions::reward_id.eq(rewards::id.nullable())))
             .left_join(users::table.on(redemptions::pos_user_id.eq(users::id.nullable())))
             .select(RedemptionRow::as_select());
-        let rows: Vec<RedemptionRow> = export_filtered!(query, redemptions, redemptions::created_at, filter, after_id)
-            .order(redemptions::id.asc())
-            .limit(limit)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let rows: Vec<RedemptionRow> =
+            export_filtered!(query, redemptions, redemptions::created_at, filter, after_id, joined)
+                .order(redemptions::id.asc())
+                .limit(limit)
+                .load(self.conn)
+                .map_err(map_error)?;
         Ok(rows.into_iter().map(RedemptionExport::from).collect())
     }
 
@@ -182,11 +201,12 @@ impl ExportRepo for DbTx<'_> {
             .left_join(users::table.on(points_ledger::actor_id.eq(users::id.nullable())))
             .left_join(api_keys::table.on(points_ledger::api_key_id.eq(api_keys::id.nullable())))
             .select(LedgerRow::as_select());
-        let rows: Vec<LedgerRow> = export_filtered!(query, points_ledger, points_ledger::created_at, filter, after_id)
-            .order(points_ledger::id.asc())
-            .limit(limit)
-            .load(self.conn)
-            .map_err(map_error)?;
+        let rows: Vec<LedgerRow> =
+            export_filtered!(query, points_ledger, points_ledger::created_at, filter, after_id, joined)
+                .order(points_ledger::id.asc())
+                .limit(limit)
+                .load(self.conn)
+                .map_err(map_error)?;
         rows.into_iter().map(LedgerExport::try_from).collect()
     }
 

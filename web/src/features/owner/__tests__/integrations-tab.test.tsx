@@ -13,6 +13,7 @@ const shop: ApiKey = {
   id: 3,
   name: 'Web shop',
   prefix: 'lk_1a2b3c4d',
+  mode: 'live',
   scopes: ['customers:read'],
   store_ids: [store.id],
   created_at: '2026-11-20T10:00:00Z',
@@ -26,6 +27,7 @@ const hook: WebhookEndpoint = {
   url: 'https://shop.example.ly/hooks',
   events: ['invoice.created', 'customer.joined'],
   is_active: true,
+  mode: 'live',
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
 };
@@ -115,6 +117,7 @@ describe('integrations tab', () => {
       scopes: ['reports:read'],
       store_ids: null,
       expires_at: null,
+      mode: null,
     });
     await app.user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByTestId('api-key-secret')).not.toBeInTheDocument());
@@ -164,6 +167,67 @@ describe('integrations tab', () => {
     expect(await sent[0]!.clone().json()).toEqual({
       url: 'https://erp.example.ly/in',
       events: ['redemption.created'],
+      mode: null,
+    });
+  });
+
+  it('makes a test key without stores, and marks test keys and endpoints in the lists', async () => {
+    const sandboxKey: ApiKey = {
+      ...shop,
+      id: 8,
+      name: 'ERP trial',
+      prefix: 'lk_test_9f8e7d6c',
+      mode: 'test',
+      store_ids: [77],
+    };
+    const { app, api } = await openIntegrations({
+      'GET /api/v1/store-owner/api-keys': () => json({ data: [sandboxKey, shop] }),
+      'GET /api/v1/store-owner/webhooks': () => json({ data: [{ ...hook, mode: 'test' }] }),
+      'POST /api/v1/store-owner/api-keys': () =>
+        json({ data: { ...sandboxKey, secret: 'lk_test_secret0000' } }, 201),
+      'POST /api/v1/store-owner/webhooks': () =>
+        json({ data: { ...hook, id: 6, mode: 'test', secret: 'whsec_t' } }, 201),
+    });
+    const [testRow] = await screen.findAllByTestId('api-key-row');
+    expect(testRow).toHaveTextContent('ERP trial');
+    expect(testRow).toHaveTextContent('Test');
+    expect(testRow).toHaveTextContent('Sandbox');
+    expect(testRow).not.toHaveTextContent('#77');
+    expect(await screen.findByTestId('webhook-row')).toHaveTextContent('Test');
+
+    await app.user.click(screen.getByRole('button', { name: 'New API key' }));
+    const dialog = await screen.findByRole('dialog');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'ERP trial');
+    await app.user.click(within(dialog).getByRole('checkbox', { name: 'Read customers' }));
+    expect(within(dialog).queryAllByLabelText(/^Stores/).length).toBeGreaterThan(0);
+    await app.user.click(within(dialog).getByRole('switch', { name: /Test key/ }));
+    // The sandbox is the test key's one store: there is no store to choose.
+    expect(within(dialog).queryAllByLabelText(/^Stores/)).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByTestId('api-key-secret-value')).toHaveTextContent('lk_test_secret0000');
+    expect(await api.requestsTo('POST /api/v1/store-owner/api-keys')[0]!.clone().json()).toEqual({
+      name: 'ERP trial',
+      scopes: ['customers:read'],
+      store_ids: null,
+      expires_at: null,
+      mode: 'test',
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Done' }));
+
+    await app.user.click(screen.getByRole('button', { name: 'New webhook' }));
+    const hookDialog = await screen.findByRole('dialog');
+    await app.user.type(
+      within(hookDialog).getByRole('textbox', { name: /Address/ }),
+      'https://erp.example.ly/t',
+    );
+    await app.user.click(within(hookDialog).getByRole('checkbox', { name: 'Sale made' }));
+    await app.user.click(within(hookDialog).getByRole('switch', { name: /Test endpoint/ }));
+    await app.user.click(within(hookDialog).getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_t');
+    expect(await api.requestsTo('POST /api/v1/store-owner/webhooks')[0]!.clone().json()).toEqual({
+      url: 'https://erp.example.ly/t',
+      events: ['invoice.created'],
+      mode: 'test',
     });
   });
 

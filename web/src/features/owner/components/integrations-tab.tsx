@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,20 @@ export function IntegrationsTab() {
         rowTestId="api-key-row"
         empty={<EmptyCard>{t('integrations.empty')}</EmptyCard>}
         columns={[
-          { header: t('integrations.name'), td: { fw: 600 }, cell: (key) => key.name },
+          {
+            header: t('integrations.name'),
+            td: { fw: 600 },
+            cell: (key) => (
+              <Group gap={6} wrap="nowrap">
+                {key.name}
+                {key.mode === 'test' && (
+                  <Badge variant="outline" color="orange" size="sm">
+                    {t('integrations.testBadge')}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
           { header: t('integrations.prefix'), cell: (key) => <Code dir="ltr">{key.prefix}…</Code> },
           {
             header: t('integrations.scopesLabel'),
@@ -84,7 +97,11 @@ export function IntegrationsTab() {
               </Group>
             ),
           },
-          { header: t('integrations.stores'), cell: (key) => storeNames(key.store_ids) },
+          {
+            header: t('integrations.stores'),
+            // A test key's one store is the sandbox, which the owner's list leaves out.
+            cell: (key) => (key.mode === 'test' ? t('integrations.sandbox') : storeNames(key.store_ids)),
+          },
           {
             header: t('integrations.limits'),
             cell: (key) =>
@@ -146,13 +163,21 @@ function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; 
   const create = useCreateApiKey();
   // The server checks every field; its messages show under them.
   const form = useApiForm({
-    initialValues: { name: '', scopes: [] as ApiScope[], store_ids: [] as string[], expires_at: '' },
+    initialValues: {
+      name: '',
+      scopes: [] as ApiScope[],
+      store_ids: [] as string[],
+      expires_at: '',
+      test: false,
+    },
     submit: (values) =>
       create.mutateAsync({
         name: values.name,
         scopes: values.scopes,
-        store_ids: values.store_ids.length > 0 ? values.store_ids.map(Number) : null,
+        // A test key acts on the sandbox store alone: it names none.
+        store_ids: !values.test && values.store_ids.length > 0 ? values.store_ids.map(Number) : null,
         expires_at: values.expires_at || null,
+        mode: values.test ? 'test' : null,
       }),
     onSuccess: onMade,
     failure: t('integrations.createFailed'),
@@ -182,14 +207,22 @@ function KeyForm({ onMade, onCancel }: { onMade: (made: ApiKeyCreated) => void; 
           ))}
         </Stack>
       </Checkbox.Group>
-      <MultiSelect
-        label={t('integrations.stores')}
-        description={t('integrations.storesHint')}
-        placeholder={form.values.store_ids.length === 0 ? t('integrations.allStores') : undefined}
-        data={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
-        {...form.getInputProps('store_ids')}
-        clearable
+      <Switch
+        label={t('integrations.testKey')}
+        description={t('integrations.testKeyHint')}
+        {...form.getInputProps('test', { type: 'checkbox' })}
+        data-testid="api-key-test"
       />
+      {!form.values.test && (
+        <MultiSelect
+          label={t('integrations.stores')}
+          description={t('integrations.storesHint')}
+          placeholder={form.values.store_ids.length === 0 ? t('integrations.allStores') : undefined}
+          data={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
+          {...form.getInputProps('store_ids')}
+          clearable
+        />
+      )}
       <TextInput
         label={t('integrations.expires')}
         description={t('integrations.expiresHint')}

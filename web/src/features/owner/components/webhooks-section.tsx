@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import {
   IconKey,
   IconListDetails,
@@ -136,7 +136,16 @@ export function WebhooksSection() {
         columns={[
           {
             header: t('integrations.webhooks.url'),
-            cell: (endpoint) => <Code dir="ltr">{endpoint.url}</Code>,
+            cell: (endpoint) => (
+              <Group gap={6} wrap="nowrap">
+                <Code dir="ltr">{endpoint.url}</Code>
+                {endpoint.mode === 'test' && (
+                  <Badge variant="outline" color="orange" size="sm">
+                    {t('integrations.testBadge')}
+                  </Badge>
+                )}
+              </Group>
+            ),
           },
           {
             header: t('integrations.webhooks.eventsLabel'),
@@ -244,8 +253,8 @@ function EndpointForm({
   const create = useCreateWebhook();
   // The server checks the address and the events; its messages show under the fields.
   const form = useApiForm({
-    initialValues: { url: '', events: [] as WebhookEventType[] },
-    submit: create.mutateAsync,
+    initialValues: { url: '', events: [] as WebhookEventType[], test: false },
+    submit: ({ test, ...values }) => create.mutateAsync({ ...values, mode: test ? 'test' : null }),
     onSuccess: onMade,
     failure: t('integrations.webhooks.createFailed'),
   });
@@ -281,6 +290,12 @@ function EndpointForm({
           ))}
         </Stack>
       </Checkbox.Group>
+      <Switch
+        label={t('integrations.webhooks.testEndpoint')}
+        description={t('integrations.webhooks.testEndpointHint')}
+        {...form.getInputProps('test', { type: 'checkbox' })}
+        data-testid="webhook-test-mode"
+      />
       <FormActions
         onCancel={onCancel}
         submitLabel={t('integrations.webhooks.create')}
