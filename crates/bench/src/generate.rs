@@ -173,6 +173,35 @@ fn exec(conn: &mut DbConnection, label: &str, sql: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Adds `customers` customers to the first generated store (its cashier is `cashier1`), so the
+/// counter's search runs in a store of that size; answers how many live customers it has. Their
+/// search text is written by the server when it starts, as for any older row.
+pub fn big_store(database_url: &str, customers: i64) -> Result<i64, String> {
+    let pool = open(database_url, 1)?;
+    let mut conn = pool.get().map_err(|e| e.to_string())?;
+    let m = meta(&mut conn).ok_or("no generated data set")?;
+    let fixture = Fixture::decode(&m.fixture)?;
+    let d = match &*conn {
+        DbConnection::Sqlite(_) => Dialect::Sqlite,
+        DbConnection::Postgresql(_) => Dialect::Postgres,
+    };
+    let store = fixture.s0 + 1;
+    let now = chrono::Utc::now().timestamp();
+    exec(
+        &mut conn,
+        "big store",
+        &format!(
+            "INSERT INTO customers (store_id, name, phone, email, loyalty_points, created_at, updated_at) \
+             SELECT {store}, 'زبون كبير ' || {x}, '+21892' || {phone}, NULL, 0, {at}, {at} FROM {series}",
+            x = d.text("x"),
+            phone = d.pad("x", 7),
+            at = d.ago(now, "86400"),
+            series = d.series(customers)
+        ),
+    )?;
+    scalar(&mut conn, &format!("SELECT COUNT(*) AS v FROM customers WHERE store_id = {store} AND deleted_at IS NULL"))
+}
+
 /// Generates the data set into a migrated, demo-seeded database (see the module docs).
 pub fn prepare(database_url: &str, size: Size) -> Result<Fixture, String> {
     let Size { stores, owners, customers, invoices } = size;

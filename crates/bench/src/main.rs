@@ -8,6 +8,7 @@
 //! - `argon2` times one password hash with the product's parameters;
 //! - `check` verifies that every balance equals its ledger sum and none is negative, and that
 //!   the dashboards' per store and day figures equal the sales and gifts summed again;
+//! - `big-store` adds customers to the first generated store (the search in a large store);
 //! - `scalar` prints the single integer an SQL query returns (for the script's checks);
 //! - `receiver` is a webhook endpoint that answers every POST 204 at once (the delivery rate's
 //!   far side).
@@ -82,6 +83,14 @@ enum Command {
     Check {
         #[arg(long, env = "DATABASE_URL")]
         database_url: String,
+    },
+    /// Add `customers` customers to the first generated store (the counter's search in a large
+    /// store, issue #37): phones `+21892` and 7 digits, Arabic names. Prints how many the store has.
+    BigStore {
+        #[arg(long, env = "DATABASE_URL")]
+        database_url: String,
+        #[arg(long, default_value_t = 20_000)]
+        customers: i64,
     },
     /// Print the one BIGINT an SQL query returns (alias it `v`).
     Scalar {
@@ -174,6 +183,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             if !check(&database_url)? {
                 return Ok(ExitCode::from(1));
             }
+        }
+        Command::BigStore { database_url, customers } => {
+            println!("{}", generate::big_store(&database_url, customers)?);
         }
         Command::Scalar { database_url, sql } => {
             let pool = open(&database_url, 1)?;

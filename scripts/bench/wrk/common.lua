@@ -117,6 +117,21 @@ function M.search()
     ["Authorization"] = "Bearer " .. token }, body)
 end
 
+-- The same search in the first store after `loyalty-bench big-store` added BENCH_BIG_STORE
+-- customers to it (phones 092 and 7 digits): a phone's first digits, or a name's.
+function M.search_big()
+  local n = math.random(1, tonumber(os.getenv("BENCH_BIG_STORE") or "20000"))
+  local query
+  if math.random() < 0.5 then
+    query = string.format("092%05d", math.floor(n / 100))
+  else
+    query = string.format("كبير %d", n)
+  end
+  local body = string.format('{"query":"%s"}', query)
+  return wrk.format("POST", "/api/v1/customers/search", { ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. M.tokens.cashiers[1] }, body)
+end
+
 -- The HTTP floor: the smallest answer the server gives (no database, no sign-in).
 function M.meta()
   return wrk.format("GET", "/api/v1/meta")
