@@ -46,11 +46,13 @@ pub enum Operation {
     CustomersOverview,
     GetLoyaltyConfig,
     PutLoyaltyConfig,
+    PatchLoyaltyConfig,
     GenerateQr,
     RotateQr,
     ListRewards,
     CreateReward,
     UpdateReward,
+    PatchReward,
     PosActivities,
     ExportRecords,
     ImportCustomers,
@@ -59,6 +61,7 @@ pub enum Operation {
     ListStaff,
     CreateStaff,
     UpdateStaff,
+    PatchStaff,
     ActivateStaff,
     DeactivateStaff,
     DeleteStaff,
@@ -82,6 +85,7 @@ pub enum Operation {
     ListStores,
     CreateStore,
     UpdateStore,
+    PatchStore,
     DeleteStore,
     SubscriptionStatus,
     ToggleAutoRenew,
@@ -170,16 +174,18 @@ impl Operation {
             PosActivities => Roles(OWNER_OR_ADMIN, reports),
             GetLoyaltyConfig | ListRewards => Roles(COUNTER, AnyKey),
             ListStores => Roles(EVERYONE, AnyKey),
-            PutLoyaltyConfig => Permissions(&[Permission::ManageLoyaltySettings]),
+            PutLoyaltyConfig | PatchLoyaltyConfig => Permissions(&[Permission::ManageLoyaltySettings]),
             ExportRecords => Permissions(&[Permission::ExportRecords]),
             ImportCustomers | ImportFormat | ImportTemplate => Permissions(&[Permission::ImportCustomers]),
             ReviewSignal => Permissions(&[Permission::ReviewSignals]),
-            GenerateQr | RotateQr | CreateStore | UpdateStore | DeleteStore => Roles(OWNER_OR_ADMIN, Never),
-            CreateReward | UpdateReward | ListStaff | CreateStaff | UpdateStaff | ActivateStaff | DeactivateStaff
-            | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey | ListWebhooks | CreateWebhook
-            | UpdateWebhook | PatchWebhook | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries
-            | ResendDelivery | TestWebhook | SubscriptionStatus | ToggleAutoRenew | CancelSubscription
-            | PreviewCard | RedeemCard => Roles(OWNER, Never),
+            GenerateQr | RotateQr | CreateStore | UpdateStore | PatchStore | DeleteStore => {
+                Roles(OWNER_OR_ADMIN, Never)
+            }
+            CreateReward | UpdateReward | PatchReward | ListStaff | CreateStaff | UpdateStaff | PatchStaff
+            | ActivateStaff | DeactivateStaff | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey
+            | ListWebhooks | CreateWebhook | UpdateWebhook | PatchWebhook | DeleteWebhook | RotateWebhookSecret
+            | WebhookDeliveries | ResendDelivery | TestWebhook | SubscriptionStatus | ToggleAutoRenew
+            | CancelSubscription | PreviewCard | RedeemCard => Roles(OWNER, Never),
             Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions | PreviewAssignment
             | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard | CreatePackage
             | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser | ActivateUser
@@ -292,6 +298,7 @@ mod tests {
         assert!(every.authorize(Operation::VoidInvoice).is_ok());
         for owners_own in [
             Operation::PutLoyaltyConfig,
+            Operation::PatchLoyaltyConfig,
             Operation::AddPoints,
             Operation::ExportRecords,
             Operation::ImportCustomers,

@@ -66,6 +66,7 @@ messages! {
     SearchTooLong => ("Search must be at most 100 characters", "يجب ألا يتجاوز البحث 100 حرف"),
     StoreNameRequired => ("Store name is required", "اسم المتجر مطلوب"),
     StoreOwnerRequired => ("Select Store Owner", "اختر صاحب المتجر"),
+    StoreOwnerFixed => ("A store stays with the owner it was made for.", "يبقى المتجر لصاحبه الذي أُنشئ له."),
     RedemptionCodeEmpty => ("Redemption code cannot be empty.", "لا يمكن أن يكون رمز الاستبدال فارغاً."),
     RedemptionCodeTooLong => ("Redemption code must be at most 50 characters.", "يجب ألا يتجاوز رمز الاستبدال 50 حرفاً."),
     RewardNameRequired => ("Reward name is required", "اسم المكافأة مطلوب"),

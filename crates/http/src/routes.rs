@@ -250,6 +250,7 @@ mod tests {
     fn allow_lists_the_documented_methods_of_the_path() {
         assert_eq!(allowed_methods("/api/v1/customers/search", false).as_deref(), Some("POST"));
         assert_eq!(allowed_methods("/api/v1/customers/12", true).as_deref(), Some("GET, PUT, PATCH, DELETE, HEAD"));
+        assert_eq!(allowed_methods("/api/v1/loyalty-config", true).as_deref(), Some("GET, PUT, PATCH, HEAD"));
         // Only a path without parameters when the route's parameter failed to parse.
         assert_eq!(allowed_methods("/api/v1/customers/12", false), None);
         assert_eq!(allowed_methods("/api/v1/no-such-thing", true), None);

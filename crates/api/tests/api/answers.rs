@@ -207,6 +207,11 @@ async fn the_request_examples_issue_36_found_refused_are_accepted_by_a_demo_serv
         let media = content.as_object().and_then(|c| c.values().next().cloned()).unwrap_or_default();
         media["example"].clone()
     };
+    let first = |list: Value| list["data"][0]["id"].as_i64().unwrap_or_default();
+    let reward = format!("/api/v1/rewards/{}", first(app.get("/api/v1/rewards", Some(&owner)).await.1));
+    let store = format!("/api/v1/stores/{}", first(app.get("/api/v1/stores", Some(&owner)).await.1));
+    let cashier = app.get("/api/v1/auth/user", Some(&d.cashier)).await.1["data"]["id"].as_i64().unwrap_or_default();
+    let cashier = format!("/api/v1/store-owner/pos-users/{cashier}");
     let cases = [
         ("post", "/api/v1/customers", "/api/v1/customers", &owner),
         ("put", "/api/v1/customers/{id}", "/api/v1/customers/1", &d.cashier),
@@ -216,12 +221,22 @@ async fn the_request_examples_issue_36_found_refused_are_accepted_by_a_demo_serv
         ("post", "/api/v1/qr-code/generate", "/api/v1/qr-code/generate", &owner),
         ("post", "/api/v1/qr-code/rotate", "/api/v1/qr-code/rotate", &owner),
         ("post", "/api/v1/store-owner/pos-users", "/api/v1/store-owner/pos-users", &owner),
+        // The replacements and merge patches of issue #36's item 2 (the cashier's last: it
+        // switches the cashier off).
+        ("put", "/api/v1/rewards/{id}", &reward, &owner),
+        ("patch", "/api/v1/rewards/{id}", &reward, &owner),
+        ("put", "/api/v1/stores/{id}", &store, &owner),
+        ("patch", "/api/v1/stores/{id}", &store, &owner),
+        ("put", "/api/v1/loyalty-config", "/api/v1/loyalty-config", &owner),
+        ("patch", "/api/v1/loyalty-config", "/api/v1/loyalty-config", &owner),
+        ("patch", "/api/v1/store-owner/pos-users/{id}", &cashier, &owner),
     ];
     for (method, documented, path, token) in cases {
         let body = example(method, documented);
         assert!(body.is_object(), "{method} {documented} has no example");
         let (status, answer) = match method {
             "put" => app.put(path, Some(token), &body).await,
+            "patch" => app.patch(path, Some(token), &body).await,
             _ => app.post(path, Some(token), &body).await,
         };
         assert!((200..300).contains(&status), "{method} {documented} {body}: {status} {answer}");

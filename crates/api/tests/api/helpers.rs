@@ -181,6 +181,19 @@ impl TestApp {
         read(req.send().await).await
     }
 
+    /// A PATCH with a JSON Merge Patch body (`application/merge-patch+json`).
+    pub async fn patch(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut req = self
+            .client
+            .patch(self.url(path))
+            .header("Content-Type", "application/merge-patch+json")
+            .body(body.to_string());
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        read(req.send().await).await
+    }
+
     pub async fn delete(&self, path: &str, token: Option<&str>) -> (u16, Value) {
         let mut req = self.client.delete(self.url(path));
         if let Some(token) = token {

@@ -19,6 +19,7 @@ mod integrations;
 mod matrix;
 mod notifications;
 mod owner;
+mod partial_updates;
 mod plans;
 mod points_money;
 mod pos;

@@ -50,10 +50,12 @@ async fn stores_respect_the_plan_limit(backend: Backend) {
     // Renaming one's own store works; another owner's is not found.
     let id = body_id(&app, &owner).await;
     let (status, body) =
-        app.put(&format!("/api/v1/stores/{id}"), Some(&owner), &json!({"name": "Misrata Center"})).await;
+        app.patch(&format!("/api/v1/stores/{id}"), Some(&owner), &json!({"name": "Misrata Center"})).await;
     assert_eq!((status, body["data"]["name"].as_str()), (200, Some("Misrata Center")));
     let stranger = register_owner(&app, "second@shop.ly").await;
-    assert_eq!(app.put(&format!("/api/v1/stores/{id}"), Some(&stranger), &json!({"name": "Mine"})).await.0, 404);
+    assert_eq!(app.patch(&format!("/api/v1/stores/{id}"), Some(&stranger), &json!({"name": "Mine"})).await.0, 404);
+    let mine = json!({"name": "Mine", "address": null});
+    assert_eq!(app.put(&format!("/api/v1/stores/{id}"), Some(&stranger), &mine).await.0, 404);
     let (status, body) = app.post("/api/v1/stores", Some(&stranger), &json!({"name": "First"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("no_active_plan")));
 
@@ -185,7 +187,7 @@ async fn rewards_follow_the_specs_rules(backend: Backend) {
     let offered = |body: &serde_json::Value| body["data"].as_array().is_some_and(|r| r.iter().any(|r| r["id"] == id));
     assert!(offered(&app.get("/api/v1/rewards", Some(&cashier)).await.1));
 
-    // Disabling sends the whole reward with is_active flipped; the counter stops offering it.
+    // A whole reward with is_active flipped disables it; the counter stops offering it.
     let mut disabled = good.clone();
     disabled["is_active"] = json!(false);
     let (status, body) = app.put(&format!("/api/v1/rewards/{id}"), Some(&owner), &disabled).await;
@@ -194,7 +196,7 @@ async fn rewards_follow_the_specs_rules(backend: Backend) {
     assert!(offered(&app.get("/api/v1/rewards", Some(&owner)).await.1));
 
     let stranger = register_owner(&app, "fourth@shop.ly").await;
-    assert_eq!(app.put(&format!("/api/v1/rewards/{id}"), Some(&stranger), &good).await.0, 404);
+    assert_eq!(app.put(&format!("/api/v1/rewards/{id}"), Some(&stranger), &disabled).await.0, 404);
     assert_eq!(app.post("/api/v1/rewards", Some(&cashier), &good).await.0, 403);
 }
 

@@ -256,8 +256,8 @@ async fn a_lapsed_plan_stops_growth_but_not_the_counter(backend: Backend) {
     assert_eq!(status, 201, "{body}");
     let reward = body["data"]["id"].as_i64().unwrap_or_default();
     // One reward and one cashier off before the plan ends.
-    let off = json!({"name": "Coffee", "type": "prize", "points_required": 10, "is_active": false});
-    assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &off).await.0, 200);
+    let (off, on) = (json!({"is_active": false}), json!({"is_active": true}));
+    assert_eq!(app.patch(&format!("/api/v1/rewards/{reward}"), Some(&owner), &off).await.0, 200);
     let till_path = format!("/api/v1/store-owner/pos-users/{till}");
     assert_eq!(app.post(&format!("{till_path}/deactivate"), Some(&owner), &json!({})).await.0, 200);
 
@@ -286,8 +286,9 @@ async fn a_lapsed_plan_stops_growth_but_not_the_counter(backend: Backend) {
         )
         .await,
         app.post("/api/v1/rewards", Some(&owner), &json!({"name": "Tea", "type": "prize", "points_required": 5})).await,
-        app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &prize).await,
+        app.patch(&format!("/api/v1/rewards/{reward}"), Some(&owner), &on).await,
         app.post(&format!("{till_path}/activate"), Some(&owner), &json!({})).await,
+        app.patch(&till_path, Some(&owner), &on).await,
     ];
     for (status, body) in &refused {
         assert_eq!((*status, body["code"].as_str()), (409, Some("no_active_plan")), "{body}");
@@ -299,7 +300,8 @@ async fn a_lapsed_plan_stops_growth_but_not_the_counter(backend: Backend) {
     assert_eq!(coffee.map(|c| c["is_active"].clone()), Some(json!(false)));
 
     // What exists keeps working: editing, switching off, settings, and the whole counter.
-    let renamed = json!({"name": "Coffee (large)", "type": "prize", "points_required": 12, "is_active": false});
+    let renamed = json!({"name": "Coffee (large)", "description": null, "type": "prize", "points_required": 12,
+                         "amount": "", "is_active": false});
     assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &renamed).await.0, 200);
     let settings = json!({"cost_per_point": "2.0", "min_purchase": "0"});
     assert_eq!(app.put("/api/v1/loyalty-config", Some(&owner), &settings).await.0, 200);
@@ -317,5 +319,5 @@ async fn a_lapsed_plan_stops_growth_but_not_the_counter(backend: Backend) {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["may_add_staff_and_rewards"], true);
     assert_eq!(app.post(&format!("{till_path}/activate"), Some(&owner), &json!({})).await.0, 200);
-    assert_eq!(app.put(&format!("/api/v1/rewards/{reward}"), Some(&owner), &prize).await.0, 200);
+    assert_eq!(app.patch(&format!("/api/v1/rewards/{reward}"), Some(&owner), &on).await.0, 200);
 }

@@ -31,7 +31,8 @@ pub fn list_stores(services: &Services, actor: &Actor) -> Result<Vec<StoreSummar
 pub struct StoreForm {
     pub name: String,
     pub address: Option<String>,
-    /// Admin only: whose store it is.
+    /// Admin only: whose store it is. On an edit: left out, or the store's owner (a store stays
+    /// with its owner).
     pub store_owner_id: Option<i64>,
 }
 
@@ -77,19 +78,63 @@ pub fn create_store(services: &Services, actor: &Actor, form: StoreForm) -> Resu
     find_store(services, actor, id)
 }
 
+/// Replaces a store's name and address.
 pub fn update_store(services: &Services, actor: &Actor, id: i64, form: StoreForm) -> Result<StoreSummary, AppError> {
     actor.authorize(Operation::UpdateStore)?;
+    let (name, address) = check_store(&form)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = editable_store(repos, actor, id)?;
+        if form.store_owner_id.is_some_and(|owner| owner != store.owner_id) {
+            return Err(FieldErrors::single("store_owner_id", Msg::StoreOwnerFixed).into());
+        }
+        Ok(repos.update_store(store.id, &name, address.as_deref(), now)?)
+    })?;
+    find_store(services, actor, id)
+}
+
+/// What a JSON Merge Patch of a store asks: `None` leaves a field as it is; for the address,
+/// `Some(None)` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct StorePatch {
+    pub name: Option<String>,
+    pub address: Option<Option<String>>,
+}
+
+/// Changes only what the patch names, over the store as it is in this transaction, with the
+/// same rules as [`update_store`].
+pub fn patch_store(services: &Services, actor: &Actor, id: i64, patch: StorePatch) -> Result<StoreSummary, AppError> {
+    actor.authorize(Operation::PatchStore)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let store = editable_store(repos, actor, id)?;
+        let filter = crate::ports::RecordFilter { store_ids: Some(vec![store.id]), ..Default::default() };
+        let current =
+            repos.list_stores(&filter, local_day_bounds(now))?.into_iter().next().ok_or(AppError::NotFound)?;
+        let form = StoreForm {
+            name: patch.name.clone().unwrap_or(current.name),
+            address: patch.address.clone().unwrap_or(current.address),
+            store_owner_id: None,
+        };
+        let (name, address) = check_store(&form)?;
+        Ok(repos.update_store(store.id, &name, address.as_deref(), now)?)
+    })?;
+    find_store(services, actor, id)
+}
+
+/// A store's name and address as an edit checks them (a blank address is none).
+fn check_store(form: &StoreForm) -> Result<(String, Option<String>), AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::StoreNameRequired, text::NAME_MAX));
     let address = errors.check("address", text::optional(form.address.as_deref(), ADDRESS_MAX)).flatten();
     errors.into_result()?;
     let name = name.ok_or_else(|| AppError::Internal("validated name missing".into()))?;
-    let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| {
-        let store = repos.store_scope(id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
-        Ok(repos.update_store(store.id, &name, address.as_deref(), now)?)
-    })?;
-    find_store(services, actor, id)
+    Ok((name, address))
+}
+
+/// A store the actor may edit: its owner's, or any for the admin; 404 otherwise.
+fn editable_store(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<crate::StoreScope, AppError> {
+    repos.store_scope(id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)
 }
 
 /// Deletes a store made by mistake: its owner's (or, for the admin, any), refused with a 409
@@ -183,13 +228,33 @@ fn settings_owner(repos: &mut dyn Repos, actor: &Actor) -> Result<i64, AppError>
     })
 }
 
-/// Changes the fields given and keeps the others.
+/// Changes the fields given and keeps the others (`PUT /loyalty-config`, which erases nothing
+/// it leaves out).
 pub fn save_loyalty_settings(
     services: &Services,
     actor: &Actor,
     change: &SettingsChange,
 ) -> Result<LoyaltySettings, AppError> {
     actor.require_permission(Permission::ManageLoyaltySettings)?;
+    merge_loyalty_settings(services, actor, change)
+}
+
+/// A JSON Merge Patch of the settings: the fields it names change, over the settings as they
+/// are in this transaction, with the same rules as [`save_loyalty_settings`].
+pub fn patch_loyalty_settings(
+    services: &Services,
+    actor: &Actor,
+    change: &SettingsChange,
+) -> Result<LoyaltySettings, AppError> {
+    actor.authorize(Operation::PatchLoyaltyConfig)?;
+    merge_loyalty_settings(services, actor, change)
+}
+
+fn merge_loyalty_settings(
+    services: &Services,
+    actor: &Actor,
+    change: &SettingsChange,
+) -> Result<LoyaltySettings, AppError> {
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let next = repos.loyalty_settings(actor.user_id)?.with(change)?;
@@ -268,22 +333,75 @@ pub fn create_reward(services: &Services, actor: &Actor, form: RewardForm) -> Re
     })
 }
 
-/// Edits a reward; enabling and disabling send the whole reward with `is_active` flipped.
+/// Replaces a reward (the form names every field).
 pub fn update_reward(services: &Services, actor: &Actor, id: i64, form: RewardForm) -> Result<Reward, AppError> {
     actor.authorize(Operation::UpdateReward)?;
     let fields = validate_reward(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        let current = repos
-            .reward_by_id(id, RewardCounts::Without)?
-            .filter(|r| r.store_owner_id == actor.user_id)
-            .ok_or(AppError::NotFound)?;
-        if fields.is_active && !current.is_active {
-            super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
-        }
-        repos.update_reward(id, &fields, now)?;
-        repos.reward_by_id(id, RewardCounts::With)?.ok_or(AppError::NotFound)
+        let current = own_reward(repos, actor, id)?;
+        write_reward(repos, actor, &current, &fields, now)
     })
+}
+
+/// What a JSON Merge Patch of a reward asks: `None` leaves a field as it is; for the
+/// description, `Some(None)` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct RewardPatch {
+    pub name: Option<String>,
+    pub description: Option<Option<String>>,
+    pub reward_type: Option<String>,
+    pub points_required: Option<i64>,
+    pub amount: Option<String>,
+    pub is_active: Option<bool>,
+}
+
+/// Changes only what the patch names (switching a reward on or off is `is_active` alone), over
+/// the reward as it is in this transaction, with the same rules as [`update_reward`].
+pub fn patch_reward(services: &Services, actor: &Actor, id: i64, patch: RewardPatch) -> Result<Reward, AppError> {
+    actor.authorize(Operation::PatchReward)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let current = own_reward(repos, actor, id)?;
+        let form = RewardForm {
+            name: patch.name.clone().unwrap_or_else(|| current.name.clone()),
+            description: patch.description.clone().unwrap_or_else(|| current.description.clone()),
+            reward_type: Some(patch.reward_type.clone().unwrap_or_else(|| current.reward_type.as_str().to_owned())),
+            points_required: Some(patch.points_required.unwrap_or(current.points_required)),
+            amount: Some(
+                patch
+                    .amount
+                    .clone()
+                    .unwrap_or_else(|| loyalty_domain::Money::from_dirhams(current.amount_milli).to_string()),
+            ),
+            is_active: Some(patch.is_active.unwrap_or(current.is_active)),
+        };
+        let fields = validate_reward(form)?;
+        write_reward(repos, actor, &current, &fields, now)
+    })
+}
+
+/// One of the actor's rewards; 404 otherwise.
+fn own_reward(repos: &mut dyn Repos, actor: &Actor, id: i64) -> Result<Reward, AppError> {
+    repos
+        .reward_by_id(id, RewardCounts::Without)?
+        .filter(|r| r.store_owner_id == actor.user_id)
+        .ok_or(AppError::NotFound)
+}
+
+/// Writes a validated change of `current`: switching it back on needs a plan in effect.
+fn write_reward(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    current: &Reward,
+    fields: &RewardFields,
+    now: chrono::NaiveDateTime,
+) -> Result<Reward, AppError> {
+    if fields.is_active && !current.is_active {
+        super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+    }
+    repos.update_reward(current.id, fields, now)?;
+    repos.reward_by_id(current.id, RewardCounts::With)?.ok_or(AppError::NotFound)
 }
 
 /// The owner's dashboard cards: stores, revenue, customers, points issued (all live).

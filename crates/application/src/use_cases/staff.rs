@@ -1,6 +1,7 @@
 //! A store owner's POS staff: each works in exactly one of the owner's stores.
 
-use loyalty_domain::{Email, FieldErrors, Msg, Role};
+use chrono::NaiveDateTime;
+use loyalty_domain::{Email, FieldErrors, Msg, NewPassword, Role};
 
 use super::accounts::{check_person, email_taken, refuse_look_alike_email, PersonFields};
 use crate::policy::can_access_store;
@@ -92,6 +93,7 @@ pub fn create(services: &Services, actor: &Actor, form: StaffForm) -> Result<Use
     })
 }
 
+/// Replaces a POS user's name, email and store; the password changes only when one is given.
 pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> Result<User, AppError> {
     actor.authorize(Operation::UpdateStaff)?;
     let valid = validate(form, false)?;
@@ -99,42 +101,119 @@ pub fn update(services: &Services, actor: &Actor, id: i64, form: StaffForm) -> R
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = own_staff(repos, actor, id)?;
-        own_store(repos, actor, valid.store_id)?;
-        refuse_look_alike_email(repos, &valid.email, Some(id))?;
-        let moved = current.store.as_ref().map(|s| s.id) != Some(valid.store_id);
-        let password_changed = password_hash.is_some();
-        repos
-            .update_user(
-                id,
-                UserChanges {
-                    name: valid.name,
-                    email: valid.email,
-                    password_hash,
-                    store_id: Some(valid.store_id),
-                    store_owner_name: None,
-                    now,
-                },
-            )
-            .map_err(email_taken)?;
-        // A new password or another store ends the sessions that carry the old ones.
-        if password_changed || moved {
-            repos.revoke_user_sessions(id, now)?;
-        }
+        change(repos, actor, &current, valid, password_hash, now)?;
         repos.user_by_id(id)?.ok_or(AppError::NotFound)
     })
 }
 
-/// Activates or deactivates; deactivation signs the user out everywhere at once.
-pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> Result<User, AppError> {
-    actor.authorize(if active { Operation::ActivateStaff } else { Operation::DeactivateStaff })?;
+/// What a JSON Merge Patch of a POS user asks: `None` leaves a field as it is. `is_active`
+/// switches its sign-in on or off as [`set_active`] does.
+#[derive(Debug, Clone, Default)]
+pub struct StaffPatch {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub store_id: Option<i64>,
+    pub is_active: Option<bool>,
+}
+
+/// Changes only what the patch names, over the POS user as it is in this transaction, with the
+/// same rules as [`update`] (and, for `is_active`, as [`set_active`]).
+pub fn patch(services: &Services, actor: &Actor, id: i64, patch: StaffPatch) -> Result<User, AppError> {
+    actor.authorize(Operation::PatchStaff)?;
+    if let Some(active) = patch.is_active {
+        actor.authorize(switch_operation(active))?;
+    }
+    // Hashing is slow: done before the transaction, for a password the form's check takes (one
+    // it refuses is reported with the other fields below).
+    let password = patch.password.as_deref().filter(|p| !p.is_empty());
+    let password_hash = match password {
+        Some(p) if NewPassword::parse(p).is_ok() => Some(services.hasher.hash(p)?),
+        _ => None,
+    };
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let current = own_staff(repos, actor, id)?;
-        if active && !current.is_active {
-            super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+        let form = StaffForm {
+            name: patch.name.clone().unwrap_or_else(|| current.name.clone()),
+            email: patch.email.clone().unwrap_or_else(|| current.email.clone()),
+            password: patch.password.clone(),
+            store_id: patch.store_id.or(current.store.as_ref().map(|s| s.id)),
+        };
+        let valid = validate(form, false)?;
+        change(repos, actor, &current, valid, password_hash.clone(), now)?;
+        match patch.is_active {
+            Some(active) => switch(repos, actor, &current, active, now),
+            None => repos.user_by_id(id)?.ok_or(AppError::NotFound),
         }
-        super::accounts::set_active(repos, id, active, now)
     })
+}
+
+/// Writes a validated change of `current`, in the caller's transaction: a new password or
+/// another store ends the sessions that carry the old ones.
+fn change(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    current: &User,
+    valid: ValidStaff,
+    password_hash: Option<String>,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
+    let id = current.id;
+    own_store(repos, actor, valid.store_id)?;
+    refuse_look_alike_email(repos, &valid.email, Some(id))?;
+    let moved = current.store.as_ref().map(|s| s.id) != Some(valid.store_id);
+    let password_changed = password_hash.is_some();
+    repos
+        .update_user(
+            id,
+            UserChanges {
+                name: valid.name,
+                email: valid.email,
+                password_hash,
+                store_id: Some(valid.store_id),
+                store_owner_name: None,
+                now,
+            },
+        )
+        .map_err(email_taken)?;
+    if password_changed || moved {
+        repos.revoke_user_sessions(id, now)?;
+    }
+    Ok(())
+}
+
+/// Activates or deactivates; deactivation signs the user out everywhere at once.
+pub fn set_active(services: &Services, actor: &Actor, id: i64, active: bool) -> Result<User, AppError> {
+    actor.authorize(switch_operation(active))?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let current = own_staff(repos, actor, id)?;
+        switch(repos, actor, &current, active, now)
+    })
+}
+
+fn switch_operation(active: bool) -> Operation {
+    if active {
+        Operation::ActivateStaff
+    } else {
+        Operation::DeactivateStaff
+    }
+}
+
+/// Switches `current`'s sign-in on or off, in the caller's transaction: switching it back on
+/// needs a plan in effect.
+fn switch(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    current: &User,
+    active: bool,
+    now: NaiveDateTime,
+) -> Result<User, AppError> {
+    if active && !current.is_active {
+        super::subscriptions::plan_in_effect(repos, actor.user_id, now)?;
+    }
+    super::accounts::set_active(repos, current.id, active, now)
 }
 
 /// Removes a POS user without history; one with sales, redemptions or points changes is

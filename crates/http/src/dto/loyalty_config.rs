@@ -51,69 +51,53 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
     }
 }
 
-/// The settings to change: a field left out keeps its value.
+/// The settings to change, by `PUT` or as a JSON Merge Patch (RFC 7396) by `PATCH`: a field left
+/// out keeps its value (nothing is erased), a value replaces it, `null` clears `point_value` or
+/// `points_expiry_months` (and is refused for the others, which always have a value).
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"cost_per_point": "1.5", "min_purchase": "5"}))]
 #[serde(deny_unknown_fields)]
 pub struct LoyaltyConfigRequest {
     /// Points per LYD: at least 0.1, in steps of 0.1.
     #[schema(schema_with = points_rate_schema)]
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub cost_per_point: Option<DecimalInput>,
     /// LYD; 0 or more.
     #[schema(schema_with = min_purchase_schema)]
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub min_purchase: Option<DecimalInput>,
     /// LYD; at least 0.010. Default 10,000.000.
     #[schema(schema_with = max_invoice_total_schema)]
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub max_invoice_total: Option<DecimalInput>,
     /// LYD; 0 or more (0 asks for every sale). Default 1,000.000.
     #[schema(schema_with = confirm_above_schema)]
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub confirm_above: Option<DecimalInput>,
     /// 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub cashier_daily_points: Option<i64>,
     /// LYD that 100 points are worth, 0.001 to 1,000 (`"1.000"`: 100 points = 1 LYD), so a
     /// cashier can use points as money; `null` turns that off. Applies from the next use.
     #[schema(schema_with = point_value_schema)]
-    #[serde(default, deserialize_with = "present_or_null")]
+    #[serde(default, deserialize_with = "super::present")]
     pub point_value: Option<Option<DecimalInput>>,
     /// The fewest points a cashier may use as money at once. Default 100.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub min_redeem_points: Option<i64>,
     /// Points earned from now on expire this many months later, 1 to 120; `null`: never
     /// (the default). Points already earned keep the expiry they were earned with.
-    #[serde(default, deserialize_with = "present_or_null")]
+    #[serde(default, deserialize_with = "super::present")]
     pub points_expiry_months: Option<Option<i64>>,
     /// Fraud signals: more sales than this to one customer in a day, 1 to 1,000.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub signal_sales_per_customer: Option<i64>,
     /// Fraud signals: a cashier voiding more than this percent of its sales in a day, 0 to 100.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub signal_void_percent: Option<i64>,
     /// Fraud signals: a cashier adding more points than this by hand in a day, 1 to 1,000,000.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "super::non_null")]
     pub signal_manual_points: Option<i64>,
-}
-
-/// A field that may be left out (keeping the current value) but not sent as `null`: `null`
-/// is a value of the wrong type, not "keep".
-fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(deserializer).map(Some)
-}
-
-/// A field that may be left out (keeping the current value) or sent as `null` (clearing it).
-fn present_or_null<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
 }
 
 impl LoyaltyConfigRequest {

@@ -16,6 +16,16 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
+/// A field that may be left out (`None`) but not sent as `null`: in a JSON Merge Patch `null`
+/// removes a value, and a field that must have one refuses it (a 422 naming the field).
+pub(crate) fn non_null<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 pub fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     t.and_utc()
 }
@@ -151,7 +161,9 @@ pub use reports::{
     CustomersOverview, CustomersOverviewEnvelope, LiabilityDto, LiabilityEnvelope, MonthPointsDto, OwnerSummaryDto,
     OwnerSummaryEnvelope, SharedPhoneCustomer, SharedPhoneDto, StoreLiabilityDto, StoreOverview,
 };
-pub use rewards::{RewardDto, RewardEnvelope, RewardListPlain, RewardRequest, RewardTypeDto};
+pub use rewards::{
+    RewardDto, RewardEnvelope, RewardListPlain, RewardPatchRequest, RewardReplaceRequest, RewardRequest, RewardTypeDto,
+};
 pub use sales::{
     CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceDto, InvoiceEnvelope,
     InvoiceList, InvoiceRefDto, LedgerEntryDto, LedgerKindDto, LedgerList, RedemptionDone, RedemptionDoneEnvelope,
@@ -159,8 +171,11 @@ pub use sales::{
     VoidInvoiceRequest,
 };
 pub use signals::{SignalDto, SignalEnvelope, SignalKindDto, SignalList, SignalQuery, SignalStatusParam};
-pub use stores::{QrCodeDto, QrCodeEnvelope, QrRequest, StoreDto, StoreEnvelope, StoreListPlain, StoreRequest};
+pub use stores::{
+    QrCodeDto, QrCodeEnvelope, QrRequest, StoreDto, StoreEnvelope, StoreListPlain, StorePatchRequest,
+    StoreReplaceRequest, StoreRequest,
+};
 pub use users::{
     AuthSession, AuthSessionEnvelope, LoginRequest, PermissionDto, RegisterRequest, RoleDto, SignedInUser,
-    SignedInUserEnvelope, StaffRequest, StoreRefDto, UserDto, UserEnvelope, UserListPlain,
+    SignedInUserEnvelope, StaffPatchRequest, StaffRequest, StoreRefDto, UserDto, UserEnvelope, UserListPlain,
 };

@@ -52,6 +52,38 @@ pub struct StoreRequest {
     pub store_owner_id: Option<i64>,
 }
 
+/// A store replaced whole (`PUT`): the body names `name` and `address` (`null` for none); one
+/// leaving out `address` is refused instead of erasing it (change some fields with `PATCH`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Ben Ali - Tripoli", "address": "Omar Al-Mukhtar Street, Tripoli"}))]
+#[serde(deny_unknown_fields)]
+pub struct StoreReplaceRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    /// `null` (or `""`) for none.
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(required = true, value_type = Option<String>)]
+    pub address: Option<Option<String>>,
+    /// Left out, or the store's owner: a store stays with the owner it was made for.
+    pub store_owner_id: Option<i64>,
+}
+
+/// A JSON Merge Patch (RFC 7396) of a store (`PATCH`, `application/merge-patch+json` or
+/// `application/json`): a field left out stays as it is, `null` clears the address, a value
+/// replaces it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"address": "Omar Al-Mukhtar Street, Tripoli"}))]
+#[serde(deny_unknown_fields)]
+pub struct StorePatchRequest {
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = String)]
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(value_type = Option<String>)]
+    pub address: Option<Option<String>>,
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[schema(example = json!({"store_id": 1, "size": 200}))]
 #[serde(deny_unknown_fields)]

@@ -135,3 +135,29 @@ pub struct StaffRequest {
     pub password: Option<String>,
     pub store_id: Option<i64>,
 }
+
+/// A JSON Merge Patch (RFC 7396) of a POS user (`PATCH`, `application/merge-patch+json` or
+/// `application/json`): a field left out stays as it is, a value replaces it;
+/// `{"is_active": false}` stops its sign-in and ends its sessions, as `POST .../deactivate` does.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"is_active": false}))]
+#[serde(deny_unknown_fields)]
+pub struct StaffPatchRequest {
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = String)]
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = String)]
+    pub email: Option<String>,
+    /// A new password; left out (or empty) keeps the current one.
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = String)]
+    pub password: Option<String>,
+    /// Another of the owner's stores (its sessions end).
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = i64)]
+    pub store_id: Option<i64>,
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(value_type = bool)]
+    pub is_active: Option<bool>,
+}

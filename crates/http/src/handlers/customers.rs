@@ -3,7 +3,7 @@ use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomer
 use loyalty_application::use_cases::{invoices, redemptions};
 use utoipa::OpenApi;
 
-use super::{created, route, IdempotencyKey, Listing};
+use super::{created, named_to_replace, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
     AddPointsRequest, CustomerDetailEnvelope, CustomerEnvelope, CustomerList, CustomerListPlain, CustomerPatchRequest,
@@ -14,7 +14,7 @@ use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
 use crate::ApiError;
-use loyalty_domain::{FieldErrors, Msg};
+use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -160,14 +160,7 @@ async fn update_customer(
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     let CustomerReplaceRequest { name, phone, email, loyalty_points } = body.0;
-    // A full replacement erases what it leaves out: it must say so (null), not forget it.
-    let mut missing = FieldErrors::new();
-    for (field, value) in [("phone", &phone), ("email", &email)] {
-        if value.is_none() {
-            missing.add(field, Msg::FieldRequiredToReplace);
-        }
-    }
-    missing.into_result().map_err(|e| ApiError::from_app(e.into(), caller.lang))?;
+    named_to_replace(&[("phone", phone.is_some()), ("email", email.is_some())], caller.lang)?;
     let form = CustomerForm { name, phone: phone.flatten(), email: email.flatten(), loyalty_points, store_id: None };
     let customer = caller.run(move |services, actor| customers::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))

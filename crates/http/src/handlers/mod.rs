@@ -114,6 +114,19 @@ impl FromRequest for Visitor {
     }
 }
 
+/// A full replacement (`PUT`) erases what it leaves out, so its body names each field it would
+/// erase (`null` to clear it): `named` pairs each such field with whether the body had it. A body
+/// leaving any out is a 422 `field_required_to_replace` naming each.
+pub(super) fn named_to_replace(named: &[(&'static str, bool)], lang: crate::Lang) -> Result<(), crate::ApiError> {
+    let mut missing = loyalty_domain::FieldErrors::new();
+    for (field, present) in named {
+        if !present {
+            missing.add(field, loyalty_domain::Msg::FieldRequiredToReplace);
+        }
+    }
+    missing.into_result().map_err(|e| crate::ApiError::from_app(e.into(), lang))
+}
+
 /// 201, marked `Idempotent-Replayed: true` when it repeats an earlier request's answer.
 pub(super) fn created(replayed: bool) -> actix_web::HttpResponseBuilder {
     let mut response = HttpResponse::Created();

@@ -6,19 +6,20 @@ use utoipa::OpenApi;
 
 use super::route;
 use crate::auth::Authenticated;
-use crate::dto::{StaffRequest, UserEnvelope, UserListPlain};
+use crate::dto::{StaffPatchRequest, StaffRequest, UserEnvelope, UserListPlain};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
 use crate::{examples, ApiError};
 
 #[derive(OpenApi)]
-#[openapi(paths(list_staff, create_staff, update_staff, delete_staff, activate_staff, deactivate_staff))]
+#[openapi(paths(list_staff, create_staff, update_staff, patch_staff, delete_staff, activate_staff, deactivate_staff))]
 pub struct StaffApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_list_staff, _, _>(cfg, list_staff);
     route::<__path_create_staff, _, _>(cfg, create_staff);
     route::<__path_update_staff, _, _>(cfg, update_staff);
+    route::<__path_patch_staff, _, _>(cfg, patch_staff);
     route::<__path_delete_staff, _, _>(cfg, delete_staff);
     route::<__path_activate_staff, _, _>(cfg, activate_staff);
     route::<__path_deactivate_staff, _, _>(cfg, deactivate_staff);
@@ -55,7 +56,9 @@ async fn create_staff(caller: Authenticated, body: ValidJson<StaffRequest>) -> R
     Ok(HttpResponse::Created().json(UserEnvelope { data: user.into() }))
 }
 
-/// Edits a POS user; the password changes only when one is sent.
+/// Replaces a POS user's name, email and store (each required); the password changes only when
+/// one is sent (it is never shown, so leaving it out erases nothing). To change only some
+/// fields, or switch its sign-in off, `PATCH`.
 #[utoipa::path(put, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner",
     params(("id" = i64, Path, description = "User id")),
     request_body = StaffRequest,
@@ -72,6 +75,33 @@ async fn update_staff(
 ) -> Result<HttpResponse, ApiError> {
     let (id, form) = (id.into_inner(), staff_form(body.0));
     let user = caller.run(move |services, actor| staff::update(services, actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
+}
+
+/// Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out
+/// stays as it is, a value replaces it. `{"is_active": false}` stops the POS user's sign-in and
+/// ends its sessions (as `POST .../deactivate`), `true` lets it sign in again (with a plan in
+/// effect); a new password or another store ends its sessions too. Sent as
+/// `application/merge-patch+json` (or `application/json`).
+#[utoipa::path(patch, path = "/api/v1/store-owner/pos-users/{id}", tag = "owner",
+    params(("id" = i64, Path, description = "User id")),
+    request_body(content = StaffPatchRequest, content_type = "application/merge-patch+json"),
+    responses(
+        (status = 409, description = "No plan in effect: no cashier switched back on until one is", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoActivePlan))),
+        (status = 200, description = "Updated", body = UserEnvelope),
+        (status = 403, description = "Store owners only", body = ErrorBody),
+        (status = 404, description = "Not one of the owner's POS users", body = ErrorBody),
+        (status = 422, description = "Invalid or unknown fields, or email taken", body = ErrorBody),
+    ))]
+async fn patch_staff(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<StaffPatchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let StaffPatchRequest { name, email, password, store_id, is_active } = body.0;
+    let (id, patch) = (id.into_inner(), staff::StaffPatch { name, email, password, store_id, is_active });
+    let user = caller.run(move |services, actor| staff::patch(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(UserEnvelope { data: user.into() }))
 }
 

@@ -8,15 +8,27 @@ use qrcode::render::svg;
 use qrcode::QrCode;
 use utoipa::OpenApi;
 
-use super::route;
+use super::{named_to_replace, route};
 use crate::auth::Authenticated;
-use crate::dto::{QrCodeDto, QrCodeEnvelope, QrRequest, StoreEnvelope, StoreListPlain, StoreRequest};
+use crate::dto::{
+    QrCodeDto, QrCodeEnvelope, QrRequest, StoreEnvelope, StoreListPlain, StorePatchRequest, StoreReplaceRequest,
+    StoreRequest,
+};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
 use crate::{examples, ApiError, ServerInfo};
 
 #[derive(OpenApi)]
-#[openapi(paths(list_stores, list_owner_stores, create_store, update_store, delete_store, generate_qr, rotate_qr))]
+#[openapi(paths(
+    list_stores,
+    list_owner_stores,
+    create_store,
+    update_store,
+    patch_store,
+    delete_store,
+    generate_qr,
+    rotate_qr
+))]
 pub struct StoresApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -24,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_list_owner_stores, _, _>(cfg, list_owner_stores);
     route::<__path_create_store, _, _>(cfg, create_store);
     route::<__path_update_store, _, _>(cfg, update_store);
+    route::<__path_patch_store, _, _>(cfg, patch_store);
     route::<__path_delete_store, _, _>(cfg, delete_store);
     route::<__path_generate_qr, _, _>(cfg, generate_qr);
     route::<__path_rotate_qr, _, _>(cfg, rotate_qr);
@@ -72,24 +85,50 @@ async fn create_store(caller: Authenticated, body: ValidJson<StoreRequest>) -> R
     Ok(HttpResponse::Created().json(StoreEnvelope { data: store.into() }))
 }
 
-/// Renames a store or changes its address.
+/// Replaces a store's name and address: a full replacement, so the body names both (`null` for
+/// no address) and one leaving `address` out is a 422 (to change only one, `PATCH`). A store
+/// stays with its owner: a `store_owner_id` other than the store's is a 422.
 #[utoipa::path(put, path = "/api/v1/stores/{id}", tag = "owner",
     params(("id" = i64, Path, description = "Store id")),
-    request_body = StoreRequest,
+    request_body = StoreReplaceRequest,
     responses(
         (status = 200, description = "Updated", body = StoreEnvelope),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "Not one of the caller's stores", body = ErrorBody),
-        (status = 422, description = "Invalid fields", body = ErrorBody),
+        (status = 422, description = "Invalid or unknown fields, `address` left out, or another owner", body = ErrorBody),
     ))]
 async fn update_store(
     caller: Authenticated,
     id: web::Path<i64>,
-    body: ValidJson<StoreRequest>,
+    body: ValidJson<StoreReplaceRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let StoreRequest { name, address, .. } = body.0;
-    let (id, form) = (id.into_inner(), owner::StoreForm { name, address, store_owner_id: None });
+    let StoreReplaceRequest { name, address, store_owner_id } = body.0;
+    named_to_replace(&[("address", address.is_some())], caller.lang)?;
+    let (id, form) = (id.into_inner(), owner::StoreForm { name, address: address.flatten(), store_owner_id });
     let store = caller.run(move |services, actor| owner::update_store(services, actor, id, form)).await?;
+    Ok(HttpResponse::Ok().json(StoreEnvelope { data: store.into() }))
+}
+
+/// Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out
+/// stays as it is, `null` clears the address, a value replaces it. Sent as
+/// `application/merge-patch+json` (or `application/json`).
+#[utoipa::path(patch, path = "/api/v1/stores/{id}", tag = "owner",
+    params(("id" = i64, Path, description = "Store id")),
+    request_body(content = StorePatchRequest, content_type = "application/merge-patch+json"),
+    responses(
+        (status = 200, description = "Updated", body = StoreEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "Not one of the caller's stores", body = ErrorBody),
+        (status = 422, description = "Invalid or unknown fields", body = ErrorBody),
+    ))]
+async fn patch_store(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    body: ValidJson<StorePatchRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let StorePatchRequest { name, address } = body.0;
+    let (id, patch) = (id.into_inner(), owner::StorePatch { name, address });
+    let store = caller.run(move |services, actor| owner::patch_store(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(StoreEnvelope { data: store.into() }))
 }
 

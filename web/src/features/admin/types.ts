@@ -16,7 +16,8 @@ export type UserRequest = RequestBody<paths['/api/v1/users']['post']>;
 export type UserQuery = NonNullable<paths['/api/v1/users']['get']['parameters']['query']>;
 
 export type AdminStore = JsonBody<paths['/api/v1/stores']['get']['responses'][200]>['data'][number];
-export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;
+/** A whole store, as the PUT replaces it (the POST takes it too). */
+export type StoreRequest = RequestBody<paths['/api/v1/stores/{id}']['put']>;
 export type StoreOwnerOption = JsonBody<
   paths['/api/v1/store-owners']['get']['responses'][200]
 >['data'][number];

@@ -1,21 +1,24 @@
 // Names for the owner screens' generated types, all derived from `paths`.
 import type { paths } from '@/lib/api/schema';
 
-import type { JsonBody, RequestBody } from '@/lib/api/types';
+import type { JsonBody, MergePatchBody, RequestBody } from '@/lib/api/types';
 
 export type Liability = JsonBody<paths['/api/v1/store-owner/liability']['get']['responses'][200]>['data'];
 export type OwnerSummary = JsonBody<paths['/api/v1/store-owner/summary']['get']['responses'][200]>['data'];
 export type Store = JsonBody<paths['/api/v1/store-owner/stores']['get']['responses'][200]>['data'][number];
-export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;
+/** A whole store, as the PUT replaces it (the POST takes it too). */
+export type StoreRequest = RequestBody<paths['/api/v1/stores/{id}']['put']>;
 export type StaffUser = JsonBody<
   paths['/api/v1/store-owner/pos-users']['get']['responses'][200]
 >['data'][number];
 export type StaffRequest = RequestBody<paths['/api/v1/store-owner/pos-users']['post']>;
 export type OwnerReward = JsonBody<paths['/api/v1/rewards']['get']['responses'][200]>['data'][number];
 export type RewardType = OwnerReward['type'];
-export type RewardRequest = RequestBody<paths['/api/v1/rewards']['post']>;
+/** A whole reward, as the PUT replaces it (the POST takes it too). */
+export type RewardRequest = RequestBody<paths['/api/v1/rewards/{id}']['put']>;
 export type LoyaltyConfig = JsonBody<paths['/api/v1/loyalty-config']['get']['responses'][200]>['data'];
-export type LoyaltyConfigRequest = RequestBody<paths['/api/v1/loyalty-config']['put']>;
+/** The settings that change, as a merge patch: what it leaves out keeps its value. */
+export type LoyaltyConfigRequest = MergePatchBody<paths['/api/v1/loyalty-config']['patch']>;
 export type QrCode = JsonBody<paths['/api/v1/qr-code/generate']['post']['responses'][200]>['data'];
 export type CustomersOverview = JsonBody<
   paths['/api/v1/customers/store-owner-overview']['get']['responses'][200]

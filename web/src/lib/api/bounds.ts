@@ -205,6 +205,42 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  RewardPatchRequest: {
+    amount: {
+      maximum: 999999999.999,
+      maxLength: 0,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+      'x-discount-maximum': 100,
+    },
+    description: {
+      maxLength: 500,
+    },
+    name: {
+      maxLength: 120,
+    },
+    points_required: {
+      minimum: 1,
+    },
+  },
+  RewardReplaceRequest: {
+    amount: {
+      maximum: 999999999.999,
+      maxLength: 0,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+      'x-discount-maximum': 100,
+    },
+    description: {
+      maxLength: 500,
+    },
+    name: {
+      maxLength: 120,
+    },
+    points_required: {
+      minimum: 1,
+    },
+  },
   RewardRequest: {
     amount: {
       maximum: 999999999.999,
@@ -223,7 +259,28 @@ export const bounds = {
       minimum: 1,
     },
   },
+  StaffPatchRequest: {
+    name: {
+      maxLength: 120,
+    },
+  },
   StaffRequest: {
+    name: {
+      maxLength: 120,
+    },
+  },
+  StorePatchRequest: {
+    address: {
+      maxLength: 255,
+    },
+    name: {
+      maxLength: 120,
+    },
+  },
+  StoreReplaceRequest: {
+    address: {
+      maxLength: 255,
+    },
     name: {
       maxLength: 120,
     },

@@ -656,15 +656,19 @@ export interface paths {
          */
         get: operations["get_loyalty_config"];
         /**
-         * Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate); every later invoice in the owner's stores uses them
-         * @description Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate); every later invoice in the owner's stores uses them.
+         * Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate, as the spec's clients send it): unlike other `PUT`s it erases nothing it leaves out, so it is the same change as `PATCH /loyalty-config`
+         * @description Changes the loyalty settings given and keeps the ones left out (a body with only `cost_per_point` changes only the rate, as the spec's clients send it): unlike other `PUT`s it erases nothing it leaves out, so it is the same change as `PATCH /loyalty-config`. Every later invoice in the owner's stores uses them.
          */
         put: operations["put_loyalty_config"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes only the settings the body names, as a JSON Merge Patch (RFC 7396): a setting left out keeps its value, `null` clears `point_value` or `points_expiry_months`, a value replaces it; every later invoice in the owner's stores uses them
+         * @description Changes only the settings the body names, as a JSON Merge Patch (RFC 7396): a setting left out keeps its value, `null` clears `point_value` or `points_expiry_months`, a value replaces it; every later invoice in the owner's stores uses them. Sent as `application/merge-patch+json` (or `application/json`).
+         */
+        patch: operations["patch_loyalty_config"];
         trace?: never;
     };
     "/api/v1/meta": {
@@ -1072,15 +1076,19 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edits a reward; enable or disable by sending it with `is_active` flipped
-         * @description Edits a reward; enable or disable by sending it with `is_active` flipped.
+         * Replaces a reward: a full replacement, so the body names every field (`null` for no description) and one leaving out `description`, `amount` or `is_active` is a 422 (to change only some fields, such as switching it off, `PATCH`)
+         * @description Replaces a reward: a full replacement, so the body names every field (`null` for no description) and one leaving out `description`, `amount` or `is_active` is a 422 (to change only some fields, such as switching it off, `PATCH`).
          */
         put: operations["update_reward"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, `null` clears the description, a value replaces it
+         * @description Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, `null` clears the description, a value replaces it. `{"is_active": false}` switches the reward off (and `true` on again, with a plan in effect). Sent as `application/merge-patch+json` (or `application/json`).
+         */
+        patch: operations["patch_reward"];
         trace?: never;
     };
     "/api/v1/store-owner/api-keys": {
@@ -1200,8 +1208,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edits a POS user; the password changes only when one is sent
-         * @description Edits a POS user; the password changes only when one is sent.
+         * Replaces a POS user's name, email and store (each required); the password changes only when one is sent (it is never shown, so leaving it out erases nothing)
+         * @description Replaces a POS user's name, email and store (each required); the password changes only when one is sent (it is never shown, so leaving it out erases nothing). To change only some fields, or switch its sign-in off, `PATCH`.
          */
         put: operations["update_staff"];
         post?: never;
@@ -1212,7 +1220,11 @@ export interface paths {
         delete: operations["delete_staff"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, a value replaces it
+         * @description Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, a value replaces it. `{"is_active": false}` stops the POS user's sign-in and ends its sessions (as `POST .../deactivate`), `true` lets it sign in again (with a plan in effect); a new password or another store ends its sessions too. Sent as `application/merge-patch+json` (or `application/json`).
+         */
+        patch: operations["patch_staff"];
         trace?: never;
     };
     "/api/v1/store-owner/pos-users/{id}/activate": {
@@ -1520,8 +1532,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Renames a store or changes its address
-         * @description Renames a store or changes its address.
+         * Replaces a store's name and address: a full replacement, so the body names both (`null` for no address) and one leaving `address` out is a 422 (to change only one, `PATCH`)
+         * @description Replaces a store's name and address: a full replacement, so the body names both (`null` for no address) and one leaving `address` out is a 422 (to change only one, `PATCH`). A store stays with its owner: a `store_owner_id` other than the store's is a 422.
          */
         put: operations["update_store"];
         post?: never;
@@ -1532,7 +1544,11 @@ export interface paths {
         delete: operations["delete_store"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, `null` clears the address, a value replaces it
+         * @description Changes only the fields the body names, as a JSON Merge Patch (RFC 7396): a field left out stays as it is, `null` clears the address, a value replaces it. Sent as `application/merge-patch+json` (or `application/json`).
+         */
+        patch: operations["patch_store"];
         trace?: never;
     };
     "/api/v1/subscriptions/cancel": {
@@ -2223,7 +2239,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2541,7 +2557,15 @@ export interface components {
         LoyaltyConfigEnvelope: {
             data: components["schemas"]["LoyaltyConfig"];
         };
-        /** @description The settings to change: a field left out keeps its value. */
+        /**
+         * @description The settings to change, by `PUT` or as a JSON Merge Patch (RFC 7396) by `PATCH`: a field left
+         *     out keeps its value (nothing is erased), a value replaces it, `null` clears `point_value` or
+         *     `points_expiry_months` (and is refused for the others, which always have a value).
+         * @example {
+         *       "cost_per_point": "1.5",
+         *       "min_purchase": "5"
+         *     }
+         */
         LoyaltyConfigRequest: {
             /**
              * Format: int64
@@ -3021,6 +3045,26 @@ export interface components {
         RewardListPlain: {
             data: components["schemas"]["RewardDto"][];
         };
+        /**
+         * @description A JSON Merge Patch (RFC 7396) of a reward (`PATCH`, `application/merge-patch+json` or
+         *     `application/json`): a field left out stays as it is, a value replaces it, `null` clears the
+         *     description (and makes the amount 0); `{"is_active": false}` switches the reward off and
+         *     changes nothing else.
+         * @example {
+         *       "is_active": false
+         *     }
+         */
+        RewardPatchRequest: {
+            /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. Empty (`""`) or `null` is 0, as a form left blank sends it. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            amount?: string | number | null;
+            description?: string | null;
+            is_active?: boolean;
+            name?: string;
+            /** Format: int64 */
+            points_required?: number;
+            /** @description `prize`, `discount` or `cash`. */
+            type?: string;
+        };
         RewardRefDto: {
             description?: string | null;
             /** Format: int64 */
@@ -3028,6 +3072,31 @@ export interface components {
             name: string;
             /** Format: int64 */
             points_required: number;
+        };
+        /**
+         * @description A reward replaced whole (`PUT`): the body names every field, `null` for no description; one
+         *     leaving out `description`, `amount` or `is_active` is refused instead of erasing them (change
+         *     some fields with `PATCH`).
+         * @example {
+         *       "amount": "20",
+         *       "description": null,
+         *       "is_active": true,
+         *       "name": "20 LYD voucher",
+         *       "points_required": 250,
+         *       "type": "cash"
+         *     }
+         */
+        RewardReplaceRequest: {
+            /** @description LYD for cash and prize; a whole percent up to `x-discount-maximum` for discount. Empty (`""`) or `null` is 0, as a form left blank sends it. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            amount: string | number | null;
+            /** @description `null` for none. */
+            description: string | null;
+            is_active: boolean;
+            name: string;
+            /** Format: int64 */
+            points_required: number;
+            /** @description `prize`, `discount` or `cash`. */
+            type: string;
         };
         /**
          * @example {
@@ -3152,6 +3221,26 @@ export interface components {
             data: components["schemas"]["SignedInUser"];
         };
         /**
+         * @description A JSON Merge Patch (RFC 7396) of a POS user (`PATCH`, `application/merge-patch+json` or
+         *     `application/json`): a field left out stays as it is, a value replaces it;
+         *     `{"is_active": false}` stops its sign-in and ends its sessions, as `POST .../deactivate` does.
+         * @example {
+         *       "is_active": false
+         *     }
+         */
+        StaffPatchRequest: {
+            email?: string;
+            is_active?: boolean;
+            name?: string;
+            /** @description A new password; left out (or empty) keeps the current one. */
+            password?: string;
+            /**
+             * Format: int64
+             * @description Another of the owner's stores (its sessions end).
+             */
+            store_id?: number;
+        };
+        /**
          * @example {
          *       "email": "nadia@example.ly",
          *       "name": "Nadia Salem",
@@ -3245,6 +3334,18 @@ export interface components {
         StoreOwnerRecords: {
             data: components["schemas"]["StoreOwnerRecordDto"][];
         };
+        /**
+         * @description A JSON Merge Patch (RFC 7396) of a store (`PATCH`, `application/merge-patch+json` or
+         *     `application/json`): a field left out stays as it is, `null` clears the address, a value
+         *     replaces it.
+         * @example {
+         *       "address": "Omar Al-Mukhtar Street, Tripoli"
+         *     }
+         */
+        StorePatchRequest: {
+            address?: string | null;
+            name?: string;
+        };
         StorePointsDto: {
             next_expiry?: null | components["schemas"]["NextExpiryDto"];
             /** Format: int64 */
@@ -3269,6 +3370,24 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /**
+         * @description A store replaced whole (`PUT`): the body names `name` and `address` (`null` for none); one
+         *     leaving out `address` is refused instead of erasing it (change some fields with `PATCH`).
+         * @example {
+         *       "address": "Omar Al-Mukhtar Street, Tripoli",
+         *       "name": "Ben Ali - Tripoli"
+         *     }
+         */
+        StoreReplaceRequest: {
+            /** @description `null` (or `""`) for none. */
+            address: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Left out, or the store's owner: a store stays with the owner it was made for.
+             */
+            store_owner_id?: number | null;
         };
         StoreRequest: {
             address?: string | null;
@@ -9644,17 +9763,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "cashier_daily_points": 1,
-                 *       "confirm_above": "1000.000",
                  *       "cost_per_point": "1.5",
-                 *       "max_invoice_total": "10000.000",
-                 *       "min_purchase": "5",
-                 *       "min_redeem_points": 1,
-                 *       "point_value": "1.000",
-                 *       "points_expiry_months": 1,
-                 *       "signal_manual_points": 1,
-                 *       "signal_sales_per_customer": 1,
-                 *       "signal_void_percent": 1
+                 *       "min_purchase": "5"
                  *     }
                  */
                 "application/json": components["schemas"]["LoyaltyConfigRequest"];
@@ -9789,7 +9899,200 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid values */
+            /** @description Invalid values or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_loyalty_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cost_per_point": "1.5",
+                 *       "min_purchase": "5"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["LoyaltyConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "cashier_daily_points": 1,
+                     *         "confirm_above": "250.000",
+                     *         "cost_per_point": "1.000",
+                     *         "max_invoice_total": "250.000",
+                     *         "min_purchase": "12.500",
+                     *         "min_redeem_points": 1,
+                     *         "point_value": "1.000",
+                     *         "points_expiry_months": 1,
+                     *         "signal_manual_points": 1,
+                     *         "signal_sales_per_customer": 1,
+                     *         "signal_void_percent": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoyaltyConfigEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid values or unknown fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13415,14 +13718,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": "20",
-                 *       "description": "Off the next purchase",
+                 *       "description": null,
                  *       "is_active": true,
                  *       "name": "20 LYD voucher",
                  *       "points_required": 250,
                  *       "type": "cash"
                  *     }
                  */
-                "application/json": components["schemas"]["RewardRequest"];
+                "application/json": components["schemas"]["RewardReplaceRequest"];
             };
         };
         responses: {
@@ -13585,7 +13888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid or unknown fields, or `description`, `amount` or `is_active` left out */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13603,6 +13906,232 @@ export interface operations {
                      *       ],
                      *       "errors": {
                      *         "name": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_reward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reward id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_active": false
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["RewardPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "amount": "12.500",
+                     *         "description": "A cup of Arabic coffee",
+                     *         "id": 5,
+                     *         "is_active": true,
+                     *         "name": "Free coffee",
+                     *         "points_required": 50,
+                     *         "redemptions_count": 1,
+                     *         "type": "prize"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RewardEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's rewards */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No plan in effect: no reward switched back on until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "There is no active subscription. Activate a plan first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
                      *           "This value has the wrong type or format."
                      *         ]
                      *       },
@@ -14928,6 +15457,236 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "This person has stores, a plan or sales and cannot be deleted. Deactivate the account instead: it stops signing in at once and keeps the history."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "is_active": false
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["StaffPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "email": "fatima@example.ly",
+                     *         "id": 7,
+                     *         "is_active": true,
+                     *         "name": "Salem Ahmed",
+                     *         "role": "admin",
+                     *         "store": {
+                     *           "id": 3,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         },
+                     *         "store_id": 3,
+                     *         "store_owner_name": "Ben Ali Trading"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's POS users */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No plan in effect: no cashier switched back on until one is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_active_plan",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "There is no active subscription. Activate a plan first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid or unknown fields, or email taken */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -17307,11 +18066,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "address": "Omar Al-Mukhtar Street, Tripoli",
-                 *       "name": "Ben Ali - Tripoli",
-                 *       "store_owner_id": 3
+                 *       "name": "Ben Ali - Tripoli"
                  *     }
                  */
-                "application/json": components["schemas"]["StoreRequest"];
+                "application/json": components["schemas"]["StoreReplaceRequest"];
             };
         };
         responses: {
@@ -17461,7 +18219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid or unknown fields, `address` left out, or another owner */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17589,6 +18347,219 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "This store has customers or sales, so it stays to keep their records: rename it, or simply stop using it."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patch_store: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "Omar Al-Mukhtar Street, Tripoli"
+                 *     }
+                 */
+                "application/merge-patch+json": components["schemas"]["StorePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "address": "Omar Al-Mukhtar Street, Tripoli",
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "customers": 1,
+                     *         "id": 3,
+                     *         "name": "Ben Ali - Tripoli",
+                     *         "owner": {
+                     *           "id": 7,
+                     *           "name": "Salem Ahmed"
+                     *         },
+                     *         "points": 120,
+                     *         "sales_today": "250.000",
+                     *         "store_owner_id": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoreEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -12,6 +12,12 @@ export type RequestBody<Operation> = Operation extends {
 }
   ? Body
   : never;
+/** The body of a generated `PATCH`: a JSON Merge Patch (`application/merge-patch+json`). */
+export type MergePatchBody<Operation> = Operation extends {
+  requestBody?: { content: { 'application/merge-patch+json': infer Body } };
+}
+  ? Body
+  : never;
 
 export type User = JsonBody<paths['/api/v1/auth/user']['get']['responses'][200]>['data'];
 export type Role = User['role'];
@@ -80,5 +86,6 @@ export type PlanChangePreview = JsonBody<
 >['data'];
 export type PlanMode = NonNullable<PlanChangePreview['choices'][number]['mode']>;
 
-// Stores (the admin's and the owner's store form send the same request)
-export type StoreRequest = RequestBody<paths['/api/v1/stores']['post']>;
+// Stores (the admin's and the owner's store form send the same request: a whole store, as the
+// PUT replaces it and the POST takes it)
+export type StoreRequest = RequestBody<paths['/api/v1/stores/{id}']['put']>;

@@ -140,6 +140,8 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/loyalty-config", [401, 401, 200, 200, 200, 200, 403]),
         row("PUT", "/api/v1/loyalty-config", [401, 401, 403, 200, 403, 200, 403])
             .body(|_, _| json!({"cost_per_point": "1.0", "min_purchase": "0"})),
+        row("PATCH", "/api/v1/loyalty-config", [401, 401, 403, 200, 403, 200, 403])
+            .body(|_, _| json!({"min_purchase": "0"})),
         row("POST", "/api/v1/qr-code/generate", [401, 401, 403, 404, 403, 200, 200])
             .body(|w, _| json!({"store_id": w.num(Store), "size": 150})),
         // After the public rows: the join token they use stops working here.
@@ -148,9 +150,13 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/rewards", [401, 401, 200, 200, 200, 200, 403]),
         row("POST", "/api/v1/rewards", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"name": format!("ZZ Reward {c}"), "type": "prize", "points_required": 50})),
-        row("PUT", "/api/v1/rewards/{id}", [401, 401, 403, 404, 403, 200, 403])
+        row("PUT", "/api/v1/rewards/{id}", [401, 401, 403, 404, 403, 200, 403]).on(Reward).body(|_, _| {
+            json!({"name": "ZZA Reward", "description": null, "type": "prize", "points_required": 10, "amount": "",
+                   "is_active": true})
+        }),
+        row("PATCH", "/api/v1/rewards/{id}", [401, 401, 403, 404, 403, 200, 403])
             .on(Reward)
-            .body(|_, _| json!({"name": "ZZA Reward", "type": "prize", "points_required": 10})),
+            .body(|_, _| json!({"name": "ZZB Reward"})),
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 200, 403, 200, 200]),
         row("GET", "/api/v1/store-owner/pos-activities", [401, 401, 403, 404, 403, 200, 200]).query("store_id={store}"),
         row("GET", "/api/v1/exports/{kind}", [401, 401, 403, 200, 403, 200, 200]),
@@ -169,6 +175,9 @@ pub(super) fn table() -> Vec<Row> {
         row("PUT", "/api/v1/store-owner/pos-users/{id}", [401, 401, 403, 404, 403, 200, 403])
             .on(SpareStaff)
             .body(|w, _| json!({"name": "ZZA Spare Till", "email": "zza-spare@matrix.ly", "store_id": w.num(Store)})),
+        row("PATCH", "/api/v1/store-owner/pos-users/{id}", [401, 401, 403, 404, 403, 200, 403])
+            .on(SpareStaff)
+            .body(|_, _| json!({"name": "ZZB Spare Till"})),
         row("POST", "/api/v1/store-owner/pos-users/{id}/deactivate", [401, 401, 403, 404, 403, 200, 403])
             .on(SpareStaff),
         row("POST", "/api/v1/store-owner/pos-users/{id}/activate", [401, 401, 403, 404, 403, 200, 403]).on(SpareStaff),
@@ -203,6 +212,9 @@ pub(super) fn table() -> Vec<Row> {
         row("PUT", "/api/v1/stores/{id}", [401, 401, 403, 404, 403, 200, 200])
             .on(Store)
             .body(|_, _| json!({"name": "ZZA Main Store", "address": "Tripoli"})),
+        row("PATCH", "/api/v1/stores/{id}", [401, 401, 403, 404, 403, 200, 200])
+            .on(Store)
+            .body(|_, _| json!({"address": "Benghazi"})),
         // The owner deletes its spare store; the admin then finds it gone.
         row("DELETE", "/api/v1/stores/{id}", [401, 401, 403, 404, 403, 204, 404]).on(SpareStore),
         row("GET", "/api/v1/subscriptions/status", [401, 401, 403, 200, 403, 200, 403]),
