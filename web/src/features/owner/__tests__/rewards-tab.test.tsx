@@ -86,25 +86,20 @@ describe('rewards tab', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('asks before disabling, then sends the whole reward with is_active flipped', async () => {
+  it('asks before disabling, then sends a merge patch of is_active alone', async () => {
     const { app, api } = await openRewards({
-      'PUT /api/v1/rewards/1': () => json({ data: { ...coffee, is_active: false } }),
+      'PATCH /api/v1/rewards/1': () => json({ data: { ...coffee, is_active: false } }),
     });
     await app.user.click(screen.getByRole('button', { name: 'Disable: Free coffee' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Disable the reward');
-    expect(api.requestsTo('PUT /api/v1/rewards/1')).toHaveLength(0);
+    expect(api.requestsTo('PATCH /api/v1/rewards/1')).toHaveLength(0);
     await app.user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Reward disabled successfully!')).toBeInTheDocument();
-    const [request] = api.requestsTo('PUT /api/v1/rewards/1');
-    expect(await request!.clone().json()).toEqual({
-      name: 'Free coffee',
-      type: 'prize',
-      description: 'A cup of Arabic coffee',
-      points_required: 50,
-      amount: '0.000',
-      is_active: false,
-    });
+    const [request] = api.requestsTo('PATCH /api/v1/rewards/1');
+    expect(request!.headers.get('Content-Type')).toBe('application/merge-patch+json');
+    expect(await request!.clone().json()).toEqual({ is_active: false });
+    expect(api.requestsTo('PUT /api/v1/rewards/1')).toHaveLength(0);
   });
 
   it('shows the server field error under its field', async () => {

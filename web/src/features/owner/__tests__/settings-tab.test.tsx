@@ -37,10 +37,12 @@ async function openSettings(extra: Routes = {}, language: 'en' | 'ar' = 'en') {
 }
 
 describe('loyalty settings tab', () => {
-  it('sends only what changed, as typed, Eastern Arabic digits read as Latin', async () => {
+  it('sends only what changed as a merge patch, as typed, Eastern Arabic digits read as Latin', async () => {
     let body: unknown;
+    let type: string | null = null;
     const { app } = await openSettings({
-      'PUT /api/v1/loyalty-config': async (request) => {
+      'PATCH /api/v1/loyalty-config': async (request) => {
+        type = request.headers.get('Content-Type');
         body = await request.json();
         return json({ data: { ...CONFIG, max_invoice_total: '2500.000', cashier_daily_points: 500 } });
       },
@@ -54,6 +56,7 @@ describe('loyalty settings tab', () => {
     await app.user.type(daily, '500');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(body).toEqual({ max_invoice_total: '2500', cashier_daily_points: 500 }));
+    expect(type).toBe('application/merge-patch+json');
     expect(await screen.findByText('Loyalty settings saved successfully!')).toBeInTheDocument();
     expect(max).toHaveValue('2500.000');
   });
@@ -61,7 +64,7 @@ describe('loyalty settings tab', () => {
   it('never clamps: the server refuses and its message shows under the field', async () => {
     let body: unknown;
     const { app } = await openSettings({
-      'PUT /api/v1/loyalty-config': async (request) => {
+      'PATCH /api/v1/loyalty-config': async (request) => {
         body = await request.json();
         return json(
           {
@@ -86,7 +89,7 @@ describe('loyalty settings tab', () => {
   it('shows what 100 points are worth, and sends null when the value is emptied', async () => {
     let body: unknown;
     const { app } = await openSettings({
-      'PUT /api/v1/loyalty-config': async (request) => {
+      'PATCH /api/v1/loyalty-config': async (request) => {
         body = await request.json();
         return json({ data: { ...CONFIG, point_value: null, min_redeem_points: 200 } });
       },
@@ -112,7 +115,7 @@ describe('loyalty settings tab', () => {
     let body: unknown;
     const { app } = await openSettings({
       'GET /api/v1/loyalty-config': () => json({ data: { ...CONFIG, point_value: null } }),
-      'PUT /api/v1/loyalty-config': async (request) => {
+      'PATCH /api/v1/loyalty-config': async (request) => {
         body = await request.json();
         return json(
           {
@@ -169,7 +172,7 @@ describe('loyalty settings tab', () => {
     it('sends null for never, and the field goes away', async () => {
       let body: unknown;
       const { app } = await openSettings({
-        'PUT /api/v1/loyalty-config': async (request) => {
+        'PATCH /api/v1/loyalty-config': async (request) => {
           body = await request.json();
           return json({ data: { ...CONFIG, points_expiry_months: null } });
         },
@@ -187,7 +190,7 @@ describe('loyalty settings tab', () => {
       let body: unknown;
       const { app } = await openSettings({
         'GET /api/v1/loyalty-config': () => json({ data: { ...CONFIG, points_expiry_months: null } }),
-        'PUT /api/v1/loyalty-config': async (request) => {
+        'PATCH /api/v1/loyalty-config': async (request) => {
           body = await request.json();
           return json({ data: { ...CONFIG, points_expiry_months: 12 } });
         },
@@ -209,13 +212,13 @@ describe('loyalty settings tab', () => {
       await app.user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Enter the number of months.')).toBeInTheDocument();
       expect(months).toHaveAttribute('aria-invalid', 'true');
-      expect(api.requestsTo('PUT /api/v1/loyalty-config')).toHaveLength(0);
+      expect(api.requestsTo('PATCH /api/v1/loyalty-config')).toHaveLength(0);
     });
 
     it("never clamps: the server's message shows under the field", async () => {
       let body: unknown;
       const { app } = await openSettings({
-        'PUT /api/v1/loyalty-config': async (request) => {
+        'PATCH /api/v1/loyalty-config': async (request) => {
           body = await request.json();
           return json(
             {
@@ -287,7 +290,7 @@ describe('loyalty settings tab', () => {
     it('sends only the thresholds that changed, as numbers (Eastern Arabic digits too)', async () => {
       let body: unknown;
       const { app } = await openSettings({
-        'PUT /api/v1/loyalty-config': async (request) => {
+        'PATCH /api/v1/loyalty-config': async (request) => {
           body = await request.json();
           return json({ data: { ...CONFIG, signal_sales_per_customer: 5, signal_void_percent: 0 } });
         },
@@ -310,7 +313,7 @@ describe('loyalty settings tab', () => {
       let body: unknown;
       const message = 'A cashier may void 0 to 100 percent of its sales before a signal.';
       const { app } = await openSettings({
-        'PUT /api/v1/loyalty-config': async (request) => {
+        'PATCH /api/v1/loyalty-config': async (request) => {
           body = await request.json();
           return json(
             {

@@ -54,7 +54,7 @@ describe('staff tab', () => {
 
   it('leads the delete question with Deactivate instead, before any "cannot be undone"', async () => {
     const { app, api } = await openDashboard({
-      'POST /api/v1/store-owner/pos-users/7/deactivate': () => json({ data: { ...salem, is_active: false } }),
+      'PATCH /api/v1/store-owner/pos-users/7': () => json({ data: { ...salem, is_active: false } }),
     });
     await app.user.click(screen.getByRole('tab', { name: 'Staff' }));
     await app.user.click(await screen.findByRole('button', { name: 'Delete: Salem Alzawi' }));
@@ -74,7 +74,9 @@ describe('staff tab', () => {
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate instead' }));
     expect(await screen.findByText('POS user deactivated successfully!')).toBeInTheDocument();
-    expect(api.requestsTo('POST /api/v1/store-owner/pos-users/7/deactivate')).toHaveLength(1);
+    const [request] = api.requestsTo('PATCH /api/v1/store-owner/pos-users/7');
+    expect(request!.headers.get('Content-Type')).toBe('application/merge-patch+json');
+    expect(await request!.clone().json()).toEqual({ is_active: false });
     expect(api.requestsTo('DELETE /api/v1/store-owner/pos-users/7')).toHaveLength(0);
   });
 

@@ -27,13 +27,28 @@ export async function saveReward({ id, body }: SaveRewardInput): Promise<OwnerRe
   return data.data;
 }
 
-export function useSaveReward() {
+/** Switches a reward on or off: a merge patch naming only `is_active` (the rest stays). */
+export async function setRewardActive({ id, active }: { id: number; active: boolean }): Promise<OwnerReward> {
+  const data = await unwrap(
+    api.PATCH('/api/v1/rewards/{id}', {
+      params: { path: { id } },
+      body: { is_active: active },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
+  return data.data;
+}
+
+function useRewardMutation<Input>(mutationFn: (input: Input) => Promise<OwnerReward>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveReward,
+    mutationFn,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ownerKeys.rewards() });
       void queryClient.invalidateQueries({ queryKey: posKeys.rewards() });
     },
   });
 }
+
+export const useSaveReward = () => useRewardMutation(saveReward);
+export const useSetRewardActive = () => useRewardMutation(setRewardActive);

@@ -13,15 +13,21 @@ export function useLoyaltyConfig() {
   return useQuery(queryOptions({ queryKey: ownerKeys.loyaltyConfig(), queryFn: getLoyaltyConfig }));
 }
 
-export async function putLoyaltyConfig(body: LoyaltyConfigRequest): Promise<LoyaltyConfig> {
-  const data = await unwrap(api.PUT('/api/v1/loyalty-config', { body }));
+/** Changes the settings the body names, as a merge patch: the others keep their values. */
+export async function patchLoyaltyConfig(body: LoyaltyConfigRequest): Promise<LoyaltyConfig> {
+  const data = await unwrap(
+    api.PATCH('/api/v1/loyalty-config', {
+      body,
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
   return data.data;
 }
 
 export function useSaveLoyaltyConfig() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: putLoyaltyConfig,
+    mutationFn: patchLoyaltyConfig,
     onSuccess: (config) => queryClient.setQueryData(ownerKeys.loyaltyConfig(), config),
   });
 }

@@ -20,11 +20,15 @@ export async function deleteStaff(id: number): Promise<void> {
   await unwrap(api.DELETE('/api/v1/store-owner/pos-users/{id}', { params: { path: { id } } }));
 }
 
+/** Lets a POS user sign in or stops it (its sessions end): a merge patch naming only `is_active`. */
 export async function setStaffActive({ id, active }: { id: number; active: boolean }): Promise<StaffUser> {
-  const options = { params: { path: { id } } };
-  const data = await (active
-    ? unwrap(api.POST('/api/v1/store-owner/pos-users/{id}/activate', options))
-    : unwrap(api.POST('/api/v1/store-owner/pos-users/{id}/deactivate', options)));
+  const data = await unwrap(
+    api.PATCH('/api/v1/store-owner/pos-users/{id}', {
+      params: { path: { id } },
+      body: { is_active: active },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
   return data.data;
 }
 

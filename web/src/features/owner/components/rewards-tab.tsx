@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
 import { isolate, useFormat } from '@/lib/format';
-import { useOwnerRewards, useSaveReward } from '../api/rewards';
+import { useOwnerRewards, useSetRewardActive } from '../api/rewards';
 import { useMayAddStaffAndRewards } from '../api/subscription';
 import type { OwnerReward, RewardType } from '../types';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -33,7 +33,7 @@ export function RewardsTab() {
   const { t } = useTranslation('owner');
   const format = useFormat();
   const rewards = useOwnerRewards();
-  const toggle = useSaveReward();
+  const toggle = useSetRewardActive();
   const editor = useEditor<OwnerReward>();
   const confirmation = useConfirmation<OwnerReward>('as-toast');
   const confirming = confirmation.asked;
@@ -46,16 +46,8 @@ export function RewardsTab() {
 
   function flip(reward: OwnerReward) {
     const enable = !reward.is_active;
-    const body = {
-      name: reward.name,
-      type: reward.type,
-      description: reward.description ?? null,
-      points_required: reward.points_required,
-      amount: reward.amount,
-      is_active: enable,
-    };
     confirmation.settle(
-      toggle.mutateAsync({ id: reward.id, body }),
+      toggle.mutateAsync({ id: reward.id, active: enable }),
       enable ? t('rewards.enabled') : t('rewards.disabled'),
       t('rewards.toggleFailed'),
     );
