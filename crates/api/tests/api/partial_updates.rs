@@ -13,6 +13,7 @@ both_backends!(
     a_store_is_patched_field_by_field_and_replaced_whole,
     a_pos_user_is_patched_field_by_field_and_replaced_whole,
     the_loyalty_settings_are_patched_setting_by_setting,
+    null_clears_only_what_may_be_empty_on_customers_and_endpoints,
 );
 
 /// The demo, signed in as its owner, its cashier and a second owner (no plan, no stores), and
@@ -282,4 +283,29 @@ async fn the_loyalty_settings_are_patched_setting_by_setting(backend: Backend) {
     assert_eq!(app.patch(path, Some(&s.key), &change).await.0, 403);
     assert_eq!(app.put(path, Some(&s.cashier), &change).await.0, 403);
     assert_eq!(read().await["min_purchase"], "7.500");
+}
+
+async fn null_clears_only_what_may_be_empty_on_customers_and_endpoints(backend: Backend) {
+    let Some(shop) = shop(backend).await else { return };
+    let app = &shop.app;
+    let (_, customers) = app.get("/api/v1/customers?per_page=1", Some(&shop.owner)).await;
+    let id = customers["data"][0]["id"].as_i64().unwrap_or_default();
+    let path = format!("/api/v1/customers/{id}");
+    let (_, before) = app.get(&path, Some(&shop.owner)).await;
+    let (status, refused) = app.patch(&path, Some(&shop.owner), &json!({"name": null})).await;
+    assert_eq!((status, refused["details"][0]["field"].as_str()), (422, Some("name")), "{refused}");
+    let (status, cleared) = app.patch(&path, Some(&shop.owner), &json!({"email": null})).await;
+    assert_eq!((status, cleared["data"]["email"].clone()), (200, Value::Null), "{cleared}");
+    assert_eq!(cleared["data"]["name"], before["data"]["name"], "the name stays");
+
+    let hook = json!({"url": "https://hooks.example.ly/n", "events": ["invoice.created"]});
+    let (_, made) = app.post("/api/v1/store-owner/webhooks", Some(&shop.owner), &hook).await;
+    let path = format!("/api/v1/store-owner/webhooks/{}", made["data"]["id"].as_i64().unwrap_or_default());
+    for field in ["url", "events", "is_active", "mode"] {
+        let (status, refused) = app.patch(&path, Some(&shop.owner), &json!({ field: null })).await;
+        assert_eq!((status, refused["details"][0]["field"].as_str()), (422, Some(field)), "{refused}");
+    }
+    let (_, listed) = app.get("/api/v1/store-owner/webhooks", Some(&shop.owner)).await;
+    assert_eq!(listed["data"][0]["url"], "https://hooks.example.ly/n");
+    assert_eq!(listed["data"][0]["is_active"], true);
 }

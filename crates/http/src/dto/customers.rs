@@ -152,11 +152,12 @@ pub struct CustomerReplaceRequest {
 
 /// A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
 /// `application/json`): a field left out stays as it is, `null` clears it (phone, email), a
-/// value replaces it.
+/// value replaces it; a name cannot be cleared (`null` is a 422 naming it).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomerPatchRequest {
-    #[schema(example = "Fatima Ali")]
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(nullable = false, example = "Fatima Ali")]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "super::present")]
     #[schema(value_type = Option<String>, example = "0912345678")]

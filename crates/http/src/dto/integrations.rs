@@ -191,12 +191,17 @@ pub struct WebhookEndpointRequest {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"is_active": false}))]
 pub struct WebhookEndpointPatch {
-    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(nullable = false, max_length = 2000)]
     pub url: Option<String>,
-    #[schema(value_type = Option<Vec<WebhookEventTypeDto>>)]
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(nullable = false, value_type = Option<Vec<WebhookEventTypeDto>>)]
     pub events: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(nullable = false)]
     pub is_active: Option<bool>,
-    #[schema(value_type = Option<ModeDto>)]
+    #[serde(default, deserialize_with = "super::non_null")]
+    #[schema(nullable = false, value_type = Option<ModeDto>)]
     pub mode: Option<String>,
 }
 

@@ -2055,12 +2055,12 @@ export interface components {
         /**
          * @description A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
          *     `application/json`): a field left out stays as it is, `null` clears it (phone, email), a
-         *     value replaces it.
+         *     value replaces it; a name cannot be cleared (`null` is a 422 naming it).
          */
         CustomerPatchRequest: {
             email?: string | null;
             /** @example Fatima Ali */
-            name?: string | null;
+            name?: string;
             /** @example 0912345678 */
             phone?: string | null;
         };
@@ -3580,10 +3580,10 @@ export interface components {
          *     }
          */
         WebhookEndpointPatch: {
-            events?: components["schemas"]["WebhookEventTypeDto"][] | null;
-            is_active?: boolean | null;
-            mode?: null | components["schemas"]["ModeDto"];
-            url?: string | null;
+            events?: components["schemas"]["WebhookEventTypeDto"][];
+            is_active?: boolean;
+            mode?: components["schemas"]["ModeDto"];
+            url?: string;
         };
         WebhookEndpointRequest: {
             /** @description At least one. */
