@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The integrator's path, end to end: generate a Python client from openapi/openapi.json with
-# openapi-python-client and run scripts/client-test/test_client.py with it against the real
-# server on a fresh demo database (SQLite), webhooks allowed to a local receiver.
+# The integrator's path, end to end, each part against the real server on a fresh demo database
+# (SQLite), webhooks allowed to a local receiver:
+#   1. test_examples.py: every operation's examples in openapi/openapi.json are accepted;
+#   2. test_client.py: a Python client generated from openapi/openapi.json with
+#      openapi-python-client drives keys, sales, sync and signed webhooks.
 #
 #   scripts/client-test/run.sh     # LOYALTY_BIN, CLIENT_TEST_PORT tune it
 set -euo pipefail
@@ -21,25 +23,47 @@ fi
 
 work=$(mktemp -d /tmp/loyalty-client.XXXXXX)
 server=""
-cleanup() {
+stop() {
   [ -z "$server" ] || { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  server=""
+}
+cleanup() {
+  stop
   rm -rf "$work"
 }
 trap cleanup EXIT
 
+# A fresh demo server on $port, its database and log under $work/$1; more settings as arguments.
+serve() {
+  local name=$1
+  shift
+  stop
+  mkdir -p "$work/$name"
+  env DATABASE_URL="sqlite://$work/$name/client.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" \
+    LOYALTY_JWT_SECRET=client-test-secret-0123456789abcdefghijkl LOYALTY_WEB_DIR="$work/no-web" \
+    LOYALTY_WEBHOOK_ALLOW_PRIVATE=1 RUST_LOG=warn "$@" "$bin" serve > "$work/$name/server.log" 2>&1 &
+  server=$!
+  log="$work/$name/server.log"
+  for _ in $(seq 1 120); do
+    curl -sf "http://127.0.0.1:$port/api/v1/health" > /dev/null && return
+    kill -0 "$server" 2>/dev/null || { cat "$log"; exit 1; }
+    sleep 0.5
+  done
+  echo "client-test: the server did not start"; cat "$log"; exit 1
+}
+failed() {
+  echo "client-test: $1 failed; the server's log:"
+  tail -n 50 "$log"
+  exit 1
+}
+
+serve examples
+"$venv/bin/python" scripts/client-test/test_examples.py "http://127.0.0.1:$port" openapi/openapi.json \
+  || failed "the examples"
+
 printf 'post_hooks: []\n' > "$work/generator.yaml"
 "$venv/bin/openapi-python-client" generate --path openapi/openapi.json --output-path "$work/loyalty_client" \
   --meta none --config "$work/generator.yaml"
-
-DATABASE_URL="sqlite://$work/client.db" LOYALTY_DEMO=1 LOYALTY_BIND="127.0.0.1:$port" \
-  LOYALTY_JWT_SECRET=client-test-secret-0123456789abcdefghijkl LOYALTY_WEB_DIR="$work/no-web" \
-  LOYALTY_WEBHOOK_ALLOW_PRIVATE=1 RUST_LOG=warn "$bin" serve > "$work/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$port/api/v1/health" > /dev/null && break
-  kill -0 "$server" 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.5
-done
-
+serve client
 PYTHONPATH="$work" "$venv/bin/python" scripts/client-test/test_client.py "http://127.0.0.1:$port" \
-  || { echo "client-test: failed; the server's log:"; tail -n 50 "$work/server.log"; exit 1; }
+  || failed "the generated client"

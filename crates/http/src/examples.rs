@@ -251,6 +251,9 @@ fn number_example(schema: &Value, ctx: Ctx<'_>) -> Value {
 
 /// Values for the properties that recur across the API, so the composed examples read like
 /// a Libyan shop's data rather than like a schema. `thing` is what the property belongs to.
+/// The ids a request sends are the demo data's (`LOYALTY_DEMO=1`): store 1 (Tripoli), its owner
+/// 2, customer 1 (Fatima Alsharif, +218912345678), reward 1 (the coffee, 50 points), so every
+/// request example is one a demo server accepts (`scripts/client-test/test_examples.py`).
 fn by_name(name: &str, thing: Option<&str>) -> Option<Value> {
     let thing = thing.unwrap_or("").to_ascii_lowercase();
     let is = |words: &[&str]| words.iter().any(|w| thing.contains(w));
@@ -261,10 +264,11 @@ fn by_name(name: &str, thing: Option<&str>) -> Option<Value> {
         "name" if is(&["package", "plan", "subscription"]) => json!("Gold"),
         "name" if is(&["key"]) => json!("ERP"),
         "id" if is(&["pos_user", "actor", "owner", "user", "staff", "redeemed_by"]) => json!(7),
-        "id" if is(&["store"]) => json!(3),
-        "id" if is(&["reward"]) => json!(5),
+        "id" if is(&["store"]) => json!(1),
+        "id" if is(&["reward"]) => json!(1),
         "id" if is(&["package", "plan"]) => json!(2),
         "id" if is(&["invoice", "activity", "ledger", "redemption", "card", "delivery", "webhook"]) => json!(1051),
+        "id" if is(&["customer"]) => json!(1),
         "name" | "customer_name" => json!("Fatima Alsharif"),
         "email" => json!("fatima@example.ly"),
         "phone" => json!("+218912345678"),
@@ -292,8 +296,10 @@ fn by_name(name: &str, thing: Option<&str>) -> Option<Value> {
         "average_per_invoice" | "amount" | "min_purchase" => json!("12.500"),
         "cost_per_point" => json!("1.000"),
         "expires_at" => json!("2027-06-30T21:59:59Z"),
-        "id" | "customer_id" | "invoice_record_id" => json!(42),
-        "store_id" | "store_owner_id" => json!(3),
+        "customer_id" => json!(1),
+        "id" | "invoice_record_id" => json!(42),
+        "store_id" => json!(1),
+        "store_owner_id" => json!(2),
         "loyalty_points" | "points" | "balance_after" | "customer_total_points" => json!(120),
         "points_required" => json!(50),
         "delta" | "points_earned" | "points_added" => json!(25),

@@ -262,6 +262,56 @@ fn add_edge_errors(op: &mut Operation, uses_database: bool) {
     for (status, description) in wanted {
         op.responses.responses.entry(status.to_owned()).or_insert_with(|| error_response(description));
     }
+    let keyed = op
+        .security
+        .iter()
+        .flatten()
+        .any(|requirement| serde_json::to_value(requirement).is_ok_and(|v| v.get("apiKey").is_some()));
+    if keyed {
+        op.responses.responses.entry("429".to_owned()).or_insert_with(key_limited_response);
+    }
+}
+
+/// A key past its reads or writes a minute: the 429 every operation open to keys may answer,
+/// with the headers it carries.
+fn key_limited_response() -> RefOr<utoipa::openapi::Response> {
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    let header = |description: &str, schema: utoipa::openapi::Object| {
+        let mut header = utoipa::openapi::header::Header::new(schema);
+        header.description = Some(description.to_owned());
+        header
+    };
+    let seconds = utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+        .minimum(Some(0))
+        .build();
+    let text = || utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::schema::Type::String).build();
+    RefOr::T(
+        ResponseBuilder::new()
+            .description(
+                "The API key is past its reads or writes a minute (`rate_limits` on the key); try again \
+                 after `Retry-After` seconds",
+            )
+            .content("application/json", content)
+            .header("Retry-After", header("Seconds to wait before trying again", seconds))
+            .header(
+                "RateLimit-Policy",
+                header(
+                    "The key's quotas: `\"reads\";q=600;w=60, \"writes\";q=120;w=60` (on every keyed answer)",
+                    text(),
+                ),
+            )
+            .header(
+                "RateLimit",
+                header(
+                    "How the key stands: `\"writes\";r=0;t=1`, the requests left now and the seconds until \
+                     the whole quota is back (on every keyed answer)",
+                    text(),
+                ),
+            )
+            .build(),
+    )
 }
 
 fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
@@ -313,6 +363,9 @@ mod tests {
                 }
                 if !super::NO_DATABASE.contains(&path.as_str()) {
                     assert!(has("503"), "{path} lacks 503");
+                }
+                if serde_json::to_value(&op.security).is_ok_and(|s| s.to_string().contains("apiKey")) {
+                    assert!(has("429"), "{path}: open to API keys, lacks 429");
                 }
             }
         }

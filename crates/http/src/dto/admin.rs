@@ -91,6 +91,7 @@ pub enum FeaturesInput {
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Gold", "description": "For owners of several branches", "price": "250.000", "store_limit": 3, "duration_months": 6, "features": ["Up to 3 stores", "Activity reports"], "is_active": true}))]
 #[serde(deny_unknown_fields)]
 pub struct PackageRequest {
     #[serde(default)]

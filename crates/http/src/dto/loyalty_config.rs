@@ -123,6 +123,7 @@ impl LoyaltyConfigRequest {
 #[into_params(parameter_in = Query)]
 pub struct SalePreviewQuery {
     /// The total typed so far, LYD (`"12.500"`).
+    #[param(example = "12.500")]
     pub total: Option<String>,
 }
 

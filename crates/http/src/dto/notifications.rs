@@ -77,6 +77,7 @@ pub struct NotificationList {
 #[serde(deny_unknown_fields)]
 pub struct ReadNotificationsRequest {
     /// 1 to 100 keys from the list.
+    #[schema(example = json!(["signal:12:1795000000"]))]
     pub keys: Vec<String>,
 }
 

@@ -183,7 +183,9 @@ impl From<loyalty_application::PlanChangePreview> for PlanChangePreviewDto {
 envelope!(PlanChangePreviewEnvelope, PlanChangePreviewDto);
 envelope!(SubscriptionStatusEnvelope, SubscriptionStatusDto);
 
+// The example is the demo's unused card of the business plan.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"code": "K7M2Q9XHT4WD", "mode": "queue"}))]
 #[serde(deny_unknown_fields)]
 pub struct RedeemCodeRequest {
     /// Trimmed; case-insensitive.

@@ -75,6 +75,7 @@ pub struct PublicStore {
 envelope!(PublicStoreEnvelope, PublicStore);
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Amal Ben Omran", "phone": "0912345002", "email": "amal@example.ly"}))]
 #[serde(deny_unknown_fields)]
 pub struct JoinStoreRequest {
     #[serde(default)]

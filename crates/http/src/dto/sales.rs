@@ -56,7 +56,7 @@ list_envelope!(InvoiceList, InvoiceDto);
 #[serde(deny_unknown_fields)]
 pub struct CreateInvoiceRequest {
     /// The customer who buys (a customer of the store the sale is made in).
-    #[schema(required = true, value_type = i64, example = 42)]
+    #[schema(required = true, value_type = i64, example = 1)]
     pub customer_id: Option<i64>,
     /// Optional; unique per store.
     pub invoice_id: Option<String>,
@@ -128,7 +128,7 @@ list_envelope!(RedemptionList, RedemptionDto);
 #[serde(deny_unknown_fields)]
 pub struct CreateRedemptionRequest {
     /// The customer who redeems.
-    #[schema(required = true, value_type = i64, example = 42)]
+    #[schema(required = true, value_type = i64, example = 1)]
     pub customer_id: Option<i64>,
     /// One of the store owner's active rewards. Send this or `points`, not both.
     #[schema(example = 5)]
@@ -145,9 +145,11 @@ pub struct CreateRedemptionRequest {
 #[into_params(parameter_in = Query)]
 pub struct RedemptionPreviewQuery {
     /// The customer at the counter.
+    #[param(example = 1)]
     pub customer_id: Option<i64>,
     /// Points the cashier is about to use as money; leave out to learn the owner's terms and
     /// what the whole balance is worth.
+    #[param(example = 100)]
     pub points: Option<i64>,
 }
 

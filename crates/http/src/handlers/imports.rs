@@ -100,9 +100,11 @@ async fn import_template(caller: Authenticated) -> HttpResponse {
 #[into_params(parameter_in = Query)]
 pub struct ImportParams {
     /// One of the owner's stores.
+    #[param(example = 1)]
     pub store_id: Option<i64>,
     /// `true`: only tell each row's outcome, write nothing.
     #[serde(default)]
+    #[param(example = true)]
     pub dry_run: bool,
 }
 
@@ -209,7 +211,8 @@ fn report(r: ImportReport, lang: Lang) -> ImportReportDto {
 /// left out. No webhook is sent per imported customer: read them with the incremental sync.
 #[utoipa::path(post, path = "/api/v1/imports/customers", tag = "owner",
     params(ImportParams),
-    request_body(content = String, content_type = "text/csv", description = "The customers file"),
+    request_body(content = String, content_type = "text/csv", description = "The customers file",
+        example = json!("Name,Phone,Email,Points\r\nSalwa Ali,0912345003,salwa@example.ly,20\r\nOmar Zaidi,0923456001,,0\r\n")),
     responses(
         (status = 200, description = "The dry run: what each row would do", body = ImportReportEnvelope),
         (status = 201, description = "Imported: what each row did", body = ImportReportEnvelope),

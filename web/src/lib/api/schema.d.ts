@@ -1970,7 +1970,7 @@ export interface components {
             /**
              * Format: int64
              * @description The customer who buys (a customer of the store the sale is made in).
-             * @example 42
+             * @example 1
              */
             customer_id: number;
             /** @description Optional; unique per store. */
@@ -1988,7 +1988,7 @@ export interface components {
             /**
              * Format: int64
              * @description The customer who redeems.
-             * @example 42
+             * @example 1
              */
             customer_id: number;
             /**
@@ -2406,6 +2406,13 @@ export interface components {
             id: number;
             invoice_id?: string | null;
         };
+        /**
+         * @example {
+         *       "email": "amal@example.ly",
+         *       "name": "Amal Ben Omran",
+         *       "phone": "0912345002"
+         *     }
+         */
         JoinStoreRequest: {
             email?: string | null;
             name: string;
@@ -2747,6 +2754,20 @@ export interface components {
         PackageListPlain: {
             data: components["schemas"]["PackageDto"][];
         };
+        /**
+         * @example {
+         *       "description": "For owners of several branches",
+         *       "duration_months": 6,
+         *       "features": [
+         *         "Up to 3 stores",
+         *         "Activity reports"
+         *       ],
+         *       "is_active": true,
+         *       "name": "Gold",
+         *       "price": "250.000",
+         *       "store_limit": 3
+         *     }
+         */
         PackageRequest: {
             description?: string | null;
             /**
@@ -2911,7 +2932,12 @@ export interface components {
         };
         /** @description Which notifications the caller has read. */
         ReadNotificationsRequest: {
-            /** @description 1 to 100 keys from the list. */
+            /**
+             * @description 1 to 100 keys from the list.
+             * @example [
+             *       "signal:12:1795000000"
+             *     ]
+             */
             keys: string[];
         };
         /** @description Whether the instance should get traffic. */
@@ -2931,6 +2957,12 @@ export interface components {
         ReadyEnvelope: {
             data: components["schemas"]["Ready"];
         };
+        /**
+         * @example {
+         *       "code": "K7M2Q9XHT4WD",
+         *       "mode": "queue"
+         *     }
+         */
         RedeemCodeRequest: {
             /** @description Trimmed; case-insensitive. */
             code: string;
@@ -3704,7 +3736,7 @@ export interface operations {
                      *             },
                      *             "revenue": "250.000",
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             }
                      *           }
@@ -3807,7 +3839,7 @@ export interface operations {
                      *               "name": "Salem Ahmed"
                      *             },
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "subject_id": 1,
@@ -4961,7 +4993,7 @@ export interface operations {
                  *       "mode": "queue",
                  *       "notes": "For the Tripoli trade fair",
                  *       "package_id": 1,
-                 *       "store_owner_id": 3
+                 *       "store_owner_id": 2
                  *     }
                  */
                 "application/json": components["schemas"]["AssignPackageRequest"];
@@ -5203,7 +5235,7 @@ export interface operations {
                  *       "mode": "queue",
                  *       "notes": "For the Tripoli trade fair",
                  *       "package_id": 1,
-                 *       "store_owner_id": 3
+                 *       "store_owner_id": 2
                  *     }
                  */
                 "application/json": components["schemas"]["AssignPackageRequest"];
@@ -5474,10 +5506,10 @@ export interface operations {
                      *           ],
                      *           "role": "admin",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "store_owner_name": "Ben Ali Trading"
                      *         }
                      *       }
@@ -5766,10 +5798,10 @@ export interface operations {
                      *           ],
                      *           "role": "admin",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "store_owner_name": "Ben Ali Trading"
                      *         }
                      *       }
@@ -5939,10 +5971,10 @@ export interface operations {
                      *         ],
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -6048,15 +6080,15 @@ export interface operations {
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
-                     *           "id": 42,
+                     *           "id": 1,
                      *           "loyalty_points": 120,
                      *           "name": "Fatima Alsharif",
                      *           "phone": "+218912345678",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "unconfirmed_join": false,
                      *           "updated_at": "2026-11-20T10:15:00Z"
                      *         }
@@ -6149,6 +6181,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -6206,15 +6261,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -6369,6 +6424,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -6419,15 +6497,15 @@ export interface operations {
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
-                     *           "id": 42,
+                     *           "id": 1,
                      *           "loyalty_points": 120,
                      *           "name": "Fatima Alsharif",
                      *           "phone": "+218912345678",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "unconfirmed_join": false,
                      *           "updated_at": "2026-11-20T10:15:00Z"
                      *         }
@@ -6566,6 +6644,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -6616,10 +6717,10 @@ export interface operations {
                      *           {
                      *             "customers": [
                      *               {
-                     *                 "id": 42,
+                     *                 "id": 1,
                      *                 "name": "Fatima Alsharif",
                      *                 "store": {
-                     *                   "id": 3,
+                     *                   "id": 1,
                      *                   "name": "Ben Ali - Tripoli"
                      *                 }
                      *               }
@@ -6635,15 +6736,15 @@ export interface operations {
                      *                 "created_at": "2026-11-20T10:15:00Z",
                      *                 "deleted_at": null,
                      *                 "email": "fatima@example.ly",
-                     *                 "id": 42,
+                     *                 "id": 1,
                      *                 "loyalty_points": 120,
                      *                 "name": "Fatima Alsharif",
                      *                 "phone": "+218912345678",
                      *                 "store": {
-                     *                   "id": 3,
+                     *                   "id": 1,
                      *                   "name": "Ben Ali - Tripoli"
                      *                 },
-                     *                 "store_id": 3,
+                     *                 "store_id": 1,
                      *                 "unconfirmed_join": false,
                      *                 "updated_at": "2026-11-20T10:15:00Z"
                      *               }
@@ -6654,7 +6755,7 @@ export interface operations {
                      *               "total": 1
                      *             },
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "total_points_in_store": 1
@@ -6752,6 +6853,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -6795,15 +6919,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       },
@@ -6875,6 +6999,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -6929,15 +7076,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -7092,6 +7239,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7198,6 +7368,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7252,15 +7445,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -7415,6 +7608,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7458,15 +7674,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -7521,6 +7737,29 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -7696,6 +7935,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7764,7 +8026,7 @@ export interface operations {
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -7774,7 +8036,7 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
                      *           "void_reason": null,
@@ -7869,6 +8131,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -7922,15 +8207,15 @@ export interface operations {
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
-                     *         "id": 42,
+                     *         "id": 1,
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "unconfirmed_join": false,
                      *         "updated_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -8152,7 +8437,7 @@ export interface operations {
                      *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -8163,11 +8448,11 @@ export interface operations {
                      *           },
                      *           "reward": {
                      *             "description": "A cup of Arabic coffee",
-                     *             "id": 5,
+                     *             "id": 1,
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "value": "5.000"
                      *         }
                      *       ],
@@ -8254,6 +8539,29 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -8467,9 +8775,15 @@ export interface operations {
     import_customers: {
         parameters: {
             query?: {
-                /** @description One of the owner's stores. */
+                /**
+                 * @description One of the owner's stores.
+                 * @example 1
+                 */
                 store_id?: number;
-                /** @description `true`: only tell each row's outcome, write nothing. */
+                /**
+                 * @description `true`: only tell each row's outcome, write nothing.
+                 * @example true
+                 */
                 dry_run?: boolean;
             };
             header?: never;
@@ -8479,7 +8793,11 @@ export interface operations {
         /** @description The customers file */
         requestBody: {
             content: {
-                /** @example text */
+                /**
+                 * @example Name,Phone,Email,Points
+                 *     Salwa Ali,0912345003,salwa@example.ly,20
+                 *     Omar Zaidi,0923456001,,0
+                 */
                 "text/csv": string;
             };
         };
@@ -8511,7 +8829,7 @@ export interface operations {
                      *         "new": 1,
                      *         "rows": 1,
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -8547,7 +8865,7 @@ export interface operations {
                      *         "new": 1,
                      *         "rows": 1,
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -8930,7 +9248,7 @@ export interface operations {
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -8940,7 +9258,7 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
                      *           "void_reason": null,
@@ -9035,6 +9353,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -9068,7 +9409,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "customer_id": 42,
+                 *       "customer_id": 1,
                  *       "invoice_id": "INV-2026-0042",
                  *       "total_cost": "12.500"
                  *     }
@@ -9094,7 +9435,7 @@ export interface operations {
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -9104,7 +9445,7 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
                      *           "void_reason": null,
@@ -9280,6 +9621,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -9302,7 +9666,10 @@ export interface operations {
     preview_sale: {
         parameters: {
             query?: {
-                /** @description The total typed so far, LYD (`"12.500"`). */
+                /**
+                 * @description The total typed so far, LYD (`"12.500"`).
+                 * @example 12.500
+                 */
                 total?: string;
             };
             header?: never;
@@ -9403,6 +9770,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -9461,7 +9851,7 @@ export interface operations {
                      *         "can_void": true,
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customer": {
-                     *           "id": 42,
+                     *           "id": 1,
                      *           "name": "Fatima Alsharif"
                      *         },
                      *         "id": 1051,
@@ -9471,7 +9861,7 @@ export interface operations {
                      *           "id": 7,
                      *           "name": "Salem Ahmed"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "total_cost": "250.000",
                      *         "updated_at": "2026-11-20T10:15:00Z",
                      *         "void_reason": null,
@@ -9645,6 +10035,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -9728,6 +10141,29 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -10190,7 +10626,7 @@ export interface operations {
                      *             "customers": 1,
                      *             "points": 120,
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             }
                      *           },
@@ -10209,7 +10645,7 @@ export interface operations {
                      *             },
                      *             "created_at": "2026-11-20T10:15:00Z",
                      *             "customer": {
-                     *               "id": 42,
+                     *               "id": 1,
                      *               "name": "Fatima Alsharif"
                      *             },
                      *             "day": "2026-11-24",
@@ -10223,7 +10659,7 @@ export interface operations {
                      *               "name": "Fatima Alsharif"
                      *             },
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "threshold": 1,
@@ -10309,7 +10745,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "keys": [
-                 *         "keys"
+                 *         "signal:12:1795000000"
                  *       ]
                  *     }
                  */
@@ -10332,7 +10768,7 @@ export interface operations {
                      *             "customers": 1,
                      *             "points": 120,
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             }
                      *           },
@@ -10351,7 +10787,7 @@ export interface operations {
                      *             },
                      *             "created_at": "2026-11-20T10:15:00Z",
                      *             "customer": {
-                     *               "id": 42,
+                     *               "id": 1,
                      *               "name": "Fatima Alsharif"
                      *             },
                      *             "day": "2026-11-24",
@@ -10365,7 +10801,7 @@ export interface operations {
                      *               "name": "Fatima Alsharif"
                      *             },
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "threshold": 1,
@@ -10636,13 +11072,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "description": "A cup of Arabic coffee",
-                 *       "duration_months": 1,
-                 *       "features": "features",
+                 *       "description": "For owners of several branches",
+                 *       "duration_months": 6,
+                 *       "features": [
+                 *         "Up to 3 stores",
+                 *         "Activity reports"
+                 *       ],
                  *       "is_active": true,
                  *       "name": "Gold",
                  *       "price": "250.000",
-                 *       "store_limit": 1
+                 *       "store_limit": 3
                  *     }
                  */
                 "application/json": components["schemas"]["PackageRequest"];
@@ -10838,13 +11277,16 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "description": "A cup of Arabic coffee",
-                 *       "duration_months": 1,
-                 *       "features": "features",
+                 *       "description": "For owners of several branches",
+                 *       "duration_months": 6,
+                 *       "features": [
+                 *         "Up to 3 stores",
+                 *         "Activity reports"
+                 *       ],
                  *       "is_active": true,
                  *       "name": "Gold",
                  *       "price": "250.000",
-                 *       "store_limit": 1
+                 *       "store_limit": 3
                  *     }
                  */
                 "application/json": components["schemas"]["PackageRequest"];
@@ -11283,7 +11725,7 @@ export interface operations {
                      *             "can_void": true,
                      *             "created_at": "2026-11-20T10:15:00Z",
                      *             "customer": {
-                     *               "id": 42,
+                     *               "id": 1,
                      *               "name": "Fatima Alsharif"
                      *             },
                      *             "id": 1051,
@@ -11293,7 +11735,7 @@ export interface operations {
                      *               "id": 7,
                      *               "name": "Salem Ahmed"
                      *             },
-                     *             "store_id": 3,
+                     *             "store_id": 1,
                      *             "total_cost": "250.000",
                      *             "updated_at": "2026-11-20T10:15:00Z",
                      *             "void_reason": null,
@@ -11484,7 +11926,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             }
                      *           }
@@ -11651,7 +12093,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -11710,9 +12152,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "fatima@example.ly",
-                 *       "name": "Ben Ali - Tripoli",
-                 *       "phone": "+218912345678"
+                 *       "email": "amal@example.ly",
+                 *       "name": "Amal Ben Omran",
+                 *       "phone": "0912345002"
                  *     }
                  */
                 "application/json": components["schemas"]["JoinStoreRequest"];
@@ -11729,7 +12171,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -11937,7 +12379,7 @@ export interface operations {
                      *         "registration_url": "https://loyalty.example.ly/join/3f9c2a7e",
                      *         "size": 1,
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -12143,7 +12585,7 @@ export interface operations {
                      *         "registration_url": "https://loyalty.example.ly/join/3f9c2a7e",
                      *         "size": 1,
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         }
                      *       }
@@ -12375,7 +12817,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "7K2MQ9XAGD4H",
+                 *       "code": "K7M2Q9XHT4WD",
                  *       "mode": "queue"
                  *     }
                  */
@@ -12616,7 +13058,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "code": "7K2MQ9XAGD4H",
+                 *       "code": "K7M2Q9XHT4WD",
                  *       "mode": "queue"
                  *     }
                  */
@@ -12880,7 +13322,7 @@ export interface operations {
                      *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -12891,11 +13333,11 @@ export interface operations {
                      *           },
                      *           "reward": {
                      *             "description": "A cup of Arabic coffee",
-                     *             "id": 5,
+                     *             "id": 1,
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "value": "5.000"
                      *         }
                      *       ],
@@ -12987,6 +13429,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -13045,7 +13510,7 @@ export interface operations {
                      *           "api_key": null,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "id": 1051,
@@ -13056,11 +13521,11 @@ export interface operations {
                      *           },
                      *           "reward": {
                      *             "description": "A cup of Arabic coffee",
-                     *             "id": 5,
+                     *             "id": 1,
                      *             "name": "Free coffee",
                      *             "points_required": 50
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "value": "5.000"
                      *         }
                      *       }
@@ -13232,6 +13697,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -13254,11 +13742,15 @@ export interface operations {
     preview_redemption: {
         parameters: {
             query?: {
-                /** @description The customer at the counter. */
+                /**
+                 * @description The customer at the counter.
+                 * @example 1
+                 */
                 customer_id?: number;
                 /**
                  * @description Points the cashier is about to use as money; leave out to learn the owner's terms and
                  *     what the whole balance is worth.
+                 * @example 100
                  */
                 points?: number;
             };
@@ -13280,7 +13772,7 @@ export interface operations {
                      *         "balance": 1,
                      *         "balance_after": 120,
                      *         "balance_value": "12.340",
-                     *         "customer_id": 42,
+                     *         "customer_id": 1,
                      *         "min_points": 1,
                      *         "point_value": "1.000",
                      *         "points": 120,
@@ -13386,6 +13878,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -13426,7 +13941,7 @@ export interface operations {
                      *         {
                      *           "amount": "12.500",
                      *           "description": "A cup of Arabic coffee",
-                     *           "id": 5,
+                     *           "id": 1,
                      *           "is_active": true,
                      *           "name": "Free coffee",
                      *           "points_required": 50,
@@ -13468,6 +13983,29 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -13526,7 +14064,7 @@ export interface operations {
                      *       "data": {
                      *         "amount": "12.500",
                      *         "description": "A cup of Arabic coffee",
-                     *         "id": 5,
+                     *         "id": 1,
                      *         "is_active": true,
                      *         "name": "Free coffee",
                      *         "points_required": 50,
@@ -13740,7 +14278,7 @@ export interface operations {
                      *       "data": {
                      *         "amount": "12.500",
                      *         "description": "A cup of Arabic coffee",
-                     *         "id": 5,
+                     *         "id": 1,
                      *         "is_active": true,
                      *         "name": "Free coffee",
                      *         "points_required": 50,
@@ -13966,7 +14504,7 @@ export interface operations {
                      *       "data": {
                      *         "amount": "12.500",
                      *         "description": "A cup of Arabic coffee",
-                     *         "id": 5,
+                     *         "id": 1,
                      *         "is_active": true,
                      *         "name": "Free coffee",
                      *         "points_required": 50,
@@ -14597,13 +15135,13 @@ export interface operations {
                      *         ],
                      *         "expiring_customers": [
                      *           {
-                     *             "customer_id": 42,
+                     *             "customer_id": 1,
                      *             "last_day": "2026-12-20",
                      *             "name": "Fatima Alsharif",
                      *             "phone": "+218912345678",
                      *             "points": 120,
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             }
                      *           }
@@ -14632,7 +15170,7 @@ export interface operations {
                      *             ],
                      *             "points": 120,
                      *             "store": {
-                     *               "id": 3,
+                     *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "value": "250.000"
@@ -14673,6 +15211,29 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14741,7 +15302,7 @@ export interface operations {
                      *             "name": "Salem Ahmed"
                      *           },
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
                      *           "subject_id": 1,
@@ -14836,6 +15397,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -14881,10 +15465,10 @@ export interface operations {
                      *           "name": "Salem Ahmed",
                      *           "role": "admin",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "store_owner_name": "Ben Ali Trading"
                      *         }
                      *       ]
@@ -14983,10 +15567,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -15199,10 +15783,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -15518,10 +16102,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -15739,10 +16323,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -15865,10 +16449,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -15978,7 +16562,7 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
-                     *             "id": 42,
+                     *             "id": 1,
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "day": "2026-11-24",
@@ -15992,7 +16576,7 @@ export interface operations {
                      *             "name": "Fatima Alsharif"
                      *           },
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
                      *           "threshold": 1,
@@ -16070,6 +16654,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -16116,7 +16723,7 @@ export interface operations {
                      *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customer": {
-                     *           "id": 42,
+                     *           "id": 1,
                      *           "name": "Fatima Alsharif"
                      *         },
                      *         "day": "2026-11-24",
@@ -16130,7 +16737,7 @@ export interface operations {
                      *           "name": "Fatima Alsharif"
                      *         },
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
                      *         "threshold": 1,
@@ -16233,7 +16840,7 @@ export interface operations {
                      *           "address": "Omar Al-Mukhtar Street, Tripoli",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customers": 1,
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli",
                      *           "owner": {
                      *             "id": 7,
@@ -16241,7 +16848,7 @@ export interface operations {
                      *           },
                      *           "points": 120,
                      *           "sales_today": "250.000",
-                     *           "store_owner_id": 3
+                     *           "store_owner_id": 2
                      *         }
                      *       ]
                      *     }
@@ -16361,6 +16968,29 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -17770,7 +18400,7 @@ export interface operations {
                      *           "address": "Omar Al-Mukhtar Street, Tripoli",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customers": 1,
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli",
                      *           "owner": {
                      *             "id": 7,
@@ -17778,7 +18408,7 @@ export interface operations {
                      *           },
                      *           "points": 120,
                      *           "sales_today": "250.000",
-                     *           "store_owner_id": 3
+                     *           "store_owner_id": 2
                      *         }
                      *       ]
                      *     }
@@ -17820,6 +18450,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The database is unreachable; try again after `Retry-After` seconds */
             503: {
                 headers: {
@@ -17852,7 +18505,7 @@ export interface operations {
                  * @example {
                  *       "address": "Omar Al-Mukhtar Street, Tripoli",
                  *       "name": "Ben Ali - Tripoli",
-                 *       "store_owner_id": 3
+                 *       "store_owner_id": 2
                  *     }
                  */
                 "application/json": components["schemas"]["StoreRequest"];
@@ -17871,7 +18524,7 @@ export interface operations {
                      *         "address": "Omar Al-Mukhtar Street, Tripoli",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customers": 1,
-                     *         "id": 3,
+                     *         "id": 1,
                      *         "name": "Ben Ali - Tripoli",
                      *         "owner": {
                      *           "id": 7,
@@ -17879,7 +18532,7 @@ export interface operations {
                      *         },
                      *         "points": 120,
                      *         "sales_today": "250.000",
-                     *         "store_owner_id": 3
+                     *         "store_owner_id": 2
                      *       }
                      *     }
                      */
@@ -18085,7 +18738,7 @@ export interface operations {
                      *         "address": "Omar Al-Mukhtar Street, Tripoli",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customers": 1,
-                     *         "id": 3,
+                     *         "id": 1,
                      *         "name": "Ben Ali - Tripoli",
                      *         "owner": {
                      *           "id": 7,
@@ -18093,7 +18746,7 @@ export interface operations {
                      *         },
                      *         "points": 120,
                      *         "sales_today": "250.000",
-                     *         "store_owner_id": 3
+                     *         "store_owner_id": 2
                      *       }
                      *     }
                      */
@@ -18404,7 +19057,7 @@ export interface operations {
                      *         "address": "Omar Al-Mukhtar Street, Tripoli",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customers": 1,
-                     *         "id": 3,
+                     *         "id": 1,
                      *         "name": "Ben Ali - Tripoli",
                      *         "owner": {
                      *           "id": 7,
@@ -18412,7 +19065,7 @@ export interface operations {
                      *         },
                      *         "points": 120,
                      *         "sales_today": "250.000",
-                     *         "store_owner_id": 3
+                     *         "store_owner_id": 2
                      *       }
                      *     }
                      */
@@ -18976,10 +19629,10 @@ export interface operations {
                      *           "name": "Salem Ahmed",
                      *           "role": "admin",
                      *           "store": {
-                     *             "id": 3,
+                     *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
                      *           },
-                     *           "store_id": 3,
+                     *           "store_id": 1,
                      *           "store_owner_name": "Ben Ali Trading"
                      *         }
                      *       ],
@@ -19112,10 +19765,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -19313,10 +19966,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -19640,10 +20293,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
@@ -19749,10 +20402,10 @@ export interface operations {
                      *         "name": "Salem Ahmed",
                      *         "role": "admin",
                      *         "store": {
-                     *           "id": 3,
+                     *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
                      *         },
-                     *         "store_id": 3,
+                     *         "store_id": 1,
                      *         "store_owner_name": "Ben Ali Trading"
                      *       }
                      *     }
