@@ -2,7 +2,8 @@
 # The integrator's path, end to end, each part against the real server on a fresh demo database
 # (SQLite), webhooks allowed to a local receiver:
 #   1. test_examples.py: every operation's examples in openapi/openapi.json are accepted;
-#   2. test_client.py: a Python client generated from openapi/openapi.json with
+#   2. test_quickstart.py: the shell blocks of docs/integrations.md run as written;
+#   3. test_client.py: a Python client generated from openapi/openapi.json with
 #      openapi-python-client drives keys, sales, sync and signed webhooks.
 #
 #   scripts/client-test/run.sh     # LOYALTY_BIN, CLIENT_TEST_PORT tune it
@@ -20,6 +21,7 @@ if ! "$venv/bin/openapi-python-client" --version 2>/dev/null | grep -q '0\.29\.1
   "$venv/bin/pip" install -q --disable-pip-version-check openapi-python-client==0.29.1
 fi
 [ -x "$bin" ] || { echo "client-test: no binary at $bin (cargo build -p loyalty-api)"; exit 1; }
+command -v jq > /dev/null || { echo "client-test: the quick start needs jq (apt-get install jq)"; exit 1; }
 
 work=$(mktemp -d /tmp/loyalty-client.XXXXXX)
 server=""
@@ -60,6 +62,10 @@ failed() {
 serve examples
 "$venv/bin/python" scripts/client-test/test_examples.py "http://127.0.0.1:$port" openapi/openapi.json \
   || failed "the examples"
+
+serve quickstart
+"$venv/bin/python" scripts/client-test/test_quickstart.py "http://127.0.0.1:$port" docs/integrations.md \
+  || failed "the quick start"
 
 printf 'post_hooks: []\n' > "$work/generator.yaml"
 "$venv/bin/openapi-python-client" generate --path openapi/openapi.json --output-path "$work/loyalty_client" \
