@@ -130,7 +130,7 @@ container-build:
 container-test:
     scripts/container/run.sh
 
-# The integrator's path: a Python client generated from openapi/openapi.json (openapi-python-client) drives keys, sales, sync and signed webhooks against the real server.
+# The integrator's path, each on a fresh demo server: every request example of openapi/openapi.json is accepted; the shell blocks of docs/integrations.md run as written (needs jq); a Python client generated from the contract (openapi-python-client) drives keys, sales, sync, signed webhooks (paused and resumed, a test event, a burst to one endpoint) and the key rate limits.
 client-test:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/client-test/run.sh

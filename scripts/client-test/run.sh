@@ -4,7 +4,8 @@
 #   1. test_examples.py: every operation's examples in openapi/openapi.json are accepted;
 #   2. test_quickstart.py: the shell blocks of docs/integrations.md run as written;
 #   3. test_client.py: a Python client generated from openapi/openapi.json with
-#      openapi-python-client drives keys, sales, sync and signed webhooks.
+#      openapi-python-client drives keys, sales, sync, signed webhooks (paused and resumed, a
+#      burst, a test event) and the key rate limits (lowered for the test).
 #
 #   scripts/client-test/run.sh     # LOYALTY_BIN, CLIENT_TEST_PORT tune it
 set -euo pipefail
@@ -70,6 +71,9 @@ serve quickstart
 printf 'post_hooks: []\n' > "$work/generator.yaml"
 "$venv/bin/openapi-python-client" generate --path openapi/openapi.json --output-path "$work/loyalty_client" \
   --meta none --config "$work/generator.yaml"
-serve client
-PYTHONPATH="$work" "$venv/bin/python" scripts/client-test/test_client.py "http://127.0.0.1:$port" \
+# Writes limited to 30 a minute per key, so the test reaches the limit quickly.
+key_writes=30
+serve client LOYALTY_KEY_WRITES_PER_MINUTE=$key_writes
+PYTHONPATH="$work" CLIENT_TEST_KEY_WRITES=$key_writes "$venv/bin/python" scripts/client-test/test_client.py \
+  "http://127.0.0.1:$port" \
   || failed "the generated client"
