@@ -198,6 +198,7 @@ def steps() -> list[Step]:
         Step("today", "cashier"),
         # The owner's settings, then the counter.
         Step("put_loyalty_config", "owner"),
+        Step("patch_loyalty_config", "owner"),
         Step("create_customer", "owner", keep=keep("customer", lambda a: a["data"]["id"])),
         Step("patch_customer", "cashier", {"id": 1}),
         Step("update_customer", "cashier", {"id": 1}),
@@ -211,6 +212,7 @@ def steps() -> list[Step]:
         # The owner's records.
         Step("create_reward", "owner", keep=keep("reward", lambda a: a["data"]["id"])),
         Step("update_reward", "owner", {"id": the("reward")}),
+        Step("patch_reward", "owner", {"id": the("reward")}),
         Step("generate_qr", "owner", keep=registration_token),
         Step("store_for_token", None, {"token": the("token")}),
         Step("join_store", None, {"token": the("token")}),
@@ -220,6 +222,7 @@ def steps() -> list[Step]:
         Step("revoke_key", "owner", {"id": the("key")}),
         Step("create_staff", "owner", keep=keep("staff", lambda a: a["data"]["id"])),
         Step("update_staff", "owner", {"id": the("staff")}),
+        Step("patch_staff", "owner", {"id": the("staff")}),
         Step("deactivate_staff", "owner", {"id": the("staff")}),
         Step("activate_staff", "owner", {"id": the("staff")}),
         Step("delete_staff", "owner", {"id": the("staff")}),
@@ -234,6 +237,7 @@ def steps() -> list[Step]:
         Step("import_customers", "owner"),
         Step("create_store", "admin", keep=keep("store", lambda a: a["data"]["id"])),
         Step("update_store", "admin", {"id": the("store")}),
+        Step("patch_store", "admin", {"id": the("store")}),
         Step("delete_store", "admin", {"id": the("store")}),
         Step("delete_customer", "owner", {"id": the("customer")}),
         # The plan: the owner's card, the admin's assignment, the owner's renewal.
