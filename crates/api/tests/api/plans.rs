@@ -220,6 +220,10 @@ async fn an_admin_assignment_asks_before_replacing_a_plan(backend: Backend) {
     let (status, body) = app.post("/api/v1/admin/subscriptions/preview", Some(&admin), &json!({})).await;
     assert_eq!(status, 422, "{body}");
     assert!(body["errors"]["package_id"].is_array() && body["errors"]["store_owner_id"].is_array());
+    // The preview checks the notes as the assignment does: what it accepts, the assignment takes.
+    let long_notes = json!({"store_owner_id": owner_id, "package_id": basic, "notes": "0".repeat(501)});
+    let (status, body) = app.post("/api/v1/admin/subscriptions/preview", Some(&admin), &long_notes).await;
+    assert_eq!((status, body["errors"]["notes"].is_array()), (422, true), "{body}");
     let owner = app.login("owner@demo.ly", "demo1234").await;
     let (status, _) = app.post("/api/v1/admin/subscriptions/preview", Some(&owner), &json!({})).await;
     assert_eq!(status, 403);

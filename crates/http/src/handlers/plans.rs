@@ -71,15 +71,17 @@ async fn assign_package(
         (status = 200, description = "What the assignment would do", body = PlanChangePreviewEnvelope),
         (status = 403, description = "Admins only", body = ErrorBody),
         (status = 404, description = "No such store owner", body = ErrorBody),
-        (status = 422, description = "No owner or package, or an inactive package", body = ErrorBody),
+        (status = 422, description = "No owner or package, an inactive package, or notes too long", body = ErrorBody),
     ))]
 async fn preview_assignment(
     caller: Authenticated,
     body: ValidJson<AssignPackageRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let AssignPackageRequest { store_owner_id, package_id, .. } = body.0;
+    let AssignPackageRequest { store_owner_id, package_id, notes, .. } = body.0;
     let preview = caller
-        .run(move |services, actor| admin::preview_assignment(services, actor, store_owner_id, package_id))
+        .run(move |services, actor| {
+            admin::preview_assignment(services, actor, store_owner_id, package_id, notes.as_deref())
+        })
         .await?;
     Ok(HttpResponse::Ok().json(PlanChangePreviewEnvelope { data: preview.into() }))
 }

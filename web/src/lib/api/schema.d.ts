@@ -5418,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No owner or package, or an inactive package */
+            /** @description No owner or package, an inactive package, or notes too long */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -37,10 +37,7 @@ pub fn assign_package(
     mode: PlanMode,
 ) -> Result<StoreOwnerRecord, AppError> {
     actor.authorize(Operation::AssignPackage)?;
-    let mut errors = assignment_errors(store_owner_id, package_id);
-    let notes = errors.check("notes", text::optional_multiline(notes.as_deref(), text::NOTES_MAX)).flatten();
-    errors.into_result()?;
-    let (owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
+    let (owner_id, package_id, notes) = check_assignment(store_owner_id, package_id, notes.as_deref())?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let owner = repos.user_by_id(owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
@@ -62,7 +59,12 @@ fn assignable_package(repos: &mut dyn Repos, package_id: i64) -> Result<PackageS
         .ok_or_else(|| FieldErrors::single("package_id", Msg::PackageRequired).into())
 }
 
-fn assignment_errors(store_owner_id: Option<i64>, package_id: Option<i64>) -> FieldErrors {
+/// An assignment's owner, package and notes, checked alike for the assignment and its preview.
+fn check_assignment(
+    store_owner_id: Option<i64>,
+    package_id: Option<i64>,
+    notes: Option<&str>,
+) -> Result<(i64, i64, Option<String>), AppError> {
     let mut errors = FieldErrors::new();
     if package_id.is_none() {
         errors.add("package_id", Msg::PackageRequired);
@@ -70,13 +72,11 @@ fn assignment_errors(store_owner_id: Option<i64>, package_id: Option<i64>) -> Fi
     if store_owner_id.is_none() {
         errors.add("store_owner_id", Msg::StoreOwnerRequired);
     }
-    errors
-}
-
-fn assignment_ids(store_owner_id: Option<i64>, package_id: Option<i64>) -> Result<(i64, i64), AppError> {
+    let notes = errors.check("notes", text::optional_multiline(notes, text::NOTES_MAX)).flatten();
+    errors.into_result()?;
     match (store_owner_id, package_id) {
-        (Some(owner), Some(package)) => Ok((owner, package)),
-        _ => Err(assignment_errors(store_owner_id, package_id).into()),
+        (Some(owner), Some(package)) => Ok((owner, package, notes)),
+        _ => Err(AppError::Internal("checked assignment fields missing".into())),
     }
 }
 
@@ -86,9 +86,12 @@ pub fn preview_assignment(
     actor: &Actor,
     store_owner_id: Option<i64>,
     package_id: Option<i64>,
+    notes: Option<&str>,
 ) -> Result<PlanChangePreview, AppError> {
     actor.authorize(Operation::PreviewAssignment)?;
-    let (store_owner_id, package_id) = assignment_ids(store_owner_id, package_id)?;
+    // The notes are checked as the assignment checks them, so a form the preview accepts is one
+    // the assignment accepts.
+    let (store_owner_id, package_id, _) = check_assignment(store_owner_id, package_id, notes)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         repos.user_by_id(store_owner_id)?.filter(|u| u.role == Role::StoreOwner).ok_or(AppError::NotFound)?;
