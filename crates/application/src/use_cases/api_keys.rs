@@ -100,7 +100,6 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
     let secret = format!("{start}{}", services.ids.random_id());
     let prefix: String = secret.chars().take(start.len() + SHOWN_DIGITS).collect();
     let digest = services.tokens.secret_digest(&secret);
-    let sandbox_token = services.ids.random_id();
     let key = transaction(&*services.db, TxMode::Write, |repos| {
         if let Some(ids) = &store_ids {
             let own = repos.owner_store_ids(actor.user_id)?;
@@ -112,7 +111,8 @@ pub fn create(services: &Services, actor: &Actor, form: KeyForm) -> Result<NewKe
             return Err(AppError::Conflict(crate::Conflict::ApiKeyLimitReached));
         }
         if mode == Mode::Test {
-            store_ids = Some(vec![sandbox_store(repos, actor.user_id, &sandbox_token, now)?]);
+            let token = services.ids.random_id();
+            store_ids = Some(vec![sandbox_store(repos, actor.user_id, &token, now)?]);
         }
         Ok(repos.insert_api_key(NewApiKey {
             owner_id: actor.user_id,

@@ -11,7 +11,7 @@ use loyalty_domain::{Money, Role};
 
 use super::plans::{package as package_summary, PackageRow as PackageSummaryRow};
 use super::users::{users_with_store, UserWithStore};
-use super::{any_row, contains_pattern, limits, sql_lower};
+use super::{any_row, contains_pattern, limits, sandboxes, sql_lower};
 use crate::pool::DbBackend;
 use crate::schema::{
     customers, invoices, packages, points_ledger, redemption_cards, redemptions, store_days, stores, subscriptions,
@@ -177,13 +177,6 @@ macro_rules! cards_filtered {
 }
 
 /// `SUM(column)` as a BIGINT, 0 over no rows (PostgreSQL's SUM of BIGINT is NUMERIC).
-/// The owners' sandbox stores, which the platform's figures leave out.
-macro_rules! sandboxes {
-    () => {
-        stores::table.select(stores::id).filter(stores::is_sandbox.eq(true))
-    };
-}
-
 fn total(column: &str) -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>(&format!("CAST(COALESCE(SUM({column}), 0) AS BIGINT)"))
 }

@@ -43,6 +43,17 @@ macro_rules! filter_stores {
 }
 pub(crate) use filter_stores;
 
+/// The ids of the owners' sandbox stores (test mode), which the platform's figures, store list
+/// and exports leave out: `column.ne_all(sandboxes!())`.
+macro_rules! sandboxes {
+    () => {
+        crate::schema::stores::table
+            .select(crate::schema::stores::id)
+            .filter(crate::schema::stores::is_sandbox.eq(true))
+    };
+}
+pub(crate) use sandboxes;
+
 /// A sales list's filter (invoices, redemptions): the filter's stores and customer, and from the
 /// sync's cursor on when there is one (`changed` and `id` order the changes).
 macro_rules! sales_filtered {

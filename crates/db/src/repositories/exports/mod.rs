@@ -13,7 +13,7 @@ mod rows;
 
 use rows::{CardRow, CustomerRow, InvoiceRow, LedgerRow, OwnerRow, RedemptionRow, UserRow};
 
-use super::filter_stores;
+use super::{filter_stores, sandboxes};
 use crate::pool::DbBackend;
 use crate::schema::{
     api_keys, customers, invoices, packages, points_ledger, redemption_cards, redemptions, rewards, stores,
@@ -26,14 +26,7 @@ use crate::tx::{map_error, DbTx};
 /// `stores` row, or by a subquery where `stores` is not joined.
 macro_rules! export_filtered {
     ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr) => {
-        export_filtered!(
-            $query,
-            $table,
-            $time,
-            $filter,
-            $after,
-            $table::store_id.ne_all(stores::table.select(stores::id).filter(stores::is_sandbox.eq(true)))
-        )
+        export_filtered!($query, $table, $time, $filter, $after, $table::store_id.ne_all(sandboxes!()))
     };
     ($query:expr, $table:ident, $time:expr, $filter:expr, $after:expr, joined) => {
         export_filtered!($query, $table, $time, $filter, $after, stores::is_sandbox.eq(false))
