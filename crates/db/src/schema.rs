@@ -206,6 +206,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// SQLite only (PostgreSQL searches `customers.search_text` through pg_trgm): every suffix
+    /// of a customer's search text, its first 12 characters, kept by triggers.
+    customer_search (store_id, suffix, customer_id) {
+        store_id -> BigInt,
+        suffix -> Text,
+        customer_id -> BigInt,
+    }
+}
+
+diesel::table! {
     invoices (id) {
         id -> BigInt,
         store_id -> BigInt,
@@ -356,6 +366,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     loyalty_settings,
     rewards,
     customers,
+    customer_search,
     invoices,
     redemptions,
     points_ledger,

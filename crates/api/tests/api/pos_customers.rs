@@ -12,6 +12,7 @@ both_backends!(
     add_points_is_bounded_and_recorded,
     search_finds_by_name_and_any_phone_form,
     search_folds_arabic_and_keeps_up_with_every_change,
+    search_answers_the_newest_matches_as_a_scan_would,
 );
 
 /// Twenty deletes of one customer at once: exactly one 204, the others 404, one audit row.
@@ -243,4 +244,80 @@ async fn search_folds_arabic_and_keeps_up_with_every_change(backend: Backend) {
     assert_eq!(ids(&search("الورفلي".to_owned()).await.1), vec![ahmed]);
     assert_eq!(ids(&search("فاطمه".to_owned()).await.1), vec![d.fatima]);
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers WHERE search_text = ''"), 0);
+}
+
+/// The search's indexes (issue #37): whatever the search (broad or narrow, longer than what the
+/// suffix index keeps, a phone's digits), the answer is the newest 20 live customers of the store
+/// whose search text contains it, exactly what reading every row would find; the admin's list
+/// (every store) finds them too, and an edit or a hidden customer leaves the index in step.
+async fn search_answers_the_newest_matches_as_a_scan_would(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let store = d.app.scalar(&format!("SELECT store_id AS n FROM customers WHERE id = {}", d.fatima));
+    let other = d.app.scalar(&format!("SELECT store_id AS n FROM customers WHERE id = {}", d.benghazi_customer));
+    // 300 customers sharing a word (more than the suffix index's broad limit), two long names
+    // agreeing in their first 12 characters, and the same names in another store.
+    for target in [store, other] {
+        let rows: Vec<String> = (0..300)
+            .map(|i| {
+                let phone = format!("+21894{target:02}{i:05}");
+                let text = format!("زبون كبير {i} {}", &phone[1..]);
+                format!("({target}, 'زبون كبير {i}', '{phone}', '{text}', 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+            })
+            .collect();
+        d.app.execute(&format!(
+            "INSERT INTO customers (store_id, name, phone, search_text, loyalty_points, created_at, updated_at) VALUES {}",
+            rows.join(", ")
+        ));
+    }
+    for name in ["عبد الرحمن بن عبد الله الفيتوري", "عبد الرحمن بن عبد الكريم"] {
+        let body = json!({"name": name});
+        let (status, made) = d.app.post("/api/v1/customers", Some(&d.cashier), &body).await;
+        assert_eq!(status, 201, "{made}");
+    }
+    let hidden = d.app.scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 150'"));
+    let (status, _) = d.app.delete(&format!("/api/v1/customers/{hidden}"), Some(&d.cashier)).await;
+    assert_eq!(status, 204);
+    let renamed = d.app.scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 7'"));
+    let edit = json!({"name": "زبونة جديدة"});
+    let (status, body) = d.app.patch(&format!("/api/v1/customers/{renamed}"), Some(&d.cashier), &edit).await;
+    assert_eq!(status, 200, "{body}");
+
+    let admin = d.app.login("admin@demo.ly", "demo1234").await;
+    for (query, key) in [
+        ("زبون", "زبون"),
+        ("زبون كبير 15", "زبون كبير 15"),
+        ("كبير 7", "كبير 7"),
+        ("زبونة", "زبونه"),
+        ("الرحمن بن عبد الله", "الرحمن بن عبد الله"),
+        ("عبد الرحمن بن عبد", "عبد الرحمن بن عبد"),
+        (&format!("094{store:02}001"), &format!("94{store:02}001")[..]),
+        (&format!("94{store:02}00012"), &format!("94{store:02}00012")[..]),
+        ("94", "94"),
+    ] {
+        let (status, body) = d.app.post("/api/v1/customers/search", Some(&d.cashier), &json!({"query": query})).await;
+        assert_eq!(status, 200, "{query}: {body}");
+        let ids: Vec<i64> = body["data"].as_array().into_iter().flatten().filter_map(|c| c["id"].as_i64()).collect();
+        let matching = format!("store_id = {store} AND deleted_at IS NULL AND search_text LIKE '%{key}%'");
+        let total = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {matching}"));
+        assert_eq!(ids.len() as i64, total.min(20), "{query}: {body}");
+        assert!(ids.windows(2).all(|w| w[0] > w[1]), "{query}: newest first: {ids:?}");
+        if let Some(oldest) = ids.last() {
+            let newer = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {matching} AND id >= {oldest}"));
+            assert_eq!(newer, ids.len() as i64, "{query}: no newer match left out: {ids:?}");
+        }
+        // The admin's list reads every store: this store's and the other's matches.
+        let everywhere = format!("deleted_at IS NULL AND search_text LIKE '%{key}%'");
+        let path = format!("/api/v1/customers?per_page=100&search={}", urlencoding(query));
+        let (status, body) = d.app.get(&path, Some(&admin)).await;
+        assert_eq!(status, 200, "{query}: {body}");
+        assert_eq!(body["meta"]["total"].as_i64(), Some(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {everywhere}"))), "{query}");
+    }
+    let (_, body) = d.app.post("/api/v1/customers/search", Some(&d.cashier), &json!({"query": "زبون كبير 7 "})).await;
+    assert!(body["data"].as_array().is_some_and(|found| found.iter().all(|c| c["id"].as_i64() != Some(renamed))), "{body}");
+}
+
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }

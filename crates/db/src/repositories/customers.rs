@@ -10,7 +10,7 @@ use loyalty_domain::Money;
 
 use super::{contains_pattern, filter_stores, limits};
 use crate::pool::{DbBackend, DbConnection};
-use crate::schema::{customers, invoices, point_lots, points_ledger, redemptions, stores};
+use crate::schema::{customer_search, customers, invoices, point_lots, points_ledger, redemptions, stores};
 use crate::tx::{map_error, map_unique, DbTx};
 
 /// What a customer is found by: its name and email as searched (`text::search_key`) and its
@@ -21,8 +21,54 @@ pub(crate) fn search_text(name: &str, phone: Option<&str>, email: Option<&str>) 
     [loyalty_domain::text::search_key(name), digits, email].join(" ").trim_end().to_owned()
 }
 
-/// The shortest search the trigram indexes serve; shorter ones read every customer of the store.
-const INDEXED_SEARCH_CHARS: usize = 3;
+/// How many characters of each suffix of a search text SQLite's suffix index keeps
+/// (`customer_search`, migration 2026-11-27-000020); a longer search reads the range of its
+/// first ones and checks the rest on the row.
+const SUFFIX_CHARS: usize = 12;
+
+/// At least this many suffixes in a search's range make it broad (a name's common word, a
+/// phone's first two digits): the counter's search then reads the store's customers newest
+/// first and stops at the first matches, rather than sorting every match.
+const BROAD_SEARCH: i64 = 256;
+
+/// The range of SQLite's suffix index holding every text that contains `key`: the suffixes
+/// starting with its first characters. SQLite compares text bytewise, and UTF-8's byte order is
+/// the characters' order, so nothing after the key's own suffixes sorts below `key` + U+10FFFF.
+fn suffix_range(key: &str) -> (String, String) {
+    let low: String = key.chars().take(SUFFIX_CHARS).collect();
+    let high = format!("{low}\u{10FFFF}");
+    (low, high)
+}
+
+/// `$body` with `$sub` bound to the query of the ids of the customers of the stores (every
+/// store for `None`) whose search text has a suffix in `$key`'s range. A macro: each arm's
+/// subquery has its own type (a boxed one cannot be a subquery of the multi-backend connection).
+macro_rules! with_suffix_matches {
+    ($store_ids:expr, $key:expr, |$sub:ident| $body:expr) => {{
+        let (low, high) = suffix_range($key);
+        let base = customer_search::table
+            .select(customer_search::customer_id)
+            .filter(customer_search::suffix.ge(low))
+            .filter(customer_search::suffix.lt(high));
+        match $store_ids {
+            Some([one]) => {
+                let $sub = base.filter(customer_search::store_id.eq(*one));
+                $body
+            }
+            Some(many) => {
+                let $sub = base.filter(customer_search::store_id.eq_any(many.to_vec()));
+                $body
+            }
+            None => {
+                // Every store, as a range per store of the index (an alias: the outer query
+                // joins `stores` already).
+                let all = diesel::alias!(stores as all_stores);
+                let $sub = base.filter(customer_search::store_id.eq_any(all.select(all.field(stores::id))));
+                $body
+            }
+        }
+    }};
+}
 
 /// A customer with its store's name and owner.
 #[derive(Queryable, Selectable)]
@@ -112,16 +158,17 @@ macro_rules! filtered {
             // A phone typed in any form is searched by its local digits; anything else as the
             // stored text was folded.
             let key = phone_digits(search).unwrap_or_else(|| loyalty_domain::text::search_key(search));
-            query = if $sqlite && key.chars().count() >= INDEXED_SEARCH_CHARS {
-                // A phrase of the trigram tokenizer: the rows whose text contains `key`.
-                let phrase = format!("\"{}\"", key.replace('"', "\"\""));
+            query = if $sqlite {
+                // The suffix index's range, then the whole key on the row (the index keeps the
+                // first characters of each suffix).
+                let query = with_suffix_matches!($filter.store_ids.as_deref(), &key, |sub| {
+                    query.filter(customers::id.eq_any(sub))
+                });
                 query.filter(
-                    sql::<diesel::sql_types::Bool>(
-                        "customers.id IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ",
+                        sql::<diesel::sql_types::Bool>("instr(customers.search_text, ")
+                            .bind::<diesel::sql_types::Text, _>(key)
+                            .sql(") > 0"),
                     )
-                    .bind::<diesel::sql_types::Text, _>(phrase)
-                    .sql(")"),
-                )
             } else {
                 query.filter(customers::search_text.like(contains_pattern(&key)).escape('\\'))
             };
@@ -256,7 +303,19 @@ impl CustomerRepo for DbTx<'_> {
     }
 
     fn search_customers(&mut self, filter: &RecordFilter, search: &str, limit: i64) -> RepoResult<Vec<Customer>> {
-        let sqlite = matches!(self.conn, DbConnection::Sqlite(_));
+        // SQLite reads the suffix index unless the search is broad (PostgreSQL's trigram index
+        // serves the LIKE either way).
+        let sqlite = match self.conn {
+            DbConnection::Sqlite(_) => {
+                let key = phone_digits(search).unwrap_or_else(|| loyalty_domain::text::search_key(search));
+                let found: Vec<i64> = with_suffix_matches!(filter.store_ids.as_deref(), &key, |sub| {
+                    sub.limit(BROAD_SEARCH).load(self.conn)
+                })
+                .map_err(map_error)?;
+                found.len() < BROAD_SEARCH as usize
+            }
+            _ => false,
+        };
         let rows: Vec<Row> =
             filtered!(customers::table.inner_join(stores::table), filter, Some(search), None::<SyncFrom>, sqlite: sqlite)
                 .select(Row::as_select())
