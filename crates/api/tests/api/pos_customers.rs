@@ -254,10 +254,10 @@ async fn search_answers_the_newest_matches_as_a_scan_would(backend: Backend) {
     let Some(d) = demo(backend).await else { return };
     let store = d.app.scalar(&format!("SELECT store_id AS n FROM customers WHERE id = {}", d.fatima));
     let other = d.app.scalar(&format!("SELECT store_id AS n FROM customers WHERE id = {}", d.benghazi_customer));
-    // 300 customers sharing a word (more than the suffix index's broad limit), two long names
+    // 1,100 customers sharing a word (more than the suffix index's broad limit), two long names
     // agreeing in their first 12 characters, and the same names in another store.
     for target in [store, other] {
-        let rows: Vec<String> = (0..300)
+        let rows: Vec<String> = (0..1_100)
             .map(|i| {
                 let phone = format!("+21894{target:02}{i:05}");
                 let text = format!("زبون كبير {i} {}", &phone[1..]);
