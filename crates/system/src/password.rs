@@ -6,7 +6,7 @@ use std::sync::{mpsc, Arc};
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use loyalty_application::ports::PasswordHasher;
+use loyalty_application::ports::{PasswordHasher, VerifyDone};
 use loyalty_application::AppError;
 use parking_lot::Mutex;
 use thread_priority::{set_current_thread_priority, ThreadPriority, ThreadPriorityValue};
@@ -88,15 +88,26 @@ impl HashPool {
     /// Runs `work` on a hashing thread and waits for its result.
     fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
         let (reply, answer) = mpsc::sync_channel(1);
+        self.submit(work, move |result| {
+            let _ = reply.send(result);
+        })?;
+        answer.recv().map_err(|_| AppError::Internal("a hashing thread stopped".into()))
+    }
+
+    /// Queues `work` for a hashing thread, which hands its result to `done`; returns at once.
+    fn submit<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+        done: impl FnOnce(T) + Send + 'static,
+    ) -> Result<(), AppError> {
         let running = self.running.clone();
         let job: HashJob = Box::new(move || {
             running.fetch_add(1, Ordering::SeqCst);
             let result = work();
             running.fetch_sub(1, Ordering::SeqCst);
-            let _ = reply.send(result);
+            done(result);
         });
-        self.jobs.send(job).map_err(|_| AppError::Internal("the hashing threads have stopped".into()))?;
-        answer.recv().map_err(|_| AppError::Internal("a hashing thread stopped".into()))
+        self.jobs.send(job).map_err(|_| AppError::Internal("the hashing threads have stopped".into()))
     }
 }
 
@@ -128,6 +139,42 @@ impl PasswordHasher for Argon2Hasher {
     fn verify_dummy(&self, password: &str) {
         let _ = self.verify(password, &self.dummy_hash);
     }
+
+    fn verify_then(&self, password: &str, hash: Option<&str>, done: Option<VerifyDone>) -> Option<bool> {
+        let Some(done) = done else {
+            // The dummy hash's answer is always false, whatever the password.
+            let matched = self.verify(password, hash.unwrap_or(&self.dummy_hash));
+            return Some(matched && hash.is_some());
+        };
+        let real = hash.is_some();
+        let hash = hash.unwrap_or(&self.dummy_hash);
+        if PasswordHash::new(hash).is_err() {
+            done(false);
+            return None;
+        }
+        let (argon2, password, hash) = (self.argon2.clone(), password.to_owned(), hash.to_owned());
+        let check = move || {
+            PasswordHash::new(&hash).is_ok_and(|parsed| argon2.verify_password(password.as_bytes(), &parsed).is_ok())
+        };
+        let (done, failed) = shared(done);
+        if self.pool.submit(check, move |matched| done(matched && real)).is_err() {
+            failed(false);
+        }
+        None
+    }
+}
+
+/// One `done` callable from two places, whichever comes first (the hashing thread, or the
+/// caller when the job could not be queued).
+fn shared(done: VerifyDone) -> (impl FnOnce(bool) + Send, impl FnOnce(bool) + Send) {
+    let slot = Arc::new(Mutex::new(Some(done)));
+    let other = slot.clone();
+    let take = |slot: Arc<Mutex<Option<VerifyDone>>>| move |matched: bool| {
+        if let Some(done) = slot.lock().take() {
+            done(matched);
+        }
+    };
+    (take(slot), take(other))
 }
 
 #[cfg(test)]
@@ -200,5 +247,34 @@ mod tests {
         assert!(hasher.verify("demo1234", &hash));
         assert!(!hasher.verify("demo12345", &hash));
         assert!(!hasher.verify("demo1234", "garbage"));
+    }
+
+    /// The sign-in's check (issue #37): the caller is back at once, the answer comes from a
+    /// hashing thread; the dummy hash (an unknown email) and a malformed hash answer false.
+    #[test]
+    fn verify_then_answers_from_a_hashing_thread() {
+        let hasher = Argon2Hasher::with_concurrency(1).unwrap_or_else(|e| panic!("{e}"));
+        let hash = hasher.hash("demo1234").unwrap_or_default();
+        let caller = std::thread::current().id();
+        let check = |password: &str, hash: Option<&str>| {
+            let (answer, answered) = mpsc::channel();
+            let left = hasher.verify_then(
+                password,
+                hash,
+                Some(Box::new(move |matched| {
+                    let _ = answer.send((matched, std::thread::current().id()));
+                })),
+            );
+            assert_eq!(left, None, "the answer goes to done, not to the caller");
+            answered.recv().unwrap_or_else(|e| panic!("{e}"))
+        };
+        let (matched, on) = check("demo1234", Some(&hash));
+        assert!(matched);
+        assert_ne!(on, caller, "computed on a hashing thread");
+        assert!(!check("demo12345", Some(&hash)).0);
+        assert!(!check("not a real password, only for equal timing", None).0, "the dummy hash never matches");
+        assert!(!check("demo1234", Some("garbage")).0);
+        assert_eq!(hasher.verify_then("demo1234", Some(&hash), None), Some(true));
+        assert_eq!(hasher.verify_then("demo1234", None, None), Some(false));
     }
 }

@@ -16,8 +16,8 @@ pub use records::{
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
-    PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, WebhookEnvelope,
-    WebhookPayloads, WebhookRepo,
+    PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, VerifyDone,
+    WebhookEnvelope, WebhookPayloads, WebhookRepo,
 };
 
 use crate::AppError;

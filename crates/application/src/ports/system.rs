@@ -13,7 +13,30 @@ pub trait PasswordHasher: Send + Sync {
     fn verify(&self, password: &str, hash: &str) -> bool;
     /// Spends the time of one `verify`, so an unknown email answers as slowly as a known one.
     fn verify_dummy(&self, password: &str);
+    /// Checks `password` against `hash` (the dummy hash for `None`, answering false) and gives
+    /// the answer to `done` when there is one, from whichever thread computed it; without
+    /// `done`, answers it here (waiting). The HTTP server waits for `done` without holding a
+    /// thread; a hasher that computes on the caller's thread keeps this default.
+    fn verify_then(&self, password: &str, hash: Option<&str>, done: Option<VerifyDone>) -> Option<bool> {
+        let matched = match hash {
+            Some(hash) => self.verify(password, hash),
+            None => {
+                self.verify_dummy(password);
+                false
+            }
+        };
+        match done {
+            Some(done) => {
+                done(matched);
+                None
+            }
+            None => Some(matched),
+        }
+    }
 }
+
+/// Where [`PasswordHasher::verify_then`] sends its answer.
+pub type VerifyDone = Box<dyn FnOnce(bool) + Send>;
 
 /// What a valid bearer token says.
 #[derive(Debug, Clone, PartialEq, Eq)]

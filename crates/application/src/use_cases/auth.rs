@@ -15,6 +15,36 @@ pub struct LoginCommand {
 
 /// Unknown email, wrong password: the same answer in about the same time.
 pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError> {
+    let pending = begin_login(services, cmd)?;
+    let matched = services.hasher.verify_then(pending.password(), pending.hash(), None).unwrap_or(false);
+    finish_login(services, pending, matched)
+}
+
+/// A sign-in whose password is still to be checked against [`PendingSignIn::hash`]: [`login`]
+/// in two steps around the slow hash, so a caller can wait for a hashing thread without holding
+/// a thread of its own (the HTTP server: `PasswordHasher::verify_then`).
+pub struct PendingSignIn {
+    email: Email,
+    client: String,
+    password: String,
+    /// The account and its hash; `None` for an unknown email, whose check spends one hash's
+    /// time against a dummy hash all the same.
+    account: Option<crate::UserCredentials>,
+}
+
+impl PendingSignIn {
+    pub fn password(&self) -> &str {
+        &self.password
+    }
+
+    /// The hash to check the password against; `None`: the hasher's dummy hash.
+    pub fn hash(&self) -> Option<&str> {
+        self.account.as_ref().map(|account| account.password_hash.as_str())
+    }
+}
+
+/// The checks before the password's: the fields, the attempt limits, the account.
+pub fn begin_login(services: &Services, cmd: LoginCommand) -> Result<PendingSignIn, AppError> {
     let mut errors = FieldErrors::new();
     let email = errors.check("email", Email::parse(&cmd.email));
     if cmd.password.is_empty() {
@@ -27,21 +57,22 @@ pub fn login(services: &Services, cmd: LoginCommand) -> Result<Session, AppError
         .login_throttle
         .before_sign_in(email.as_str(), &cmd.client)
         .map_err(|retry_after_secs| AppError::RateLimited { retry_after_secs })?;
-    let failed = || {
+    if cmd.password.len() > loyalty_domain::password::PASSWORD_MAX {
+        // No password this long was ever set: refused without a hash, whoever the account is.
         services.login_throttle.sign_in_failed(email.as_str(), &cmd.client);
-        AppError::InvalidCredentials
-    };
-
-    let found = transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.credentials_by_email(&email)?))?;
-    let Some(credentials) = found else {
-        services.hasher.verify_dummy(&cmd.password);
-        return Err(failed());
-    };
-    if cmd.password.len() > loyalty_domain::password::PASSWORD_MAX
-        || !services.hasher.verify(&cmd.password, &credentials.password_hash)
-    {
-        return Err(failed());
+        return Err(AppError::InvalidCredentials);
     }
+    let account = transaction(&*services.db, TxMode::SingleRead, |repos| Ok(repos.credentials_by_email(&email)?))?;
+    Ok(PendingSignIn { email, client: cmd.client, password: cmd.password, account })
+}
+
+/// The sign-in once the hash said whether the password `matched`: a session, or why not.
+pub fn finish_login(services: &Services, pending: PendingSignIn, matched: bool) -> Result<Session, AppError> {
+    let PendingSignIn { email, client, account, .. } = pending;
+    let Some(credentials) = account.filter(|_| matched) else {
+        services.login_throttle.sign_in_failed(email.as_str(), &client);
+        return Err(AppError::InvalidCredentials);
+    };
     if !credentials.user.is_active {
         return Err(AppError::AccountInactive);
     }

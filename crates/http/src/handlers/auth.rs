@@ -8,7 +8,7 @@ use crate::auth::Authenticated;
 use crate::dto::{utc, AuthSession, AuthSessionEnvelope, LoginRequest, RegisterRequest, SignedInUserEnvelope};
 use crate::error::ErrorBody;
 use crate::json::ValidJson;
-use crate::ApiError;
+use crate::{ApiError, ErrorCode};
 
 #[derive(OpenApi)]
 #[openapi(paths(login, register, logout, current_user))]
@@ -49,8 +49,23 @@ fn session_body(session: Session) -> AuthSessionEnvelope {
     ))]
 async fn login(visitor: Visitor, body: ValidJson<LoginRequest>) -> Result<HttpResponse, ApiError> {
     let ValidJson(LoginRequest { email, password }) = body;
-    let session =
-        visitor.run(move |services, client| auth::login(services, LoginCommand { email, password, client })).await?;
+    let (services, lang) = (visitor.services(), visitor.lang());
+    let pending = visitor
+        .clone()
+        .read(move |services, client| auth::begin_login(services, LoginCommand { email, password, client }))
+        .await?;
+    // The hash runs on a hashing thread; this request waits for its answer holding no thread
+    // (a flood of sign-ins queues there, not on the blocking pool the sales need: issue #37).
+    let (answer, matched) = tokio::sync::oneshot::channel();
+    services.hasher.verify_then(
+        pending.password(),
+        pending.hash(),
+        Some(Box::new(move |matched| {
+            let _ = answer.send(matched);
+        })),
+    );
+    let matched = matched.await.map_err(|_| ApiError::new(ErrorCode::InternalError, lang))?;
+    let session = visitor.run(move |services, _| auth::finish_login(services, pending, matched)).await?;
     Ok(HttpResponse::Ok().json(session_body(session)))
 }
 

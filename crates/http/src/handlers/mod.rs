@@ -70,6 +70,7 @@ fn actix_method(method: HttpMethod) -> Method {
 
 /// A caller who has not signed in (signing in, registering, the public pages): the services,
 /// the client's address as the limits see it ([`crate::client_address`]) and the language.
+#[derive(Clone)]
 pub(crate) struct Visitor {
     services: web::Data<loyalty_application::Services>,
     client: String,
@@ -77,6 +78,14 @@ pub(crate) struct Visitor {
 }
 
 impl Visitor {
+    pub(crate) fn services(&self) -> web::Data<loyalty_application::Services> {
+        self.services.clone()
+    }
+
+    pub(crate) fn lang(&self) -> crate::Lang {
+        self.lang
+    }
+
     /// Runs the visitor's use case on the blocking pool, its error in the visitor's language.
     pub(crate) async fn run<T, F>(self, work: F) -> Result<T, crate::ApiError>
     where
