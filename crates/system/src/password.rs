@@ -169,9 +169,11 @@ impl PasswordHasher for Argon2Hasher {
 fn shared(done: VerifyDone) -> (impl FnOnce(bool) + Send, impl FnOnce(bool) + Send) {
     let slot = Arc::new(Mutex::new(Some(done)));
     let other = slot.clone();
-    let take = |slot: Arc<Mutex<Option<VerifyDone>>>| move |matched: bool| {
-        if let Some(done) = slot.lock().take() {
-            done(matched);
+    let take = |slot: Arc<Mutex<Option<VerifyDone>>>| {
+        move |matched: bool| {
+            if let Some(done) = slot.lock().take() {
+                done(matched);
+            }
         }
     };
     (take(slot), take(other))

@@ -269,15 +269,19 @@ async fn search_answers_the_newest_matches_as_a_scan_would(backend: Backend) {
             rows.join(", ")
         ));
     }
-    for name in ["عبد الرحمن بن عبد الله الفيتوري", "عبد الرحمن بن عبد الكريم"] {
+    for name in ["عبد الرحمن بن عبد الله الفيتوري", "عبد الرحمن بن عبد الكريم"]
+    {
         let body = json!({"name": name});
         let (status, made) = d.app.post("/api/v1/customers", Some(&d.cashier), &body).await;
         assert_eq!(status, 201, "{made}");
     }
-    let hidden = d.app.scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 150'"));
+    let hidden = d
+        .app
+        .scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 150'"));
     let (status, _) = d.app.delete(&format!("/api/v1/customers/{hidden}"), Some(&d.cashier)).await;
     assert_eq!(status, 204);
-    let renamed = d.app.scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 7'"));
+    let renamed =
+        d.app.scalar(&format!("SELECT MAX(id) AS n FROM customers WHERE store_id = {store} AND name = 'زبون كبير 7'"));
     let edit = json!({"name": "زبونة جديدة"});
     let (status, body) = d.app.patch(&format!("/api/v1/customers/{renamed}"), Some(&d.cashier), &edit).await;
     assert_eq!(status, 200, "{body}");
@@ -302,7 +306,8 @@ async fn search_answers_the_newest_matches_as_a_scan_would(backend: Backend) {
         assert_eq!(ids.len() as i64, total.min(20), "{query}: {body}");
         assert!(ids.windows(2).all(|w| w[0] > w[1]), "{query}: newest first: {ids:?}");
         if let Some(oldest) = ids.last() {
-            let newer = d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {matching} AND id >= {oldest}"));
+            let newer =
+                d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {matching} AND id >= {oldest}"));
             assert_eq!(newer, ids.len() as i64, "{query}: no newer match left out: {ids:?}");
         }
         // The admin's list reads every store: this store's and the other's matches.
@@ -310,10 +315,17 @@ async fn search_answers_the_newest_matches_as_a_scan_would(backend: Backend) {
         let path = format!("/api/v1/customers?per_page=100&search={}", urlencoding(query));
         let (status, body) = d.app.get(&path, Some(&admin)).await;
         assert_eq!(status, 200, "{query}: {body}");
-        assert_eq!(body["meta"]["total"].as_i64(), Some(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {everywhere}"))), "{query}");
+        assert_eq!(
+            body["meta"]["total"].as_i64(),
+            Some(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customers WHERE {everywhere}"))),
+            "{query}"
+        );
     }
     let (_, body) = d.app.post("/api/v1/customers/search", Some(&d.cashier), &json!({"query": "زبون كبير 7 "})).await;
-    assert!(body["data"].as_array().is_some_and(|found| found.iter().all(|c| c["id"].as_i64() != Some(renamed))), "{body}");
+    assert!(
+        body["data"].as_array().is_some_and(|found| found.iter().all(|c| c["id"].as_i64() != Some(renamed))),
+        "{body}"
+    );
 }
 
 fn urlencoding(text: &str) -> String {

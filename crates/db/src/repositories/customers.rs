@@ -167,10 +167,10 @@ macro_rules! filtered {
                     query.filter(customers::id.eq_any(sub))
                 });
                 query.filter(
-                        sql::<diesel::sql_types::Bool>("instr(customers.search_text, ")
-                            .bind::<diesel::sql_types::Text, _>(key)
-                            .sql(") > 0"),
-                    )
+                    sql::<diesel::sql_types::Bool>("instr(customers.search_text, ")
+                        .bind::<diesel::sql_types::Text, _>(key)
+                        .sql(") > 0"),
+                )
             } else {
                 query.filter(customers::search_text.like(contains_pattern(&key)).escape('\\'))
             };
