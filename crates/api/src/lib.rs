@@ -59,8 +59,9 @@ pub struct Config {
 /// How often an instance asks whether a periodic job is due.
 const JOBS_EVERY: Duration = Duration::from_secs(300);
 
-/// Blocking threads per HTTP worker (use cases run there; see `serve`).
-const BLOCKING_THREADS_PER_WORKER: usize = 64;
+/// Blocking threads per HTTP worker beyond the database pool's connections (use cases run
+/// there; see `serve`): room for exports, which hold theirs for seconds.
+const BLOCKING_THREADS_BEYOND_POOL: usize = 4;
 
 /// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
 pub const LIMIT_CONNECTIONS: u32 = 4;
@@ -239,6 +240,7 @@ pub fn serve(
     web_dir: PathBuf,
     workers: usize,
 ) -> std::io::Result<actix_web::dev::Server> {
+    let blocking_threads = state.pool.max_size() as usize + BLOCKING_THREADS_BEYOND_POOL;
     let services = web::Data::new(state.services);
     let cors_origins = state.info.cors_origins.clone();
     let info = web::Data::new(state.info);
@@ -266,10 +268,11 @@ pub fn serve(
     // Requests past these wait in the runtime's queue instead of on a thread of their own: the
     // work they wait for has its own bounds (the database pool's connections, the two hashing
     // threads), and each of actix's default 512 threads kept its own memory (the server grew
-    // past 850 MB under 1,500 busy connections, issue #20). 64 per worker, not fewer: a sign-in
-    // holds its thread while it waits for a hashing thread, so a flood of sign-ins on 64
-    // connections still leaves threads for sales and lookups.
-    .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
+    // past 850 MB under 1,500 busy connections, issue #20). As many per worker as the pool has
+    // connections (a use case holds one while it runs), and a few for exports: a sign-in waits
+    // for its hashing thread holding none (issue #37), and SQLite's reads that can start at once
+    // run on the HTTP thread.
+    .worker_max_blocking_threads(blocking_threads)
     .client_request_timeout(Duration::from_secs(10))
     .client_disconnect_timeout(Duration::from_secs(5))
     .shutdown_timeout(SHUTDOWN_TIMEOUT.as_secs())
