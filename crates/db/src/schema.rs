@@ -64,6 +64,7 @@ diesel::table! {
         event_type -> Text,
         payload -> Text,
         created_at -> Timestamp,
+        fan_out -> Nullable<Text>,
     }
 }
 

@@ -255,6 +255,7 @@ async fn urls_must_be_public_https_by_default(backend: Backend) {
         url: "https://localhost/hook".into(),
         secret: "whsec_x".into(),
         payload: "{}".into(),
+        renumber: None,
         attempts: 0,
         created_at: chrono::Utc::now().naive_utc(),
     };
@@ -316,6 +317,10 @@ async fn a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume(bac
     assert!(receiver.received().is_empty());
     let (_, waiting) = app.get(&format!("{path}/deliveries?status=pending"), Some(&owner)).await;
     assert_eq!(waiting["meta"]["total"], 4, "{waiting}");
+    // Each event's body is kept once, with the event (its deliveries are numbered when sent:
+    // one statement on the sale's path, issue #37).
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE payload IS NOT NULL"), 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out = 'live'"), 4);
 
     // Resumed: every one of them arrives, signed, numbered 1, 2, 3, 4 in the order made.
     // Resumed with a merge patch naming only is_active: the URL and events stay.

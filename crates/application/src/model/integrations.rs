@@ -224,6 +224,10 @@ pub struct DueDelivery {
     pub secret: String,
     /// The body, exactly as signed and sent.
     pub payload: String,
+    /// Set while `payload` is its event's body as kept (sequence 0, a delivery written by the
+    /// event's fan-out): the body to send is it with this sequence number
+    /// ([`WebhookPayloads::with_sequence`](crate::ports::WebhookPayloads::with_sequence)).
+    pub renumber: Option<i64>,
     /// Attempts made before this one.
     pub attempts: i32,
     pub created_at: NaiveDateTime,

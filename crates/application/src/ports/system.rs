@@ -114,6 +114,8 @@ pub struct WebhookEnvelope<'a> {
 pub trait WebhookPayloads: Send + Sync {
     /// The body of event `id`; fails only when the event cannot be encoded (a bug, not input).
     fn encode(&self, envelope: &WebhookEnvelope<'_>, data: &crate::WebhookData) -> Result<String, String>;
+    /// The body `payload` (an event as kept, sequence 0) sends as an endpoint's `sequence`-th.
+    fn with_sequence(&self, payload: &str, sequence: i64) -> Result<String, String>;
 }
 
 /// What one request took from a limit: whether it was allowed, what is left, when it is whole.
@@ -211,6 +213,10 @@ pub trait WebhookRepo {
         event: NewWebhookEvent<'_>,
         deliveries: &[NewWebhookDelivery],
     ) -> RepoResult<()>;
+    /// Writes the event for every endpoint of its owner in `mode` subscribed to its type: one
+    /// statement, the database giving each endpoint a pending delivery with its next sequence
+    /// number (a trigger), the event's body kept once.
+    fn fan_out_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: crate::Mode) -> RepoResult<()>;
     /// An endpoint's deliveries, newest first, narrowed to one status and one event type when
     /// asked, and how many there are.
     fn list_webhook_deliveries(

@@ -337,11 +337,18 @@ pub(crate) fn emit(
 ) -> Result<(), AppError> {
     let owner_id = store.owner_id;
     let mode = if store.sandbox { Mode::Test } else { Mode::Live };
-    let endpoints = repos.subscribed_endpoints(owner_id, event_type, mode)?;
-    if endpoints.is_empty() {
+    if repos.subscribed_endpoints(owner_id, event_type, mode)?.is_empty() {
         return Ok(());
     }
-    write_event(repos, services, owner_id, event_type, data, &endpoints, now)?;
+    // One statement more than a sale without webhooks (issue #37): the event, its body encoded
+    // once; the database numbers and writes each endpoint's delivery.
+    let id = format!("evt_{}", services.ids.random_id());
+    let envelope = WebhookEnvelope { id: &id, event_type, created_at: now, sequence: 0 };
+    let payload = services
+        .webhook_payloads
+        .encode(&envelope, &data)
+        .map_err(|e| AppError::Internal(format!("event payload: {e}")))?;
+    repos.fan_out_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now }, mode)?;
     Ok(())
 }
 
@@ -423,6 +430,18 @@ pub fn finish_and_claim(
             Ok(Vec::new())
         }
     })?;
+    let claimed = claimed
+        .into_iter()
+        .map(|mut delivery| {
+            if let Some(sequence) = delivery.renumber.take() {
+                delivery.payload = services
+                    .webhook_payloads
+                    .with_sequence(&delivery.payload, sequence)
+                    .map_err(|e| AppError::Internal(format!("event payload: {e}")))?;
+            }
+            Ok(delivery)
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
     Ok((results.into_iter().map(|(_, result)| result.status).collect(), claimed))
 }
 

@@ -81,6 +81,7 @@ struct DueRow {
     url: String,
     #[diesel(select_expression = webhook_endpoints::secret)]
     secret: String,
+    sequence: i64,
     payload: Option<String>,
     #[diesel(select_expression = webhook_events::payload)]
     event_payload: String,
@@ -295,6 +296,21 @@ impl WebhookRepo for DbTx<'_> {
         Ok(())
     }
 
+    fn fan_out_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: Mode) -> RepoResult<()> {
+        diesel::insert_into(webhook_events::table)
+            .values((
+                webhook_events::id.eq(event.id),
+                webhook_events::owner_id.eq(event.owner_id),
+                webhook_events::event_type.eq(event.event_type.as_str()),
+                webhook_events::payload.eq(event.payload),
+                webhook_events::created_at.eq(event.now),
+                webhook_events::fan_out.eq(Some(mode.as_str())),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
     fn list_webhook_deliveries(
         &mut self,
         endpoint_id: i64,
@@ -404,6 +420,7 @@ impl WebhookRepo for DbTx<'_> {
                 endpoint_id: row.endpoint_id,
                 url: row.url,
                 secret: row.secret,
+                renumber: row.payload.is_none().then_some(row.sequence),
                 payload: row.payload.unwrap_or(row.event_payload),
                 attempts: row.attempts - 1,
                 created_at: row.event_created_at,

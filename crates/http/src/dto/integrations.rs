@@ -358,4 +358,40 @@ impl loyalty_application::ports::WebhookPayloads for JsonWebhookPayloads {
     ) -> Result<String, String> {
         webhook_payload(envelope, data).map_err(|e| e.to_string())
     }
+
+    fn with_sequence(&self, payload: &str, sequence: i64) -> Result<String, String> {
+        renumbered(payload, sequence)
+    }
+}
+
+/// An event's body as kept (`"sequence":0`, written by [`webhook_payload`]: after the id, the
+/// type and the time, none of which can hold that text) numbered `sequence`.
+pub fn renumbered(payload: &str, sequence: i64) -> Result<String, String> {
+    const KEPT: &str = ",\"sequence\":0,";
+    let at = payload.find(KEPT).ok_or("an event body without its sequence 0")?;
+    Ok(format!("{},\"sequence\":{sequence},{}", &payload[..at], &payload[at + KEPT.len()..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use loyalty_application::ports::WebhookEnvelope;
+    use loyalty_application::{WebhookData, WebhookEventType};
+
+    /// A fanned-out delivery's body is exactly what encoding the event with its sequence gives.
+    #[test]
+    fn a_kept_body_renumbered_is_the_body_encoded_with_its_sequence() {
+        let at =
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 27).and_then(|d| d.and_hms_opt(10, 0, 0)).unwrap_or_default();
+        let data = WebhookData::Ping { endpoint_id: 7 };
+        let body = |sequence| {
+            let envelope =
+                WebhookEnvelope { id: "evt_sequence", event_type: WebhookEventType::Ping, created_at: at, sequence };
+            webhook_payload(&envelope, &data).unwrap_or_else(|e| panic!("{e}"))
+        };
+        for sequence in [1, 9, 10, 400, 123_456_789] {
+            assert_eq!(renumbered(&body(0), sequence), Ok(body(sequence)));
+        }
+        assert!(renumbered("{}", 3).is_err());
+    }
 }
