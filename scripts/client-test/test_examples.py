@@ -204,6 +204,9 @@ def steps() -> list[Step]:
         Step("update_customer", "cashier", {"id": 1}),
         Step("add_points", "owner", {"id": 1}),
         Step("create_invoice", "cashier", keep=keep("invoice", lambda a: a["data"]["invoice"]["id"])),
+        # A part of the sale comes back, then the rest of it is voided.
+        Step("preview_return", "cashier", {"id": the("invoice")}),
+        Step("return_invoice", "cashier", {"id": the("invoice")}),
         Step("void_invoice", "cashier", {"id": the("invoice")}),
         Step("create_redemption", "cashier"),
         Step("list_signals", "owner", keep=keep("signal", lambda a: a["data"][0]["id"] if a["data"] else None)),

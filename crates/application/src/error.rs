@@ -48,6 +48,10 @@ pub enum Conflict {
     VoidWindowClosed,
     /// The customer already spent the points the invoice gave.
     PointsAlreadySpent,
+    /// A voided invoice takes no returns: its whole sale was taken back already.
+    ReturnOfVoidedInvoice,
+    /// A cashier takes returns only on the invoice's own local day, as it voids.
+    ReturnWindowClosed,
     /// The phone is already registered in the store the customer tries to join.
     AlreadyJoined,
     /// The owner's plan allows no more stores.

@@ -37,6 +37,8 @@ pub enum Operation {
     CreateInvoice,
     PreviewSale,
     VoidInvoice,
+    ReturnInvoice,
+    PreviewReturn,
     ListRedemptions,
     CreateRedemption,
     PreviewRedemption,
@@ -167,7 +169,11 @@ impl Operation {
             AddPoints => Permissions(&[Permission::AddPoints]),
             ListInvoices | ListRedemptions => Roles(EVERYONE, reports),
             CreateInvoice | PreviewSale => Permissions(&[Permission::CreateInvoice]),
-            VoidInvoice => Permissions(&[Permission::VoidInvoiceToday, Permission::VoidInvoiceAnyDay]),
+            // A return is authorized as a void is: the cashier (and a key with `sales:write`) on
+            // the invoice's own day, the owner any day (`invoices::may_return`).
+            VoidInvoice | ReturnInvoice | PreviewReturn => {
+                Permissions(&[Permission::VoidInvoiceToday, Permission::VoidInvoiceAnyDay])
+            }
             CreateRedemption | PreviewRedemption => Permissions(&[Permission::RedeemReward]),
             Today => Roles(POS, Never),
             CustomersOverview | OwnerSummary | OwnerLiability | ListSignals => Roles(OWNER, reports),
@@ -281,6 +287,12 @@ mod tests {
         assert!(owner.authorize(Operation::CreateInvoice).is_err());
         assert!(owner.authorize(Operation::VoidInvoice).is_ok() && cashier.authorize(Operation::VoidInvoice).is_ok());
         assert!(admin.authorize(Operation::VoidInvoice).is_err());
+        for op in [Operation::VoidInvoice, Operation::ReturnInvoice] {
+            assert_eq!(op.rule(), Operation::VoidInvoice.rule(), "a return is authorized as a void");
+        }
+        assert!(
+            cashier.authorize(Operation::ReturnInvoice).is_ok() && admin.authorize(Operation::ReturnInvoice).is_err()
+        );
         assert!(owner.authorize(Operation::OwnerSummary).is_ok() && admin.authorize(Operation::OwnerSummary).is_err());
         assert!(admin.authorize(Operation::DeleteStore).is_ok() && owner.authorize(Operation::DeleteStore).is_ok());
         assert!(admin.authorize(Operation::Analytics).is_ok() && owner.authorize(Operation::Analytics).is_err());
@@ -296,6 +308,9 @@ mod tests {
         assert!(reader.authorize(Operation::ListStores).is_ok(), "any key lists its stores");
         assert!(every.authorize(Operation::CreateInvoice).is_ok(), "a key sells like a cashier");
         assert!(every.authorize(Operation::VoidInvoice).is_ok());
+        assert!(every.authorize(Operation::ReturnInvoice).is_ok());
+        assert_eq!(Operation::ReturnInvoice.key_access(), KeyAccess::Scope(ApiScope::SalesWrite));
+        assert!(reader.authorize(Operation::ReturnInvoice).is_err(), "a read-only key takes no returns");
         for owners_own in [
             Operation::PutLoyaltyConfig,
             Operation::PatchLoyaltyConfig,

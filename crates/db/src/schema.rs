@@ -231,6 +231,21 @@ diesel::table! {
         void_reason -> Nullable<Text>,
         updated_at -> Timestamp,
         api_key_id -> Nullable<BigInt>,
+        returned_dirhams -> BigInt,
+        returned_points -> BigInt,
+    }
+}
+
+diesel::table! {
+    invoice_returns (id) {
+        id -> BigInt,
+        invoice_id -> BigInt,
+        amount_dirhams -> BigInt,
+        points -> BigInt,
+        reason -> Text,
+        actor_id -> BigInt,
+        api_key_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
     }
 }
 
@@ -352,6 +367,7 @@ diesel::joinable!(redemption_cards -> packages (package_id));
 diesel::joinable!(points_ledger -> customers (customer_id));
 diesel::joinable!(point_lots -> customers (customer_id));
 diesel::joinable!(signals -> stores (store_id));
+diesel::joinable!(invoice_returns -> invoices (invoice_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -369,6 +385,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     customers,
     customer_search,
     invoices,
+    invoice_returns,
     redemptions,
     points_ledger,
     idempotency_keys,

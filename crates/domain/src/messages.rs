@@ -139,6 +139,10 @@ messages! {
     ImportPhoneRepeated => ("This phone number is on an earlier row of the file", "رقم الهاتف هذا موجود في صف سابق من الملف"),
     ExportNotPerStore => ("This export covers the whole platform; leave the store out", "يشمل هذا التصدير المنصة كلها؛ لا تختر متجراً"),
     VoidReasonRequired => ("A reason is required to void an invoice", "يجب ذكر سبب إلغاء الفاتورة"),
+    ReturnReasonRequired => ("A reason is required to take a return", "يجب ذكر سبب الإرجاع"),
+    ReturnAmountRequired => ("Enter the amount returned", "أدخل المبلغ المُرجَع"),
+    ReturnAmountTooSmall => ("The amount returned must be at least 0.001", "يجب ألا يقل المبلغ المُرجَع عن 0.001"),
+    ReturnMoreThanInvoice => ("The returns would add up to more than the invoice total: return at most what is left of it", "سيتجاوز مجموع المرتجعات إجمالي الفاتورة: أرجِع ما تبقى منها على الأكثر"),
 }
 
 #[cfg(test)]

@@ -71,6 +71,12 @@ pub fn whole_points(raw: &str) -> Option<i64> {
     bare.parse().ok()
 }
 
+/// The points a customer with `balance` owes: a balance goes below zero only when a return takes
+/// back points the customer had spent (`PointsChange::Return`); 0 for any other balance.
+pub fn points_owed(balance: i64) -> i64 {
+    balance.min(0).saturating_neg()
+}
+
 /// Whether a customer with `balance` can claim a reward costing `points_required`.
 pub fn can_claim(balance: i64, points_required: i64) -> bool {
     points_required <= balance
@@ -121,6 +127,8 @@ mod tests {
         assert_eq!(balance(BALANCE_MAX), Ok(BALANCE_MAX));
         assert_eq!(balance(BALANCE_MAX + 1), Err(Msg::LoyaltyPointsTooMany));
         assert!(can_claim(50, 50));
+        assert!(!can_claim(-5, 0), "a customer who owes points claims nothing");
+        assert_eq!((points_owed(-30), points_owed(0), points_owed(12)), (30, 0, 0));
         assert!(!can_claim(49, 50));
     }
 }

@@ -79,6 +79,7 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("StoreReplaceRequest", "name", MaxLength(text::NAME_MAX)),
     ("StoreRequest", "address", MaxLength(owner::ADDRESS_MAX)),
     ("StoreRequest", "name", MaxLength(text::NAME_MAX)),
+    ("ReturnInvoiceRequest", "reason", MaxLength(customers::REASON_MAX)),
     ("UserRequest", "name", MaxLength(text::NAME_MAX)),
     ("UserRequest", "store_owner_name", MaxLength(text::NAME_MAX)),
     ("VoidInvoiceRequest", "reason", MaxLength(customers::REASON_MAX)),

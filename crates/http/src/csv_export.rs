@@ -36,6 +36,8 @@ pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str
             ("Cashier", "الموظف"),
             ("Voided (Tripoli time)", "أُلغيت (بتوقيت طرابلس)"),
             ("Void reason", "سبب الإلغاء"),
+            ("Returned (LYD)", "المُرجَع (د.ل)"),
+            ("Points returned", "النقاط المُرجَعة"),
         ],
         ExportKind::Redemptions => &[
             ("Redemption ID", "رقم الاستبدال"),
@@ -116,6 +118,7 @@ fn ledger_kind(kind: LedgerKind, lang: Lang) -> &'static str {
         LedgerKind::Void => ("Voided invoice", "فاتورة ملغاة"),
         LedgerKind::OpeningBalance => ("Opening balance (imported)", "رصيد افتتاحي (مستورد)"),
         LedgerKind::Expired => ("Points expired", "انتهت صلاحية النقاط"),
+        LedgerKind::Return => ("Return", "مرتجع"),
     };
     if lang == Lang::Ar {
         ar
@@ -174,6 +177,8 @@ pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
                     Cell::Typed(i.cashier.as_deref().unwrap_or("")),
                     Cell::Time(i.voided_at),
                     Cell::Typed(i.void_reason.as_deref().unwrap_or("")),
+                    Cell::Owned(i.returned.to_string()),
+                    Cell::Number(i.points_returned),
                 ]);
             }
         }

@@ -23,6 +23,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     phone: '+218912345678',
     email: 'fatima@example.ly',
     loyalty_points: 120,
+    points_owed: 0,
     created_at: '2025-01-01T10:00:00Z',
     updated_at: '2025-01-01T10:00:00Z',
     unconfirmed_join: false,
@@ -90,6 +91,11 @@ export function makeInvoiceCreated(pointsAdded: number, total: number): InvoiceC
       updated_at: '2025-01-02T10:00:00Z',
       voided_at: null,
       can_void: true,
+      returned_total: '0.000',
+      returned_points: 0,
+      returnable: '25.000',
+      returns: [],
+      can_return: true,
     },
   };
 }

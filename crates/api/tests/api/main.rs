@@ -26,6 +26,7 @@ mod pos;
 mod pos_customers;
 mod pos_records;
 mod public;
+mod returns;
 mod schema;
 mod signals;
 mod store_keys;

@@ -97,6 +97,9 @@ pub struct InvoiceExport {
     pub cashier: Option<String>,
     pub voided_at: Option<NaiveDateTime>,
     pub void_reason: Option<String>,
+    /// What its returns add up to, and the points they took back.
+    pub returned: loyalty_domain::Money,
+    pub points_returned: i64,
 }
 
 /// A redemption, as an export lists it.

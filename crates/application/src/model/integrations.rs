@@ -98,6 +98,9 @@ loyalty_domain::code_enum! {
         /// A sale was taken back; its points left the balance.
         #[strum(serialize = "invoice.voided")]
         InvoiceVoided,
+        /// Goods were returned against a sale; its share of the points left the balance.
+        #[strum(serialize = "invoice.returned")]
+        InvoiceReturned,
         /// A reward was redeemed.
         #[strum(serialize = "redemption.created")]
         RedemptionCreated,
@@ -128,6 +131,11 @@ loyalty_domain::code_enum! {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WebhookData {
     Invoice(Invoice),
+    /// The invoice after the return, and the return.
+    InvoiceReturned {
+        invoice: Invoice,
+        returned: InvoiceReturn,
+    },
     Redemption(Redemption),
     Customer(Customer),
     PointsAdjusted {
@@ -148,7 +156,7 @@ impl WebhookData {
     /// test event.
     pub fn resource_version(&self) -> Option<NaiveDateTime> {
         match self {
-            WebhookData::Invoice(invoice) => Some(invoice.updated_at),
+            WebhookData::Invoice(invoice) | WebhookData::InvoiceReturned { invoice, .. } => Some(invoice.updated_at),
             WebhookData::Redemption(redemption) => Some(redemption.created_at),
             WebhookData::Customer(customer) | WebhookData::PointsAdjusted { customer, .. } => Some(customer.updated_at),
             WebhookData::Ping { .. } => None,

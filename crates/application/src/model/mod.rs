@@ -39,5 +39,6 @@ pub use reports::{
     OwnerSummary, SharedPhone, Signal, StoreCustomerFigures, StoreLiability, StoreSummary,
 };
 pub use sales::{
-    ActivityEvent, DayCounts, Invoice, LedgerEntry, LedgerKind, Redemption, Reward, RewardRef, RewardType, SalePreview,
+    ActivityEvent, DayCounts, Invoice, InvoiceReturn, LedgerEntry, LedgerKind, Redemption, Reward, RewardRef,
+    RewardType, SalePreview,
 };

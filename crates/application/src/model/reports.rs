@@ -141,6 +141,8 @@ loyalty_domain::code_enum! {
     pub enum ActivityKind {
         InvoiceCreated,
         InvoiceVoided,
+        /// Goods returned against an invoice.
+        InvoiceReturned,
         RedemptionCreated,
         CustomerCreated,
         CustomerUpdated,
@@ -159,7 +161,7 @@ impl ActivityKind {
     /// The feed's filter group: `invoice`, `redemption` or `customer`.
     pub fn group(self) -> &'static str {
         match self {
-            ActivityKind::InvoiceCreated | ActivityKind::InvoiceVoided => "invoice",
+            ActivityKind::InvoiceCreated | ActivityKind::InvoiceVoided | ActivityKind::InvoiceReturned => "invoice",
             ActivityKind::RedemptionCreated => "redemption",
             _ => "customer",
         }

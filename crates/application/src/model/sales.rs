@@ -22,6 +22,39 @@ pub struct Invoice {
     pub updated_at: NaiveDateTime,
     /// Whether the caller may void it now (`invoices::may_void`); false as read from storage.
     pub can_void: bool,
+    /// What its returns add up to, and the points they took back.
+    pub returned_total: loyalty_domain::Money,
+    pub returned_points: i64,
+    /// Its returns, oldest first.
+    pub returns: Vec<InvoiceReturn>,
+    /// Whether the caller may take a return against it now (`invoices::may_return`); false as
+    /// read from storage.
+    pub can_return: bool,
+}
+
+impl Invoice {
+    /// What is left to return: the total less the returns so far (nothing once voided).
+    pub fn returnable(&self) -> loyalty_domain::Money {
+        if self.voided_at.is_some() {
+            return loyalty_domain::Money::ZERO;
+        }
+        loyalty_domain::Money::from_dirhams(self.total.dirhams() - self.returned_total.dirhams())
+    }
+}
+
+/// Goods brought back against an invoice: the amount, the points it took back, why, who took it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceReturn {
+    pub id: i64,
+    pub invoice_id: i64,
+    pub amount: loyalty_domain::Money,
+    pub points: i64,
+    pub reason: String,
+    /// The cashier or owner who took it; with an API key, the key's owner.
+    pub by: Option<PersonRef>,
+    /// The API key it was taken with, if any.
+    pub api_key: Option<PersonRef>,
+    pub created_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +115,9 @@ loyalty_domain::code_enum! {
         OpeningBalance,
         /// Points that reached their expiry (the server's own change; no actor).
         Expired,
+        /// A sale's points taken back in proportion to the goods returned (may leave the
+        /// balance below zero: points owed).
+        Return,
     }
 }
 

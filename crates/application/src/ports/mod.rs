@@ -11,7 +11,7 @@ pub use people::{
 };
 pub use records::{
     CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
-    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewStore, NewSubscription, PlanRepo,
+    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewReturn, NewStore, NewSubscription, PlanRepo,
     RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
 };
 pub use system::{

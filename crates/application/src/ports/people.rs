@@ -185,6 +185,10 @@ pub enum PointsChange {
     Spend(i64),
     /// A sale's points taken back: the newest first.
     TakeBack(i64),
+    /// A sale's share of points taken back for goods returned: the newest lots first, as a void
+    /// takes them. The one change that may take the balance below zero (the customer spent the
+    /// points: it then owes them); the lots give what they hold.
+    Return(i64),
 }
 
 impl PointsChange {
@@ -192,7 +196,7 @@ impl PointsChange {
     pub fn delta(self) -> i64 {
         match self {
             PointsChange::Earn { points, .. } => points,
-            PointsChange::Spend(points) | PointsChange::TakeBack(points) => -points,
+            PointsChange::Spend(points) | PointsChange::TakeBack(points) | PointsChange::Return(points) => -points,
         }
     }
 }
@@ -222,7 +226,13 @@ pub struct ExpiringPoints {
 pub trait LotRepo {
     /// Changes the balance in one conditional update and the lots with it; returns the new
     /// balance, or `None` when it would go below zero or the customer is gone (nothing changes).
+    /// Points earned pay back what a customer owes first (only what is left goes to a lot); a
+    /// [`PointsChange::Return`] is never refused for the balance: it may leave it below zero.
     fn change_points(&mut self, id: i64, change: PointsChange, now: NaiveDateTime) -> RepoResult<Option<i64>>;
+    /// Takes the live customer's row lock for the rest of the transaction, as every change of
+    /// its points does, so what is read after it (an invoice's returns) stays as read. False
+    /// for a customer that is gone.
+    fn lock_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool>;
     /// Takes the customer's points whose last day was before `today` out of its balance; `None`
     /// when none were due.
     fn expire_due_points(

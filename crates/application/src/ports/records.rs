@@ -228,6 +228,17 @@ pub struct NewInvoice<'a> {
     pub now: NaiveDateTime,
 }
 
+pub struct NewReturn<'a> {
+    pub invoice_id: i64,
+    pub amount: Money,
+    pub points: i64,
+    pub reason: &'a str,
+    /// Who took it (for an API key, its owner).
+    pub actor_id: i64,
+    pub api_key_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
 pub trait InvoiceRepo {
     /// Errors: `Duplicate("invoices.number")` when the store already has the number.
     fn insert_invoice(&mut self, invoice: NewInvoice<'_>) -> RepoResult<i64>;
@@ -236,6 +247,12 @@ pub trait InvoiceRepo {
     fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)>;
     /// Marks the invoice void unless it already is; returns whether it did.
     fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Records a return against a live invoice: adds it to the invoice's returned amount and
+    /// points in one conditional update (never past its total or its points) and stores it.
+    /// `None` (nothing changes) when the invoice is voided or the return would pass its total.
+    fn insert_return(&mut self, r: NewReturn<'_>) -> RepoResult<Option<i64>>;
+    /// The returns of these invoices, oldest first.
+    fn invoice_returns(&mut self, invoice_ids: &[i64]) -> RepoResult<Vec<crate::InvoiceReturn>>;
     /// Invoices, points issued and redemptions of one store in `[from, to)`.
     fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts>;
 }

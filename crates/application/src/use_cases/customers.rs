@@ -171,9 +171,10 @@ fn tell(
 ) -> Result<(), AppError> {
     let store = match &data {
         WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.clone(),
-        WebhookData::Invoice(_) | WebhookData::Redemption(_) | WebhookData::Ping { .. } => {
-            return Err(AppError::Internal("a customer event without a customer".into()))
-        }
+        WebhookData::Invoice(_)
+        | WebhookData::InvoiceReturned { .. }
+        | WebhookData::Redemption(_)
+        | WebhookData::Ping { .. } => return Err(AppError::Internal("a customer event without a customer".into())),
     };
     super::webhooks::emit(repos, services, &store, event, data, now)
 }

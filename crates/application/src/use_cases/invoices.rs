@@ -1,17 +1,18 @@
-//! Invoices that award points, and voiding them.
+//! Invoices that award points, voiding them, and returns against them.
 
 use chrono::NaiveDateTime;
 use loyalty_domain::local_day::same_local_day;
 use loyalty_domain::loyalty_settings::INVOICE_TOTAL_MIN;
-use loyalty_domain::{text, FieldErrors, Money, Msg};
+use loyalty_domain::{points, text, FieldErrors, Money, Msg};
 
 use super::customers::{customer_at_counter, SalesQuery};
 use super::{idempotency, webhooks};
 use crate::policy::{can_access_store, Permission};
-use crate::ports::{transaction, NewInvoice, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
+use crate::ports::{transaction, NewInvoice, NewLedgerEntry, NewReturn, PointsChange, RepoError, Repos, TxMode};
 use crate::Operation;
 use crate::{
-    ActivityKind, Actor, AppError, Conflict, Invoice, LedgerKind, Page, Services, WebhookData, WebhookEventType,
+    ActivityKind, Actor, AppError, Conflict, Invoice, InvoiceReturn, LedgerKind, Page, Services, WebhookData,
+    WebhookEventType,
 };
 
 pub const INVOICE_NUMBER_MAX: usize = 50;
@@ -159,9 +160,18 @@ pub fn may_void(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
             || (actor.may(Permission::VoidInvoiceToday) && same_local_day(invoice.created_at, now)))
 }
 
-/// Fills in `can_void` for the caller.
+/// Whether `actor` may take a return against `invoice` at `now`, store access aside: as for a
+/// void (the owner any day, the cashier and a key on the invoice's own local day), while some
+/// of its total is left to return. The one rule behind `take_return` and every invoice's
+/// `can_return`.
+pub fn may_return(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
+    may_void(actor, invoice, now) && invoice.returnable() > Money::ZERO
+}
+
+/// Fills in `can_void` and `can_return` for the caller.
 fn with_can_void(actor: &Actor, mut invoice: Invoice, now: NaiveDateTime) -> Invoice {
     invoice.can_void = may_void(actor, &invoice, now);
+    invoice.can_return = may_return(actor, &invoice, now);
     invoice
 }
 
@@ -179,6 +189,8 @@ pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Pag
 /// Takes an invoice back: its points leave the balance through a ledger row. A cashier may
 /// void only on the invoice's own local day; the store's owner any time. Refused when the
 /// customer has already spent the points. The reason is kept with the invoice and the ledger.
+/// After returns, the void takes back the points they left (and the day's figures lose what
+/// they left of the sale).
 pub fn void(
     services: &Services,
     actor: &Actor,
@@ -216,16 +228,17 @@ pub fn void(
             if !may_void(actor, &invoice, now) {
                 return Err(AppError::Conflict(Conflict::VoidWindowClosed));
             }
-            if invoice.points_earned > 0 {
+            let points_left = invoice.points_earned - invoice.returned_points;
+            if points_left > 0 {
                 super::expiry::expire_due(repos, invoice.customer.id, now)?;
                 let balance = repos
-                    .change_points(invoice.customer.id, PointsChange::TakeBack(invoice.points_earned), now)?
+                    .change_points(invoice.customer.id, PointsChange::TakeBack(points_left), now)?
                     .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
                 repos.append_ledger(NewLedgerEntry {
                     customer_id: invoice.customer.id,
                     store_id: invoice.store_id,
                     kind: LedgerKind::Void,
-                    delta: -invoice.points_earned,
+                    delta: -points_left,
                     balance_after: balance,
                     reason: Some(&reason),
                     actor_id: Some(actor.user_id),
@@ -249,7 +262,7 @@ pub fn void(
                 vec![
                     ("customer", invoice.customer.name.clone()),
                     ("total", invoice.total.to_string()),
-                    ("points", invoice.points_earned.to_string()),
+                    ("points", points_left.to_string()),
                     ("reason", reason.clone()),
                 ],
                 now,
@@ -261,6 +274,224 @@ pub fn void(
             let data = WebhookData::Invoice(voided.clone());
             webhooks::emit(repos, services, &store, WebhookEventType::InvoiceVoided, data, now)?;
             Ok(voided)
+        },
+        rebuild,
+    )
+}
+
+/// A return as typed: the amount brought back (LYD as a decimal) and why.
+#[derive(Debug, Clone, Default)]
+pub struct TakeReturn {
+    pub amount: Option<String>,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReturnTaken {
+    /// The invoice after the return, with all its returns.
+    pub invoice: Invoice,
+    /// This return.
+    pub returned: InvoiceReturn,
+    pub customer_total_points: i64,
+}
+
+/// What a return of `amount` against an invoice would take, from the rule the return uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReturnPreview {
+    pub invoice_id: i64,
+    /// `None` when no amount was asked about.
+    pub amount: Option<Money>,
+    /// The points it would take back (`None` without an amount).
+    pub points: Option<i64>,
+    /// What is left to return now: the most the return may be.
+    pub returnable: Money,
+    /// The customer's balance now, and after the return (below zero: points owed).
+    pub balance: i64,
+    pub balance_after: Option<i64>,
+}
+
+/// What a return of `amount` (none: only what is left to return) would take back, checked as
+/// the return checks it: the same refusals, the same messages, nothing written.
+pub fn preview_return(
+    services: &Services,
+    actor: &Actor,
+    id: i64,
+    amount: Option<&str>,
+) -> Result<ReturnPreview, AppError> {
+    actor.authorize(Operation::PreviewReturn)?;
+    let amount = match amount.filter(|a| !a.trim().is_empty()) {
+        None => None,
+        Some(raw) => Some(
+            Money::parse(raw)
+                .and_then(|m| points::check_return(Money::MAX, Money::ZERO, m))
+                .map_err(|m| FieldErrors::single("amount", m))?,
+        ),
+    };
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+        let store = repos.store_scope(invoice.store_id)?.ok_or(AppError::NotFound)?;
+        if !can_access_store(actor, &store) {
+            return Err(AppError::NotFound);
+        }
+        if invoice.voided_at.is_some() {
+            return Err(AppError::Conflict(Conflict::ReturnOfVoidedInvoice));
+        }
+        if !may_void(actor, &invoice, now) {
+            return Err(AppError::Conflict(Conflict::ReturnWindowClosed));
+        }
+        let balance = repos.customer_by_id(invoice.customer.id)?.ok_or(AppError::NotFound)?.loyalty_points;
+        let points = match amount {
+            None => None,
+            Some(amount) => {
+                let amount = points::check_return(invoice.total, invoice.returned_total, amount)
+                    .map_err(|m| FieldErrors::single("amount", m))?;
+                Some(points::points_for_return(
+                    invoice.points_earned,
+                    invoice.total,
+                    invoice.returned_total,
+                    invoice.returned_points,
+                    amount,
+                ))
+            }
+        };
+        Ok(ReturnPreview {
+            invoice_id: id,
+            amount,
+            points,
+            returnable: invoice.returnable(),
+            balance,
+            balance_after: points.map(|p| balance - p),
+        })
+    })
+}
+
+/// Goods brought back against an invoice, in part or whole, as often as its total allows: the
+/// return takes its share of the sale's points back (`points::points_for_return`), from the
+/// newest lots first as a void does, and may leave the balance below zero when the customer
+/// spent them (it then owes points, paid back first by the next points it earns). Authorized as
+/// a void is (`may_return`); a voided invoice takes no returns (409). One transaction writes the
+/// return, the invoice's returned sum, the balance and the ledger row.
+pub fn take_return(
+    services: &Services,
+    actor: &Actor,
+    id: i64,
+    form: TakeReturn,
+    idempotency_key: Option<&str>,
+) -> Result<idempotency::Replayable<ReturnTaken>, AppError> {
+    actor.authorize(Operation::ReturnInvoice)?;
+    let key = idempotency::parse_key(idempotency_key)?;
+    let mut errors = FieldErrors::new();
+    let amount = errors.check(
+        "amount",
+        match form.amount.as_deref().filter(|a| !a.trim().is_empty()) {
+            None => Err(Msg::ReturnAmountRequired),
+            Some(raw) => Money::parse(raw).and_then(|m| points::check_return(Money::MAX, Money::ZERO, m)),
+        },
+    );
+    let reason = errors.check(
+        "reason",
+        text::required(form.reason.as_deref().unwrap_or(""), Msg::ReturnReasonRequired, super::customers::REASON_MAX),
+    );
+    errors.into_result()?;
+    let (Some(amount), Some(reason)) = (amount, reason) else {
+        return Err(AppError::Internal("validated return fields missing".into()));
+    };
+    let request = format!("return|{id}|{amount}|{reason}");
+    let now = services.clock.now();
+    let rebuild = |repos: &mut dyn Repos, answer: &str| {
+        let (return_id, balance) = idempotency::two_ids(answer)?;
+        let invoice = with_can_void(actor, repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?, now);
+        let returned = invoice.returns.iter().find(|r| r.id == return_id).cloned().ok_or(AppError::NotFound)?;
+        Ok(ReturnTaken { invoice, returned, customer_total_points: balance })
+    };
+    idempotency::run(
+        services,
+        actor.user_id,
+        key.as_deref(),
+        &request,
+        |repos| {
+            let seen = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+            let store = repos.store_scope(seen.store_id)?.ok_or(AppError::NotFound)?;
+            if !can_access_store(actor, &store) {
+                return Err(AppError::NotFound);
+            }
+            let customer_id = seen.customer.id;
+            // Every change of the customer's points (a void, another return) holds this lock
+            // first, so the invoice read after it stays as read.
+            if !repos.lock_customer(customer_id, now)? {
+                return Err(AppError::NotFound);
+            }
+            let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+            if invoice.voided_at.is_some() {
+                return Err(AppError::Conflict(Conflict::ReturnOfVoidedInvoice));
+            }
+            if !may_void(actor, &invoice, now) {
+                return Err(AppError::Conflict(Conflict::ReturnWindowClosed));
+            }
+            let amount = points::check_return(invoice.total, invoice.returned_total, amount)
+                .map_err(|m| FieldErrors::single("amount", m))?;
+            let points = points::points_for_return(
+                invoice.points_earned,
+                invoice.total,
+                invoice.returned_total,
+                invoice.returned_points,
+                amount,
+            );
+            super::expiry::expire_due(repos, customer_id, now)?;
+            let balance =
+                repos.change_points(customer_id, PointsChange::Return(points), now)?.ok_or(AppError::NotFound)?;
+            let return_id = repos
+                .insert_return(NewReturn {
+                    invoice_id: id,
+                    amount,
+                    points,
+                    reason: &reason,
+                    actor_id: actor.user_id,
+                    api_key_id: actor.key_id(),
+                    now,
+                })?
+                .ok_or_else(|| AppError::Internal(format!("invoice {id} changed under its customer's lock")))?;
+            if points > 0 {
+                repos.append_ledger(NewLedgerEntry {
+                    customer_id,
+                    store_id: invoice.store_id,
+                    kind: LedgerKind::Return,
+                    delta: -points,
+                    balance_after: balance,
+                    reason: Some(&reason),
+                    actor_id: Some(actor.user_id),
+                    api_key_id: actor.key_id(),
+                    invoice_id: Some(id),
+                    redemption_id: None,
+                    now,
+                })?;
+            }
+            super::activity::log(
+                repos,
+                ActivityKind::InvoiceReturned,
+                Some(actor),
+                invoice.store_id,
+                id,
+                vec![
+                    ("customer", invoice.customer.name.clone()),
+                    ("total", invoice.total.to_string()),
+                    ("amount", amount.to_string()),
+                    ("points", points.to_string()),
+                    ("reason", reason.clone()),
+                ],
+                now,
+            )?;
+            let answer = format!("{return_id}:{balance}");
+            if let Some(key) = &key {
+                idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
+            }
+            let taken = rebuild(repos, &answer)?;
+            // As stored, not as this caller may act on it (the void's event does the same).
+            let invoice = Invoice { can_void: false, can_return: false, ..taken.invoice.clone() };
+            let data = WebhookData::InvoiceReturned { invoice, returned: taken.returned.clone() };
+            webhooks::emit(repos, services, &store, WebhookEventType::InvoiceReturned, data, now)?;
+            Ok(taken)
         },
         rebuild,
     )

@@ -109,19 +109,19 @@ fn into_customer(row: Row) -> Customer {
     }
 }
 
-/// A customer's live sales: how many, their total and the points they earned.
+/// A customer's live sales: how many, their total and the points they earned, less returns.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = invoices, check_for_backend(DbBackend))]
 struct SalesRow {
     #[diesel(select_expression = count_star(), select_expression_type = diesel::dsl::count_star)]
     invoices: i64,
     #[diesel(
-        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)"),
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams - invoices.returned_dirhams), 0) AS BIGINT)"),
         select_expression_type = diesel::expression::SqlLiteral<BigInt>
     )]
     total_dirhams: i64,
     #[diesel(
-        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)"),
+        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned - invoices.returned_points), 0) AS BIGINT)"),
         select_expression_type = diesel::expression::SqlLiteral<BigInt>
     )]
     points_earned: i64,

@@ -2,14 +2,15 @@ use chrono::NaiveDateTime;
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
+use loyalty_application::ports::NewReturn;
 use loyalty_application::ports::{InvoiceRepo, NewInvoice, RecordFilter, RepoResult};
-use loyalty_application::{DayCounts, Invoice, PageRequest, PersonRef};
+use loyalty_application::{DayCounts, Invoice, InvoiceReturn, PageRequest, PersonRef};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
 use super::{filter_stores, limits, person, sales_filtered, sales_page};
 use crate::pool::DbBackend;
-use crate::schema::{api_keys, customers, invoices, redemptions, users};
+use crate::schema::{api_keys, customers, invoice_returns, invoices, redemptions, users};
 use crate::tx::{map_error, map_unique, DbTx};
 
 /// A sale with its customer's and cashier's names.
@@ -34,6 +35,34 @@ struct Row {
     voided_at: Option<NaiveDateTime>,
     void_reason: Option<String>,
     updated_at: NaiveDateTime,
+    #[diesel(embed)]
+    returned: Returned,
+}
+
+/// What an invoice's returns add up to (a row of its own: a select holds at most 16 columns).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices, check_for_backend(DbBackend))]
+struct Returned {
+    returned_dirhams: i64,
+    returned_points: i64,
+}
+
+/// A return with the names of who took it and with which key.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoice_returns, check_for_backend(DbBackend))]
+struct ReturnRow {
+    id: i64,
+    invoice_id: i64,
+    amount_dirhams: i64,
+    points: i64,
+    reason: String,
+    actor_id: i64,
+    #[diesel(select_expression = users::name.nullable())]
+    actor_name: Option<String>,
+    api_key_id: Option<i64>,
+    #[diesel(select_expression = api_keys::name.nullable())]
+    api_key_name: Option<String>,
+    created_at: NaiveDateTime,
 }
 
 fn into_invoice(row: Row) -> Invoice {
@@ -51,7 +80,26 @@ fn into_invoice(row: Row) -> Invoice {
         void_reason: row.void_reason,
         updated_at: row.updated_at,
         can_void: false,
+        returned_total: Money::from_dirhams(row.returned.returned_dirhams),
+        returned_points: row.returned.returned_points,
+        returns: Vec::new(),
+        can_return: false,
     }
+}
+
+/// The invoices with their returns filled in (one query for the lot).
+fn with_returns(tx: &mut DbTx<'_>, mut invoices: Vec<Invoice>) -> RepoResult<Vec<Invoice>> {
+    let returned: Vec<i64> = invoices.iter().filter(|i| i.returned_total > Money::ZERO).map(|i| i.id).collect();
+    if returned.is_empty() {
+        return Ok(invoices);
+    }
+    let mut returns = tx.invoice_returns(&returned)?;
+    for invoice in &mut invoices {
+        let (theirs, others) = returns.into_iter().partition(|r| r.invoice_id == invoice.id);
+        invoice.returns = theirs;
+        returns = others;
+    }
+    Ok(invoices)
 }
 
 /// What a void takes off the day of the sale. Read with `RETURNING` (the fields in the order of
@@ -62,10 +110,25 @@ struct Voided {
     created_at: NaiveDateTime,
     total_dirhams: i64,
     points_earned: i64,
+    returned_dirhams: i64,
+    returned_points: i64,
 }
 
-const VOIDED: (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned) =
-    (invoices::store_id, invoices::created_at, invoices::total_dirhams, invoices::points_earned);
+const VOIDED: (
+    invoices::store_id,
+    invoices::created_at,
+    invoices::total_dirhams,
+    invoices::points_earned,
+    invoices::returned_dirhams,
+    invoices::returned_points,
+) = (
+    invoices::store_id,
+    invoices::created_at,
+    invoices::total_dirhams,
+    invoices::points_earned,
+    invoices::returned_dirhams,
+    invoices::returned_points,
+);
 
 macro_rules! joined {
     () => {
@@ -100,13 +163,14 @@ impl InvoiceRepo for DbTx<'_> {
 
     fn invoice_by_id(&mut self, id: i64) -> RepoResult<Option<Invoice>> {
         let row: Option<Row> = joined!().filter(invoices::id.eq(id)).first(self.conn).optional().map_err(map_error)?;
-        Ok(row.map(into_invoice))
+        let invoices = with_returns(self, row.map(into_invoice).into_iter().collect())?;
+        Ok(invoices.into_iter().next())
     }
 
     fn list_invoices(&mut self, filter: &RecordFilter, page: PageRequest) -> RepoResult<(Vec<Invoice>, i64)> {
         // A void changes an invoice: sync follows its change time.
         let (rows, total) = sales_page!(self.conn, filter, page, joined!() => Row, invoices { changed: updated_at, created: created_at });
-        Ok((rows.into_iter().map(into_invoice).collect(), total))
+        Ok((with_returns(self, rows.into_iter().map(into_invoice).collect())?, total))
     }
 
     fn void_invoice(&mut self, id: i64, by: i64, reason: &str, now: NaiveDateTime) -> RepoResult<bool> {
@@ -122,9 +186,72 @@ impl InvoiceRepo for DbTx<'_> {
             .optional()
             .map_err(map_error)?;
         let Some(sale) = voided else { return Ok(false) };
-        // The sale is taken off the day it was made on.
-        self.days.add(sale.store_id, sale.created_at, DayDelta::void(sale.total_dirhams, sale.points_earned));
+        // What its returns left of the sale is taken off the day it was made on.
+        let delta =
+            DayDelta::void(sale.total_dirhams - sale.returned_dirhams, sale.points_earned - sale.returned_points);
+        self.days.add(sale.store_id, sale.created_at, delta);
         Ok(true)
+    }
+
+    fn insert_return(&mut self, r: NewReturn<'_>) -> RepoResult<Option<i64>> {
+        let amount = r.amount.dirhams();
+        let sale: Option<(i64, NaiveDateTime)> = diesel::update(
+            invoices::table
+                .find(r.invoice_id)
+                .filter(invoices::voided_at.is_null())
+                .filter((invoices::returned_dirhams + amount).le(invoices::total_dirhams))
+                .filter((invoices::returned_points + r.points).le(invoices::points_earned)),
+        )
+        .set((
+            invoices::returned_dirhams.eq(invoices::returned_dirhams + amount),
+            invoices::returned_points.eq(invoices::returned_points + r.points),
+            invoices::updated_at.eq(r.now),
+        ))
+        .returning((invoices::store_id, invoices::created_at))
+        .get_result(self.conn)
+        .optional()
+        .map_err(map_error)?;
+        let Some((store_id, sold_at)) = sale else { return Ok(None) };
+        let id = diesel::insert_into(invoice_returns::table)
+            .values((
+                invoice_returns::invoice_id.eq(r.invoice_id),
+                invoice_returns::amount_dirhams.eq(amount),
+                invoice_returns::points.eq(r.points),
+                invoice_returns::reason.eq(r.reason),
+                invoice_returns::actor_id.eq(r.actor_id),
+                invoice_returns::api_key_id.eq(r.api_key_id),
+                invoice_returns::created_at.eq(r.now),
+            ))
+            .returning(invoice_returns::id)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        // The returned goods are taken off the day of the sale, as a void takes the whole sale.
+        self.days.add(store_id, sold_at, DayDelta::returned(amount, r.points));
+        Ok(Some(id))
+    }
+
+    fn invoice_returns(&mut self, invoice_ids: &[i64]) -> RepoResult<Vec<InvoiceReturn>> {
+        let rows: Vec<ReturnRow> = invoice_returns::table
+            .left_join(users::table.on(invoice_returns::actor_id.eq(users::id)))
+            .left_join(api_keys::table.on(invoice_returns::api_key_id.eq(api_keys::id.nullable())))
+            .filter(invoice_returns::invoice_id.eq_any(invoice_ids))
+            .order(invoice_returns::id)
+            .select(ReturnRow::as_select())
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|row| InvoiceReturn {
+                id: row.id,
+                invoice_id: row.invoice_id,
+                amount: Money::from_dirhams(row.amount_dirhams),
+                points: row.points,
+                reason: row.reason,
+                by: person(Some(row.actor_id), row.actor_name),
+                api_key: person(row.api_key_id, row.api_key_name),
+                created_at: row.created_at,
+            })
+            .collect())
     }
 
     fn day_counts(&mut self, store_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<DayCounts> {
@@ -133,7 +260,10 @@ impl InvoiceRepo for DbTx<'_> {
             .filter(invoices::created_at.ge(from))
             .filter(invoices::created_at.lt(to))
             .filter(invoices::voided_at.is_null())
-            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned), 0) AS BIGINT)")))
+            .select((
+                count_star(),
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.points_earned - invoices.returned_points), 0) AS BIGINT)"),
+            ))
             .get_result(self.conn)
             .map_err(map_error)?;
         let redemptions: i64 = redemptions::table

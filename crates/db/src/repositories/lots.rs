@@ -1,6 +1,8 @@
 //! A customer's points held in lots (`point_lots`): each remembers the Tripoli day its points
-//! expire, fixed when they were earned. The sum of a customer's remaining points is its balance;
-//! every change of a balance goes through here, in the transaction that changes it.
+//! expire, fixed when they were earned. The sum of a customer's remaining points is its balance
+//! while that is above zero; a customer who owes points (a return took back points it had
+//! spent) holds no points in lots, and the points it earns next pay the debt before any go to a
+//! lot. Every change of a balance goes through here, in the transaction that changes it.
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sql;
@@ -122,27 +124,48 @@ impl LotRepo for DbTx<'_> {
     fn change_points(&mut self, id: i64, change: PointsChange, now: NaiveDateTime) -> RepoResult<Option<i64>> {
         let delta = change.delta();
         // One conditional UPDATE: never read-modify-write a balance. It locks the customer's
-        // row, so its lots change under that lock.
-        let balance: Option<i64> = diesel::update(
-            customers::table
-                .filter(customers::id.eq(id))
-                .filter(customers::deleted_at.is_null())
-                .filter(customers::loyalty_points.ge(-delta)),
-        )
-        .set((customers::loyalty_points.eq(customers::loyalty_points + delta), customers::updated_at.eq(now)))
-        .returning(customers::loyalty_points)
-        .get_result(self.conn)
+        // row, so its lots change under that lock. Points earned and a return are never
+        // refused for the balance (earned points pay back what is owed; a return may leave the
+        // balance below zero); every other take is, below zero.
+        let live = customers::table.filter(customers::id.eq(id)).filter(customers::deleted_at.is_null());
+        let set = (customers::loyalty_points.eq(customers::loyalty_points + delta), customers::updated_at.eq(now));
+        let balance: Option<i64> = match change {
+            PointsChange::Earn { .. } | PointsChange::Return(_) => {
+                diesel::update(live).set(set).returning(customers::loyalty_points).get_result(self.conn)
+            }
+            PointsChange::Spend(_) | PointsChange::TakeBack(_) => {
+                diesel::update(live.filter(customers::loyalty_points.ge(-delta)))
+                    .set(set)
+                    .returning(customers::loyalty_points)
+                    .get_result(self.conn)
+            }
+        }
         .optional()
         .map_err(map_error)?;
-        if balance.is_some() {
+        if let Some(after) = balance {
+            // The lots hold the balance while it is above zero, and nothing while it is owed.
+            let held = |balance: i64| balance.max(0);
+            let before = after - delta;
             match change {
-                PointsChange::Earn { points, expires_on } => earn(self.conn, id, points, expires_on, now),
+                PointsChange::Earn { expires_on, .. } => {
+                    earn(self.conn, id, held(after) - held(before), expires_on, now)
+                }
                 PointsChange::Spend(points) => take(self.conn, id, points, false),
                 PointsChange::TakeBack(points) => take(self.conn, id, points, true),
+                PointsChange::Return(_) => take(self.conn, id, held(before) - held(after), true),
             }
             .map_err(map_error)?;
         }
         Ok(balance)
+    }
+
+    fn lock_customer(&mut self, id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let locked =
+            diesel::update(customers::table.filter(customers::id.eq(id)).filter(customers::deleted_at.is_null()))
+                .set(customers::updated_at.eq(now))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        Ok(locked == 1)
     }
 
     fn expire_due_points(

@@ -29,6 +29,11 @@ impl DayDelta {
         Self { invoices: -1, revenue_dirhams: -total_dirhams, points_issued: -points, ..Self::default() }
     }
 
+    /// Goods returned against a sale: its revenue and points shrink, it stays one sale.
+    pub fn returned(amount_dirhams: i64, points: i64) -> Self {
+        Self { revenue_dirhams: -amount_dirhams, points_issued: -points, ..Self::default() }
+    }
+
     pub fn gift(points_spent: i64) -> Self {
         Self { redemptions: 1, points_redeemed: points_spent, ..Self::default() }
     }
@@ -141,7 +146,7 @@ struct Count {
     n: i64,
 }
 
-/// A SELECT of `store_days`' columns summed again from the sales (not voided), gifts and
+/// A SELECT of `store_days`' columns summed again from the sales (not voided; less their returns), gifts and
 /// expired points themselves, per store and Tripoli day; only invoices and redemptions with
 /// ids above the given ones (0: all).
 pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_ids_above: i64) -> String {
@@ -153,7 +158,7 @@ pub fn summed_days_sql(conn: &DbConnection, invoice_ids_above: i64, redemption_i
         "SELECT store_id, day, CAST(SUM(n) AS BIGINT) AS invoices, CAST(SUM(rev) AS BIGINT) AS revenue_dirhams, \
            CAST(SUM(pi) AS BIGINT) AS points_issued, CAST(SUM(r) AS BIGINT) AS redemptions, \
            CAST(SUM(pr) AS BIGINT) AS points_redeemed, CAST(SUM(pe) AS BIGINT) AS points_expired FROM ( \
-           SELECT store_id, {day} AS day, 1 AS n, total_dirhams AS rev, points_earned AS pi, 0 AS r, 0 AS pr, 0 AS pe \
+           SELECT store_id, {day} AS day, 1 AS n, total_dirhams - returned_dirhams AS rev, points_earned - returned_points AS pi, 0 AS r, 0 AS pr, 0 AS pe \
            FROM invoices WHERE voided_at IS NULL AND id > {invoice_ids_above} \
            UNION ALL \
            SELECT store_id, {day} AS day, 0, 0, 0, 1, points_spent, 0 FROM redemptions WHERE id > {redemption_ids_above} \

@@ -16,6 +16,12 @@ use crate::tx::{map_error, map_unique, DbTx};
 /// one row per store).
 /// Each store's live customers and the points they hold, in one pass over the stores'
 /// customers (stores without customers are missing).
+/// The points customers hold: their balances above zero (the sum of their lots). A customer who
+/// owes points (a return took back points it had spent) holds none; what it owes is not
+/// taken off what the others hold.
+const HELD_POINTS: &str =
+    "CAST(COALESCE(SUM(CASE WHEN customers.loyalty_points > 0 THEN customers.loyalty_points ELSE 0 END), 0) AS BIGINT)";
+
 fn customer_totals(tx: &mut DbTx<'_>, store_ids: &[i64]) -> RepoResult<Vec<CustomerTotals>> {
     customers::table
         .filter(customers::store_id.eq_any(store_ids))
@@ -34,7 +40,7 @@ struct CustomerTotals {
     #[diesel(select_expression = count_star(), select_expression_type = diesel::dsl::count_star)]
     customers: i64,
     #[diesel(
-        select_expression = sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)"),
+        select_expression = sql::<BigInt>(HELD_POINTS),
         select_expression_type = diesel::expression::SqlLiteral<BigInt>
     )]
     points: i64,
@@ -187,7 +193,10 @@ impl StoreRepo for DbTx<'_> {
             .filter(invoices::created_at.lt(today.1))
             .filter(invoices::voided_at.is_null())
             .group_by(invoices::store_id)
-            .select((invoices::store_id, sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams), 0) AS BIGINT)")))
+            .select((
+                invoices::store_id,
+                sql::<BigInt>("CAST(COALESCE(SUM(invoices.total_dirhams - invoices.returned_dirhams), 0) AS BIGINT)"),
+            ))
             .load(self.conn)
             .map_err(map_error)?;
         Ok(rows
@@ -287,7 +296,7 @@ impl StoreRepo for DbTx<'_> {
         let (customers, points_outstanding): (i64, i64) = customers::table
             .filter(customers::store_id.eq_any(store_ids))
             .filter(customers::deleted_at.is_null())
-            .select((count_star(), sql::<BigInt>("CAST(COALESCE(SUM(customers.loyalty_points), 0) AS BIGINT)")))
+            .select((count_star(), sql::<BigInt>(HELD_POINTS)))
             .get_result(self.conn)
             .map_err(map_error)?;
         let (revenue, points_issued): (i64, i64) = store_days::table

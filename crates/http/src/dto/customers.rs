@@ -24,6 +24,9 @@ pub struct CustomerDto {
     pub phone: Option<String>,
     pub email: Option<String>,
     pub loyalty_points: i64,
+    /// Points the customer owes: a return took back points it had already spent, so its balance
+    /// (`loyalty_points`) is below zero; the next points it earns pay them back first. 0 otherwise.
+    pub points_owed: i64,
     pub created_at: DateTime<Utc>,
     /// The last change of the customer or its balance (the order of an incremental sync).
     pub updated_at: DateTime<Utc>,
@@ -43,6 +46,7 @@ impl From<loyalty_application::Customer> for CustomerDto {
             name: c.name,
             phone: c.phone,
             email: c.email,
+            points_owed: loyalty_domain::points_rules::points_owed(c.loyalty_points),
             loyalty_points: c.loyalty_points,
             created_at: utc(c.created_at),
             updated_at: utc(c.updated_at),

@@ -272,10 +272,22 @@ pub struct PointsAdjustedData {
     pub reason: Option<String>,
 }
 
+/// `invoice.returned`: the invoice after the return (as `invoice.voided` sends it, with all its
+/// returns), and under `return` the return itself.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceReturnedData {
+    #[serde(flatten)]
+    pub invoice: InvoiceDto,
+    #[serde(rename = "return")]
+    pub returned: InvoiceReturnDto,
+}
+
 /// An event's `data`: the record as the API answers it, as it was at the change.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum WebhookEventData {
+    /// `invoice.returned` (listed first: it is an invoice with its `return`).
+    InvoiceReturned(InvoiceReturnedData),
     /// `invoice.created`, `invoice.voided`.
     Invoice(InvoiceDto),
     /// `redemption.created`.
@@ -329,6 +341,10 @@ pub fn webhook_payload(
     let version = data.resource_version().map(|at| at.and_utc().timestamp_micros());
     let data = match data.clone() {
         D::Invoice(invoice) => WebhookEventData::Invoice(invoice.into()),
+        D::InvoiceReturned { invoice, returned } => WebhookEventData::InvoiceReturned(InvoiceReturnedData {
+            invoice: invoice.into(),
+            returned: returned.into(),
+        }),
         D::Redemption(redemption) => WebhookEventData::Redemption(redemption.into()),
         D::Customer(customer) => WebhookEventData::Customer(customer.into()),
         D::PointsAdjusted { customer, points, reason } => {

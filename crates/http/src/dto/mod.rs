@@ -144,7 +144,7 @@ pub use loyalty_config::{
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{
     confirm_above_schema, invoice_total_schema, max_invoice_total_schema, min_purchase_schema, point_value_schema,
-    points_rate_schema, price_schema, reward_amount_schema,
+    points_rate_schema, price_schema, return_amount_schema, reward_amount_schema,
 };
 pub use money::{DecimalInput, AMOUNT_PATTERN};
 pub use notifications::{NotificationList, ReadNotificationsRequest};
@@ -166,9 +166,10 @@ pub use rewards::{
 };
 pub use sales::{
     CreateInvoiceRequest, CreateRedemptionRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceDto, InvoiceEnvelope,
-    InvoiceList, InvoiceRefDto, LedgerEntryDto, LedgerKindDto, LedgerList, RedemptionDone, RedemptionDoneEnvelope,
-    RedemptionDto, RedemptionList, RedemptionPreview, RedemptionPreviewEnvelope, RedemptionPreviewQuery, RewardRefDto,
-    VoidInvoiceRequest,
+    InvoiceList, InvoiceRefDto, InvoiceReturnDto, InvoiceReturned, InvoiceReturnedEnvelope, LedgerEntryDto,
+    LedgerKindDto, LedgerList, RedemptionDone, RedemptionDoneEnvelope, RedemptionDto, RedemptionList,
+    RedemptionPreview, RedemptionPreviewEnvelope, RedemptionPreviewQuery, ReturnInvoiceRequest, ReturnPreviewDto,
+    ReturnPreviewEnvelope, ReturnPreviewQuery, RewardRefDto, VoidInvoiceRequest,
 };
 pub use signals::{SignalDto, SignalEnvelope, SignalKindDto, SignalList, SignalQuery, SignalStatusParam};
 pub use stores::{

@@ -57,6 +57,10 @@ pub(super) fn invoice_total_schema() -> utoipa::openapi::Schema {
     decimal_schema("LYD, at least 0.01, up to three decimals.", "12.500", false)
 }
 
+pub(super) fn return_amount_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD brought back: at least 0.001, up to three decimals.", "4.000", false)
+}
+
 pub(super) fn reward_amount_schema() -> utoipa::openapi::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     let mut schema = decimal_schema(

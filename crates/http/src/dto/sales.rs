@@ -26,12 +26,61 @@ pub struct InvoiceDto {
     pub updated_at: DateTime<Utc>,
     /// Whether the caller may void this invoice now: the store's owner any day, its cashier on
     /// the invoice's own day; false once voided. A void can still be refused when the customer
-    /// has spent the points (409).
+    /// has spent the points (409). After returns, a void takes back the points they left.
     pub can_void: bool,
+    /// LYD its returns add up to, three decimals (`"0.000"` without returns).
+    #[schema(example = "4.000")]
+    pub returned_total: String,
+    /// The points its returns took back.
+    pub returned_points: i64,
+    /// LYD still to return: the total less the returns (`"0.000"` once voided). The most the
+    /// next return may be.
+    #[schema(example = "8.500")]
+    pub returnable: String,
+    /// Its returns, oldest first.
+    pub returns: Vec<InvoiceReturnDto>,
+    /// Whether the caller may take a return against it now: as for a void (the store's owner
+    /// any day, its cashier and a `sales:write` key on the invoice's own day), while some of
+    /// the total is left to return.
+    pub can_return: bool,
+}
+
+/// Goods brought back against an invoice.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceReturnDto {
+    pub id: i64,
+    /// LYD brought back, three decimals.
+    #[schema(example = "4.000")]
+    pub amount: String,
+    /// The points it took back: the sale's points x amount / total, rounded down, and the
+    /// return that completes the total takes what is left (so a whole return takes exactly the
+    /// points earned).
+    pub points: i64,
+    pub reason: String,
+    /// Who took it (the owner, when taken with an API key).
+    pub by: Option<PersonDto>,
+    /// The API key it was taken with; `null` when a person took it.
+    pub api_key: Option<PersonDto>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::InvoiceReturn> for InvoiceReturnDto {
+    fn from(r: loyalty_application::InvoiceReturn) -> Self {
+        Self {
+            id: r.id,
+            amount: r.amount.to_string(),
+            points: r.points,
+            reason: r.reason,
+            by: r.by.map(Into::into),
+            api_key: r.api_key.map(Into::into),
+            created_at: utc(r.created_at),
+        }
+    }
 }
 
 impl From<loyalty_application::Invoice> for InvoiceDto {
     fn from(i: loyalty_application::Invoice) -> Self {
+        let returnable = i.returnable().to_string();
         Self {
             id: i.id,
             store_id: i.store_id,
@@ -46,6 +95,11 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
             void_reason: i.void_reason,
             updated_at: utc(i.updated_at),
             can_void: i.can_void,
+            returned_total: i.returned_total.to_string(),
+            returned_points: i.returned_points,
+            returnable,
+            returns: i.returns.into_iter().map(Into::into).collect(),
+            can_return: i.can_return,
         }
     }
 }
@@ -216,7 +270,7 @@ pub struct LedgerEntryDto {
     /// The API key the change was made with, by the name its owner gave it; none when made by a
     /// person.
     pub api_key: Option<PersonDto>,
-    /// The sale of an `invoice` or `void` entry: its id and the store's own number.
+    /// The sale of an `invoice`, `void` or `return` entry: its id and the store's own number.
     pub invoice: Option<InvoiceRefDto>,
     pub redemption_id: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -256,4 +310,85 @@ pub struct VoidInvoiceRequest {
     #[serde(default)]
     #[schema(required = true)]
     pub reason: Option<String>,
+}
+
+/// Goods brought back against an invoice: how much, and why.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"amount": "4.000", "reason": "Damaged goods brought back"}))]
+#[serde(deny_unknown_fields)]
+pub struct ReturnInvoiceRequest {
+    /// LYD brought back: at least 0.001, and with the invoice's earlier returns at most its
+    /// total (`returnable` on the invoice).
+    #[schema(schema_with = return_amount_schema, required = true)]
+    pub amount: Option<DecimalInput>,
+    /// Required, up to 255 characters.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub reason: Option<String>,
+}
+
+/// A return taken: the return, the invoice after it, and the customer's balance (below zero
+/// when the customer owes points).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceReturned {
+    #[serde(rename = "return")]
+    pub returned: InvoiceReturnDto,
+    pub invoice: InvoiceDto,
+    /// The points the return took back.
+    pub points_returned: i64,
+    /// The customer's balance after the return; below zero when it owes points.
+    pub customer_total_points: i64,
+}
+envelope!(InvoiceReturnedEnvelope, InvoiceReturned);
+
+impl From<loyalty_application::use_cases::invoices::ReturnTaken> for InvoiceReturned {
+    fn from(t: loyalty_application::use_cases::invoices::ReturnTaken) -> Self {
+        Self {
+            points_returned: t.returned.points,
+            returned: t.returned.into(),
+            invoice: t.invoice.into(),
+            customer_total_points: t.customer_total_points,
+        }
+    }
+}
+
+/// How much is being returned, as typed so far.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReturnPreviewQuery {
+    /// LYD to return (`"4.000"`); leave out to learn only what is left to return.
+    #[param(example = "4.000")]
+    pub amount: Option<String>,
+}
+
+/// What a return would take back, from the rule the return itself uses.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReturnPreviewDto {
+    pub invoice_id: i64,
+    /// The amount asked about, as the server reads it (`null` when none was).
+    #[schema(example = "4.000")]
+    pub amount: Option<String>,
+    /// The points the return would take back (`null` without an amount).
+    pub points: Option<i64>,
+    /// LYD left to return: the most a return may be now.
+    #[schema(example = "8.500")]
+    pub returnable: String,
+    /// The customer's balance now.
+    pub balance: i64,
+    /// The balance after the return; below zero when the customer would owe points.
+    pub balance_after: Option<i64>,
+}
+envelope!(ReturnPreviewEnvelope, ReturnPreviewDto);
+
+impl From<loyalty_application::use_cases::invoices::ReturnPreview> for ReturnPreviewDto {
+    fn from(p: loyalty_application::use_cases::invoices::ReturnPreview) -> Self {
+        Self {
+            invoice_id: p.invoice_id,
+            amount: p.amount.map(|a| a.to_string()),
+            points: p.points,
+            returnable: p.returnable.to_string(),
+            balance: p.balance,
+            balance_after: p.balance_after,
+        }
+    }
 }

@@ -1,14 +1,15 @@
-//! Sales at the counter: invoices, their preview and voids, and the sales list.
+//! Sales at the counter: invoices, their preview, voids and returns, and the sales list.
 
 use actix_web::{web, HttpResponse};
-use loyalty_application::use_cases::invoices::{self, CreateInvoice};
+use loyalty_application::use_cases::invoices::{self, CreateInvoice, TakeReturn};
 use loyalty_application::use_cases::owner;
 use utoipa::OpenApi;
 
 use super::{created, route, IdempotencyKey, Listing};
 use crate::auth::Authenticated;
 use crate::dto::{
-    CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList, ListQuery, PageQuery,
+    CreateInvoiceRequest, InvoiceCreated, InvoiceCreatedEnvelope, InvoiceEnvelope, InvoiceList,
+    InvoiceReturnedEnvelope, ListQuery, PageQuery, ReturnInvoiceRequest, ReturnPreviewEnvelope, ReturnPreviewQuery,
     SalePreviewEnvelope, SalePreviewQuery, SyncQuery, VoidInvoiceRequest,
 };
 use crate::error::{ErrorBody, ErrorCode};
@@ -16,13 +17,15 @@ use crate::json::ValidJson;
 use crate::{examples, ApiError};
 
 #[derive(OpenApi)]
-#[openapi(paths(list_invoices, create_invoice, void_invoice, preview_sale))]
+#[openapi(paths(list_invoices, create_invoice, void_invoice, return_invoice, preview_return, preview_sale))]
 pub struct InvoicesApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_list_invoices, _, _>(cfg, list_invoices);
     route::<__path_create_invoice, _, _>(cfg, create_invoice);
     route::<__path_void_invoice, _, _>(cfg, void_invoice);
+    route::<__path_return_invoice, _, _>(cfg, return_invoice);
+    route::<__path_preview_return, _, _>(cfg, preview_return);
     route::<__path_preview_sale, _, _>(cfg, preview_sale);
 }
 
@@ -106,6 +109,70 @@ async fn void_invoice(
         answer.insert_header(("Idempotent-Replayed", "true"));
     }
     Ok(answer.json(InvoiceEnvelope { data: done.value.into() }))
+}
+
+/// Goods brought back against an invoice, in part or whole, as many times as its total allows
+/// (`returnable` on the invoice). The return takes back its share of the sale's points: the
+/// points earned x amount / total, rounded down, and the return that completes the total takes
+/// what is left, so a whole return takes exactly the points earned. When the customer already
+/// spent them, the balance goes below zero: the customer owes those points, and the next points
+/// it earns pay them back first (a return is the only way a balance goes below zero).
+/// Authorized as a void: a POS user in its store on the invoice's own day (Tripoli time), an
+/// API key with `sales:write` likewise in the stores it covers, the store owner any day. A
+/// voided invoice takes no returns (409). The answer is the return, the invoice with all its
+/// returns, and the balance; an `invoice.returned` webhook event follows.
+/// With an `Idempotency-Key` header a retry answers the first answer and takes nothing more;
+/// the same key with another body is a 409.
+#[utoipa::path(post, path = "/api/v1/invoices/{id}/returns", tag = "sales",
+    params(("id" = i64, Path, description = "Invoice id"), IdempotencyKey),
+    request_body = ReturnInvoiceRequest,
+    responses(
+        (status = 201, description = "Taken; the points it took back and the new balance", body = InvoiceReturnedEnvelope,
+            headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
+        (status = 403, description = "Role or key scope not allowed (admin, read-only keys)", body = ErrorBody),
+        (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
+        (status = 409, description = "The invoice was voided, past the cashier's day, or key reused", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ReturnOfVoidedInvoice))),
+        (status = 422, description = "No amount or reason, an amount below 0.001, returns that would add up to more than the invoice total, or a malformed Idempotency-Key", body = ErrorBody,
+            example = json!(examples::rule_error("amount", loyalty_domain::Msg::ReturnMoreThanInvoice))),
+    ))]
+async fn return_invoice(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    key: IdempotencyKey,
+    body: ValidJson<ReturnInvoiceRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, key) = (id.into_inner(), key.into_inner());
+    let ReturnInvoiceRequest { amount, reason } = body.0;
+    let form = TakeReturn { amount: amount.map(|a| a.into_string()), reason };
+    let done =
+        caller.run(move |services, actor| invoices::take_return(services, actor, id, form, key.as_deref())).await?;
+    Ok(created(done.replayed).json(InvoiceReturnedEnvelope { data: done.value.into() }))
+}
+
+/// What a return of `amount` against the invoice would take back, from the rule the return
+/// uses (the points, the balance after), and what is left to return; refused as the return
+/// would be, with the same messages. Authorized as the return.
+#[utoipa::path(get, path = "/api/v1/invoices/{id}/returns/preview", tag = "sales",
+    params(("id" = i64, Path, description = "Invoice id"), ReturnPreviewQuery),
+    responses(
+        (status = 200, description = "What the return would take", body = ReturnPreviewEnvelope),
+        (status = 403, description = "Role or key scope not allowed", body = ErrorBody),
+        (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
+        (status = 409, description = "The invoice was voided, or past the cashier's day", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ReturnWindowClosed))),
+        (status = 422, description = "An amount below 0.001, or more than is left to return", body = ErrorBody,
+            example = json!(examples::rule_error("amount", loyalty_domain::Msg::ReturnMoreThanInvoice))),
+    ))]
+async fn preview_return(
+    caller: Authenticated,
+    id: web::Path<i64>,
+    query: web::Query<ReturnPreviewQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, amount) = (id.into_inner(), query.into_inner().amount);
+    let preview =
+        caller.run(move |services, actor| invoices::preview_return(services, actor, id, amount.as_deref())).await?;
+    Ok(HttpResponse::Ok().json(ReturnPreviewEnvelope { data: preview.into() }))
 }
 
 /// What a sale of `total` would earn at the POS user's counter: the points (from the rule the

@@ -26,6 +26,7 @@ const KIND_COLORS: Record<LedgerKind, string> = {
   void: 'gray',
   opening_balance: 'cyan',
   expired: 'yellow',
+  return: 'orange',
 };
 
 /** /customer/:id/history: every change of the customer's points, a page at a time. */

@@ -205,6 +205,16 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  ReturnInvoiceRequest: {
+    amount: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+    },
+    reason: {
+      maxLength: 255,
+    },
+  },
   RewardPatchRequest: {
     amount: {
       maximum: 999999999.999,

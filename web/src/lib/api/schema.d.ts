@@ -623,6 +623,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Goods brought back against an invoice, in part or whole, as many times as its total allows (`returnable` on the invoice)
+         * @description Goods brought back against an invoice, in part or whole, as many times as its total allows (`returnable` on the invoice). The return takes back its share of the sale's points: the points earned x amount / total, rounded down, and the return that completes the total takes what is left, so a whole return takes exactly the points earned. When the customer already spent them, the balance goes below zero: the customer owes those points, and the next points it earns pay them back first (a return is the only way a balance goes below zero). Authorized as a void: a POS user in its store on the invoice's own day (Tripoli time), an API key with `sales:write` likewise in the stores it covers, the store owner any day. A voided invoice takes no returns (409). The answer is the return, the invoice with all its returns, and the balance; an `invoice.returned` webhook event follows. With an `Idempotency-Key` header a retry answers the first answer and takes nothing more; the same key with another body is a 409.
+         */
+        post: operations["return_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/returns/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a return of `amount` against the invoice would take back, from the rule the return uses (the points, the balance after), and what is left to return; refused as the return would be, with the same messages
+         * @description What a return of `amount` against the invoice would take back, from the rule the return uses (the points, the balance after), and what is left to return; refused as the return would be, with the same messages. Authorized as the return.
+         */
+        get: operations["preview_return"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/void": {
         parameters: {
             query?: never;
@@ -1749,7 +1789,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
+            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -2028,6 +2068,12 @@ export interface components {
             name: string;
             /** @description E.164, e.g. `+218912345678`. */
             phone?: string | null;
+            /**
+             * Format: int64
+             * @description Points the customer owes: a return took back points it had already spent, so its balance
+             *     (`loyalty_points`) is below zero; the next points it earns pay them back first. 0 otherwise.
+             */
+            points_owed: number;
             store: components["schemas"]["StoreRefDto"];
             /** Format: int64 */
             store_id: number;
@@ -2189,7 +2235,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2239,7 +2285,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2358,9 +2404,15 @@ export interface components {
         InvoiceDto: {
             api_key?: null | components["schemas"]["PersonDto"];
             /**
+             * @description Whether the caller may take a return against it now: as for a void (the store's owner
+             *     any day, its cashier and a `sales:write` key on the invoice's own day), while some of
+             *     the total is left to return.
+             */
+            can_return: boolean;
+            /**
              * @description Whether the caller may void this invoice now: the store's owner any day, its cashier on
              *     the invoice's own day; false once voided. A void can still be refused when the customer
-             *     has spent the points (409).
+             *     has spent the points (409). After returns, a void takes back the points they left.
              */
             can_void: boolean;
             /** Format: date-time */
@@ -2373,6 +2425,24 @@ export interface components {
             /** Format: int64 */
             points_earned: number;
             pos_user?: null | components["schemas"]["PersonDto"];
+            /**
+             * @description LYD still to return: the total less the returns (`"0.000"` once voided). The most the
+             *     next return may be.
+             * @example 8.500
+             */
+            returnable: string;
+            /**
+             * Format: int64
+             * @description The points its returns took back.
+             */
+            returned_points: number;
+            /**
+             * @description LYD its returns add up to, three decimals (`"0.000"` without returns).
+             * @example 4.000
+             */
+            returned_total: string;
+            /** @description Its returns, oldest first. */
+            returns: components["schemas"]["InvoiceReturnDto"][];
             /** Format: int64 */
             store_id: number;
             /** @description LYD, three decimals. */
@@ -2405,6 +2475,56 @@ export interface components {
             /** Format: int64 */
             id: number;
             invoice_id?: string | null;
+        };
+        /** @description Goods brought back against an invoice. */
+        InvoiceReturnDto: {
+            /**
+             * @description LYD brought back, three decimals.
+             * @example 4.000
+             */
+            amount: string;
+            api_key?: null | components["schemas"]["PersonDto"];
+            by?: null | components["schemas"]["PersonDto"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The points it took back: the sale's points x amount / total, rounded down, and the
+             *     return that completes the total takes what is left (so a whole return takes exactly the
+             *     points earned).
+             */
+            points: number;
+            reason: string;
+        };
+        /**
+         * @description A return taken: the return, the invoice after it, and the customer's balance (below zero
+         *     when the customer owes points).
+         */
+        InvoiceReturned: {
+            /**
+             * Format: int64
+             * @description The customer's balance after the return; below zero when it owes points.
+             */
+            customer_total_points: number;
+            invoice: components["schemas"]["InvoiceDto"];
+            /**
+             * Format: int64
+             * @description The points the return took back.
+             */
+            points_returned: number;
+            return: components["schemas"]["InvoiceReturnDto"];
+        };
+        /**
+         * @description `invoice.returned`: the invoice after the return (as `invoice.voided` sends it, with all its
+         *     returns), and under `return` the return itself.
+         */
+        InvoiceReturnedData: components["schemas"]["InvoiceDto"] & {
+            return: components["schemas"]["InvoiceReturnDto"];
+        };
+        InvoiceReturnedEnvelope: {
+            data: components["schemas"]["InvoiceReturned"];
         };
         /**
          * @example {
@@ -2458,7 +2578,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -3056,6 +3176,52 @@ export interface components {
             /** @description At least 8 characters. */
             password: string;
             store_owner_name: string;
+        };
+        /**
+         * @description Goods brought back against an invoice: how much, and why.
+         * @example {
+         *       "amount": "4.000",
+         *       "reason": "Damaged goods brought back"
+         *     }
+         */
+        ReturnInvoiceRequest: {
+            /** @description LYD brought back: at least 0.001, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            amount: string | number;
+            /** @description Required, up to 255 characters. */
+            reason: string | null;
+        };
+        /** @description What a return would take back, from the rule the return itself uses. */
+        ReturnPreviewDto: {
+            /**
+             * @description The amount asked about, as the server reads it (`null` when none was).
+             * @example 4.000
+             */
+            amount?: string | null;
+            /**
+             * Format: int64
+             * @description The customer's balance now.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description The balance after the return; below zero when the customer would owe points.
+             */
+            balance_after?: number | null;
+            /** Format: int64 */
+            invoice_id: number;
+            /**
+             * Format: int64
+             * @description The points the return would take back (`null` without an amount).
+             */
+            points?: number | null;
+            /**
+             * @description LYD left to return: the most a return may be now.
+             * @example 8.500
+             */
+            returnable: string;
+        };
+        ReturnPreviewEnvelope: {
+            data: components["schemas"]["ReturnPreviewDto"];
         };
         RewardDto: {
             /** @description LYD for cash and prize; percent for discount. Three decimals. */
@@ -3674,12 +3840,12 @@ export interface components {
             type: components["schemas"]["WebhookEventTypeDto"];
         };
         /** @description An event's `data`: the record as the API answers it, as it was at the change. */
-        WebhookEventData: components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
+        WebhookEventData: components["schemas"]["InvoiceReturnedData"] | components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
         /**
          * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to).
          * @enum {string}
          */
-        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
+        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
         /** @description An endpoint whose deliveries fail. */
         WebhookFailingDto: {
             /** Format: int64 */
@@ -6084,6 +6250,7 @@ export interface operations {
                      *           "loyalty_points": 120,
                      *           "name": "Fatima Alsharif",
                      *           "phone": "+218912345678",
+                     *           "points_owed": 1,
                      *           "store": {
                      *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
@@ -6265,6 +6432,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -6501,6 +6669,7 @@ export interface operations {
                      *           "loyalty_points": 120,
                      *           "name": "Fatima Alsharif",
                      *           "phone": "+218912345678",
+                     *           "points_owed": 1,
                      *           "store": {
                      *             "id": 1,
                      *             "name": "Ben Ali - Tripoli"
@@ -6740,6 +6909,7 @@ export interface operations {
                      *                 "loyalty_points": 120,
                      *                 "name": "Fatima Alsharif",
                      *                 "phone": "+218912345678",
+                     *                 "points_owed": 1,
                      *                 "store": {
                      *                   "id": 1,
                      *                   "name": "Ben Ali - Tripoli"
@@ -6923,6 +7093,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -7080,6 +7251,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -7449,6 +7621,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -7678,6 +7851,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -8023,6 +8197,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "api_key": null,
+                     *           "can_return": true,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -8036,6 +8211,23 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
+                     *           "returnable": "8.500",
+                     *           "returned_points": 1,
+                     *           "returned_total": "4.000",
+                     *           "returns": [
+                     *             {
+                     *               "amount": "4.000",
+                     *               "api_key": null,
+                     *               "by": {
+                     *                 "id": 42,
+                     *                 "name": "Fatima Alsharif"
+                     *               },
+                     *               "created_at": "2026-11-20T10:15:00Z",
+                     *               "id": 1051,
+                     *               "points": 120,
+                     *               "reason": "Typed the wrong total"
+                     *             }
+                     *           ],
                      *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
@@ -8211,6 +8403,7 @@ export interface operations {
                      *         "loyalty_points": 120,
                      *         "name": "Fatima Alsharif",
                      *         "phone": "+218912345678",
+                     *         "points_owed": 1,
                      *         "store": {
                      *           "id": 1,
                      *           "name": "Ben Ali - Tripoli"
@@ -9245,6 +9438,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "api_key": null,
+                     *           "can_return": true,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -9258,6 +9452,23 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
+                     *           "returnable": "8.500",
+                     *           "returned_points": 1,
+                     *           "returned_total": "4.000",
+                     *           "returns": [
+                     *             {
+                     *               "amount": "4.000",
+                     *               "api_key": null,
+                     *               "by": {
+                     *                 "id": 42,
+                     *                 "name": "Fatima Alsharif"
+                     *               },
+                     *               "created_at": "2026-11-20T10:15:00Z",
+                     *               "id": 1051,
+                     *               "points": 120,
+                     *               "reason": "Typed the wrong total"
+                     *             }
+                     *           ],
                      *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
@@ -9432,6 +9643,7 @@ export interface operations {
                      *         "customer_total_points": 120,
                      *         "invoice": {
                      *           "api_key": null,
+                     *           "can_return": true,
                      *           "can_void": true,
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "customer": {
@@ -9445,6 +9657,23 @@ export interface operations {
                      *             "id": 7,
                      *             "name": "Salem Ahmed"
                      *           },
+                     *           "returnable": "8.500",
+                     *           "returned_points": 1,
+                     *           "returned_total": "4.000",
+                     *           "returns": [
+                     *             {
+                     *               "amount": "4.000",
+                     *               "api_key": null,
+                     *               "by": {
+                     *                 "id": 42,
+                     *                 "name": "Fatima Alsharif"
+                     *               },
+                     *               "created_at": "2026-11-20T10:15:00Z",
+                     *               "id": 1051,
+                     *               "points": 120,
+                     *               "reason": "Typed the wrong total"
+                     *             }
+                     *           ],
                      *           "store_id": 1,
                      *           "total_cost": "250.000",
                      *           "updated_at": "2026-11-20T10:15:00Z",
@@ -9812,6 +10041,482 @@ export interface operations {
             };
         };
     };
+    return_invoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "4.000",
+                 *       "reason": "Damaged goods brought back"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnInvoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Taken; the points it took back and the new balance */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "customer_total_points": 120,
+                     *         "invoice": {
+                     *           "api_key": null,
+                     *           "can_return": true,
+                     *           "can_void": true,
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "customer": {
+                     *             "id": 1,
+                     *             "name": "Fatima Alsharif"
+                     *           },
+                     *           "id": 1051,
+                     *           "invoice_id": "INV-2026-0042",
+                     *           "points_earned": 25,
+                     *           "pos_user": {
+                     *             "id": 7,
+                     *             "name": "Salem Ahmed"
+                     *           },
+                     *           "returnable": "8.500",
+                     *           "returned_points": 1,
+                     *           "returned_total": "4.000",
+                     *           "returns": [
+                     *             {
+                     *               "amount": "4.000",
+                     *               "api_key": null,
+                     *               "by": {
+                     *                 "id": 42,
+                     *                 "name": "Fatima Alsharif"
+                     *               },
+                     *               "created_at": "2026-11-20T10:15:00Z",
+                     *               "id": 1051,
+                     *               "points": 120,
+                     *               "reason": "Typed the wrong total"
+                     *             }
+                     *           ],
+                     *           "store_id": 1,
+                     *           "total_cost": "250.000",
+                     *           "updated_at": "2026-11-20T10:15:00Z",
+                     *           "void_reason": null,
+                     *           "voided_at": null
+                     *         },
+                     *         "points_returned": 1,
+                     *         "return": {
+                     *           "amount": "4.000",
+                     *           "api_key": null,
+                     *           "by": {
+                     *             "id": 42,
+                     *             "name": "Fatima Alsharif"
+                     *           },
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "id": 42,
+                     *           "points": 120,
+                     *           "reason": "Typed the wrong total"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceReturnedEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role or key scope not allowed (admin, read-only keys) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invoice in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice was voided, past the cashier's day, or key reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invoice_voided",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "This invoice was voided, so nothing is left to return."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No amount or reason, an amount below 0.001, returns that would add up to more than the invoice total, or a malformed Idempotency-Key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "return_more_than_invoice",
+                     *           "field": "amount",
+                     *           "message": "The returns would add up to more than the invoice total: return at most what is left of it"
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "amount": [
+                     *           "The returns would add up to more than the invoice total: return at most what is left of it"
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_return: {
+        parameters: {
+            query?: {
+                /**
+                 * @description LYD to return (`"4.000"`); leave out to learn only what is left to return.
+                 * @example 4.000
+                 */
+                amount?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the return would take */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "amount": "4.000",
+                     *         "balance": 1,
+                     *         "balance_after": 120,
+                     *         "invoice_id": 1,
+                     *         "points": 120,
+                     *         "returnable": "8.500"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnPreviewEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role or key scope not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invoice in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The invoice was voided, or past the cashier's day */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "return_window_closed",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "A cashier can take a return only on the day the invoice was created. Ask the store owner."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An amount below 0.001, or more than is left to return */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "return_more_than_invoice",
+                     *           "field": "amount",
+                     *           "message": "The returns would add up to more than the invoice total: return at most what is left of it"
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "amount": [
+                     *           "The returns would add up to more than the invoice total: return at most what is left of it"
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     void_invoice: {
         parameters: {
             query?: never;
@@ -9848,6 +10553,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "api_key": null,
+                     *         "can_return": true,
                      *         "can_void": true,
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "customer": {
@@ -9861,6 +10567,23 @@ export interface operations {
                      *           "id": 7,
                      *           "name": "Salem Ahmed"
                      *         },
+                     *         "returnable": "8.500",
+                     *         "returned_points": 1,
+                     *         "returned_total": "4.000",
+                     *         "returns": [
+                     *           {
+                     *             "amount": "4.000",
+                     *             "api_key": null,
+                     *             "by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "id": 1051,
+                     *             "points": 120,
+                     *             "reason": "Typed the wrong total"
+                     *           }
+                     *         ],
                      *         "store_id": 1,
                      *         "total_cost": "250.000",
                      *         "updated_at": "2026-11-20T10:15:00Z",
@@ -11722,6 +12445,7 @@ export interface operations {
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "invoice": {
                      *             "api_key": null,
+                     *             "can_return": true,
                      *             "can_void": true,
                      *             "created_at": "2026-11-20T10:15:00Z",
                      *             "customer": {
@@ -11735,6 +12459,20 @@ export interface operations {
                      *               "id": 7,
                      *               "name": "Salem Ahmed"
                      *             },
+                     *             "returnable": "8.500",
+                     *             "returned_points": 1,
+                     *             "returned_total": "4.000",
+                     *             "returns": [
+                     *               {
+                     *                 "amount": "4.000",
+                     *                 "api_key": null,
+                     *                 "by": null,
+                     *                 "created_at": "2026-11-20T10:15:00Z",
+                     *                 "id": 1051,
+                     *                 "points": 120,
+                     *                 "reason": "Typed the wrong total"
+                     *               }
+                     *             ],
                      *             "store_id": 1,
                      *             "total_cost": "250.000",
                      *             "updated_at": "2026-11-20T10:15:00Z",

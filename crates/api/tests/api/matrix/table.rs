@@ -121,6 +121,13 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/invoices/preview", [401, 401, 200, 403, 200, 403, 403])
             .keys([200, 200])
             .query("total=12.500"),
+        row("GET", "/api/v1/invoices/{id}/returns/preview", [401, 401, 404, 404, 200, 200, 403])
+            .on(Invoice)
+            .query("amount=1.000"),
+        // Before the void: each return takes 1.000 of the sale; after the void none would.
+        row("POST", "/api/v1/invoices/{id}/returns", [401, 401, 404, 404, 201, 201, 403])
+            .on(Invoice)
+            .body(|_, _| json!({"amount": "1.000", "reason": "matrix"})),
         row("POST", "/api/v1/invoices/{id}/void", [401, 401, 404, 404, 200, 409, 403])
             .on(Invoice)
             .body(|_, _| json!({"reason": "matrix"})),

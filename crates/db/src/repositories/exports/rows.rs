@@ -65,6 +65,8 @@ pub(super) struct InvoiceRow {
     cashier: Option<String>,
     voided_at: Option<NaiveDateTime>,
     void_reason: Option<String>,
+    returned_dirhams: i64,
+    returned_points: i64,
 }
 
 impl From<InvoiceRow> for InvoiceExport {
@@ -82,6 +84,8 @@ impl From<InvoiceRow> for InvoiceExport {
             cashier: row.cashier,
             voided_at: row.voided_at,
             void_reason: row.void_reason,
+            returned: Money::from_dirhams(row.returned_dirhams),
+            points_returned: row.returned_points,
         }
     }
 }

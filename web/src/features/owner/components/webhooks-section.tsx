@@ -41,6 +41,7 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated, WebhookE
 type EventKey = `integrations.webhooks.events.${
   | 'invoiceCreated'
   | 'invoiceVoided'
+  | 'invoiceReturned'
   | 'redemptionCreated'
   | 'customerCreated'
   | 'customerUpdated'
@@ -53,6 +54,7 @@ type EventKey = `integrations.webhooks.events.${
 const EVENTS: Record<WebhookEventType, EventKey> = {
   'invoice.created': 'integrations.webhooks.events.invoiceCreated',
   'invoice.voided': 'integrations.webhooks.events.invoiceVoided',
+  'invoice.returned': 'integrations.webhooks.events.invoiceReturned',
   'redemption.created': 'integrations.webhooks.events.redemptionCreated',
   'customer.created': 'integrations.webhooks.events.customerCreated',
   'customer.updated': 'integrations.webhooks.events.customerUpdated',
