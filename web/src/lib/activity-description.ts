@@ -25,6 +25,7 @@ export function describeActivity(
     customer: isolate(details.customer ?? '-'),
     reward: isolate(details.reward ?? '-'),
     total: details.total ? format.lyd(details.total) : '-',
+    amount: details.amount ? format.lyd(details.amount) : '-',
     points: Number.isFinite(points) ? format.points(points) : (details.points ?? '0'),
   };
   // Points used as money: a redemption with the LYD they were worth in place of a reward.

@@ -43,6 +43,8 @@ import { AddPointsDialog } from './components/add-points-dialog';
 import { CustomerActivityList } from './components/customer-activity-list';
 import { CustomerDialog } from './components/customer-dialog';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
+import { usePointsBalance } from './components/points-balance';
+import { ReturnInvoiceDialog } from './components/return-invoice-dialog';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { useGoBack } from './use-go-back';
 import { Notice } from '@/components/notice';
@@ -56,6 +58,7 @@ export function CustomerDetailPage() {
   const goBack = useGoBack('/dashboard');
   const [dialog, setDialog] = useState<'edit' | 'points' | null>(null);
   const [toVoid, setToVoid] = useState<Invoice | null>(null);
+  const [toReturn, setToReturn] = useState<Invoice | null>(null);
   const { can } = usePermissions();
 
   if (id !== null && detail.isPending) {
@@ -131,7 +134,7 @@ export function CustomerDetailPage() {
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <RecentActivityCard customerId={customer.id} onVoid={setToVoid} />
+            <RecentActivityCard customerId={customer.id} onVoid={setToVoid} onReturn={setToReturn} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="lg">
@@ -145,6 +148,7 @@ export function CustomerDetailPage() {
       <CustomerDialog opened={dialog === 'edit'} customer={customer} onClose={() => setDialog(null)} />
       <AddPointsDialog opened={dialog === 'points'} customer={customer} onClose={() => setDialog(null)} />
       <VoidInvoiceDialog invoice={toVoid} onClose={() => setToVoid(null)} />
+      <ReturnInvoiceDialog invoice={toReturn} onClose={() => setToReturn(null)} />
     </Container>
   );
 }
@@ -158,6 +162,7 @@ function ProfileCard({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const balance = usePointsBalance();
   return (
     <Card padding="xl" shadow="xs" data-testid="customer-profile">
       <Group justify="space-between" align="flex-start" gap="lg">
@@ -177,11 +182,15 @@ function ProfileCard({
           </Stack>
         </Group>
         <Stack gap={2} align="center">
-          <Badge tt="none" size="xl" variant="filled" radius="md" data-testid="customer-points">
-            {t('common.pointsShort', {
-              count: customer.loyalty_points,
-              points: format.points(customer.loyalty_points),
-            })}
+          <Badge
+            tt="none"
+            size="xl"
+            variant="filled"
+            radius="md"
+            color={customer.points_owed > 0 ? 'orange.9' : undefined}
+            data-testid="customer-points"
+          >
+            {balance(customer)}
           </Badge>
           <Text size="xs" c="dimmed">
             {t('customers.detail.pointsBalance')}
@@ -254,9 +263,11 @@ function ContactRow({ icon: RowIcon, label, children }: { icon: Icon; label: str
 function RecentActivityCard({
   customerId,
   onVoid,
+  onReturn,
 }: {
   customerId: Customer['id'];
   onVoid: (invoice: Invoice) => void;
+  onReturn: (invoice: Invoice) => void;
 }) {
   const { t } = useTranslation();
   const activity = useCustomerActivity(customerId);
@@ -270,6 +281,7 @@ function RecentActivityCard({
         isPending={activity.isPending}
         isError={activity.isError}
         onVoid={onVoid}
+        onReturn={onReturn}
       />
     </Card>
   );

@@ -15,6 +15,8 @@ import type { Invoice, LedgerKind } from '@/lib/api/types';
 import { useFormat } from '@/lib/format';
 import { getCustomerInvoices } from './api/customer-activity';
 import { useCustomerHistory } from './api/customer-history';
+import { usePointsBalance } from './components/points-balance';
+import { ReturnInvoiceButton, ReturnInvoiceDialog } from './components/return-invoice-dialog';
 import { VoidInvoiceButton, VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { Notice } from '@/components/notice';
 
@@ -47,6 +49,8 @@ export function CustomerHistoryPage() {
   });
   const invoiceById = new Map((invoices.data ?? []).map((invoice) => [invoice.id, invoice]));
   const [toVoid, setToVoid] = useState<Invoice | null>(null);
+  const [toReturn, setToReturn] = useState<Invoice | null>(null);
+  const balance = usePointsBalance();
 
   const meta = history.data?.meta;
   const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.per_page)) : 1;
@@ -79,12 +83,7 @@ export function CustomerHistoryPage() {
                     {/* Isolated: an Arabic name next to a number must not pull it into its order. */}
                     <bdi>{customer.data.customer.name}</bdi>
                     {' · '}
-                    <bdi>
-                      {t('common.pointsShort', {
-                        count: customer.data.customer.loyalty_points,
-                        points: format.points(customer.data.customer.loyalty_points),
-                      })}
-                    </bdi>
+                    <bdi>{balance(customer.data.customer)}</bdi>
                   </Text>
                 )}
               </Stack>
@@ -180,10 +179,11 @@ export function CustomerHistoryPage() {
         </Card>
       </Stack>
       <VoidInvoiceDialog invoice={toVoid} onClose={() => setToVoid(null)} />
+      <ReturnInvoiceDialog invoice={toReturn} onClose={() => setToReturn(null)} />
     </Container>
   );
 
-  /** A voided sale is marked; one the caller may still void offers the void. */
+  /** A voided sale is marked; one the caller may still return against or void offers it. */
   function invoiceLink(invoice: Invoice | undefined) {
     if (!invoice) return null;
     if (invoice.voided_at) {
@@ -193,7 +193,12 @@ export function CustomerHistoryPage() {
         </Badge>
       );
     }
-    if (!invoice.can_void) return null;
-    return <VoidInvoiceButton onClick={() => setToVoid(invoice)} />;
+    if (!invoice.can_void && !invoice.can_return) return null;
+    return (
+      <>
+        {invoice.can_return && <ReturnInvoiceButton onClick={() => setToReturn(invoice)} />}
+        {invoice.can_void && <VoidInvoiceButton onClick={() => setToVoid(invoice)} />}
+      </>
+    );
   }
 }

@@ -5,6 +5,7 @@ import type { Invoice } from '@/lib/api/types';
 import type { CustomerActivity } from '../api/customer-activity';
 import { isolate, isolateLtr, useFormat } from '@/lib/format';
 import classes from '@/components/divided-list.module.css';
+import { ReturnInvoiceButton } from './return-invoice-dialog';
 import { VoidInvoiceButton } from './void-invoice-dialog';
 
 interface CustomerActivityListProps {
@@ -13,10 +14,18 @@ interface CustomerActivityListProps {
   isError: boolean;
   /** Offered on each invoice the server says the caller may void (`can_void`). */
   onVoid?: (invoice: Invoice) => void;
+  /** Offered on each invoice the server says the caller may take a return against (`can_return`). */
+  onReturn?: (invoice: Invoice) => void;
 }
 
 /** Up to 10 invoices and redemptions, newest first: title, description, date, points. */
-export function CustomerActivityList({ items, isPending, isError, onVoid }: CustomerActivityListProps) {
+export function CustomerActivityList({
+  items,
+  isPending,
+  isError,
+  onVoid,
+  onReturn,
+}: CustomerActivityListProps) {
   const { t } = useTranslation();
   if (isPending) {
     return (
@@ -47,13 +56,22 @@ export function CustomerActivityList({ items, isPending, isError, onVoid }: Cust
           key={`${item.type}-${item.type === 'invoice' ? item.invoice.id : item.redemption.id}`}
           item={item}
           onVoid={onVoid}
+          onReturn={onReturn}
         />
       ))}
     </Stack>
   );
 }
 
-function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoice: Invoice) => void }) {
+function ActivityRow({
+  item,
+  onVoid,
+  onReturn,
+}: {
+  item: CustomerActivity;
+  onVoid?: (invoice: Invoice) => void;
+  onReturn?: (invoice: Invoice) => void;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
 
@@ -63,6 +81,8 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
   let voided = false;
   let voidReason: string | null = null;
   let voidable: Invoice | null = null;
+  let returnable: Invoice | null = null;
+  let returned: Invoice | null = null;
   if (item.type === 'invoice') {
     const { invoice } = item;
     title = invoice.invoice_id
@@ -73,6 +93,8 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
     voided = Boolean(invoice.voided_at);
     voidReason = invoice.void_reason ?? null;
     voidable = invoice.can_void ? invoice : null;
+    returnable = invoice.can_return ? invoice : null;
+    returned = invoice.returns.length > 0 ? invoice : null;
   } else {
     const { redemption } = item;
     if (redemption.reward) {
@@ -115,6 +137,14 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
           <Text size="sm" c="dimmed">
             {description}
           </Text>
+          {returned && (
+            <Text size="sm" c="dimmed" data-testid="invoice-returned">
+              {t('customers.return.shown', {
+                amount: format.lyd(returned.returned_total),
+                points: format.points(returned.returned_points),
+              })}
+            </Text>
+          )}
           {voidReason && (
             <Text size="sm" c="dimmed">
               {t('customers.void.reasonShown', { reason: isolate(voidReason) })}
@@ -124,6 +154,7 @@ function ActivityRow({ item, onVoid }: { item: CustomerActivity; onVoid?: (invoi
             <Text size="xs" c="dimmed">
               {format.dateTime(item.createdAt)}
             </Text>
+            {returnable && onReturn && <ReturnInvoiceButton onClick={() => onReturn(returnable)} />}
             {voidable && onVoid && <VoidInvoiceButton onClick={() => onVoid(voidable)} />}
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
 import type { Customer } from '@/lib/api/types';
 import { initialsOf, useFormat } from '@/lib/format';
+import { usePointsBalance } from './points-balance';
 
 export type CustomerAction = 'view' | 'edit' | 'addPoints' | 'delete';
 
@@ -15,6 +16,7 @@ interface CustomerCardProps {
 export function CustomerCard({ customer, onAction }: CustomerCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const balance = usePointsBalance();
   return (
     <Card padding="md" data-testid="customer-card">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
@@ -75,11 +77,14 @@ export function CustomerCard({ customer, onAction }: CustomerCardProps) {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Badge tt="none" variant="light" size="lg" data-testid="customer-points">
-            {t('common.pointsShort', {
-              count: customer.loyalty_points,
-              points: format.points(customer.loyalty_points),
-            })}
+          <Badge
+            tt="none"
+            variant="light"
+            size="lg"
+            color={customer.points_owed > 0 ? 'orange' : undefined}
+            data-testid="customer-points"
+          >
+            {balance(customer)}
           </Badge>
         </Stack>
       </Group>
