@@ -52,6 +52,8 @@ pub enum Conflict {
     ReturnOfVoidedInvoice,
     /// A cashier takes returns only on the invoice's own local day, as it voids.
     ReturnWindowClosed,
+    /// Its returns took back an invoice's whole total: nothing is left to void.
+    InvoiceFullyReturned,
     /// The phone is already registered in the store the customer tries to join.
     AlreadyJoined,
     /// The owner's plan allows no more stores.

@@ -136,11 +136,15 @@ async fn returns_take_points_in_proportion_up_to_the_total(backend: Backend) {
     assert_eq!(history["data"][0]["invoice"]["id"], invoice);
     d.app.assert_ledger_matches_balances();
 
-    // A whole return of a sale in one go takes exactly its points.
+    // A whole return of a sale in one go takes exactly its points; nothing is left to void.
     let whole = d.sale(customer, "57.999").await;
     let (status, body) = d.give_back(whole, "57.999", "all of it").await;
     assert_eq!((status, body["data"]["points_returned"].as_i64()), (201, Some(57)), "{body}");
+    assert_eq!(body["data"]["invoice"]["can_void"], false, "{body}");
     assert_eq!(d.balance(customer).await, 0);
+    let (status, body) =
+        d.app.post(&format!("/api/v1/invoices/{whole}/void"), Some(&d.cashier), &json!({"reason": "test"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("invoice_fully_returned")), "{body}");
     d.app.assert_ledger_matches_balances();
 }
 

@@ -151,13 +151,19 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppErr
     Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice, replayed: false })
 }
 
-/// Whether `actor` may void `invoice` at `now`, store access aside: never twice; the owner's
+/// Whether `actor` may void `invoice` at `now`, store access aside: never twice, nor once its
+/// returns took back its whole total (nothing is left to void); the owner's
 /// permission any day, the cashier's on the invoice's own local day. The one rule behind
 /// `void` and every invoice's `can_void`.
 pub fn may_void(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
-    invoice.voided_at.is_none()
-        && (actor.may(Permission::VoidInvoiceAnyDay)
-            || (actor.may(Permission::VoidInvoiceToday) && same_local_day(invoice.created_at, now)))
+    invoice.voided_at.is_none() && invoice.returned_total < invoice.total && within_day(actor, invoice, now)
+}
+
+/// The day rule voids and returns share: the owner's permission any day, the cashier's (and a
+/// key's) on the invoice's own local day.
+fn within_day(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
+    actor.may(Permission::VoidInvoiceAnyDay)
+        || (actor.may(Permission::VoidInvoiceToday) && same_local_day(invoice.created_at, now))
 }
 
 /// Whether `actor` may take a return against `invoice` at `now`, store access aside: as for a
@@ -165,7 +171,7 @@ pub fn may_void(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
 /// of its total is left to return. The one rule behind `take_return` and every invoice's
 /// `can_return`.
 pub fn may_return(actor: &Actor, invoice: &Invoice, now: NaiveDateTime) -> bool {
-    may_void(actor, invoice, now) && invoice.returnable() > Money::ZERO
+    invoice.returnable() > Money::ZERO && within_day(actor, invoice, now)
 }
 
 /// Fills in `can_void` and `can_return` for the caller.
@@ -224,6 +230,9 @@ pub fn void(
             }
             if invoice.voided_at.is_some() {
                 return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
+            }
+            if invoice.returned_total >= invoice.total {
+                return Err(AppError::Conflict(Conflict::InvoiceFullyReturned));
             }
             if !may_void(actor, &invoice, now) {
                 return Err(AppError::Conflict(Conflict::VoidWindowClosed));
@@ -337,7 +346,7 @@ pub fn preview_return(
         if invoice.voided_at.is_some() {
             return Err(AppError::Conflict(Conflict::ReturnOfVoidedInvoice));
         }
-        if !may_void(actor, &invoice, now) {
+        if !within_day(actor, &invoice, now) {
             return Err(AppError::Conflict(Conflict::ReturnWindowClosed));
         }
         let balance = repos.customer_by_id(invoice.customer.id)?.ok_or(AppError::NotFound)?.loyalty_points;
@@ -426,7 +435,7 @@ pub fn take_return(
             if invoice.voided_at.is_some() {
                 return Err(AppError::Conflict(Conflict::ReturnOfVoidedInvoice));
             }
-            if !may_void(actor, &invoice, now) {
+            if !within_day(actor, &invoice, now) {
                 return Err(AppError::Conflict(Conflict::ReturnWindowClosed));
             }
             let amount = points::check_return(invoice.total, invoice.returned_total, amount)

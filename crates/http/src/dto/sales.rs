@@ -26,7 +26,8 @@ pub struct InvoiceDto {
     pub updated_at: DateTime<Utc>,
     /// Whether the caller may void this invoice now: the store's owner any day, its cashier on
     /// the invoice's own day; false once voided. A void can still be refused when the customer
-    /// has spent the points (409). After returns, a void takes back the points they left.
+    /// has spent the points (409). After returns, a void takes back the points they left; once
+    /// returns took back the whole total, there is nothing to void (false).
     pub can_void: bool,
     /// LYD its returns add up to, three decimals (`"0.000"` without returns).
     #[schema(example = "4.000")]

@@ -90,7 +90,7 @@ async fn create_invoice(
             headers(("Idempotent-Replayed" = bool, description = "`true` when this is the stored answer of an earlier request with the same key"))),
         (status = 403, description = "Role not allowed", body = ErrorBody),
         (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
-        (status = 409, description = "Already voided, past the cashier's day, points already spent, or key reused", body = ErrorBody,
+        (status = 409, description = "Already voided, wholly returned, past the cashier's day, points already spent, or key reused", body = ErrorBody,
             example = json!(examples::error(ErrorCode::PointsAlreadySpent))),
         (status = 422, description = "No reason given, or a malformed Idempotency-Key", body = ErrorBody),
     ))]

@@ -2235,7 +2235,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2412,7 +2412,8 @@ export interface components {
             /**
              * @description Whether the caller may void this invoice now: the store's owner any day, its cashier on
              *     the invoice's own day; false once voided. A void can still be refused when the customer
-             *     has spent the points (409). After returns, a void takes back the points they left.
+             *     has spent the points (409). After returns, a void takes back the points they left; once
+             *     returns took back the whole total, there is nothing to void (false).
              */
             can_void: boolean;
             /** Format: date-time */
@@ -10680,7 +10681,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already voided, past the cashier's day, points already spent, or key reused */
+            /** @description Already voided, wholly returned, past the cashier's day, points already spent, or key reused */
             409: {
                 headers: {
                     [name: string]: unknown;
