@@ -938,6 +938,13 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await audit.check('customer page, void invoice dialog', lang);
   await voidDialog.getByRole('button', { name: t(lang, 'customers.void.keep') }).click();
   await noDialog(page);
+  // The return dialog, with the server's preview of the points that come off.
+  await page.getByRole('button', { name: t(lang, 'customers.return.action'), exact: true }).click();
+  const returnDialog = dialog(page, t(lang, 'customers.return.title'));
+  await expect(returnDialog.getByTestId('return-points')).toContainText(/\d/);
+  await audit.check('customer page, return dialog', lang);
+  await returnDialog.getByRole('button', { name: t(lang, 'customers.return.keep') }).click();
+  await noDialog(page);
 
   // A sale for that customer from the dashboard's dialog: the receipt is offered in it.
   await page.goto('/dashboard');
