@@ -3,6 +3,7 @@
 //! Values are parsed once at the edge (`Email::parse`, `Money::parse`, ...); past the edge
 //! nothing re-validates.
 
+pub mod birthday;
 pub mod card_code;
 pub mod code;
 pub mod email;
@@ -21,6 +22,7 @@ pub mod signals;
 pub mod text;
 pub mod validation;
 
+pub use birthday::Birthday;
 pub use card_code::CardCode;
 pub use email::Email;
 pub use loyalty_settings::{LoyaltySettings, SettingsChange};

@@ -47,6 +47,8 @@ pub struct LoyaltySettings {
     /// Points earned can be used until the same day this many months later (or that month's
     /// last day) and are gone the day after; `None`: never. A change applies to later points.
     pub expiry_months: Option<i64>,
+    /// Points every customer with a birthday gets on it, once a year; 0: none.
+    pub birthday_points: i64,
 }
 
 impl LoyaltySettings {
@@ -60,6 +62,7 @@ impl LoyaltySettings {
         point_value: None,
         min_redeem_points: 100,
         expiry_months: None,
+        birthday_points: 0,
         signals: SignalThresholds::DEFAULT,
     };
 
@@ -190,6 +193,11 @@ impl LoyaltySettings {
                 next.expiry_months = months;
             }
         }
+        if let Some(points) = change.birthday_points {
+            if let Some(points) = errors.check("birthday_points", crate::birthday::birthday_points(points)) {
+                next.birthday_points = points;
+            }
+        }
         if let Some(sales) = change.signal_sales_per_customer {
             if let Some(sales) = errors.check("signal_sales_per_customer", signals::sales_per_customer(sales)) {
                 next.signals.sales_per_customer = sales;
@@ -229,6 +237,7 @@ pub struct SettingsChange {
     pub min_redeem_points: Option<i64>,
     /// `Some(None)` makes points never expire.
     pub expiry_months: Option<Option<i64>>,
+    pub birthday_points: Option<i64>,
     pub signal_sales_per_customer: Option<i64>,
     pub signal_void_percent: Option<i64>,
     pub signal_manual_points: Option<i64>,
@@ -307,6 +316,7 @@ mod tests {
             point_value: Some(Some("0".into())),
             min_redeem_points: Some(0),
             expiry_months: Some(Some(0)),
+            birthday_points: Some(-1),
             signal_sales_per_customer: Some(0),
             signal_void_percent: Some(101),
             signal_manual_points: Some(0),
@@ -319,6 +329,7 @@ mod tests {
         assert!(fields.contains(&("confirm_above", Msg::ConfirmAboveNegative)));
         assert!(fields.contains(&("cashier_daily_points", Msg::CashierDailyPointsRange)));
         assert!(fields.contains(&("point_value", Msg::PointValueRange)));
+        assert!(fields.contains(&("birthday_points", Msg::BirthdayPointsRange)));
         assert!(fields.contains(&("min_redeem_points", Msg::MinRedeemPointsRange)));
         assert!(fields.contains(&("points_expiry_months", Msg::ExpiryMonthsRange)));
         assert!(fields.contains(&("signal_sales_per_customer", Msg::SignalSalesRange)));
