@@ -311,10 +311,11 @@ pub async fn stop_on_signals(server: actix_web::dev::ServerHandle, stopping: Arc
 }
 
 /// The periodic jobs, on a thread of their own: forgetting old `Idempotency-Key` answers and
-/// ended sessions (hourly), and expiring points (once a Tripoli day, shortly after midnight).
+/// ended sessions (hourly), expiring points (once a Tripoli day, shortly after midnight) and
+/// birthday points (each customer once a year, on the day; every pass gives what is still due).
 /// Every instance asks every few minutes; each job runs once per period across them all.
 pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
-    use loyalty_application::use_cases::{expiry, housekeeping};
+    use loyalty_application::use_cases::{birthdays, expiry, housekeeping};
     std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
         match housekeeping::prune(&services) {
             Ok(Some(pruned)) if pruned != housekeeping::Pruned::default() => {
@@ -327,6 +328,13 @@ pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
             Ok(Some(run)) => tracing::info!(customers = run.customers, points = run.points, "points expired"),
             Ok(None) => {}
             Err(error) => tracing::warn!(%error, "expiring points failed; the rest stays due for the next run"),
+        }
+        match birthdays::run_daily(&services) {
+            Ok(run) if run.customers > 0 => {
+                tracing::info!(customers = run.customers, points = run.points, "birthday points given")
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "birthday points failed; the rest stays due for the next pass"),
         }
         std::thread::sleep(JOBS_EVERY);
     })?;

@@ -170,6 +170,7 @@ diesel::table! {
         signal_sales_per_customer -> BigInt,
         signal_void_percent -> BigInt,
         signal_manual_points -> BigInt,
+        birthday_points -> BigInt,
     }
 }
 
@@ -203,6 +204,8 @@ diesel::table! {
         deleted_at -> Nullable<Timestamp>,
         unconfirmed_join -> Bool,
         search_text -> Text,
+        birthday -> Nullable<Text>,
+        birthday_year -> Nullable<Integer>,
     }
 }
 

@@ -85,7 +85,9 @@ mod tests {
         assert_eq!(Birthday::parse("03-15").map(|b| b.to_string()), Ok("03-15".into()));
         assert_eq!(Birthday::parse(" 3-5 ").map(|b| b.to_string()), Ok("03-05".into()));
         assert_eq!(Birthday::parse("02-29").map(|b| (b.month(), b.day())), Ok((2, 29)));
-        for bad in ["", "03", "13-01", "00-10", "02-30", "04-31", "03-00", "3/15", "-3-15", "03-15-1990", "١٢-٠١", "+3-15"] {
+        for bad in
+            ["", "03", "13-01", "00-10", "02-30", "04-31", "03-00", "3/15", "-3-15", "03-15-1990", "١٢-٠١", "+3-15"]
+        {
             assert_eq!(Birthday::parse(bad), Err(Msg::BirthdayInvalid), "{bad}");
         }
     }

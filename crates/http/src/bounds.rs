@@ -46,6 +46,7 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("CustomerRequest", "loyalty_points", Range(0, points_rules::BALANCE_MAX)),
     ("CustomerRequest", "name", MaxLength(text::NAME_MAX)),
     ("JoinStoreRequest", "name", MaxLength(text::NAME_MAX)),
+    ("LoyaltyConfigRequest", "birthday_points", Range(0, loyalty_domain::birthday::BIRTHDAY_POINTS_MAX)),
     ("LoyaltyConfigRequest", "cashier_daily_points", Range(0, points_rules::CASHIER_DAILY_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "min_redeem_points", Range(1, loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "points_expiry_months", Range(1, loyalty_settings::EXPIRY_MONTHS_MAX)),

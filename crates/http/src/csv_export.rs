@@ -22,6 +22,7 @@ pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str
             ("Points", "النقاط"),
             ("Joined (Tripoli time)", "تاريخ الانضمام (بتوقيت طرابلس)"),
             ("Joined by link, not confirmed", "انضم عبر الرابط ولم يُؤكَّد"),
+            ("Birthday (month-day)", "عيد الميلاد (شهر-يوم)"),
         ],
         ExportKind::Invoices => &[
             ("Invoice ID", "رقم الفاتورة"),
@@ -119,6 +120,7 @@ fn ledger_kind(kind: LedgerKind, lang: Lang) -> &'static str {
         LedgerKind::OpeningBalance => ("Opening balance (imported)", "رصيد افتتاحي (مستورد)"),
         LedgerKind::Expired => ("Points expired", "انتهت صلاحية النقاط"),
         LedgerKind::Return => ("Return", "مرتجع"),
+        LedgerKind::Birthday => ("Birthday points", "نقاط عيد الميلاد"),
     };
     if lang == Lang::Ar {
         ar
@@ -159,6 +161,7 @@ pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
                     Cell::Number(c.points),
                     Cell::Time(Some(c.joined_at)),
                     Cell::Flag(c.unconfirmed_join),
+                    Cell::Typed(c.birthday.as_deref().unwrap_or("")),
                 ]);
             }
         }

@@ -43,10 +43,11 @@ export function describeActivity(
   }
   // Points of a store's customers reached their expiry (the daily run): how many customers, and
   // the points; counted by customers, as the import is.
-  if (entry.kind === 'points_expired') {
+  if (entry.kind === 'points_expired' || entry.kind === 'birthday_points') {
     const customers = Number(details.customers ?? '0');
     const count = Number.isFinite(customers) ? customers : 0;
-    return t('activity.pointsExpired', { ...values, customers: format.points(count), count });
+    const key = entry.kind === 'points_expired' ? 'activity.pointsExpired' : 'activity.birthdayPoints';
+    return t(key, { ...values, customers: format.points(count), count });
   }
   // A pattern at the counter crossed one of the owner's thresholds: the sentence of the owner's
   // signals panel, without the day (the entry has its own time).

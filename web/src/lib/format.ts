@@ -195,6 +195,8 @@ export function useFormat() {
     dateTime: (value: string | Date, timeZone?: string) => formatDateTime(value, language, timeZone),
     dayMonth: (value: string | Date) => formatDayMonth(value, language),
     month: (month: string) => formatMonth(month, language),
+    /** A birthday ("03-15"): "15/03" in Arabic, "Mar 15" in English. */
+    birthday: (monthDay: string) => formatDayMonth(`2000-${monthDay}`, language),
     phone: formatPhone,
   };
 }

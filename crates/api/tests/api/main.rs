@@ -6,6 +6,7 @@ mod helpers;
 mod admin;
 mod answers;
 mod auth;
+mod birthdays;
 mod books;
 mod cards;
 mod contract;

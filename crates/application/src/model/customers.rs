@@ -19,6 +19,8 @@ pub struct Customer {
     /// Joined by the store's link and no cashier has confirmed the name at the counter yet:
     /// anyone can join with a phone that is not theirs, so the counter checks.
     pub unconfirmed_join: bool,
+    /// Month and day; the owner's birthday points come on it, once a year.
+    pub birthday: Option<loyalty_domain::Birthday>,
 }
 
 /// What the customer detail page shows beside the customer.

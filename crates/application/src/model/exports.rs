@@ -80,6 +80,8 @@ pub struct CustomerExport {
     pub points: i64,
     pub joined_at: NaiveDateTime,
     pub unconfirmed_join: bool,
+    /// `MM-DD`.
+    pub birthday: Option<String>,
 }
 
 /// An invoice, voided or not, as an export lists it.

@@ -152,6 +152,8 @@ loyalty_domain::code_enum! {
         CustomersImported,
         /// Points of a store's customers reached their expiry (the daily run; no actor).
         PointsExpired,
+        /// Customers of a store got the owner's birthday points (the daily run; no actor).
+        BirthdayPoints,
         /// A pattern at the counter crossed one of the owner's thresholds (no actor).
         SignalRaised,
     }

@@ -118,6 +118,8 @@ loyalty_domain::code_enum! {
         /// A sale's points taken back in proportion to the goods returned (may leave the
         /// balance below zero: points owed).
         Return,
+        /// The owner's points on the customer's birthday (the daily run; no actor).
+        Birthday,
     }
 }
 

@@ -243,6 +243,13 @@ pub trait LotRepo {
     ) -> RepoResult<Option<ExpiredPoints>>;
     /// Customers with points whose last day was before `today`, at most `limit`, by id.
     fn customers_with_due_points(&mut self, today: NaiveDate, limit: i64) -> RepoResult<Vec<i64>>;
+    /// Live customers whose birthday is one of `birthdays` (`MM-DD`), whose owner gives
+    /// birthday points, and who have not had them in `year`: (customer, store, owner), at most
+    /// `limit`, by id.
+    fn birthdays_due(&mut self, birthdays: &[String], year: i32, limit: i64) -> RepoResult<Vec<(i64, i64, i64)>>;
+    /// Marks the customer's birthday points as given in `year`, in one conditional update:
+    /// false when they were given already (by another instance that committed first).
+    fn mark_birthday_given(&mut self, customer_id: i64, year: i32) -> RepoResult<bool>;
     /// Each given customer's earliest last day from `from` to `until`, if any.
     fn next_expiries(
         &mut self,

@@ -116,6 +116,7 @@ pub struct NewCustomer {
     pub created_by: Option<i64>,
     /// Joined by the store's link: marked until a cashier confirms the name.
     pub unconfirmed_join: bool,
+    pub birthday: Option<loyalty_domain::Birthday>,
     pub now: NaiveDateTime,
 }
 
@@ -123,6 +124,7 @@ pub struct CustomerChanges {
     pub name: String,
     pub phone: Option<String>,
     pub email: Option<String>,
+    pub birthday: Option<loyalty_domain::Birthday>,
     pub now: NaiveDateTime,
 }
 

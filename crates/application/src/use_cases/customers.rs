@@ -1,7 +1,7 @@
 //! A store's customers: list, search, detail, create, edit, hide, add points, history.
 
 use loyalty_domain::local_day::local_day_bounds;
-use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone, Role};
+use loyalty_domain::{points_rules, text, Birthday, Email, FieldErrors, Msg, Phone, Role};
 
 use super::idempotency::{self, Replayable};
 use crate::policy::{can_access_store, Permission, StoreAccess};
@@ -118,6 +118,9 @@ pub struct CustomerForm {
     pub name: String,
     pub phone: Option<String>,
     pub email: Option<String>,
+    /// `MM-DD`; `None` leaves it as it is (none for a new customer), `Some(None)` or a blank
+    /// clears it.
+    pub birthday: Option<Option<String>>,
     /// Only when editing: the balance the form showed. Balances change only through
     /// adjustments ([`adjust_points`]); a value other than the current balance is refused.
     pub loyalty_points: Option<i64>,
@@ -129,6 +132,8 @@ struct ValidForm {
     name: String,
     phone: Option<String>,
     email: Option<String>,
+    /// `None`: as it is.
+    birthday: Option<Option<Birthday>>,
     loyalty_points: Option<i64>,
 }
 
@@ -140,6 +145,13 @@ fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
         Some(raw) => errors.check("email", Email::parse(raw).map(|e| e.to_string())),
     };
     let phone = errors.check("phone", Phone::parse_optional(form.phone.as_deref())).flatten();
+    let birthday = match form.birthday {
+        None => None,
+        Some(raw) => match raw.as_deref().map(str::trim).filter(|b| !b.is_empty()) {
+            None => Some(None),
+            Some(raw) => errors.check("birthday", Birthday::parse(raw)).map(Some),
+        },
+    };
     let loyalty_points = match (editing, form.loyalty_points) {
         (true, Some(points)) => errors.check("loyalty_points", points_rules::balance(points)),
         // A new customer starts at 0: a balance comes through sales and adjustments, so
@@ -157,6 +169,7 @@ fn validate(form: CustomerForm, editing: bool) -> Result<ValidForm, AppError> {
         name: name.ok_or_else(|| AppError::Internal("validated name missing".into()))?,
         phone: phone.map(|p| p.as_str().to_owned()),
         email,
+        birthday,
         loyalty_points,
     })
 }
@@ -216,11 +229,12 @@ pub fn create(
     let requested_store = form.store_id;
     let valid = validate(form, false)?;
     let request = format!(
-        "customer|{}|{}|{}|{}",
+        "customer|{}|{}|{}|{}|{}",
         requested_store.map(|s| s.to_string()).unwrap_or_default(),
         valid.name,
         valid.phone.as_deref().unwrap_or(""),
-        valid.email.as_deref().unwrap_or("")
+        valid.email.as_deref().unwrap_or(""),
+        valid.birthday.flatten().map(|b| b.to_string()).unwrap_or_default()
     );
     let now = services.clock.now();
     let rebuild = |repos: &mut dyn Repos, answer: &str| {
@@ -257,6 +271,7 @@ pub fn create(
                     email: valid.email,
                     created_by: Some(actor.user_id),
                     unconfirmed_join: false,
+                    birthday: valid.birthday.flatten(),
                     now,
                 })
                 .map_err(phone_taken)?;
@@ -292,6 +307,7 @@ pub struct CustomerPatch {
     pub name: Option<String>,
     pub phone: Option<Option<String>>,
     pub email: Option<Option<String>>,
+    pub birthday: Option<Option<String>>,
 }
 
 /// Changes only the fields the patch names, over the customer as it is in this transaction (no
@@ -305,6 +321,7 @@ pub fn patch(services: &Services, actor: &Actor, id: i64, patch: CustomerPatch) 
             name: patch.name.clone().unwrap_or_else(|| customer.name.clone()),
             phone: patch.phone.clone().unwrap_or_else(|| customer.phone.clone()),
             email: patch.email.clone().unwrap_or_else(|| customer.email.clone()),
+            birthday: patch.birthday.clone(),
             loyalty_points: None,
             store_id: None,
         };
@@ -328,7 +345,16 @@ fn change(
     }
     check_phone_free(repos, customer.store.id, valid.phone.as_deref(), Some(id))?;
     repos
-        .update_customer(id, CustomerChanges { name: valid.name, phone: valid.phone, email: valid.email, now })
+        .update_customer(
+            id,
+            CustomerChanges {
+                name: valid.name,
+                phone: valid.phone,
+                email: valid.email,
+                birthday: valid.birthday.unwrap_or(customer.birthday),
+                now,
+            },
+        )
         .map_err(phone_taken)?;
     let updated = visible_customer(repos, actor, id)?;
     let details = vec![("customer", updated.name.clone()), ("points", updated.loyalty_points.to_string())];

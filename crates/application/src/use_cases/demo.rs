@@ -201,10 +201,17 @@ impl Seeder {
             let (by, counter) =
                 if store_id == tripoli { (&tripoli_cashier, &tripoli_cashier) } else { (&owner, &benghazi_cashier) };
             self.at(45 - 4 * i as i64, 3);
+            // The first customer's birthday is ten days after the seed (the owner gives points
+            // on it): shown, and never given while a demo is looked at.
+            let birthday = (i == 0).then(|| {
+                let day = loyalty_domain::local_day::local_date(self.now) + Duration::days(10);
+                format!("{:02}-{:02}", chrono::Datelike::month(&day), chrono::Datelike::day(&day))
+            });
             let form = CustomerForm {
                 name: name.into(),
                 phone: phone.map(Into::into),
                 email: email.map(Into::into),
+                birthday: Some(birthday),
                 loyalty_points: None,
                 store_id: (by.role == Role::StoreOwner).then_some(store_id),
             };
@@ -257,7 +264,11 @@ impl Seeder {
                     redemptions::create(s, counter, request, None)?;
                 }
                 Step::Expiry => {
-                    let change = SettingsChange { expiry_months: Some(Some(1)), ..SettingsChange::default() };
+                    let change = SettingsChange {
+                        expiry_months: Some(Some(1)),
+                        birthday_points: Some(50),
+                        ..SettingsChange::default()
+                    };
                     owner::save_loyalty_settings(s, &owner, &change)?;
                 }
             }

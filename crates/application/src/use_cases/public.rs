@@ -112,6 +112,7 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
                 email,
                 created_by: None,
                 unconfirmed_join: true,
+                birthday: None,
                 now,
             })
             .map_err(|e| match e {

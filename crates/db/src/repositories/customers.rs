@@ -86,6 +86,7 @@ struct Row {
     updated_at: NaiveDateTime,
     deleted_at: Option<NaiveDateTime>,
     unconfirmed_join: bool,
+    birthday: Option<String>,
     #[diesel(select_expression = stores::name)]
     store_name: String,
     #[diesel(select_expression = stores::owner_id)]
@@ -106,6 +107,8 @@ fn into_customer(row: Row) -> Customer {
         updated_at: row.updated_at,
         deleted_at: row.deleted_at,
         unconfirmed_join: row.unconfirmed_join,
+        // Written from a `Birthday` only (and CHECKed to its length).
+        birthday: row.birthday.as_deref().and_then(|b| loyalty_domain::Birthday::parse(b).ok()),
     }
 }
 
@@ -349,6 +352,7 @@ impl CustomerRepo for DbTx<'_> {
                 customers::name.eq(c.name),
                 customers::phone.eq(c.phone),
                 customers::email.eq(c.email),
+                customers::birthday.eq(c.birthday.map(|b| b.to_string())),
                 customers::loyalty_points.eq(0i64),
                 customers::created_by.eq(c.created_by),
                 customers::unconfirmed_join.eq(c.unconfirmed_join),
@@ -368,6 +372,7 @@ impl CustomerRepo for DbTx<'_> {
                 customers::name.eq(c.name),
                 customers::phone.eq(c.phone),
                 customers::email.eq(c.email),
+                customers::birthday.eq(c.birthday.map(|b| b.to_string())),
                 customers::updated_at.eq(c.now),
             ))
             .execute(self.conn)

@@ -225,6 +225,34 @@ impl LotRepo for DbTx<'_> {
             .map_err(map_error)
     }
 
+    fn birthdays_due(&mut self, birthdays: &[String], year: i32, limit: i64) -> RepoResult<Vec<(i64, i64, i64)>> {
+        use crate::schema::{loyalty_settings, stores};
+        customers::table
+            .inner_join(stores::table)
+            .inner_join(loyalty_settings::table.on(loyalty_settings::store_owner_id.eq(stores::owner_id)))
+            .filter(customers::birthday.eq_any(birthdays))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::birthday_year.is_null().or(customers::birthday_year.lt(year)))
+            .filter(loyalty_settings::birthday_points.gt(0))
+            .select((customers::id, customers::store_id, stores::owner_id))
+            .order(customers::id)
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)
+    }
+
+    fn mark_birthday_given(&mut self, customer_id: i64, year: i32) -> RepoResult<bool> {
+        let updated = diesel::update(
+            customers::table
+                .find(customer_id)
+                .filter(customers::birthday_year.is_null().or(customers::birthday_year.lt(year))),
+        )
+        .set(customers::birthday_year.eq(year))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(updated == 1)
+    }
+
     fn next_expiries(
         &mut self,
         customer_ids: &[i64],

@@ -63,6 +63,7 @@ struct SettingsRow {
     point_value_dirhams: Option<i64>,
     min_redeem_points: i64,
     points_expiry_months: Option<i64>,
+    birthday_points: i64,
     signal_sales_per_customer: i64,
     signal_void_percent: i64,
     signal_manual_points: i64,
@@ -276,6 +277,7 @@ impl StoreRepo for DbTx<'_> {
             loyalty_settings::point_value_dirhams.eq(settings.point_value.map(Money::dirhams)),
             loyalty_settings::min_redeem_points.eq(settings.min_redeem_points),
             loyalty_settings::points_expiry_months.eq(settings.expiry_months),
+            loyalty_settings::birthday_points.eq(settings.birthday_points),
             loyalty_settings::signal_sales_per_customer.eq(settings.signals.sales_per_customer),
             loyalty_settings::signal_void_percent.eq(settings.signals.void_percent),
             loyalty_settings::signal_manual_points.eq(settings.signals.manual_points),
@@ -378,6 +380,7 @@ impl StoreRepo for DbTx<'_> {
             point_value: row.point_value_dirhams.map(Money::from_dirhams),
             min_redeem_points: row.min_redeem_points,
             expiry_months: row.points_expiry_months,
+            birthday_points: row.birthday_points,
             signals: SignalThresholds {
                 sales_per_customer: row.signal_sales_per_customer,
                 void_percent: row.signal_void_percent,

@@ -35,6 +35,10 @@ pub struct CustomerDto {
     /// True while a customer who joined by the store's link has not been confirmed at the
     /// counter (`POST /customers/{id}/confirm-join`): the phone may not be theirs.
     pub unconfirmed_join: bool,
+    /// The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+    /// 28 February in other years): the owner's `birthday_points` come on it, once a year.
+    #[schema(value_type = Option<String>, pattern = "^[0-9]{2}-[0-9]{2}$", example = "03-15")]
+    pub birthday: Option<String>,
 }
 
 impl From<loyalty_application::Customer> for CustomerDto {
@@ -52,6 +56,7 @@ impl From<loyalty_application::Customer> for CustomerDto {
             updated_at: utc(c.updated_at),
             deleted_at: c.deleted_at.map(utc),
             unconfirmed_join: c.unconfirmed_join,
+            birthday: c.birthday.map(|b| b.to_string()),
         }
     }
 }
@@ -128,6 +133,10 @@ pub struct CustomerRequest {
     /// Left out, or the current balance (0 for a new customer): balances change through
     /// `PUT /customers/{id}/points`; another value is a 422.
     pub loyalty_points: Option<i64>,
+    /// The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+    /// 28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""`: none.
+    #[schema(example = "03-15")]
+    pub birthday: Option<String>,
     /// Store owners and API keys: which of their stores (may be left out with only one store).
     /// POS users: ignored (their own store).
     pub store_id: Option<i64>,
@@ -152,6 +161,11 @@ pub struct CustomerReplaceRequest {
     pub email: Option<Option<String>>,
     /// Left out, or the current balance: balances change through `PUT /customers/{id}/points`.
     pub loyalty_points: Option<i64>,
+    /// The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+    /// 28 February in other years): the owner's `birthday_points` come on it, once a year. Left out: kept as it is; `null` or `""`: none.
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(value_type = Option<String>, example = "03-15")]
+    pub birthday: Option<Option<String>>,
 }
 
 /// A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
@@ -169,6 +183,11 @@ pub struct CustomerPatchRequest {
     #[serde(default, deserialize_with = "super::present")]
     #[schema(value_type = Option<String>)]
     pub email: Option<Option<String>>,
+    /// The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+    /// 28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""` clears it.
+    #[serde(default, deserialize_with = "super::present")]
+    #[schema(value_type = Option<String>, example = "03-15")]
+    pub birthday: Option<Option<String>>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -23,6 +23,8 @@ pub struct LoyaltyConfig {
     /// Points expire this many months after they were earned (on the same day of the month,
     /// or the month's last day); `null`: never. A change applies to points earned after it.
     pub points_expiry_months: Option<i64>,
+    /// Points every customer with a `birthday` gets on it, once a year (Africa/Tripoli); 0: none.
+    pub birthday_points: i64,
     /// Signal when one customer has more sales than this in a day (default 3).
     pub signal_sales_per_customer: i64,
     /// Signal when a cashier voids more than this percent of its sales in a day (default 5).
@@ -44,6 +46,7 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
             point_value: s.point_value.map(|v| v.to_string()),
             min_redeem_points: s.min_redeem_points,
             points_expiry_months: s.expiry_months,
+            birthday_points: s.birthday_points,
             signal_sales_per_customer: s.signals.sales_per_customer,
             signal_void_percent: s.signals.void_percent,
             signal_manual_points: s.signals.manual_points,
@@ -89,6 +92,10 @@ pub struct LoyaltyConfigRequest {
     /// (the default). Points already earned keep the expiry they were earned with.
     #[serde(default, deserialize_with = "super::present")]
     pub points_expiry_months: Option<Option<i64>>,
+    /// Points every customer with a `birthday` gets on it, once a year, 0 (none, the default)
+    /// to 100,000.
+    #[serde(default, deserialize_with = "super::non_null")]
+    pub birthday_points: Option<i64>,
     /// Fraud signals: more sales than this to one customer in a day, 1 to 1,000.
     #[serde(default, deserialize_with = "super::non_null")]
     pub signal_sales_per_customer: Option<i64>,
@@ -111,6 +118,7 @@ impl LoyaltyConfigRequest {
             point_value: self.point_value.map(|v| v.map(DecimalInput::into_string)),
             min_redeem_points: self.min_redeem_points,
             expiry_months: self.points_expiry_months,
+            birthday_points: self.birthday_points,
             signal_sales_per_customer: self.signal_sales_per_customer,
             signal_void_percent: self.signal_void_percent,
             signal_manual_points: self.signal_manual_points,

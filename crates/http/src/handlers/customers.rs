@@ -53,6 +53,7 @@ fn form(body: CustomerRequest) -> CustomerForm {
         name: body.name,
         phone: body.phone,
         email: body.email,
+        birthday: Some(body.birthday),
         loyalty_points: body.loyalty_points,
         store_id: body.store_id,
     }
@@ -160,9 +161,10 @@ async fn update_customer(
     body: ValidJson<CustomerReplaceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let CustomerReplaceRequest { name, phone, email, loyalty_points } = body.0;
+    let CustomerReplaceRequest { name, phone, email, loyalty_points, birthday } = body.0;
     named_to_replace(&[("phone", phone.is_some()), ("email", email.is_some())], caller.lang)?;
-    let form = CustomerForm { name, phone: phone.flatten(), email: email.flatten(), loyalty_points, store_id: None };
+    let form =
+        CustomerForm { name, phone: phone.flatten(), email: email.flatten(), birthday, loyalty_points, store_id: None };
     let customer = caller.run(move |services, actor| customers::update(services, actor, id, form)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }
@@ -185,8 +187,8 @@ async fn patch_customer(
     body: ValidJson<CustomerPatchRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let CustomerPatchRequest { name, phone, email } = body.0;
-    let patch = customers::CustomerPatch { name, phone, email };
+    let CustomerPatchRequest { name, phone, email, birthday } = body.0;
+    let patch = customers::CustomerPatch { name, phone, email, birthday };
     let customer = caller.run(move |services, actor| customers::patch(services, actor, id, patch)).await?;
     Ok(HttpResponse::Ok().json(CustomerEnvelope { data: customer.into() }))
 }

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconCake,
   IconGift,
   IconHistory,
   IconMail,
@@ -205,6 +206,11 @@ function ProfileCard({
         </ContactRow>
         <ContactRow icon={IconPhone} label={t('customers.fields.phone')}>
           {customer.phone ? <Ltr>{format.phone(customer.phone)}</Ltr> : t('common.notProvided')}
+        </ContactRow>
+        <ContactRow icon={IconCake} label={t('customers.fields.birthday')}>
+          <span data-testid="customer-birthday">
+            {customer.birthday ? format.birthday(customer.birthday) : t('common.notProvided')}
+          </span>
         </ContactRow>
       </Group>
     </Card>

@@ -29,6 +29,7 @@ const KIND_COLORS: Record<LedgerKind, string> = {
   opening_balance: 'cyan',
   expired: 'yellow',
   return: 'orange',
+  birthday: 'pink',
 };
 
 /** /customer/:id/history: every change of the customer's points, a page at a time. */

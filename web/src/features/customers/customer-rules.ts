@@ -6,6 +6,9 @@ export interface CustomerFormValues {
   name: string;
   email: string;
   phone: string;
+  /** The birthday's month and day as picked ("3", "15"), '' when not picked. */
+  birthdayMonth: string;
+  birthdayDay: string;
 }
 
 export type CustomerField = 'name' | 'email' | 'phone';
@@ -19,7 +22,27 @@ export function valuesOf(customer: Customer | null): CustomerFormValues {
     name: customer?.name ?? '',
     email: customer?.email ?? '',
     phone: customer?.phone ?? '',
+    ...birthdayValuesOf(customer?.birthday),
   };
+}
+
+/** "03-15" as the form's month and day ("3", "15"); both '' without a birthday. */
+function birthdayValuesOf(birthday: string | null | undefined): {
+  birthdayMonth: string;
+  birthdayDay: string;
+} {
+  const [month, day] = (birthday ?? '').split('-');
+  return { birthdayMonth: month ? String(Number(month)) : '', birthdayDay: day ? String(Number(day)) : '' };
+}
+
+/**
+ * The birthday as the API takes it: "MM-DD", null when neither is picked. A month without a day
+ * (or the 31st of a short month) goes as picked, for the server to refuse in its words.
+ */
+export function birthdayOf(values: Pick<CustomerFormValues, 'birthdayMonth' | 'birthdayDay'>): string | null {
+  if (values.birthdayMonth === '' && values.birthdayDay === '') return null;
+  const two = (part: string) => (part === '' ? '' : part.padStart(2, '0'));
+  return `${two(values.birthdayMonth)}-${two(values.birthdayDay)}`;
 }
 
 /**
@@ -42,6 +65,7 @@ export function requestOf(values: CustomerFormValues): CustomerReplaceRequest {
     name: values.name.trim(),
     email: values.email.trim() || null,
     phone: normalizeDigits(values.phone).trim() || null,
+    birthday: birthdayOf(values),
   };
 }
 

@@ -42,6 +42,7 @@ describe('activity descriptions', () => {
     ['points_added', { customer: 'Huda', points: '10', reason: 'Gift' }, '10 points added to Huda'],
     ['points_expired', { customers: '3', points: '1250' }, '1,250 points of 3 customers expired'],
     ['points_expired', { customers: '1', points: '120' }, '120 points of 1 customer expired'],
+    ['birthday_points', { customers: '2', points: '100' }, '100 birthday points to 2 customers'],
     ['something_new', {}, 'Activity recorded'],
   ])('describes %s', (kind, details, expected) => {
     expect(describe_('en', kind, details)).toBe(expected);

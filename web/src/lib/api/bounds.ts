@@ -53,6 +53,11 @@ export const bounds = {
       minimum: 1,
     },
   },
+  CustomerDto: {
+    birthday: {
+      pattern: '^[0-9]{2}-[0-9]{2}$',
+    },
+  },
   CustomerRequest: {
     loyalty_points: {
       maximum: 1000000000,
@@ -111,6 +116,10 @@ export const bounds = {
     },
   },
   LoyaltyConfigRequest: {
+    birthday_points: {
+      maximum: 100000,
+      minimum: 0,
+    },
     cashier_daily_points: {
       maximum: 1000000,
       minimum: 0,

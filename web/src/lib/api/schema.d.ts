@@ -1789,7 +1789,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
+            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "birthday_points" | "signal_raised";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -2053,6 +2053,12 @@ export interface components {
             statistics: components["schemas"]["CustomerStatistics"];
         };
         CustomerDto: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year.
+             * @example 03-15
+             */
+            birthday?: string | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -2104,6 +2110,12 @@ export interface components {
          *     value replaces it; a name cannot be cleared (`null` is a 422 naming it).
          */
         CustomerPatchRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""` clears it.
+             * @example 03-15
+             */
+            birthday?: string | null;
             email?: string | null;
             /** @example Fatima Ali */
             name?: string;
@@ -2120,6 +2132,12 @@ export interface components {
          *     }
          */
         CustomerReplaceRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. Left out: kept as it is; `null` or `""`: none.
+             * @example 03-15
+             */
+            birthday?: string | null;
             /** @description `null` (or `""`) for none. */
             email: string | null;
             /**
@@ -2141,6 +2159,12 @@ export interface components {
          *     }
          */
         CustomerRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""`: none.
+             * @example 03-15
+             */
+            birthday?: string | null;
             email?: string | null;
             /**
              * Format: int64
@@ -2285,7 +2309,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2579,7 +2603,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return" | "birthday";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2636,6 +2660,11 @@ export interface components {
             password: string;
         };
         LoyaltyConfig: {
+            /**
+             * Format: int64
+             * @description Points every customer with a `birthday` gets on it, once a year (Africa/Tripoli); 0: none.
+             */
+            birthday_points: number;
             /**
              * Format: int64
              * @description The most points one cashier may add by hand in a day (Africa/Tripoli).
@@ -2695,6 +2724,12 @@ export interface components {
          *     }
          */
         LoyaltyConfigRequest: {
+            /**
+             * Format: int64
+             * @description Points every customer with a `birthday` gets on it, once a year, 0 (none, the default)
+             *     to 100,000.
+             */
+            birthday_points?: number | null;
             /**
              * Format: int64
              * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
@@ -6244,6 +6279,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -6426,6 +6462,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -6663,6 +6700,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -6903,6 +6941,7 @@ export interface operations {
                      *             "customer_count": 1,
                      *             "customers": [
                      *               {
+                     *                 "birthday": "03-15",
                      *                 "created_at": "2026-11-20T10:15:00Z",
                      *                 "deleted_at": null,
                      *                 "email": "fatima@example.ly",
@@ -7087,6 +7126,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7245,6 +7285,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7597,6 +7638,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "birthday": "03-15",
                  *       "email": "fatima@example.ly",
                  *       "name": "Fatima Ali",
                  *       "phone": "0912345678"
@@ -7615,6 +7657,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7845,6 +7888,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8397,6 +8441,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -9920,6 +9965,7 @@ export interface operations {
                      *         "needs_confirmation": true,
                      *         "points": 120,
                      *         "settings": {
+                     *           "birthday_points": 1,
                      *           "cashier_daily_points": 1,
                      *           "confirm_above": "250.000",
                      *           "cost_per_point": "1.000",
@@ -10819,6 +10865,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -10940,6 +10987,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -11133,6 +11181,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",

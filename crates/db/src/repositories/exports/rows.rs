@@ -28,6 +28,7 @@ pub(super) struct CustomerRow {
     loyalty_points: i64,
     created_at: NaiveDateTime,
     unconfirmed_join: bool,
+    birthday: Option<String>,
 }
 
 impl From<CustomerRow> for CustomerExport {
@@ -41,6 +42,7 @@ impl From<CustomerRow> for CustomerExport {
             points: row.loyalty_points,
             joined_at: row.created_at,
             unconfirmed_join: row.unconfirmed_join,
+            birthday: row.birthday,
         }
     }
 }

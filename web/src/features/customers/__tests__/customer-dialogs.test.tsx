@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type Routes } from '@/testing/mock-api';
 import { makeCustomer, customerBody, plain } from '@/testing/pos-fixtures';
-import { addPointsProblem, firstFailingRule, valuesOf } from '../customer-rules';
+import { addPointsProblem, birthdayOf, firstFailingRule, valuesOf } from '../customer-rules';
 import { noActivity, openDialog, renderAsCashier } from './helpers';
 
 const fatima = makeCustomer({ id: 1, name: 'Fatima Alsharif', loyalty_points: 120 });
@@ -65,7 +65,36 @@ describe('customer dialog', () => {
     expect(
       await within(dialog).findByText('This phone number is already registered in this store'),
     ).toBeInTheDocument();
-    expect(body).toEqual({ name: 'Fatima Alsharif', email: 'fatima@example.ly', phone: '0913334455' });
+    expect(body).toEqual({
+      name: 'Fatima Alsharif',
+      email: 'fatima@example.ly',
+      phone: '0913334455',
+      birthday: null,
+    });
+  });
+
+  it('sends the birthday picked as month and day, and shows the server message under it', async () => {
+    const bodies: unknown[] = [];
+    const { app } = await openCustomerPage({
+      'PUT /api/v1/customers/1': async (request) => {
+        bodies.push(await request.json());
+        return json(
+          {
+            message: 'The given data was invalid.',
+            code: 'validation_failed',
+            errors: { birthday: ['Enter a birthday as month and day'] },
+          },
+          422,
+        );
+      },
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Edit Customer' }));
+    const dialog = await openDialog('Edit Customer');
+    await app.user.selectOptions(within(dialog).getByLabelText('Month'), 'February');
+    await app.user.selectOptions(within(dialog).getByLabelText('Day'), '30');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a birthday as month and day')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ birthday: '02-30' });
   });
 
   it('reads Saving... while saving, then closes and says so', async () => {
@@ -151,6 +180,18 @@ describe('customer rules', () => {
     expect(firstFailingRule(values)).toEqual({ field: 'name', rule: 'nameRequired' });
     expect(firstFailingRule({ ...values, name: 'A' })).toEqual({ field: 'email', rule: 'emailInvalid' });
     expect(firstFailingRule({ ...values, name: 'A', email: '' })).toBeNull();
+  });
+
+  it('writes the birthday as MM-DD, none when neither is picked', () => {
+    expect(birthdayOf({ birthdayMonth: '3', birthdayDay: '5' })).toBe('03-05');
+    expect(birthdayOf({ birthdayMonth: '12', birthdayDay: '31' })).toBe('12-31');
+    expect(birthdayOf({ birthdayMonth: '', birthdayDay: '' })).toBeNull();
+    // Half picked goes as picked, for the server to refuse in its words.
+    expect(birthdayOf({ birthdayMonth: '3', birthdayDay: '' })).toBe('03-');
+    expect(valuesOf({ ...fatima, birthday: '03-15' })).toMatchObject({
+      birthdayMonth: '3',
+      birthdayDay: '15',
+    });
   });
 
   it('bounds added points to 1..10,000', () => {

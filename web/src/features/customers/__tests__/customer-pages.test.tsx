@@ -82,7 +82,7 @@ describe('customer management', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Customer created successfully!')).toBeInTheDocument();
-    expect(body).toEqual({ name: 'Omar', email: null, phone: null });
+    expect(body).toEqual({ name: 'Omar', email: null, phone: null, birthday: null });
   });
 
   it('asks before deleting a customer without points, then deletes and reloads the list', async () => {

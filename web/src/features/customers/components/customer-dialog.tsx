@@ -1,11 +1,12 @@
-import { TextInput } from '@mantine/core';
-import { IconAt, IconPhone, IconUser } from '@tabler/icons-react';
+import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
+import { IconAt, IconCake, IconPhone, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
 import type { Customer } from '@/lib/api/types';
+import { useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useSaveCustomer } from '../api/save-customer';
 import { firstFailingRule, requestOf, valuesOf } from '../customer-rules';
@@ -18,7 +19,10 @@ interface CustomerDialogProps {
   onSaved?: (customer: Customer) => void;
 }
 
-/** Add or edit a customer: name, email, phone. Points change through adjustments, not here. */
+/**
+ * Add or edit a customer: name, email, phone, birthday (month and day). Points change through
+ * adjustments, not here.
+ */
 export function CustomerDialog({ opened, customer, onClose, onSaved }: CustomerDialogProps) {
   const { t } = useTranslation();
   return (
@@ -39,8 +43,11 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
   const { t } = useTranslation();
   const save = useSaveCustomer();
   const editing = customer !== null;
+  const format = useFormat();
   const form = useApiForm({
     initialValues: valuesOf(customer),
+    // The server's message about the birthday shows under the pair of selects.
+    serverFields: { birthday: 'birthdayMonth' },
     validate: (values) => {
       const failure = firstFailingRule(values);
       return failure ? { [failure.field]: t(`customers.dialog.rules.${failure.rule}`) } : {};
@@ -86,6 +93,39 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
         name="phone"
         autoComplete="off"
       />
+      <Input.Wrapper
+        labelElement="div"
+        label={t('customers.fields.birthday')}
+        description={t('customers.fields.birthdayHint')}
+        error={form.errors.birthdayMonth}
+      >
+        <Group gap="xs" grow mt={4} wrap="nowrap">
+          <NativeSelect
+            aria-label={t('customers.fields.birthdayMonth')}
+            leftSection={<IconCake size={16} aria-hidden />}
+            data={[
+              { value: '', label: t('customers.fields.birthdayMonth') },
+              ...monthOptions(format.language),
+            ]}
+            {...form.getInputProps('birthdayMonth')}
+            error={Boolean(form.errors.birthdayMonth)}
+            name="birthday_month"
+            data-testid="birthday-month"
+          />
+          <NativeSelect
+            aria-label={t('customers.fields.birthdayDay')}
+            data={[{ value: '', label: t('customers.fields.birthdayDay') }, ...DAYS]}
+            {...form.getInputProps('birthdayDay')}
+            onChange={(event) => {
+              form.setFieldValue('birthdayDay', event.currentTarget.value);
+              form.clearFieldError('birthdayMonth');
+            }}
+            error={Boolean(form.errors.birthdayMonth)}
+            name="birthday_day"
+            data-testid="birthday-day"
+          />
+        </Group>
+      </Input.Wrapper>
       <FormActions
         gap="sm"
         mt="xs"
@@ -96,4 +136,19 @@ function CustomerForm({ customer, onClose, onSaved }: Omit<CustomerDialogProps, 
       />
     </ApiForm>
   );
+}
+
+/** Days 1 to 31 in Latin digits (every number in the app is). */
+const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
+/** The months by name in the reader's language ("مارس", "March"), valued 1 to 12. */
+function monthOptions(language: 'ar' | 'en'): { value: string; label: string }[] {
+  const name = new Intl.DateTimeFormat(language === 'ar' ? 'ar-LY' : 'en-US', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return Array.from({ length: 12 }, (_, i) => ({
+    value: String(i + 1),
+    label: name.format(new Date(Date.UTC(2000, i, 1))),
+  }));
 }

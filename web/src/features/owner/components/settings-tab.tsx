@@ -38,9 +38,11 @@ const EARNING_FIELDS = [
   'cashier_daily_points',
 ] as const;
 const MONEY_FIELDS = ['point_value', 'min_redeem_points'] as const;
+/** Points on a customer's birthday. */
+const BIRTHDAY_FIELDS = ['birthday_points'] as const;
 /** The owner's thresholds for fraud signals: whole numbers, shown only to the owner. */
 const SIGNAL_FIELDS = ['signal_sales_per_customer', 'signal_void_percent', 'signal_manual_points'] as const;
-const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS, ...SIGNAL_FIELDS] as const;
+const FIELDS = [...EARNING_FIELDS, ...MONEY_FIELDS, ...BIRTHDAY_FIELDS, ...SIGNAL_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 /** The months points last (a field of its own, shown when points expire). */
@@ -49,12 +51,13 @@ const EXPIRY_FIELD = 'points_expiry_months';
 type ExpiryMode = 'never' | 'after';
 const EXPIRY_MONTHS = bounds.LoyaltyConfigRequest.points_expiry_months;
 type SignalField = (typeof SIGNAL_FIELDS)[number];
-type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points' | SignalField;
+type WholeNumberField = 'cashier_daily_points' | 'min_redeem_points' | 'birthday_points' | SignalField;
 /** Counts (points, sales, a percent): sent as a number when a whole number is typed. */
 function isWholeNumber(field: Field): field is WholeNumberField {
   return (
     field === 'cashier_daily_points' ||
     field === 'min_redeem_points' ||
+    field === 'birthday_points' ||
     (SIGNAL_FIELDS as readonly Field[]).includes(field)
   );
 }
@@ -67,19 +70,18 @@ const LABELS = {
   cashier_daily_points: { label: 'settings.cashierDailyPoints', hint: 'settings.cashierDailyPointsHint' },
   point_value: { label: 'settings.pointValue', hint: 'settings.pointValueHint' },
   min_redeem_points: { label: 'settings.minRedeemPoints', hint: 'settings.minRedeemPointsHint' },
+  birthday_points: { label: 'settings.birthdayPoints', hint: 'settings.birthdayPointsHint' },
   signal_sales_per_customer: { label: 'settings.signalSales', hint: 'settings.signalRangeHint' },
   signal_void_percent: { label: 'settings.signalVoidPercent', hint: 'settings.signalRangeHint' },
   signal_manual_points: { label: 'settings.signalManualPoints', hint: 'settings.signalRangeHint' },
 } as const satisfies Record<Field, { label: string; hint: string }>;
 /** The range the server accepts for each threshold, from the contract (shown in its hint). */
-const SIGNAL_BOUNDS: Record<SignalField, { minimum: number; maximum: number }> = {
+const RANGES: Partial<Record<Field, { minimum: number; maximum: number }>> = {
+  birthday_points: bounds.LoyaltyConfigRequest.birthday_points,
   signal_sales_per_customer: bounds.LoyaltyConfigRequest.signal_sales_per_customer,
   signal_void_percent: bounds.LoyaltyConfigRequest.signal_void_percent,
   signal_manual_points: bounds.LoyaltyConfigRequest.signal_manual_points,
 };
-function isSignalField(field: Field): field is SignalField {
-  return (SIGNAL_FIELDS as readonly Field[]).includes(field);
-}
 
 function valuesOf(config: LoyaltyConfig): Values {
   return {
@@ -91,6 +93,7 @@ function valuesOf(config: LoyaltyConfig): Values {
     // No value: points buy rewards only, and the field is empty.
     point_value: config.point_value ?? '',
     min_redeem_points: String(config.min_redeem_points),
+    birthday_points: String(config.birthday_points),
     signal_sales_per_customer: String(config.signal_sales_per_customer),
     signal_void_percent: String(config.signal_void_percent),
     signal_manual_points: String(config.signal_manual_points),
@@ -168,7 +171,7 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
   });
 
   function input(field: Field) {
-    const range = isSignalField(field) ? SIGNAL_BOUNDS[field] : null;
+    const range = RANGES[field];
     return (
       <TextInput
         key={field}
@@ -239,6 +242,13 @@ function SettingsForm({ config }: { config: LoyaltyConfig }) {
           <Text size="sm" c="dimmed" data-testid="expiry-note">
             {t('settings.expiryNote')}
           </Text>
+        </Stack>
+        <Divider mt="xs" />
+        <Stack gap="sm" data-testid="birthday-settings">
+          <Title order={3} fz="md">
+            {t('settings.birthdayTitle')}
+          </Title>
+          {BIRTHDAY_FIELDS.map(input)}
         </Stack>
         <Divider mt="xs" />
         <Stack gap="sm" data-testid="signal-settings">
