@@ -20,6 +20,7 @@ pub mod reward_rules;
 pub mod role;
 pub mod signals;
 pub mod text;
+pub mod tiers;
 pub mod validation;
 
 pub use birthday::Birthday;

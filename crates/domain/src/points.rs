@@ -30,6 +30,13 @@ pub fn points_for_purchase(total: Money, rate: PointsRate, minimum_purchase: Mon
     i64::try_from(points).unwrap_or(i64::MAX)
 }
 
+/// A sale's points with the customer's tier multiplier (thousandths; 1500: x1.5): floor(points x
+/// multiplier), never negative.
+pub fn points_with_multiplier(points: i64, multiplier_milli: i64) -> i64 {
+    let multiplied = i128::from(points.max(0)) * i128::from(multiplier_milli.max(0)) / 1000;
+    i64::try_from(multiplied).unwrap_or(i64::MAX)
+}
+
 /// What a return against a sale may take: the amount brought back, at least 0.001 LYD, and with
 /// the sale's earlier returns at most its total.
 pub fn check_return(total: Money, returned_before: Money, amount: Money) -> Result<Money, Msg> {
