@@ -340,6 +340,8 @@ async fn a_return_is_told_by_webhook_and_agrees_with_exports_and_liability(backe
     let invoice = sold["data"]["invoice"]["id"].as_i64().unwrap_or_default();
     let (_, liability) = app.get("/api/v1/store-owner/liability", Some(&owner)).await;
     let held_before = liability["data"]["outstanding_points"].as_i64().unwrap_or_default();
+    let owed_before = liability["data"]["points_owed"].as_i64();
+    assert_eq!(owed_before, Some(0), "nobody owes before: {liability}");
     let (_, summary) = app.get("/api/v1/store-owner/summary", Some(&owner)).await;
 
     // Spend 30 of the 40, then return the whole sale: the customer owes 30.
@@ -362,6 +364,10 @@ async fn a_return_is_told_by_webhook_and_agrees_with_exports_and_liability(backe
     // nothing from the others (what it held, 10, is gone).
     let (_, liability) = app.get("/api/v1/store-owner/liability", Some(&owner)).await;
     assert_eq!(liability["data"]["outstanding_points"].as_i64(), Some(held_before - 40));
+    // What is owed is counted apart, all stores and the customer's store alike.
+    assert_eq!(liability["data"]["points_owed"].as_i64(), Some(30), "{liability}");
+    let stores = liability["data"]["stores"].as_array().cloned().unwrap_or_default();
+    assert_eq!(stores.iter().map(|s| s["points_owed"].as_i64().unwrap_or_default()).sum::<i64>(), 30, "{liability}");
     let lots = app.scalar(
         "SELECT CAST(COALESCE(SUM(remaining), 0) AS BIGINT) AS n FROM point_lots WHERE customer_id IN \
          (SELECT id FROM customers WHERE deleted_at IS NULL AND store_id IN \

@@ -45,6 +45,8 @@ pub struct StoreCustomerFigures {
     pub store: StoreRef,
     pub customer_count: i64,
     pub total_points: i64,
+    /// Points its customers owe (balances below zero after a return), counted apart.
+    pub points_owed: i64,
 }
 
 /// The owner's dashboard cards, all live.
@@ -65,6 +67,8 @@ pub struct Liability {
     pub point_value: Option<loyalty_domain::Money>,
     pub outstanding_points: i64,
     pub outstanding_value: Option<loyalty_domain::Money>,
+    /// Points customers owe after returns (not subtracted from the outstanding points).
+    pub points_owed: i64,
     pub stores: Vec<StoreLiability>,
     /// Oldest first, every month present (zeros where nothing happened).
     pub months: Vec<MonthPoints>,
@@ -80,6 +84,7 @@ pub struct Liability {
 pub struct StoreLiability {
     pub store: StoreRef,
     pub points: i64,
+    pub points_owed: i64,
     pub value: Option<loyalty_domain::Money>,
     /// One per window, as [`Liability::expiring`].
     pub expiring: Vec<ExpiryAhead>,

@@ -449,6 +449,7 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
                 expiring: ahead(Some(f.store.id)),
                 store: f.store,
                 points: f.total_points,
+                points_owed: f.points_owed,
             })
             .collect();
         let (expiring_customers, expiring_customers_total) = soonest_expiring(&expiring, &stores, today);
@@ -467,6 +468,7 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
             point_value: settings.point_value,
             outstanding_value: settings.value_of(outstanding_points),
             outstanding_points,
+            points_owed: stores.iter().map(|s| s.points_owed).sum(),
             expiring: ahead(None),
             stores,
             months,

@@ -21,6 +21,9 @@ use crate::tx::{map_error, map_unique, DbTx};
 /// taken off what the others hold.
 const HELD_POINTS: &str =
     "CAST(COALESCE(SUM(CASE WHEN customers.loyalty_points > 0 THEN customers.loyalty_points ELSE 0 END), 0) AS BIGINT)";
+/// Points customers owe (balances below zero after a return), as a positive number.
+const OWED_POINTS: &str =
+    "CAST(COALESCE(SUM(CASE WHEN customers.loyalty_points < 0 THEN -customers.loyalty_points ELSE 0 END), 0) AS BIGINT)";
 
 fn customer_totals(tx: &mut DbTx<'_>, store_ids: &[i64]) -> RepoResult<Vec<CustomerTotals>> {
     customers::table
@@ -44,11 +47,21 @@ struct CustomerTotals {
         select_expression_type = diesel::expression::SqlLiteral<BigInt>
     )]
     points: i64,
+    #[diesel(
+        select_expression = sql::<BigInt>(OWED_POINTS),
+        select_expression_type = diesel::expression::SqlLiteral<BigInt>
+    )]
+    owed: i64,
 }
 
 /// (customers, points) of a store, 0 for a store without customers.
 fn totals_of(totals: &[CustomerTotals], store_id: i64) -> (i64, i64) {
     totals.iter().find(|t| t.store_id == store_id).map_or((0, 0), |t| (t.customers, t.points))
+}
+
+/// The points a store's customers owe, 0 for a store without customers.
+fn owed_of(totals: &[CustomerTotals], store_id: i64) -> i64 {
+    totals.iter().find(|t| t.store_id == store_id).map_or(0, |t| t.owed)
 }
 
 /// An owner's loyalty settings as stored.
@@ -359,7 +372,8 @@ impl StoreRepo for DbTx<'_> {
             .into_iter()
             .map(|(id, name)| {
                 let (customer_count, total_points) = totals_of(&totals, id);
-                StoreCustomerFigures { store: StoreRef { id, name }, customer_count, total_points }
+                let points_owed = owed_of(&totals, id);
+                StoreCustomerFigures { store: StoreRef { id, name }, customer_count, total_points, points_owed }
             })
             .collect())
     }

@@ -40,6 +40,10 @@ pub struct LiabilityDto {
     /// LYD they are worth, rounded down to the dirham.
     #[schema(example = "1234.550")]
     pub outstanding_value: Option<String>,
+    /// Points customers owe: a return took back points they had already spent (their balance is
+    /// below zero); the next points they earn pay them back. Not subtracted from
+    /// `outstanding_points`, which counts what customers hold.
+    pub points_owed: i64,
     pub stores: Vec<StoreLiabilityDto>,
     /// The last 12 months in Tripoli time, this one last, every month present.
     pub months: Vec<MonthPointsDto>,
@@ -58,6 +62,8 @@ envelope!(LiabilityEnvelope, LiabilityDto);
 pub struct StoreLiabilityDto {
     pub store: StoreRefDto,
     pub points: i64,
+    /// Points this store's customers owe after returns.
+    pub points_owed: i64,
     #[schema(example = "250.000")]
     pub value: Option<String>,
     /// The store's points expiring soon, as the owner's `expiring`.
@@ -118,12 +124,14 @@ impl From<loyalty_application::Liability> for LiabilityDto {
             point_value: lyd(l.point_value),
             outstanding_points: l.outstanding_points,
             outstanding_value: lyd(l.outstanding_value),
+            points_owed: l.points_owed,
             stores: l
                 .stores
                 .into_iter()
                 .map(|s| StoreLiabilityDto {
                     store: s.store.into(),
                     points: s.points,
+                    points_owed: s.points_owed,
                     value: lyd(s.value),
                     expiring: s.expiring.into_iter().map(Into::into).collect(),
                 })

@@ -35,7 +35,7 @@ const months = Array.from({ length: 12 }, (_, i) => ({
   expired: i % 3 === 0 ? 5 * i : 0,
 }));
 
-function liability(pointValue: string | null): Liability {
+function liability(pointValue: string | null, owed = 0): Liability {
   const expiring = [
     { days: 7, points: 120, value: pointValue ? '6.000' : null, customers: 1 },
     { days: 30, points: 1_450, value: pointValue ? '72.500' : null, customers: 3 },
@@ -45,10 +45,12 @@ function liability(pointValue: string | null): Liability {
     point_value: pointValue,
     outstanding_points: 24_690,
     outstanding_value: pointValue ? '1234.500' : null,
+    points_owed: owed,
     stores: [
       {
         store: { id: store.id, name: store.name },
         points: 24_690,
+        points_owed: owed,
         value: pointValue ? '1234.500' : null,
         expiring,
       },
@@ -90,6 +92,21 @@ describe('Points owed tab', () => {
     expect(row).toHaveTextContent(store.name);
     expect(row).toHaveTextContent('1,234.500');
     expect(screen.queryByTestId('liability-no-value')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('liability-owed')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Customers owe 1,250 points after returns'],
+    ['ar', 'يدين العملاء بـ 1,250 نقطة بعد إرجاع بضائع'],
+  ] as const)('says apart what customers owe after returns (%s)', async (language, said) => {
+    await i18n.changeLanguage(language);
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    mockApi(
+      ownerRoutes({ 'GET /api/v1/store-owner/liability': () => json({ data: liability('5.000', 1_250) }) }),
+    );
+    renderApp('/dashboard?tab=liability');
+    expect(await screen.findByTestId('liability-owed')).toHaveTextContent(said);
+    expect(screen.getByTestId('liability-points-value')).toHaveTextContent('24,690');
   });
 
   it.each([

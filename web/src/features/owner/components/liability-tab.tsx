@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconCoins, IconInfoCircle, IconStar } from '@tabler/icons-react';
+import { IconCoins, IconInfoCircle, IconReceiptRefund, IconStar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TimeChart } from '@/components/time-chart';
 import { TitledCard } from '@/components/titled-card';
@@ -56,6 +56,11 @@ export function LiabilityTab() {
             ) : (
               <Notice color="blue" icon={IconInfoCircle} data-testid="liability-no-value">
                 {t('liability.noValue')}
+              </Notice>
+            )}
+            {data.points_owed > 0 && (
+              <Notice color="orange" icon={IconReceiptRefund} data-testid="liability-owed">
+                {t('liability.owed', { points: format.points(data.points_owed), count: data.points_owed })}
               </Notice>
             )}
 
