@@ -34,6 +34,7 @@ pub enum Operation {
     AddPoints,
     // The counter's sales.
     ListInvoices,
+    GetInvoice,
     CreateInvoice,
     PreviewSale,
     VoidInvoice,
@@ -167,7 +168,7 @@ impl Operation {
                 Permissions(&[Permission::ManageCustomers])
             }
             AddPoints => Permissions(&[Permission::AddPoints]),
-            ListInvoices | ListRedemptions => Roles(EVERYONE, reports),
+            ListInvoices | GetInvoice | ListRedemptions => Roles(EVERYONE, reports),
             CreateInvoice | PreviewSale => Permissions(&[Permission::CreateInvoice]),
             // A return is authorized as a void is: the cashier (and a key with `sales:write`) on
             // the invoice's own day, the owner any day (`invoices::may_return`).

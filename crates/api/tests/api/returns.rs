@@ -364,6 +364,14 @@ async fn a_return_is_told_by_webhook_and_agrees_with_exports_and_liability(backe
     // nothing from the others (what it held, 10, is gone).
     let (_, liability) = app.get("/api/v1/store-owner/liability", Some(&owner)).await;
     assert_eq!(liability["data"]["outstanding_points"].as_i64(), Some(held_before - 40));
+    // The invoice read alone says the same as the return's answer.
+    let (status, read) = app.get(&format!("/api/v1/invoices/{invoice}"), Some(&owner)).await;
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["data"], returned["data"]["invoice"], "GET /invoices/{{id}} is the invoice the return answered");
+    assert_eq!(
+        (read["data"]["returnable"].as_str(), read["data"]["can_return"].as_bool()),
+        (Some("0.000"), Some(false))
+    );
     // What is owed is counted apart, all stores and the customer's store alike.
     assert_eq!(liability["data"]["points_owed"].as_i64(), Some(30), "{liability}");
     let stores = liability["data"]["stores"].as_array().cloned().unwrap_or_default();

@@ -181,6 +181,20 @@ fn with_can_void(actor: &Actor, mut invoice: Invoice, now: NaiveDateTime) -> Inv
     invoice
 }
 
+/// One invoice of the caller's stores, with its returns and what the caller may still do with
+/// it; 404 for an invoice of a store the caller does not cover.
+pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppError> {
+    actor.authorize(Operation::GetInvoice)?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
+        let store = repos.store_scope(invoice.store_id)?.ok_or(AppError::NotFound)?;
+        if !can_access_store(actor, &store) {
+            return Err(AppError::NotFound);
+        }
+        Ok(with_can_void(actor, invoice, services.clock.now()))
+    })
+}
+
 pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Invoice>, AppError> {
     actor.authorize(if query.customer_id.is_some() { Operation::CustomerInvoices } else { Operation::ListInvoices })?;
     transaction(&*services.db, TxMode::Read, |repos| {

@@ -17,7 +17,15 @@ use crate::json::ValidJson;
 use crate::{examples, ApiError};
 
 #[derive(OpenApi)]
-#[openapi(paths(list_invoices, create_invoice, void_invoice, return_invoice, preview_return, preview_sale))]
+#[openapi(paths(
+    list_invoices,
+    get_invoice,
+    create_invoice,
+    void_invoice,
+    return_invoice,
+    preview_return,
+    preview_sale
+))]
 pub struct InvoicesApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -27,6 +35,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_return_invoice, _, _>(cfg, return_invoice);
     route::<__path_preview_return, _, _>(cfg, preview_return);
     route::<__path_preview_sale, _, _>(cfg, preview_sale);
+    // After `/invoices/preview`, which `{id}` would otherwise take.
+    route::<__path_get_invoice, _, _>(cfg, get_invoice);
 }
 
 /// Invoices of the caller's stores, newest first.
@@ -40,6 +50,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn list_invoices(caller: Authenticated, listing: Listing) -> Result<HttpResponse, ApiError> {
     let page = caller.run(move |services, actor| invoices::list(services, actor, listing.sales(None)?)).await?;
     Ok(HttpResponse::Ok().json(InvoiceList::from_page(page)))
+}
+
+/// One invoice of the caller's stores: its total, points, returns (`returned_total`,
+/// `returnable`, `returns`), whether it was voided, and what the caller may still do with it
+/// (`can_void`, `can_return`). An invoice of a store the caller does not cover is a 404, as an
+/// unknown one.
+#[utoipa::path(get, path = "/api/v1/invoices/{id}", tag = "sales",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "The invoice", body = InvoiceEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such invoice in the caller's stores", body = ErrorBody),
+    ))]
+async fn get_invoice(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let invoice = caller.read(move |services, actor| invoices::get(services, actor, id)).await?;
+    Ok(HttpResponse::Ok().json(InvoiceEnvelope { data: invoice.into() }))
 }
 
 /// A sale at the counter: a POS user's in its store, or an API key's (`sales:write`) in the

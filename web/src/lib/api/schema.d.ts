@@ -623,6 +623,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`)
+         * @description One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`). An invoice of a store the caller does not cover is a 404, as an unknown one.
+         */
+        get: operations["get_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/returns": {
         parameters: {
             query?: never;
@@ -10053,6 +10073,163 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "api_key": null,
+                     *         "can_return": true,
+                     *         "can_void": true,
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "customer": {
+                     *           "id": 1,
+                     *           "name": "Fatima Alsharif"
+                     *         },
+                     *         "id": 1051,
+                     *         "invoice_id": "INV-2026-0042",
+                     *         "points_earned": 25,
+                     *         "pos_user": {
+                     *           "id": 7,
+                     *           "name": "Salem Ahmed"
+                     *         },
+                     *         "returnable": "8.500",
+                     *         "returned_points": 1,
+                     *         "returned_total": "4.000",
+                     *         "returns": [
+                     *           {
+                     *             "amount": "4.000",
+                     *             "api_key": null,
+                     *             "by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "id": 1051,
+                     *             "points": 120,
+                     *             "reason": "Typed the wrong total"
+                     *           }
+                     *         ],
+                     *         "store_id": 1,
+                     *         "total_cost": "250.000",
+                     *         "updated_at": "2026-11-20T10:15:00Z",
+                     *         "void_reason": null,
+                     *         "voided_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invoice in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -118,6 +118,7 @@ pub(super) fn table() -> Vec<Row> {
         row("POST", "/api/v1/invoices", [401, 401, 404, 403, 201, 403, 403])
             .keys([404, 201])
             .body(|w, _| json!({"customer_id": w.num(Customer), "total_cost": "12.500"})),
+        row("GET", "/api/v1/invoices/{id}", [401, 401, 404, 404, 200, 200, 200]).on(Invoice),
         row("GET", "/api/v1/invoices/preview", [401, 401, 200, 403, 200, 403, 403])
             .keys([200, 200])
             .query("total=12.500"),
