@@ -25,8 +25,11 @@ export type StoreText = `stores.${
 export interface StoreOwnerField {
   /** The message when none is chosen. */
   required: string;
-  /** The field, given its value, change handler and error (a select of the store owners). */
-  render: (input: GetInputPropsReturnType) => ReactNode;
+  /**
+   * The field, given its value, change handler and error (a select of the store owners);
+   * `disabled` when editing: a store stays with the owner it was made for (the server's rule).
+   */
+  render: (input: GetInputPropsReturnType & { disabled: boolean }) => ReactNode;
 }
 
 interface EditedStore {
@@ -113,7 +116,7 @@ function StoreForm({
     <ApiForm form={form} testId="store-form" errorTestId={errorTestId}>
       <TextInput label={text('stores.name')} {...form.getInputProps('name')} required data-autofocus />
       <TextInput label={text('stores.address')} {...form.getInputProps('address')} />
-      {owner?.render(form.getInputProps('store_owner_id'))}
+      {owner?.render({ ...form.getInputProps('store_owner_id'), disabled: store !== null })}
       <FormActions onCancel={onDone} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </ApiForm>
   );

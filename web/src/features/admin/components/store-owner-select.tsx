@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStoreOwnerOptions } from '../api/list-store-owner-options';
 
 /** The store's owner, picked from the owners' list (loaded when the store form opens). */
-export function StoreOwnerSelect(input: GetInputPropsReturnType) {
+export function StoreOwnerSelect(input: GetInputPropsReturnType & { disabled?: boolean }) {
   const { t } = useTranslation('admin');
   const owners = useStoreOwnerOptions();
   return (
