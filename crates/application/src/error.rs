@@ -54,6 +54,10 @@ pub enum Conflict {
     ReturnWindowClosed,
     /// Its returns took back an invoice's whole total: nothing is left to void.
     InvoiceFullyReturned,
+    /// The store gives no stamps: its owner set no stamp card.
+    NoStampCard,
+    /// Fewer stamps count than the card's reward needs.
+    StampCardNotFull,
     /// The phone is already registered in the store the customer tries to join.
     AlreadyJoined,
     /// The owner's plan allows no more stores.

@@ -31,6 +31,8 @@ pub enum Operation {
     CustomerHistory,
     CustomerInvoices,
     CustomerRedemptions,
+    CustomerStamps,
+    RedeemStamps,
     AddPoints,
     // The counter's sales.
     ListInvoices,
@@ -50,6 +52,9 @@ pub enum Operation {
     GetLoyaltyConfig,
     PutLoyaltyConfig,
     PatchLoyaltyConfig,
+    GetStampCard,
+    PutStampCard,
+    DeleteStampCard,
     GenerateQr,
     RotateQr,
     ListRewards,
@@ -161,7 +166,7 @@ impl Operation {
                 Roles(EVERYONE, Never)
             }
             ListCustomers | SearchCustomers | GetCustomer | CustomerHistory | CustomerInvoices
-            | CustomerRedemptions => Roles(EVERYONE, read),
+            | CustomerRedemptions | CustomerStamps => Roles(EVERYONE, read),
             // A cashier's or owner's check of a joined customer's name; the admin may too.
             ConfirmJoin => Roles(EVERYONE, Scope(ApiScope::CustomersWrite)),
             CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer => {
@@ -176,12 +181,16 @@ impl Operation {
                 Permissions(&[Permission::VoidInvoiceToday, Permission::VoidInvoiceAnyDay])
             }
             CreateRedemption | PreviewRedemption => Permissions(&[Permission::RedeemReward]),
+            RedeemStamps => Permissions(&[Permission::RedeemStamps]),
             Today => Roles(POS, Never),
             CustomersOverview | OwnerSummary | OwnerLiability | ListSignals => Roles(OWNER, reports),
             PosActivities => Roles(OWNER_OR_ADMIN, reports),
-            GetLoyaltyConfig | ListRewards => Roles(COUNTER, AnyKey),
+            GetLoyaltyConfig | ListRewards | GetStampCard => Roles(COUNTER, AnyKey),
             ListStores => Roles(EVERYONE, AnyKey),
-            PutLoyaltyConfig | PatchLoyaltyConfig => Permissions(&[Permission::ManageLoyaltySettings]),
+            // The stamp card is a loyalty setting of one store: its owner's.
+            PutLoyaltyConfig | PatchLoyaltyConfig | PutStampCard | DeleteStampCard => {
+                Permissions(&[Permission::ManageLoyaltySettings])
+            }
             ExportRecords => Permissions(&[Permission::ExportRecords]),
             ImportCustomers | ImportFormat | ImportTemplate => Permissions(&[Permission::ImportCustomers]),
             ReviewSignal => Permissions(&[Permission::ReviewSignals]),
@@ -293,6 +302,14 @@ mod tests {
         }
         assert!(
             cashier.authorize(Operation::ReturnInvoice).is_ok() && admin.authorize(Operation::ReturnInvoice).is_err()
+        );
+        assert!(owner.authorize(Operation::RedeemStamps).is_ok() && cashier.authorize(Operation::RedeemStamps).is_ok());
+        assert!(admin.authorize(Operation::RedeemStamps).is_err());
+        assert!(
+            owner.authorize(Operation::PutStampCard).is_ok() && cashier.authorize(Operation::PutStampCard).is_err()
+        );
+        assert!(
+            cashier.authorize(Operation::GetStampCard).is_ok() && admin.authorize(Operation::GetStampCard).is_err()
         );
         assert!(owner.authorize(Operation::OwnerSummary).is_ok() && admin.authorize(Operation::OwnerSummary).is_err());
         assert!(admin.authorize(Operation::DeleteStore).is_ok() && owner.authorize(Operation::DeleteStore).is_ok());

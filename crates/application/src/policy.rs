@@ -97,6 +97,9 @@ loyalty_domain::code_enum! {
         VoidInvoiceAnyDay,
         /// Redeem a reward for a customer.
         RedeemReward,
+        /// Redeem a full stamp card's reward for a customer (a cashier in its store, the owner
+        /// in its stores).
+        RedeemStamps,
         /// Create, edit and delete customers.
         ManageCustomers,
         /// Add points by hand (1 to 10,000, within the cashiers' daily cap for a POS user).
@@ -130,7 +133,9 @@ impl Permission {
             | Permission::ReviewSignals => &[Role::StoreOwner],
             Permission::ExportRecords => &[Role::StoreOwner, Role::Admin],
             Permission::ExportPlatformRecords => &[Role::Admin],
-            Permission::ManageCustomers | Permission::AddPoints => &[Role::PosUser, Role::StoreOwner],
+            Permission::ManageCustomers | Permission::AddPoints | Permission::RedeemStamps => {
+                &[Role::PosUser, Role::StoreOwner]
+            }
         }
     }
 
@@ -138,7 +143,10 @@ impl Permission {
     /// a cashier: no manual points, no voids of earlier days, no settings.
     pub fn key_scope(self) -> Option<crate::ApiScope> {
         match self {
-            Permission::CreateInvoice | Permission::VoidInvoiceToday | Permission::RedeemReward => {
+            Permission::CreateInvoice
+            | Permission::VoidInvoiceToday
+            | Permission::RedeemReward
+            | Permission::RedeemStamps => {
                 Some(crate::ApiScope::SalesWrite)
             }
             Permission::ManageCustomers => Some(crate::ApiScope::CustomersWrite),

@@ -151,8 +151,9 @@ fn redeem(repos: &mut dyn Repos, f: &Fixture, g: i64, key: &str) -> Result<bool,
 
 /// The statement of `use_cases::public::lookup_points`.
 fn lookup(repos: &mut dyn Repos, phone: &str) -> Result<bool, AppError> {
-    let (from, until) = loyalty_application::use_cases::expiry::notice_window(now());
-    repos.points_lookup(phone, from, until)?;
+    let at = now();
+    let (from, until) = loyalty_application::use_cases::expiry::notice_window(at);
+    repos.points_lookup(phone, from, until, at)?;
     Ok(true)
 }
 

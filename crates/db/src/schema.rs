@@ -240,6 +240,35 @@ diesel::table! {
 }
 
 diesel::table! {
+    stamp_cards (store_id) {
+        store_id -> BigInt,
+        min_total_dirhams -> BigInt,
+        stamps_required -> BigInt,
+        reward_name -> Text,
+        expires_after_days -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    stamp_events (id) {
+        id -> BigInt,
+        customer_id -> BigInt,
+        store_id -> BigInt,
+        kind -> Text,
+        stamps -> BigInt,
+        invoice_id -> Nullable<BigInt>,
+        reward_name -> Nullable<Text>,
+        expires_at -> Nullable<Timestamp>,
+        redeemed_by -> Nullable<BigInt>,
+        revoked_at -> Nullable<Timestamp>,
+        actor_id -> Nullable<BigInt>,
+        api_key_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     invoice_returns (id) {
         id -> BigInt,
         invoice_id -> BigInt,
@@ -371,6 +400,7 @@ diesel::joinable!(points_ledger -> customers (customer_id));
 diesel::joinable!(point_lots -> customers (customer_id));
 diesel::joinable!(signals -> stores (store_id));
 diesel::joinable!(invoice_returns -> invoices (invoice_id));
+diesel::joinable!(stamp_cards -> stores (store_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -389,6 +419,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     customer_search,
     invoices,
     invoice_returns,
+    stamp_cards,
+    stamp_events,
     redemptions,
     points_ledger,
     idempotency_keys,

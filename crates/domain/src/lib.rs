@@ -19,6 +19,7 @@ pub mod points_rules;
 pub mod reward_rules;
 pub mod role;
 pub mod signals;
+pub mod stamps;
 pub mod text;
 pub mod tiers;
 pub mod validation;

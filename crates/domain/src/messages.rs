@@ -150,6 +150,12 @@ messages! {
     ReturnAmountRequired => ("Enter the amount returned", "أدخل المبلغ المُرجَع"),
     ReturnAmountTooSmall => ("The amount returned must be at least 0.001", "يجب ألا يقل المبلغ المُرجَع عن 0.001"),
     ReturnMoreThanInvoice => ("The returns would add up to more than the invoice total: return at most what is left of it", "سيتجاوز مجموع المرتجعات إجمالي الفاتورة: أرجِع ما تبقى منها على الأكثر"),
+    StampMinTotalRequired => ("Enter the smallest sale that earns a stamp", "أدخل أقل مبلغ بيع يمنح ختماً"),
+    StampMinTotalNegative => ("The smallest sale that earns a stamp must be 0 or more", "يجب أن يكون أقل مبلغ بيع يمنح ختماً 0 أو أكثر"),
+    StampsRequiredRequired => ("Enter how many stamps the reward needs", "أدخل عدد الأختام اللازمة للمكافأة"),
+    StampsRequiredOutOfRange => ("The stamps needed must be from 1 to 50", "يجب أن يكون عدد الأختام اللازمة من 1 إلى 50"),
+    StampRewardNameRequired => ("Enter the reward's name", "أدخل اسم المكافأة"),
+    StampExpiryOutOfRange => ("Stamps must last from 1 to 3650 days, or leave it empty for never", "يجب أن تدوم الأختام من 1 إلى 3650 يوماً، أو اتركه فارغاً لتبقى دائماً"),
 }
 
 #[cfg(test)]

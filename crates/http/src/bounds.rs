@@ -8,7 +8,7 @@
 //! (`domain::text`), so `maxLength` holds before trimming too.
 
 use loyalty_application::use_cases::{admin, customers, invoices, owner};
-use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, text, CardCode};
+use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, stamps, text, CardCode};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -73,6 +73,9 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("RewardRequest", "name", MaxLength(text::NAME_MAX)),
     ("RewardRequest", "points_required", AtLeast(reward_rules::POINTS_REQUIRED_MIN)),
     ("StaffPatchRequest", "name", MaxLength(text::NAME_MAX)),
+    ("StampCardRequest", "expires_after_days", Range(1, stamps::EXPIRES_AFTER_DAYS_MAX)),
+    ("StampCardRequest", "reward_name", MaxLength(stamps::REWARD_NAME_MAX)),
+    ("StampCardRequest", "stamps_required", Range(1, stamps::STAMPS_REQUIRED_MAX)),
     ("StaffRequest", "name", MaxLength(text::NAME_MAX)),
     ("StorePatchRequest", "address", MaxLength(owner::ADDRESS_MAX)),
     ("StorePatchRequest", "name", MaxLength(text::NAME_MAX)),

@@ -71,6 +71,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::api_keys::ApiKeysApi::openapi());
     doc.merge(handlers::webhooks::WebhooksApi::openapi());
     doc.merge(handlers::customers::CustomersApi::openapi());
+    doc.merge(handlers::stamps::StampsApi::openapi());
     doc.merge(handlers::invoices::InvoicesApi::openapi());
     doc.merge(handlers::redemptions::RedemptionsApi::openapi());
     doc.merge(handlers::pos::PosApi::openapi());
@@ -346,7 +347,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 108, "the API serves 108 operations");
+        assert_eq!(served.len(), 113, "the API serves 113 operations");
         assert_eq!(served, documented);
     }
 

@@ -40,6 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::api_keys::configure(cfg);
     handlers::webhooks::configure(cfg);
     handlers::customers::configure(cfg);
+    handlers::stamps::configure(cfg);
     handlers::invoices::configure(cfg);
     handlers::redemptions::configure(cfg);
     handlers::pos::configure(cfg);

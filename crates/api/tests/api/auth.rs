@@ -27,9 +27,11 @@ async fn demo_accounts_sign_in_with_their_roles(backend: Backend) {
     let Some(app) = TestApp::spawn_demo(backend).await else {
         return;
     };
-    let cashier = ["create_invoice", "void_invoice_today", "redeem_reward", "manage_customers", "add_points"];
+    let cashier =
+        ["create_invoice", "void_invoice_today", "redeem_reward", "redeem_stamps", "manage_customers", "add_points"];
     let owner = [
         "void_invoice_any_day",
+        "redeem_stamps",
         "manage_customers",
         "add_points",
         "remove_points",

@@ -30,6 +30,7 @@ mod public;
 mod returns;
 mod schema;
 mod signals;
+mod stamps;
 mod store_keys;
 mod test_mode;
 mod webhook_processes;

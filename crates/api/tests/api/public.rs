@@ -167,7 +167,7 @@ async fn lookup_reveals_no_names_and_unknown_looks_empty(backend: Backend) {
 
     let (status, unknown) = lookup(&app, "0919999999").await;
     assert_eq!(status, 200);
-    assert_eq!(unknown, json!({"data": {"total_points": 0, "stores": []}}));
+    assert_eq!(unknown, json!({"data": {"total_points": 0, "stores": [], "stamps": []}}));
     assert_eq!(keys(&unknown["data"]), keys(&known["data"]));
 }
 

@@ -101,6 +101,12 @@ loyalty_domain::code_enum! {
         /// Goods were returned against a sale; its share of the points left the balance.
         #[strum(serialize = "invoice.returned")]
         InvoiceReturned,
+        /// A sale earned a stamp on the store's stamp card.
+        #[strum(serialize = "stamp.earned")]
+        StampEarned,
+        /// A full stamp card's reward was redeemed at the till.
+        #[strum(serialize = "stamp_card.redeemed")]
+        StampCardRedeemed,
         /// A reward was redeemed.
         #[strum(serialize = "redemption.created")]
         RedemptionCreated,
@@ -137,6 +143,12 @@ pub enum WebhookData {
         returned: InvoiceReturn,
     },
     Redemption(Redemption),
+    /// A stamp earned or a stamp card redeemed: the customer, the event, and the stamps after it.
+    Stamp {
+        customer: Customer,
+        event: crate::StampEvent,
+        stamps: crate::StampCount,
+    },
     Customer(Customer),
     PointsAdjusted {
         customer: Customer,
@@ -158,6 +170,7 @@ impl WebhookData {
         match self {
             WebhookData::Invoice(invoice) | WebhookData::InvoiceReturned { invoice, .. } => Some(invoice.updated_at),
             WebhookData::Redemption(redemption) => Some(redemption.created_at),
+            WebhookData::Stamp { event, .. } => Some(event.created_at),
             WebhookData::Customer(customer) | WebhookData::PointsAdjusted { customer, .. } => Some(customer.updated_at),
             WebhookData::Ping { .. } => None,
         }

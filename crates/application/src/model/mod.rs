@@ -16,6 +16,7 @@ mod plans;
 mod platform;
 mod reports;
 mod sales;
+mod stamps;
 
 pub use customers::{Customer, CustomerStats, NextExpiry};
 pub use exports::{
@@ -42,3 +43,4 @@ pub use sales::{
     ActivityEvent, DayCounts, Invoice, InvoiceReturn, LedgerEntry, LedgerKind, Redemption, Reward, RewardRef,
     RewardType, SalePreview,
 };
+pub use stamps::{StampCount, StampEvent, StampEventKind, StoreStampCard};

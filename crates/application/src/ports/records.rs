@@ -178,7 +178,13 @@ pub trait CustomerRepo {
     /// sandboxes, with its owner's point value, its next points to expire in `[from, until]` and
     /// each active reward of its owner (one row per reward, a row without one when there is
     /// none), by customer, then by points required.
-    fn points_lookup(&mut self, phone: &str, from: NaiveDate, until: NaiveDate) -> RepoResult<Vec<LookupRow>>;
+    fn points_lookup(
+        &mut self,
+        phone: &str,
+        from: NaiveDate,
+        until: NaiveDate,
+        now: NaiveDateTime,
+    ) -> RepoResult<Vec<LookupRow>>;
 }
 
 /// One row of the public lookup (see [`CustomerRepo::points_lookup`]).
@@ -192,6 +198,9 @@ pub struct LookupRow {
     pub next_expiry: Option<crate::NextExpiry>,
     /// An active reward's name and points required.
     pub reward: Option<(String, i64)>,
+    /// The customer's stamps (those that count now) and the stamps the reward needs, when its
+    /// store has a stamp card.
+    pub stamps: Option<(i64, i64)>,
 }
 
 pub struct NewLedgerEntry<'a> {
@@ -347,4 +356,56 @@ pub trait PlanRepo {
     fn claim_card(&mut self, code: &str, user_id: i64, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
     /// The package of a card that could be redeemed now, or why not; changes nothing.
     fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
+}
+
+/// A stamp a sale earned.
+pub struct NewStamp {
+    pub customer_id: i64,
+    pub store_id: i64,
+    pub invoice_id: i64,
+    pub expires_at: Option<NaiveDateTime>,
+    pub actor_id: i64,
+    pub api_key_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
+/// A stamp card's reward redeemed with `stamps` stamps.
+pub struct NewStampRedemption<'a> {
+    pub customer_id: i64,
+    pub store_id: i64,
+    pub stamps: i64,
+    pub reward_name: &'a str,
+    pub actor_id: i64,
+    pub api_key_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
+pub trait StampRepo {
+    /// The store's stamp card, if it has one.
+    fn stamp_card(&mut self, store_id: i64) -> RepoResult<Option<crate::StoreStampCard>>;
+    /// Sets or replaces the store's stamp card.
+    fn save_stamp_card(
+        &mut self,
+        store_id: i64,
+        card: &loyalty_domain::stamps::StampCard,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// Removes the store's stamp card (its stamps stay, and count again if a card is set);
+    /// whether there was one.
+    fn delete_stamp_card(&mut self, store_id: i64) -> RepoResult<bool>;
+    /// Records a stamp earned. Errors: `Duplicate("stamp_events.invoice_id")` for a second
+    /// stamp of one sale.
+    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<i64>;
+    /// The customer's stamps that count at `now`: earned, neither redeemed nor taken back, not
+    /// expired (`domain::stamps::stamp_counts`).
+    fn count_stamps(&mut self, customer_id: i64, now: NaiveDateTime) -> RepoResult<i64>;
+    /// Records the redemption and marks the `stamps` oldest stamps that count used by it; the
+    /// caller holds the customer's lock and counted them. Returns the redemption's id.
+    fn redeem_stamps(&mut self, redemption: NewStampRedemption<'_>) -> RepoResult<i64>;
+    /// Takes back the stamp a sale earned, unless it was redeemed or taken back already;
+    /// whether it did.
+    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// A customer's stamps earned and redeemed, newest first, and how many there are.
+    fn stamp_events(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<crate::StampEvent>, i64)>;
+    fn stamp_event(&mut self, id: i64) -> RepoResult<Option<crate::StampEvent>>;
 }

@@ -97,18 +97,25 @@ pub fn search(services: &Services, actor: &Actor, query: &str) -> Result<Vec<Cus
 }
 
 /// A customer, its figures, and its next points to expire within the notice window.
-pub fn get(
-    services: &Services,
-    actor: &Actor,
-    id: i64,
-) -> Result<(Customer, CustomerStats, Option<NextExpiry>), AppError> {
+/// A customer with the figures its page shows beside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CustomerDetail {
+    pub customer: Customer,
+    pub stats: CustomerStats,
+    pub next_expiry: Option<NextExpiry>,
+    /// Its stamps, when its store has a stamp card (one store: at most one).
+    pub stamps: Vec<crate::StampCount>,
+}
+
+pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<CustomerDetail, AppError> {
     actor.authorize(Operation::GetCustomer)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let customer = visible_customer(repos, actor, id)?;
         let stats = repos.customer_stats(id)?;
-        let next = super::expiry::upcoming(repos, &[id], now)?.pop().map(|(_, next)| next);
-        Ok((customer, stats, next))
+        let next_expiry = super::expiry::upcoming(repos, &[id], now)?.pop().map(|(_, next)| next);
+        let stamps = super::stamps::stamps_of(repos, id, customer.store.id, now)?.into_iter().collect();
+        Ok(CustomerDetail { customer, stats, next_expiry, stamps })
     })
 }
 
@@ -183,7 +190,9 @@ fn tell(
     now: chrono::NaiveDateTime,
 ) -> Result<(), AppError> {
     let store = match &data {
-        WebhookData::Customer(c) | WebhookData::PointsAdjusted { customer: c, .. } => c.store.clone(),
+        WebhookData::Customer(c)
+        | WebhookData::PointsAdjusted { customer: c, .. }
+        | WebhookData::Stamp { customer: c, .. } => c.store.clone(),
         WebhookData::Invoice(_)
         | WebhookData::InvoiceReturned { .. }
         | WebhookData::Redemption(_)

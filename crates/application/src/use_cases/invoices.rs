@@ -31,6 +31,8 @@ pub struct InvoiceCreated {
     pub invoice: Invoice,
     pub points_added: i64,
     pub customer_total_points: i64,
+    /// The customer's stamps after the sale; `None` when the store has no stamp card.
+    pub stamps: Option<crate::StampCount>,
     /// Answered from what an earlier request with the same `Idempotency-Key` stored.
     pub replayed: bool,
 }
@@ -104,6 +106,7 @@ pub fn create(
                     now,
                 })?;
             }
+            let stamps = super::stamps::after_sale(repos, services, actor, &customer, invoice_id, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
                 repos,
@@ -123,12 +126,16 @@ pub fn create(
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
-            let created = rebuild(repos, &answer)?;
+            let created = InvoiceCreated { stamps, ..rebuild(repos, &answer)? };
             let data = WebhookData::Invoice(created.invoice.clone());
             webhooks::emit(repos, services, &customer.store, WebhookEventType::InvoiceCreated, data, now)?;
             Ok(created)
         },
-        rebuild,
+        |repos, answer| {
+            let created = rebuild(repos, answer)?;
+            let stamps = super::stamps::stamps_of(repos, created.invoice.customer.id, created.invoice.store_id, now)?;
+            Ok(InvoiceCreated { stamps, ..created })
+        },
     )?;
     let idempotency::Replayable { value: created, replayed } = created;
     Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), replayed, ..created })
@@ -148,7 +155,13 @@ pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
     let (invoice_id, balance) = idempotency::two_ids(answer)?;
     let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
-    Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice, replayed: false })
+    Ok(InvoiceCreated {
+        points_added: invoice.points_earned,
+        customer_total_points: balance,
+        invoice,
+        stamps: None,
+        replayed: false,
+    })
 }
 
 /// Whether `actor` may void `invoice` at `now`, store access aside: never twice, nor once its
@@ -274,6 +287,7 @@ pub fn void(
             if !repos.void_invoice(id, actor.user_id, &reason, now)? {
                 return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
             }
+            super::stamps::after_void(repos, id, now)?;
             let settings = repos.loyalty_settings(store.owner_id)?;
             super::signals::after_void(repos, &settings, actor, invoice.store_id, now)?;
             super::activity::log(
@@ -475,6 +489,8 @@ pub fn take_return(
                     now,
                 })?
                 .ok_or_else(|| AppError::Internal(format!("invoice {id} changed under its customer's lock")))?;
+            let returned = Money::from_dirhams(invoice.returned_total.dirhams() + amount.dirhams());
+            super::stamps::after_return(repos, invoice.store_id, id, invoice.total, returned, now)?;
             if points > 0 {
                 repos.append_ledger(NewLedgerEntry {
                     customer_id,

@@ -19,5 +19,6 @@ pub mod public;
 pub mod redemptions;
 pub mod signals;
 pub mod staff;
+pub mod stamps;
 pub mod subscriptions;
 pub mod webhooks;

@@ -24,6 +24,8 @@ pub struct StorePoints {
     /// The next points to expire here within the notice window.
     pub next_expiry: Option<NextExpiry>,
     pub rewards: Vec<ClaimableReward>,
+    /// The customer's stamps here, when the store has a stamp card.
+    pub stamps: Option<crate::StampCount>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,22 +46,26 @@ fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Res
 pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<PointsLookup, AppError> {
     let phone = Phone::parse(phone).map_err(|m| FieldErrors::single("phone", m))?;
     throttle(services, client, "lookup", phone.as_str())?;
-    let (from, until) = super::expiry::notice_window(services.clock.now());
+    let now = services.clock.now();
+    let (from, until) = super::expiry::notice_window(now);
     // One statement, atomic by itself: one round trip to the database.
     let rows = transaction(&*services.db, TxMode::SingleRead, |repos| {
-        Ok(repos.points_lookup(phone.as_str(), from, until)?)
+        Ok(repos.points_lookup(phone.as_str(), from, until, now)?)
     })?;
     let mut stores: Vec<(i64, StorePoints)> = Vec::new();
     for row in rows {
         if stores.last().is_none_or(|(customer, _)| *customer != row.customer_id) {
             let point_value = row.point_value.unwrap_or(LoyaltySettings::DEFAULT.point_value);
             let settings = LoyaltySettings { point_value, ..LoyaltySettings::DEFAULT };
+            let store_id = row.store.id;
+            let stamps = row.stamps.map(|(count, required)| crate::StampCount { store_id, count, required });
             let store = StorePoints {
                 store: row.store,
                 points: row.points,
                 points_value: settings.value_of(row.points),
                 next_expiry: row.next_expiry,
                 rewards: Vec::new(),
+                stamps,
             };
             stores.push((row.customer_id, store));
         }

@@ -411,8 +411,14 @@ impl CustomerRepo for DbTx<'_> {
         Ok(rows.into_iter().map(into_customer).collect())
     }
 
-    fn points_lookup(&mut self, phone: &str, from: NaiveDate, until: NaiveDate) -> RepoResult<Vec<LookupRow>> {
-        super::lookup::points_lookup(self.conn, phone, from, until)
+    fn points_lookup(
+        &mut self,
+        phone: &str,
+        from: NaiveDate,
+        until: NaiveDate,
+        now: NaiveDateTime,
+    ) -> RepoResult<Vec<LookupRow>> {
+        super::lookup::points_lookup(self.conn, phone, from, until, now)
     }
 
     fn customer_stats(&mut self, id: i64) -> RepoResult<CustomerStats> {

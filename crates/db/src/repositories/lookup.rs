@@ -5,11 +5,11 @@
 //! (diesel's `sql_query` prepares anew every time), and it runs on the backend's own connection,
 //! not through the multi-backend connection, which rebuilds the SQL text of every run.
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::backend::Backend;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{BigInt, Bool, Date, HasSqlType, Nullable, Text, Untyped};
+use diesel::sql_types::{BigInt, Bool, Date, HasSqlType, Nullable, Text, Timestamp, Untyped};
 use loyalty_application::ports::{LookupRow, RepoResult};
 use loyalty_application::{NextExpiry, StoreRef};
 use loyalty_domain::Money;
@@ -26,6 +26,7 @@ struct LookupQuery<'a> {
     phone: &'a str,
     from: NaiveDate,
     until: NaiveDate,
+    now: NaiveDateTime,
 }
 
 impl QueryId for LookupQuery<'_> {
@@ -41,9 +42,10 @@ impl<Conn> RunQueryDsl<Conn> for LookupQuery<'_> {}
 
 impl<DB> QueryFragment<DB> for LookupQuery<'_>
 where
-    DB: Backend + HasSqlType<Text> + HasSqlType<Date>,
+    DB: Backend + HasSqlType<Text> + HasSqlType<Date> + HasSqlType<Timestamp>,
     str: diesel::serialize::ToSql<Text, DB>,
     NaiveDate: diesel::serialize::ToSql<Date, DB>,
+    NaiveDateTime: diesel::serialize::ToSql<Timestamp, DB>,
 {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
         let window = |out: &mut AstPass<'_, 'b, DB>| -> QueryResult<()> {
@@ -58,9 +60,17 @@ where
              r.name AS reward_name, r.points_required AS reward_points, \
              n.expires_on AS expires_on, \
              (SELECT CAST(SUM(l.remaining) AS BIGINT) FROM point_lots l \
-              WHERE l.customer_id = c.id AND l.remaining > 0 AND l.expires_on = n.expires_on) AS expiring_points \
+              WHERE l.customer_id = c.id AND l.remaining > 0 AND l.expires_on = n.expires_on) AS expiring_points, \
+             sc.stamps_required AS stamps_required, \
+             (SELECT COUNT(*) FROM stamp_events e WHERE e.customer_id = c.id AND e.kind = 'earned' \
+              AND e.redeemed_by IS NULL AND e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ",
+        );
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(
+            ")) AS stamps \
              FROM customers c \
              JOIN stores s ON s.id = c.store_id \
+             LEFT JOIN stamp_cards sc ON sc.store_id = s.id \
              LEFT JOIN loyalty_settings ls ON ls.store_owner_id = s.owner_id \
              LEFT JOIN rewards r ON r.store_owner_id = s.owner_id AND r.is_active AND r.deleted_at IS NULL \
              LEFT JOIN (SELECT l.customer_id AS customer_id, MIN(l.expires_on) AS expires_on FROM point_lots l \
@@ -104,6 +114,10 @@ struct Row {
     expires_on: Option<NaiveDate>,
     #[diesel(sql_type = Nullable<BigInt>)]
     expiring_points: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    stamps_required: Option<i64>,
+    #[diesel(sql_type = BigInt)]
+    stamps: i64,
 }
 
 pub(crate) fn points_lookup(
@@ -111,8 +125,9 @@ pub(crate) fn points_lookup(
     phone: &str,
     from: NaiveDate,
     until: NaiveDate,
+    now: NaiveDateTime,
 ) -> RepoResult<Vec<LookupRow>> {
-    let query = LookupQuery { phone, from, until };
+    let query = LookupQuery { phone, from, until, now };
     let rows: Vec<Row> = match conn {
         DbConnection::Sqlite(conn) => query.load(conn),
         DbConnection::Postgresql(conn) => query.load(conn),
@@ -127,6 +142,7 @@ pub(crate) fn points_lookup(
             point_value: row.has_settings.then(|| row.point_value_dirhams.map(Money::from_dirhams)),
             next_expiry: row.expires_on.zip(row.expiring_points).map(|(on, points)| NextExpiry { points, on }),
             reward: row.reward_name.zip(row.reward_points),
+            stamps: row.stamps_required.map(|required| (row.stamps, required)),
         })
         .collect())
 }

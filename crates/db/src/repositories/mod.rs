@@ -15,6 +15,7 @@ mod redemptions;
 mod rewards;
 mod sessions;
 mod signals;
+mod stamps;
 pub mod store_days;
 pub use customers::fill_search_text;
 mod stores;

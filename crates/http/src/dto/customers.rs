@@ -101,6 +101,8 @@ pub struct CustomerDetailEnvelope {
     pub statistics: CustomerStatistics,
     /// The customer's next points to expire within 30 days; `null` when none do.
     pub next_expiry: Option<NextExpiryDto>,
+    /// The customer's stamps, when its store has a stamp card (empty otherwise).
+    pub stamps: Vec<StampsDto>,
 }
 
 /// Points that expire: how many, and their last day (Africa/Tripoli): they can be used through

@@ -292,6 +292,8 @@ pub enum WebhookEventData {
     Invoice(InvoiceDto),
     /// `redemption.created`.
     Redemption(RedemptionDto),
+    /// `stamp.earned`, `stamp_card.redeemed`.
+    Stamp(StampData),
     /// `customer.created`, `customer.updated`, `customer.deleted`, `customer.joined`.
     Customer(CustomerDto),
     /// `points.adjusted`.
@@ -346,6 +348,9 @@ pub fn webhook_payload(
             returned: returned.into(),
         }),
         D::Redemption(redemption) => WebhookEventData::Redemption(redemption.into()),
+        D::Stamp { customer, event, stamps } => {
+            WebhookEventData::Stamp(StampData { customer: customer.into(), event: event.into(), stamps: stamps.into() })
+        }
         D::Customer(customer) => WebhookEventData::Customer(customer.into()),
         D::PointsAdjusted { customer, points, reason } => {
             WebhookEventData::PointsAdjusted(PointsAdjustedData { customer: customer.into(), points, reason })

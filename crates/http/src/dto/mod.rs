@@ -112,6 +112,7 @@ mod reports;
 mod rewards;
 mod sales;
 mod signals;
+mod stamps;
 mod stores;
 mod users;
 
@@ -144,7 +145,7 @@ pub use loyalty_config::{
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{
     confirm_above_schema, invoice_total_schema, max_invoice_total_schema, min_purchase_schema, point_value_schema,
-    points_rate_schema, price_schema, return_amount_schema, reward_amount_schema,
+    points_rate_schema, price_schema, return_amount_schema, reward_amount_schema, stamp_min_total_schema,
 };
 pub use money::{DecimalInput, AMOUNT_PATTERN};
 pub use notifications::{NotificationList, ReadNotificationsRequest};
@@ -172,6 +173,10 @@ pub use sales::{
     ReturnPreviewEnvelope, ReturnPreviewQuery, RewardRefDto, VoidInvoiceRequest,
 };
 pub use signals::{SignalDto, SignalEnvelope, SignalKindDto, SignalList, SignalQuery, SignalStatusParam};
+pub use stamps::{
+    RedeemStampsRequest, StampCardDto, StampCardEnvelope, StampCardRequest, StampData, StampEventDto,
+    StampEventKindDto, StampEventList, StampsDto, StampsRedeemedDto, StampsRedeemedEnvelope,
+};
 pub use stores::{
     QrCodeDto, QrCodeEnvelope, QrRequest, StoreDto, StoreEnvelope, StoreListPlain, StorePatchRequest,
     StoreReplaceRequest, StoreRequest,

@@ -74,6 +74,10 @@ pub(super) fn reward_amount_schema() -> utoipa::openapi::Schema {
     schema
 }
 
+pub(super) fn stamp_min_total_schema() -> utoipa::openapi::Schema {
+    decimal_schema("LYD a sale must reach to earn a stamp: 0 or more.", "10.000", false)
+}
+
 pub(super) fn points_rate_schema() -> utoipa::openapi::Schema {
     decimal_schema("Points per LYD: at least 0.1, in steps of 0.1.", "1.5", false)
 }

@@ -38,6 +38,8 @@ pub struct StorePointsDto {
 pub struct PointsLookupDto {
     pub total_points: i64,
     pub stores: Vec<StorePointsDto>,
+    /// The stamps of each store that has a stamp card, as its `store_id`.
+    pub stamps: Vec<StampsDto>,
 }
 envelope!(PointsLookupEnvelope, PointsLookupDto);
 
@@ -45,6 +47,7 @@ impl From<loyalty_application::use_cases::public::PointsLookup> for PointsLookup
     fn from(p: loyalty_application::use_cases::public::PointsLookup) -> Self {
         Self {
             total_points: p.total_points,
+            stamps: p.stores.iter().filter_map(|s| s.stamps).map(Into::into).collect(),
             stores: p
                 .stores
                 .into_iter()

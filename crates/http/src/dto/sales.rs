@@ -125,6 +125,9 @@ pub struct InvoiceCreated {
     pub invoice: InvoiceDto,
     pub points_added: i64,
     pub customer_total_points: i64,
+    /// The customer's stamps after the sale (for the receipt); `null` when the store has no
+    /// stamp card.
+    pub stamps: Option<StampsDto>,
 }
 envelope!(InvoiceCreatedEnvelope, InvoiceCreated);
 

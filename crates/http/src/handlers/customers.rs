@@ -134,11 +134,12 @@ async fn search_customers(
     ))]
 async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let (customer, stats, next) = caller.read(move |services, actor| customers::get(services, actor, id)).await?;
+    let detail = caller.read(move |services, actor| customers::get(services, actor, id)).await?;
     Ok(HttpResponse::Ok().json(CustomerDetailEnvelope {
-        data: customer.into(),
-        statistics: stats.into(),
-        next_expiry: next.map(Into::into),
+        data: detail.customer.into(),
+        statistics: detail.stats.into(),
+        next_expiry: detail.next_expiry.map(Into::into),
+        stamps: detail.stamps.into_iter().map(Into::into).collect(),
     }))
 }
 

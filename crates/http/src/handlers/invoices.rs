@@ -99,6 +99,7 @@ async fn create_invoice(
             invoice: done.invoice.into(),
             points_added: done.points_added,
             customer_total_points: done.customer_total_points,
+            stamps: done.stamps.map(Into::into),
         },
     }))
 }

@@ -21,6 +21,7 @@ pub mod reports;
 pub mod rewards;
 pub mod signals;
 pub mod staff;
+pub mod stamps;
 pub mod stores;
 pub mod subscriptions;
 pub mod users;

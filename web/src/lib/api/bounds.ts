@@ -288,6 +288,24 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  StampCardRequest: {
+    expires_after_days: {
+      maximum: 3650,
+      minimum: 1,
+    },
+    min_total: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+    },
+    reward_name: {
+      maxLength: 100,
+    },
+    stamps_required: {
+      maximum: 50,
+      minimum: 1,
+    },
+  },
   StorePatchRequest: {
     address: {
       maxLength: 255,

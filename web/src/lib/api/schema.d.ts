@@ -472,6 +472,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/stamp-card/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems the reward of a full stamp card at the till (a POS user in its store, the owner in its stores, an API key with `sales:write`): uses the card's `stamps_required` stamps, the oldest first, and records it in the customer's stamp history; a `stamp_card.redeemed` webhook event follows
+         * @description Redeems the reward of a full stamp card at the till (a POS user in its store, the owner in its stores, an API key with `sales:write`): uses the card's `stamps_required` stamps, the oldest first, and records it in the customer's stamp history; a `stamp_card.redeemed` webhook event follows. `store_id` is the customer's store. With an `Idempotency-Key` header a retry answers the same redemption and changes nothing.
+         */
+        post: operations["redeem_stamps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/stamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's stamp history: each stamp earned (with its sale, its expiry, and whether it was redeemed or taken back) and each redemption, newest first
+         * @description A customer's stamp history: each stamp earned (with its sale, its expiry, and whether it was redeemed or taken back) and each redemption, newest first.
+         */
+        get: operations["customer_stamps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exports/{kind}": {
         parameters: {
             query?: never;
@@ -615,26 +655,6 @@ export interface paths {
          * @description What a sale of `total` would earn at the POS user's counter: the points (from the rule the sale itself uses), whether the counter should ask to confirm the total, and the store's settings. Refuses the totals a sale would refuse, with the same messages.
          */
         get: operations["preview_sale"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/invoices/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`)
-         * @description One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`). An invoice of a store the caller does not cover is a 404, as an unknown one.
-         */
-        get: operations["get_invoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1611,6 +1631,34 @@ export interface paths {
         patch: operations["patch_store"];
         trace?: never;
     };
+    "/api/v1/stores/{id}/stamp-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's stamp card, read by its owner and its cashiers: `data` is `null` when the store gives no stamps
+         * @description The store's stamp card, read by its owner and its cashiers: `data` is `null` when the store gives no stamps.
+         */
+        get: operations["get_stamp_card"];
+        /**
+         * Sets or replaces the store's stamp card (its owner's): from now on every sale of at least `min_total` gives the customer a stamp, and `stamps_required` stamps redeem `reward_name` at the till
+         * @description Sets or replaces the store's stamp card (its owner's): from now on every sale of at least `min_total` gives the customer a stamp, and `stamps_required` stamps redeem `reward_name` at the till. Each stamp counts until it is redeemed, taken back (a void of its sale; a return that takes the whole sale, or leaves less of it than `min_total`), or `expires_after_days` after its sale (as the card said when it was earned: a change applies to later stamps). A full replacement: every field is named (`expires_after_days` as `null` for never). `DELETE` turns the card off.
+         */
+        put: operations["put_stamp_card"];
+        post?: never;
+        /**
+         * Turns the store's stamp card off: sales earn no more stamps and none are redeemed
+         * @description Turns the store's stamp card off: sales earn no more stamps and none are redeemed. The stamps earned stay in the customers' history, and count again if a card is set later.
+         */
+        delete: operations["delete_stamp_card"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subscriptions/cancel": {
         parameters: {
             query?: never;
@@ -1809,7 +1857,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "birthday_points" | "signal_raised";
+            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -2070,15 +2118,11 @@ export interface components {
         CustomerDetailEnvelope: {
             data: components["schemas"]["CustomerDto"];
             next_expiry?: null | components["schemas"]["NextExpiryDto"];
+            /** @description The customer's stamps, when its store has a stamp card (empty otherwise). */
+            stamps: components["schemas"]["StampsDto"][];
             statistics: components["schemas"]["CustomerStatistics"];
         };
         CustomerDto: {
-            /**
-             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
-             *     28 February in other years): the owner's `birthday_points` come on it, once a year.
-             * @example 03-15
-             */
-            birthday?: string | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -2130,12 +2174,6 @@ export interface components {
          *     value replaces it; a name cannot be cleared (`null` is a 422 naming it).
          */
         CustomerPatchRequest: {
-            /**
-             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
-             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""` clears it.
-             * @example 03-15
-             */
-            birthday?: string | null;
             email?: string | null;
             /** @example Fatima Ali */
             name?: string;
@@ -2152,12 +2190,6 @@ export interface components {
          *     }
          */
         CustomerReplaceRequest: {
-            /**
-             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
-             *     28 February in other years): the owner's `birthday_points` come on it, once a year. Left out: kept as it is; `null` or `""`: none.
-             * @example 03-15
-             */
-            birthday?: string | null;
             /** @description `null` (or `""`) for none. */
             email: string | null;
             /**
@@ -2179,12 +2211,6 @@ export interface components {
          *     }
          */
         CustomerRequest: {
-            /**
-             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
-             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""`: none.
-             * @example 03-15
-             */
-            birthday?: string | null;
             email?: string | null;
             /**
              * Format: int64
@@ -2279,7 +2305,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2329,7 +2355,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2441,6 +2467,7 @@ export interface components {
             invoice: components["schemas"]["InvoiceDto"];
             /** Format: int64 */
             points_added: number;
+            stamps?: null | components["schemas"]["StampsDto"];
         };
         InvoiceCreatedEnvelope: {
             data: components["schemas"]["InvoiceCreated"];
@@ -2623,7 +2650,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return" | "birthday";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2660,13 +2687,6 @@ export interface components {
              * @example 5.000
              */
             point_value?: string | null;
-            /**
-             * Format: int64
-             * @description Points customers owe: a return took back points they had already spent (their balance is
-             *     below zero); the next points they earn pay them back. Not subtracted from
-             *     `outstanding_points`, which counts what customers hold.
-             */
-            points_owed: number;
             stores: components["schemas"]["StoreLiabilityDto"][];
         };
         LiabilityEnvelope: {
@@ -2687,11 +2707,6 @@ export interface components {
             password: string;
         };
         LoyaltyConfig: {
-            /**
-             * Format: int64
-             * @description Points every customer with a `birthday` gets on it, once a year (Africa/Tripoli); 0: none.
-             */
-            birthday_points: number;
             /**
              * Format: int64
              * @description The most points one cashier may add by hand in a day (Africa/Tripoli).
@@ -2751,12 +2766,6 @@ export interface components {
          *     }
          */
         LoyaltyConfigRequest: {
-            /**
-             * Format: int64
-             * @description Points every customer with a `birthday` gets on it, once a year, 0 (none, the default)
-             *     to 100,000.
-             */
-            birthday_points?: number | null;
             /**
              * Format: int64
              * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
@@ -2983,7 +2992,7 @@ export interface components {
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
          * @enum {string}
          */
-        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "export_platform_records" | "import_customers" | "review_signals";
+        PermissionDto: "create_invoice" | "void_invoice_today" | "void_invoice_any_day" | "redeem_reward" | "redeem_stamps" | "manage_customers" | "add_points" | "remove_points" | "manage_loyalty_settings" | "export_records" | "export_platform_records" | "import_customers" | "review_signals";
         PersonDto: {
             /** Format: int64 */
             id: number;
@@ -3066,6 +3075,8 @@ export interface components {
         };
         /** @description Points of one phone number. An unknown number has the same shape: no stores, zero points. */
         PointsLookupDto: {
+            /** @description The stamps of each store that has a stamp card, as its `store_id`. */
+            stamps: components["schemas"]["StampsDto"][];
             stores: components["schemas"]["StorePointsDto"][];
             /** Format: int64 */
             total_points: number;
@@ -3155,6 +3166,16 @@ export interface components {
              *     preview.
              */
             mode?: components["schemas"]["PlanModeDto"];
+        };
+        /**
+         * @description Which store's card to redeem: the customer's own.
+         * @example {
+         *       "store_id": 1
+         *     }
+         */
+        RedeemStampsRequest: {
+            /** Format: int64 */
+            store_id: number;
         };
         RedemptionDone: {
             /** Format: int64 */
@@ -3517,6 +3538,137 @@ export interface components {
             /** Format: int64 */
             store_id?: number | null;
         };
+        /**
+         * @description A store's stamp card: a stamp for every sale of at least `min_total`; `stamps_required`
+         *     stamps redeem `reward_name` at the till.
+         */
+        StampCardDto: {
+            /**
+             * Format: int64
+             * @description Each stamp stops counting this many days after the sale that earned it (as the card
+             *     said then); `null`: stamps never expire.
+             */
+            expires_after_days?: number | null;
+            /**
+             * @description LYD a sale must reach to earn a stamp.
+             * @example 10.000
+             */
+            min_total: string;
+            reward_name: string;
+            /** Format: int64 */
+            stamps_required: number;
+            /** Format: int64 */
+            store_id: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description The store's stamp card; `data` is `null` when the store gives no stamps. */
+        StampCardEnvelope: {
+            data?: null | components["schemas"]["StampCardDto"];
+        };
+        /**
+         * @description Sets or replaces a store's stamp card: every field is named (`expires_after_days` may be
+         *     `null`: stamps never expire). To turn the card off, `DELETE` it.
+         * @example {
+         *       "expires_after_days": 90,
+         *       "min_total": "10.000",
+         *       "reward_name": "Free coffee",
+         *       "stamps_required": 10
+         *     }
+         */
+        StampCardRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 3650 days, or `null` for stamps that never expire. Required, as `null` or a number.
+             */
+            expires_after_days: number | null;
+            /** @description LYD a sale must reach to earn a stamp: 0 or more. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            min_total?: string | number;
+            /** @description 1 to 100 characters. */
+            reward_name?: string | null;
+            /**
+             * Format: int64
+             * @description Stamps the reward needs: 1 to 50.
+             */
+            stamps_required?: number | null;
+        };
+        /** @description `stamp.earned`, `stamp_card.redeemed`: the customer, the stamp event, and its stamps after it. */
+        StampData: {
+            customer: components["schemas"]["CustomerDto"];
+            event: components["schemas"]["StampEventDto"];
+            stamps: components["schemas"]["StampsDto"];
+        };
+        /** @description One line of a customer's stamp history. */
+        StampEventDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            customer_id: number;
+            /**
+             * Format: date-time
+             * @description When an earned stamp stops counting; `null`: never.
+             */
+            expires_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The sale that earned the stamp.
+             */
+            invoice_id?: number | null;
+            kind: components["schemas"]["StampEventKindDto"];
+            /**
+             * Format: int64
+             * @description An earned stamp used by this redemption (its id).
+             */
+            redeemed_by?: number | null;
+            /**
+             * Format: date-time
+             * @description When a void or a return took an earned stamp back.
+             */
+            revoked_at?: string | null;
+            /** @description The reward redeemed, as the card named it then. */
+            reward_name?: string | null;
+            /**
+             * Format: int64
+             * @description 1 for a stamp earned; the stamps used for a redemption.
+             */
+            stamps: number;
+            /** Format: int64 */
+            store_id: number;
+        };
+        /**
+         * @description `earned`: a sale gave a stamp; `redeemed`: the reward was redeemed with `stamps` stamps.
+         * @enum {string}
+         */
+        StampEventKindDto: "earned" | "redeemed";
+        StampEventList: {
+            data: components["schemas"]["StampEventDto"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description A customer's stamps in a store with a stamp card. */
+        StampsDto: {
+            /**
+             * Format: int64
+             * @description Stamps that count now: earned, not redeemed, not taken back, not expired.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Stamps the reward needs: it can be redeemed once `count` reaches it.
+             */
+            required: number;
+            /** Format: int64 */
+            store_id: number;
+        };
+        /** @description A stamp card redeemed: the redemption, and the customer's stamps after it. */
+        StampsRedeemedDto: {
+            event: components["schemas"]["StampEventDto"];
+            stamps: components["schemas"]["StampsDto"];
+        };
+        StampsRedeemedEnvelope: {
+            data: components["schemas"]["StampsRedeemedDto"];
+        };
         StoreDto: {
             address?: string | null;
             /** Format: date-time */
@@ -3548,11 +3700,6 @@ export interface components {
             expiring: components["schemas"]["ExpiryAheadDto"][];
             /** Format: int64 */
             points: number;
-            /**
-             * Format: int64
-             * @description Points this store's customers owe after returns.
-             */
-            points_owed: number;
             store: components["schemas"]["StoreRefDto"];
             /** @example 250.000 */
             value?: string | null;
@@ -3908,12 +4055,12 @@ export interface components {
             type: components["schemas"]["WebhookEventTypeDto"];
         };
         /** @description An event's `data`: the record as the API answers it, as it was at the change. */
-        WebhookEventData: components["schemas"]["InvoiceReturnedData"] | components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
+        WebhookEventData: components["schemas"]["InvoiceReturnedData"] | components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["StampData"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
         /**
          * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to).
          * @enum {string}
          */
-        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
+        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "stamp.earned" | "stamp_card.redeemed" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
         /** @description An endpoint whose deliveries fail. */
         WebhookFailingDto: {
             /** Format: int64 */
@@ -6311,7 +6458,6 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -6494,7 +6640,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -6732,7 +6877,6 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -6973,7 +7117,6 @@ export interface operations {
                      *             "customer_count": 1,
                      *             "customers": [
                      *               {
-                     *                 "birthday": "03-15",
                      *                 "created_at": "2026-11-20T10:15:00Z",
                      *                 "deleted_at": null,
                      *                 "email": "fatima@example.ly",
@@ -7158,7 +7301,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7179,6 +7321,13 @@ export interface operations {
                      *         "on": "2026-12-31",
                      *         "points": 120
                      *       },
+                     *       "stamps": [
+                     *         {
+                     *           "count": 1,
+                     *           "required": 1,
+                     *           "store_id": 1
+                     *         }
+                     *       ],
                      *       "statistics": {
                      *         "average_per_invoice": "12.500",
                      *         "points_earned": 25,
@@ -7317,7 +7466,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7670,7 +7818,6 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "birthday": "03-15",
                  *       "email": "fatima@example.ly",
                  *       "name": "Fatima Ali",
                  *       "phone": "0912345678"
@@ -7689,7 +7836,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7920,7 +8066,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8473,7 +8618,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8735,6 +8879,440 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RedemptionList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter has the wrong type or value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "page",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "page": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem_stamps: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe: 1 to 255 visible ASCII characters, no spaces (a malformed key is a 422 under `errors.Idempotency-Key`). A retry with the same key and body answers what the first request answered, with `Idempotent-Replayed: true`, and changes nothing; the same key with another body is a 409 `idempotency_key_reused`. Keys are kept for 24 hours. */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "store_id": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeemStampsRequest"];
+            };
+        };
+        responses: {
+            /** @description Redeemed; the customer's stamps after it */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same key */
+                    "Idempotent-Replayed"?: boolean;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event": {
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "customer_id": 1,
+                     *           "expires_at": "2026-11-20T10:15:00Z",
+                     *           "id": 42,
+                     *           "invoice_id": 1,
+                     *           "kind": "earned",
+                     *           "redeemed_by": null,
+                     *           "revoked_at": "2026-11-20T10:15:00Z",
+                     *           "reward_name": "reward name",
+                     *           "stamps": 1,
+                     *           "store_id": 1
+                     *         },
+                     *         "stamps": {
+                     *           "count": 1,
+                     *           "required": 1,
+                     *           "store_id": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampsRedeemedEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores, or not of that store */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store has no stamp card, too few stamps, or key reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "stamp_card_not_full",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The customer does not have enough stamps for the reward yet."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid body, or a malformed Idempotency-Key */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "store_id",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "store_id": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_stamps: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stamp events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "customer_id": 1,
+                     *           "expires_at": "2026-11-20T10:15:00Z",
+                     *           "id": 42,
+                     *           "invoice_id": 1,
+                     *           "kind": "earned",
+                     *           "redeemed_by": null,
+                     *           "revoked_at": "2026-11-20T10:15:00Z",
+                     *           "reward_name": "reward name",
+                     *           "stamps": 1,
+                     *           "store_id": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampEventList"];
                 };
             };
             /** @description Not signed in */
@@ -9758,7 +10336,12 @@ export interface operations {
                      *           "void_reason": null,
                      *           "voided_at": null
                      *         },
-                     *         "points_added": 25
+                     *         "points_added": 25,
+                     *         "stamps": {
+                     *           "count": 1,
+                     *           "required": 1,
+                     *           "store_id": 1
+                     *         }
                      *       }
                      *     }
                      */
@@ -9997,7 +10580,6 @@ export interface operations {
                      *         "needs_confirmation": true,
                      *         "points": 120,
                      *         "settings": {
-                     *           "birthday_points": 1,
                      *           "cashier_daily_points": 1,
                      *           "confirm_above": "250.000",
                      *           "cost_per_point": "1.000",
@@ -10073,163 +10655,6 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
-            429: {
-                headers: {
-                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
-                    RateLimit?: string;
-                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "rate_limited",
-                     *       "details": [],
-                     *       "errors": {},
-                     *       "message": "Too many attempts. Please try again later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database is unreachable; try again after `Retry-After` seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
-                     *       "details": [],
-                     *       "errors": {},
-                     *       "message": "The service is temporarily unavailable. Please try again."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    get_invoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Invoice id */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The invoice */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "api_key": null,
-                     *         "can_return": true,
-                     *         "can_void": true,
-                     *         "created_at": "2026-11-20T10:15:00Z",
-                     *         "customer": {
-                     *           "id": 1,
-                     *           "name": "Fatima Alsharif"
-                     *         },
-                     *         "id": 1051,
-                     *         "invoice_id": "INV-2026-0042",
-                     *         "points_earned": 25,
-                     *         "pos_user": {
-                     *           "id": 7,
-                     *           "name": "Salem Ahmed"
-                     *         },
-                     *         "returnable": "8.500",
-                     *         "returned_points": 1,
-                     *         "returned_total": "4.000",
-                     *         "returns": [
-                     *           {
-                     *             "amount": "4.000",
-                     *             "api_key": null,
-                     *             "by": {
-                     *               "id": 42,
-                     *               "name": "Fatima Alsharif"
-                     *             },
-                     *             "created_at": "2026-11-20T10:15:00Z",
-                     *             "id": 1051,
-                     *             "points": 120,
-                     *             "reason": "Typed the wrong total"
-                     *           }
-                     *         ],
-                     *         "store_id": 1,
-                     *         "total_cost": "250.000",
-                     *         "updated_at": "2026-11-20T10:15:00Z",
-                     *         "void_reason": null,
-                     *         "voided_at": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InvoiceEnvelope"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthenticated",
-                     *       "details": [],
-                     *       "errors": {},
-                     *       "message": "Please sign in to continue."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Role not allowed */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "forbidden",
-                     *       "details": [],
-                     *       "errors": {},
-                     *       "message": "You are not allowed to do this."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such invoice in the caller's stores */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "not_found",
-                     *       "details": [],
-                     *       "errors": {},
-                     *       "message": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11054,7 +11479,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -11176,7 +11600,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -11370,7 +11793,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -12887,6 +13309,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "stamps": [
+                     *           {
+                     *             "count": 1,
+                     *             "required": 1,
+                     *             "store_id": 1
+                     *           }
+                     *         ],
                      *         "stores": [
                      *           {
                      *             "next_expiry": {
@@ -16135,7 +16564,6 @@ export interface operations {
                      *         "outstanding_points": 1,
                      *         "outstanding_value": "1234.550",
                      *         "point_value": "5.000",
-                     *         "points_owed": 1,
                      *         "stores": [
                      *           {
                      *             "expiring": [
@@ -16147,7 +16575,6 @@ export interface operations {
                      *               }
                      *             ],
                      *             "points": 120,
-                     *             "points_owed": 1,
                      *             "store": {
                      *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
@@ -20192,6 +20619,431 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_stamp_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card, or `null` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "expires_after_days": 1,
+                     *         "min_total": "10.000",
+                     *         "reward_name": "reward name",
+                     *         "stamps_required": 1,
+                     *         "store_id": 1,
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampCardEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners, POS users and API keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_stamp_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_after_days": 90,
+                 *       "min_total": "10.000",
+                 *       "reward_name": "Free coffee",
+                 *       "stamps_required": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["StampCardRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "expires_after_days": 1,
+                     *         "min_total": "10.000",
+                     *         "reward_name": "reward name",
+                     *         "stamps_required": 1,
+                     *         "store_id": 1,
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StampCardEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid values, a field left out, or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "expires_after_days",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "expires_after_days": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_stamp_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the owner's stores, or it has no card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -150,6 +150,17 @@ pub(super) fn table() -> Vec<Row> {
             .body(|_, _| json!({"cost_per_point": "1.0", "min_purchase": "0"})),
         row("PATCH", "/api/v1/loyalty-config", [401, 401, 403, 200, 403, 200, 403])
             .body(|_, _| json!({"min_purchase": "0"})),
+        // The stamp card: set by the owner, read at the counter; the customer has no stamps since
+        // it was set (the sales came before), so a redemption is authorized and then not full.
+        row("PUT", "/api/v1/stores/{id}/stamp-card", [401, 401, 403, 404, 403, 200, 403]).on(Store).body(|_, _| {
+            json!({"min_total": "0", "stamps_required": 1, "reward_name": "ZZ Coffee", "expires_after_days": null})
+        }),
+        row("GET", "/api/v1/stores/{id}/stamp-card", [401, 401, 404, 404, 200, 200, 403]).on(Store),
+        row("POST", "/api/v1/customers/{id}/stamp-card/redeem", [401, 401, 404, 404, 409, 409, 403])
+            .on(Customer)
+            .body(|w, _| json!({"store_id": w.num(Store)})),
+        row("GET", "/api/v1/customers/{id}/stamps", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
+        row("DELETE", "/api/v1/stores/{id}/stamp-card", [401, 401, 403, 404, 403, 204, 403]).on(Store),
         row("POST", "/api/v1/qr-code/generate", [401, 401, 403, 404, 403, 200, 200])
             .body(|w, _| json!({"store_id": w.num(Store), "size": 150})),
         // After the public rows: the join token they use stops working here.

@@ -43,6 +43,8 @@ type EventKey = `integrations.webhooks.events.${
   | 'invoiceVoided'
   | 'invoiceReturned'
   | 'redemptionCreated'
+  | 'stampEarned'
+  | 'stampCardRedeemed'
   | 'customerCreated'
   | 'customerUpdated'
   | 'customerDeleted'
@@ -56,6 +58,8 @@ const EVENTS: Record<WebhookEventType, EventKey> = {
   'invoice.voided': 'integrations.webhooks.events.invoiceVoided',
   'invoice.returned': 'integrations.webhooks.events.invoiceReturned',
   'redemption.created': 'integrations.webhooks.events.redemptionCreated',
+  'stamp.earned': 'integrations.webhooks.events.stampEarned',
+  'stamp_card.redeemed': 'integrations.webhooks.events.stampCardRedeemed',
   'customer.created': 'integrations.webhooks.events.customerCreated',
   'customer.updated': 'integrations.webhooks.events.customerUpdated',
   'customer.deleted': 'integrations.webhooks.events.customerDeleted',

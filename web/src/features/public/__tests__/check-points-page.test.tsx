@@ -9,6 +9,7 @@ const LOOKUP = 'POST /api/v1/public/points';
 const twoStores = {
   data: {
     total_points: 1380,
+    stamps: [],
     stores: [
       {
         store: { id: 1, name: 'Ben Ali Tripoli' },
@@ -31,7 +32,7 @@ const twoStores = {
   },
 };
 
-const noPoints = { data: { total_points: 0, stores: [] } };
+const noPoints = { data: { total_points: 0, stores: [], stamps: [] } };
 
 async function openInEnglish() {
   await i18n.changeLanguage('en');
@@ -113,6 +114,7 @@ describe('check points page', () => {
         json({
           data: {
             total_points: 49,
+            stamps: [],
             stores: [
               {
                 store: { id: 1, name: 'Corner shop' },

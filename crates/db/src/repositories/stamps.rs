@@ -1,0 +1,211 @@
+//! Stamp cards and stamp events: one card per store, one event per stamp earned (at most one
+//! per sale) and per redemption. A stamp counts while it is neither redeemed (`redeemed_by`)
+//! nor taken back (`revoked_at`) and not expired (`expires_at`, set when it was earned): the
+//! same condition as the public lookup's statement (`lookup.rs`).
+
+use chrono::NaiveDateTime;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use loyalty_application::ports::{NewStamp, NewStampRedemption, RepoResult, StampRepo};
+use loyalty_application::{PageRequest, StampEvent, StampEventKind, StoreStampCard};
+use loyalty_domain::stamps::StampCard;
+use loyalty_domain::Money;
+
+use super::{limits, stored};
+use crate::pool::DbBackend;
+use crate::schema::{stamp_cards, stamp_events};
+use crate::tx::{map_error, map_unique, DbTx};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = stamp_cards, check_for_backend(DbBackend))]
+struct CardRow {
+    store_id: i64,
+    min_total_dirhams: i64,
+    stamps_required: i64,
+    reward_name: String,
+    expires_after_days: Option<i64>,
+    updated_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = stamp_events, check_for_backend(DbBackend))]
+struct EventRow {
+    id: i64,
+    customer_id: i64,
+    store_id: i64,
+    kind: String,
+    stamps: i64,
+    invoice_id: Option<i64>,
+    reward_name: Option<String>,
+    expires_at: Option<NaiveDateTime>,
+    redeemed_by: Option<i64>,
+    revoked_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+}
+
+fn into_event(row: EventRow) -> RepoResult<StampEvent> {
+    Ok(StampEvent {
+        id: row.id,
+        customer_id: row.customer_id,
+        store_id: row.store_id,
+        kind: stored::<StampEventKind>(&row.kind)?,
+        stamps: row.stamps,
+        invoice_id: row.invoice_id,
+        reward_name: row.reward_name,
+        expires_at: row.expires_at,
+        redeemed_by: row.redeemed_by,
+        revoked_at: row.revoked_at,
+        created_at: row.created_at,
+    })
+}
+
+/// The customer's stamps that count at `now`, oldest first.
+macro_rules! counting {
+    ($customer_id:expr, $now:expr) => {
+        stamp_events::table
+            .filter(stamp_events::customer_id.eq($customer_id))
+            .filter(stamp_events::kind.eq(StampEventKind::Earned.as_str()))
+            .filter(stamp_events::redeemed_by.is_null())
+            .filter(stamp_events::revoked_at.is_null())
+            .filter(stamp_events::expires_at.is_null().or(stamp_events::expires_at.gt($now)))
+    };
+}
+
+impl StampRepo for DbTx<'_> {
+    fn stamp_card(&mut self, store_id: i64) -> RepoResult<Option<StoreStampCard>> {
+        let row: Option<CardRow> = stamp_cards::table
+            .find(store_id)
+            .select(CardRow::as_select())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(row.map(|r| StoreStampCard {
+            store_id: r.store_id,
+            card: StampCard {
+                min_total: Money::from_dirhams(r.min_total_dirhams),
+                stamps_required: r.stamps_required,
+                reward_name: r.reward_name,
+                expires_after_days: r.expires_after_days,
+            },
+            updated_at: r.updated_at,
+        }))
+    }
+
+    fn save_stamp_card(&mut self, store_id: i64, card: &StampCard, now: NaiveDateTime) -> RepoResult<()> {
+        let values = (
+            stamp_cards::min_total_dirhams.eq(card.min_total.dirhams()),
+            stamp_cards::stamps_required.eq(card.stamps_required),
+            stamp_cards::reward_name.eq(&card.reward_name),
+            stamp_cards::expires_after_days.eq(card.expires_after_days),
+            stamp_cards::updated_at.eq(now),
+        );
+        // No ON CONFLICT through the multi-backend connection: update, else insert (the
+        // caller's write transaction holds the lock on SQLite; a racing insert on PostgreSQL
+        // fails on the primary key and is retried by nobody: the owner saves again).
+        let updated =
+            diesel::update(stamp_cards::table.find(store_id)).set(values).execute(self.conn).map_err(map_error)?;
+        if updated == 0 {
+            diesel::insert_into(stamp_cards::table)
+                .values((stamp_cards::store_id.eq(store_id), values))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        }
+        Ok(())
+    }
+
+    fn delete_stamp_card(&mut self, store_id: i64) -> RepoResult<bool> {
+        let deleted = diesel::delete(stamp_cards::table.find(store_id)).execute(self.conn).map_err(map_error)?;
+        Ok(deleted == 1)
+    }
+
+    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<i64> {
+        diesel::insert_into(stamp_events::table)
+            .values((
+                stamp_events::customer_id.eq(stamp.customer_id),
+                stamp_events::store_id.eq(stamp.store_id),
+                stamp_events::kind.eq(StampEventKind::Earned.as_str()),
+                stamp_events::stamps.eq(1_i64),
+                stamp_events::invoice_id.eq(Some(stamp.invoice_id)),
+                stamp_events::expires_at.eq(stamp.expires_at),
+                stamp_events::actor_id.eq(Some(stamp.actor_id)),
+                stamp_events::api_key_id.eq(stamp.api_key_id),
+                stamp_events::created_at.eq(stamp.now),
+            ))
+            .returning(stamp_events::id)
+            .get_result(self.conn)
+            .map_err(map_unique("stamp_events.invoice_id"))
+    }
+
+    fn count_stamps(&mut self, customer_id: i64, now: NaiveDateTime) -> RepoResult<i64> {
+        counting!(customer_id, now).select(count_star()).get_result(self.conn).map_err(map_error)
+    }
+
+    fn redeem_stamps(&mut self, r: NewStampRedemption<'_>) -> RepoResult<i64> {
+        let id: i64 = diesel::insert_into(stamp_events::table)
+            .values((
+                stamp_events::customer_id.eq(r.customer_id),
+                stamp_events::store_id.eq(r.store_id),
+                stamp_events::kind.eq(StampEventKind::Redeemed.as_str()),
+                stamp_events::stamps.eq(r.stamps),
+                stamp_events::reward_name.eq(Some(r.reward_name)),
+                stamp_events::actor_id.eq(Some(r.actor_id)),
+                stamp_events::api_key_id.eq(r.api_key_id),
+                stamp_events::created_at.eq(r.now),
+            ))
+            .returning(stamp_events::id)
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let oldest: Vec<i64> = counting!(r.customer_id, r.now)
+            .order((stamp_events::created_at, stamp_events::id))
+            .limit(r.stamps)
+            .select(stamp_events::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        diesel::update(stamp_events::table.filter(stamp_events::id.eq_any(oldest)))
+            .set(stamp_events::redeemed_by.eq(Some(id)))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(id)
+    }
+
+    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+        let revoked = diesel::update(
+            stamp_events::table
+                .filter(stamp_events::invoice_id.eq(invoice_id))
+                .filter(stamp_events::redeemed_by.is_null())
+                .filter(stamp_events::revoked_at.is_null()),
+        )
+        .set(stamp_events::revoked_at.eq(Some(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(revoked == 1)
+    }
+
+    fn stamp_events(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<StampEvent>, i64)> {
+        let total: i64 = stamp_events::table
+            .filter(stamp_events::customer_id.eq(customer_id))
+            .select(count_star())
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        let (limit, offset) = limits(page);
+        let rows: Vec<EventRow> = stamp_events::table
+            .filter(stamp_events::customer_id.eq(customer_id))
+            .order(stamp_events::id.desc())
+            .limit(limit)
+            .offset(offset)
+            .select(EventRow::as_select())
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok((rows.into_iter().map(into_event).collect::<RepoResult<_>>()?, total))
+    }
+
+    fn stamp_event(&mut self, id: i64) -> RepoResult<Option<StampEvent>> {
+        let row: Option<EventRow> = stamp_events::table
+            .find(id)
+            .select(EventRow::as_select())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(into_event).transpose()
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE stamp_events;
+DROP TABLE stamp_cards;
