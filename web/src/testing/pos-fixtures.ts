@@ -39,6 +39,7 @@ export function makeCustomerDetail(
   return {
     customer,
     nextExpiry,
+    stamps: [],
     statistics: {
       total_invoices: 4,
       total_spent: '209.000',
@@ -58,7 +59,12 @@ export function customerBody(
   nextExpiry: NextExpiry | null = null,
 ) {
   const detail = makeCustomerDetail(customer, statistics, nextExpiry);
-  return { data: detail.customer, statistics: detail.statistics, next_expiry: detail.nextExpiry };
+  return {
+    data: detail.customer,
+    statistics: detail.statistics,
+    next_expiry: detail.nextExpiry,
+    stamps: detail.stamps,
+  };
 }
 
 export function makeReward(overrides: Partial<Reward> = {}): Reward {
@@ -209,6 +215,7 @@ export function cashierRoutes(extra: Routes = {}): Routes {
               'create_invoice',
               'void_invoice_today',
               'redeem_reward',
+              'redeem_stamps',
               'manage_customers',
               'add_points',
             ],

@@ -46,6 +46,7 @@ import { CustomerDialog } from './components/customer-dialog';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
 import { usePointsBalance } from './components/points-balance';
 import { ReturnInvoiceDialog } from './components/return-invoice-dialog';
+import { StampCardPanel } from './components/stamp-card-panel';
 import { VoidInvoiceDialog } from './components/void-invoice-dialog';
 import { useGoBack } from './use-go-back';
 import { Notice } from '@/components/notice';
@@ -98,7 +99,7 @@ export function CustomerDetailPage() {
     );
   }
 
-  const { customer, statistics, nextExpiry } = detail.data;
+  const { customer, statistics, nextExpiry, stamps } = detail.data;
 
   return (
     <Container size="xl" py="xl" data-testid="customer-detail">
@@ -132,6 +133,9 @@ export function CustomerDetailPage() {
         </Group>
 
         <ProfileCard customer={customer} nextExpiry={nextExpiry} />
+        {stamps.map((card) => (
+          <StampCardPanel key={card.store_id} customerId={customer.id} stamps={card} />
+        ))}
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>

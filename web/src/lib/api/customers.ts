@@ -11,7 +11,12 @@ export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
       params: { path: { id } },
     }),
   );
-  return { customer: body.data, statistics: body.statistics, nextExpiry: body.next_expiry ?? null };
+  return {
+    customer: body.data,
+    statistics: body.statistics,
+    nextExpiry: body.next_expiry ?? null,
+    stamps: body.stamps,
+  };
 }
 
 /** Used by the customer pages and by the POS forms that open with a customer chosen. */

@@ -38,7 +38,17 @@ export interface CustomerDetail {
   statistics: CustomerDetailBody['statistics'];
   /** The customer's next points to expire within 30 days, or null. */
   nextExpiry: NextExpiry | null;
+  /** The customer's stamps, when its store has a stamp card (at most one entry). */
+  stamps: StampCount[];
 }
+/** A customer's stamps in a store with a stamp card: `count` of `required`. */
+export type StampCount = CustomerDetailBody['stamps'][number];
+export type StampCard = NonNullable<
+  JsonBody<paths['/api/v1/stores/{id}/stamp-card']['get']['responses'][200]>['data']
+>;
+export type StampCardRequest = RequestBody<paths['/api/v1/stores/{id}/stamp-card']['put']>;
+export type StampEventPage = JsonBody<paths['/api/v1/customers/{id}/stamps']['get']['responses'][200]>;
+export type StampEvent = StampEventPage['data'][number];
 /** Points that expire and the Tripoli calendar day (`YYYY-MM-DD`) from which they are gone. */
 export type NextExpiry = NonNullable<CustomerDetailBody['next_expiry']>;
 export type CustomerStatistics = CustomerDetail['statistics'];

@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconBuildingStore, IconPencil, IconRosette } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyCard } from '@/components/empty-card';
 import { QueryTable } from '@/components/record-table';
@@ -11,6 +12,7 @@ import { useConfirmation } from '@/components/use-confirmation';
 import { StoreModal } from '@/components/store-modal';
 import { useEditor } from '@/components/use-editor';
 import { AddHeader } from './add-header';
+import { StampCardModal } from './stamp-card-modal';
 import { useOwnerStores } from '../api/dashboard-queries';
 import { useDeleteStore, useSaveStore } from '../api/store-mutations';
 import { useSubscriptionStatus } from '../api/subscription';
@@ -25,6 +27,7 @@ export function StoresTab() {
   const editor = useEditor<Store>();
   const deleting = useConfirmation<Store>();
   const remove = useDeleteStore();
+  const [stampStore, setStampStore] = useState<Store | null>(null);
   // The server says how many stores the plan still allows: at 0 the button says why it is off.
   const full = status.data !== undefined && status.data.remaining_store_slots === 0;
   const fullReason = !status.data?.has_active_subscription ? t('stores.noPlan') : t('stores.limitReached');
@@ -58,6 +61,21 @@ export function StoresTab() {
           { header: t('stores.salesToday'), cell: (store) => format.lyd(store.sales_today) },
           { header: t('stores.createdAt'), cell: (store) => format.date(store.created_at) },
           {
+            header: t('stampCard.column'),
+            cell: (store) => (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconRosette size={16} aria-hidden />}
+                aria-label={`${t('stampCard.open')}: ${store.name}`}
+                onClick={() => setStampStore(store)}
+                data-testid="stamp-card-button"
+              >
+                {t('stampCard.open')}
+              </Button>
+            ),
+          },
+          {
             header: t('stores.actions'),
             cell: (store) => (
               <EditDeleteActions
@@ -87,6 +105,7 @@ export function StoresTab() {
         }
         errorTestId="store-error"
       />
+      <StampCardModal store={stampStore} onClose={() => setStampStore(null)} />
       <ConfirmRecordAction
         confirmation={deleting}
         message={(store) => t('stores.confirmDelete', { name: store.name })}

@@ -55,8 +55,9 @@ function usePaperHeight(width: Width) {
 /**
  * The sale's receipt, in the page's language and direction, for a 58 mm or 80 mm thermal
  * printer (the choice is remembered on this till): the store, the date and time in Tripoli, the
- * invoice, the customer, the total in LYD with three decimals, the points earned, the new balance
- * and the customer's next points to expire (when the server says some do soon).
+ * invoice, the customer, the total in LYD with three decimals, the points earned, the new balance,
+ * the customer's stamps (when the store has a stamp card) and the customer's next points to
+ * expire (when the server says some do soon).
  */
 export function Receipt({ data }: { data: ReceiptData }) {
   const { t } = useTranslation();
@@ -143,7 +144,7 @@ interface ReceiptPaperProps {
 function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { invoice, points_added: points, customer_total_points: balance } = data.result;
+  const { invoice, points_added: points, customer_total_points: balance, stamps } = data.result;
   const when = formatDateTime(invoice.created_at, language, TIME_ZONE);
   const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
     <div className={classes.row} data-testid={options.testId}>
@@ -172,6 +173,17 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
       <hr className={classes.rule} />
       {row(t('pos.receipt.pointsEarned'), format.points(points), { figure: true, testId: 'receipt-points' })}
       {row(t('pos.receipt.balance'), format.points(balance), { figure: true, testId: 'receipt-balance' })}
+      {stamps &&
+        row(
+          t('pos.receipt.stamps'),
+          <bdi dir="ltr">
+            {t('common.stamps.fraction', {
+              count: format.number(stamps.count),
+              required: format.number(stamps.required),
+            })}
+          </bdi>,
+          { figure: true, testId: 'receipt-stamps' },
+        )}
       {expiry && expiry.points > 0 && (
         <p className={classes.note} data-testid="receipt-expiry">
           {t('expiry.notice', {

@@ -11,6 +11,7 @@ type JoinStore = paths['/api/v1/public/stores/{token}/join']['post'];
 export type PointsLookupRequest = RequestJson<LookupPoints>;
 export type PointsLookup = JsonBody<LookupPoints['responses'][200]>['data'];
 export type StorePoints = PointsLookup['stores'][number];
+export type LookupStamps = PointsLookup['stamps'][number];
 export type ClaimableReward = StorePoints['rewards'][number];
 
 export type PublicStore = JsonBody<StoreForToken['responses'][200]>['data']['store'];

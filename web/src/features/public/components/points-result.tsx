@@ -86,7 +86,11 @@ export function PointsResult({ result, phone, ref }: PointsResultProps) {
         </Group>
       </Paper>
       {result.stores.map((entry) => (
-        <StorePointsCard key={entry.store.id} entry={entry} />
+        <StorePointsCard
+          key={entry.store.id}
+          entry={entry}
+          stamps={result.stamps.find((stamps) => stamps.store_id === entry.store.id)}
+        />
       ))}
     </Stack>
   );

@@ -2,12 +2,13 @@ import { Card, Divider, Group, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ExpiryNotice } from '@/components/expiry-notice';
+import { StampDots } from '@/components/stamp-dots';
 import { useFormat } from '@/lib/format';
-import type { StorePoints } from '../api/types';
+import type { LookupStamps, StorePoints } from '../api/types';
 import { RewardRow } from './reward-row';
 
-/** A store the number belongs to: its points there and that store's rewards. */
-export function StorePointsCard({ entry }: { entry: StorePoints }) {
+/** A store the number belongs to: its points there, its stamp card, and that store's rewards. */
+export function StorePointsCard({ entry, stamps }: { entry: StorePoints; stamps?: LookupStamps }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -38,6 +39,15 @@ export function StorePointsCard({ entry }: { entry: StorePoints }) {
       )}
       {/* The store's next points to expire (within 30 days), under the points they are part of. */}
       <ExpiryNotice expiry={entry.next_expiry} justify="flex-end" mt="xs" />
+      {stamps && (
+        <>
+          <Divider my="md" />
+          <Text size="sm" fw={700} c="dimmed" mb="xs">
+            {t('public.checkPoints.stamps')}
+          </Text>
+          <StampDots count={stamps.count} required={stamps.required} testId="public-stamps" />
+        </>
+      )}
       <Divider my="md" />
       <Text size="sm" fw={700} c="dimmed" mb="sm">
         {t('public.checkPoints.rewards')}
