@@ -202,6 +202,18 @@ const PUBLIC_VIEWPORTS = [
   { name: 'phone', viewport: PHONE, isMobile: true },
 ] as const;
 
+/** Gives the demo cashier's store a stamp card (the same card each time). */
+async function stampCardOnCashiersStore(page: Page): Promise<void> {
+  const cashier = await apiAuth(page.request, 'cashier@demo.ly');
+  const me = await page.request.get('/api/v1/auth/user', { headers: cashier });
+  const storeId = ((await me.json()) as { data: { store: { id: number } } }).data.store.id;
+  const card = await page.request.put(`/api/v1/stores/${storeId}/stamp-card`, {
+    headers: await apiAuth(page.request, 'owner@demo.ly'),
+    data: { min_total: '1', stamps_required: 2, reward_name: 'A11y coffee', expires_after_days: 30 },
+  });
+  expect(card.status()).toBe(200);
+}
+
 async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): Promise<void> {
   await page.goto('/');
   if (lang === 'en') await switchTo(page, 'en');
@@ -233,11 +245,14 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   await phone.press('Enter');
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await audit.check('check-points mistyped number', lang);
+  // The demo customer's store gives stamps (issue #38): its card shows in the result.
+  await stampCardOnCashiersStore(page);
   await phone.fill(DEMO_PHONE);
   await phone.press('Enter');
   await expect(page.getByTestId('store-points')).toHaveCount(2);
   await expect(page.getByTestId('points-total')).toBeVisible();
-  await audit.check('check-points result', lang);
+  await expect(page.getByTestId('public-stamps')).toBeVisible();
+  await audit.check('check-points result, with a stamp card', lang);
   await phone.fill(EXPIRING_PHONE);
   await phone.press('Enter');
   await expect(page.getByTestId('expiry-notice').first()).toBeVisible();
@@ -531,6 +546,17 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
     .click();
   await expect(dialog(page).getByText(o('stores.delete'), { exact: true })).toBeVisible();
   await audit.check('owner delete store, the question', lang);
+  await escape(page);
+  // The store's stamp card (issue #38): the form, then the server's message under a field.
+  await page.getByTestId('owner-stores').getByTestId('stamp-card-button').first().click();
+  const stampForm = dialog(page).getByTestId('stamp-card-form');
+  await expect(stampForm).toBeVisible();
+  await audit.check('owner stamp card form', lang);
+  await stampForm.getByLabel(o('stampCard.minTotal')).fill('-1');
+  await stampForm.getByLabel(new RegExp(`^${o('stampCard.rewardName')}`)).fill('A11y');
+  await stampForm.getByRole('button', { name: o('save') }).click();
+  await expect(stampForm.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await audit.check('owner stamp card form, errors', lang);
   await escape(page);
 
   await openTab(page, 'owner', 'customers');
@@ -945,6 +971,20 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await audit.check('customer page, return dialog', lang);
   await returnDialog.getByRole('button', { name: t(lang, 'customers.return.keep') }).click();
   await noDialog(page);
+
+  // The stamp card (issue #38): the store gives one stamp per sale, two fill the card; the
+  // customer's page shows the full card with its Redeem button.
+  await stampCardOnCashiersStore(page);
+  for (let i = 0; i < 2; i++) {
+    const stamped = await page.request.post('/api/v1/invoices', {
+      headers,
+      data: { customer_id: customerId, total_cost: '5' },
+    });
+    expect(stamped.status()).toBe(201);
+  }
+  await page.goto(`/customer/${customerId}`);
+  await expect(page.getByTestId('redeem-stamps')).toBeVisible();
+  await audit.check('customer page, a full stamp card', lang);
 
   // A sale for that customer from the dashboard's dialog: the receipt is offered in it.
   await page.goto('/dashboard');
