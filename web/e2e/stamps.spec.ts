@@ -31,6 +31,7 @@ const TEXT = {
     total: 'إجمالي المبلغ (د.ل)',
     submit: 'إنشاء الفاتورة',
     checkPhone: 'رقم الهاتف',
+    twoOfThree: 'ختمان من 3',
   },
   en: {
     stampCard: 'Stamp card',
@@ -47,6 +48,7 @@ const TEXT = {
     total: 'Total Cost (LYD)',
     submit: 'Create Invoice',
     checkPhone: 'Phone number',
+    twoOfThree: '2 of 3 stamps',
   },
 } as const;
 
@@ -118,7 +120,7 @@ for (const lang of ['ar', 'en'] as const) {
     await modal.getByTestId('customer-result').first().click();
     await modal.getByLabel(TEXT[lang].total).fill('15');
     await modal.getByRole('button', { name: TEXT[lang].submit }).click();
-    await expect(modal.getByTestId('receipt-stamps').first()).toContainText('2 / 3');
+    await expect(modal.getByTestId('receipt-stamps').first()).toContainText(TEXT[lang].twoOfThree);
     await saveScreenshot(page, `stamps-receipt-${lang}`);
     await page.keyboard.press('Escape');
 

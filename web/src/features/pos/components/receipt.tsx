@@ -176,12 +176,12 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
       {stamps &&
         row(
           t('pos.receipt.stamps'),
-          <bdi dir="ltr">
-            {t('common.stamps.fraction', {
-              count: format.number(stamps.count),
-              required: format.number(stamps.required),
-            })}
-          </bdi>,
+          // In words ("2 of 3 stamps"), which read the same way in both directions.
+          t('common.stamps.label', {
+            count: stamps.count,
+            n: format.number(stamps.count),
+            required: format.number(stamps.required),
+          }),
           { figure: true, testId: 'receipt-stamps' },
         )}
       {expiry && expiry.points > 0 && (
