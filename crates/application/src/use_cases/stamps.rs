@@ -80,7 +80,8 @@ pub(crate) fn stamps_of(
 }
 
 /// In the sale's transaction: a stamp when the store has a card and the total reaches its
-/// minimum (one read of the card; with a card, one insert and the count). Answers the
+/// minimum (one read of the card; with a card, one insert and the count, and the webhook's
+/// check of subscribed endpoints when a stamp was earned). Answers the
 /// customer's stamps after the sale; `None` when the store has no card.
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
@@ -112,7 +113,20 @@ pub(crate) fn after_sale(
     let count = repos.count_stamps(customer.id, now)?;
     let stamps = StampCount { store_id: customer.store.id, count, required: card.stamps_required };
     if let Some(id) = event_id {
-        let event = repos.stamp_event(id)?.ok_or(AppError::NotFound)?;
+        // As just written: no read back on the sale path.
+        let event = StampEvent {
+            id,
+            customer_id: customer.id,
+            store_id: customer.store.id,
+            kind: crate::StampEventKind::Earned,
+            stamps: 1,
+            invoice_id: Some(invoice_id),
+            reward_name: None,
+            expires_at: card.expires_at(now),
+            redeemed_by: None,
+            revoked_at: None,
+            created_at: now,
+        };
         let data = WebhookData::Stamp { customer: customer.clone(), event, stamps };
         webhooks::emit(repos, services, &customer.store, WebhookEventType::StampEarned, data, now)?;
     }
