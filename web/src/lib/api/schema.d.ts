@@ -663,6 +663,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`)
+         * @description One invoice of the caller's stores: its total, points, returns (`returned_total`, `returnable`, `returns`), whether it was voided, and what the caller may still do with it (`can_void`, `can_return`). An invoice of a store the caller does not cover is a 404, as an unknown one.
+         */
+        get: operations["get_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}/returns": {
         parameters: {
             query?: never;
@@ -1857,7 +1877,7 @@ export interface components {
              * @description What happened.
              * @enum {string}
              */
-            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "signal_raised";
+            kind: "invoice_created" | "invoice_voided" | "invoice_returned" | "redemption_created" | "customer_created" | "customer_updated" | "customer_deleted" | "points_added" | "customers_imported" | "points_expired" | "birthday_points" | "signal_raised";
             pos_user?: null | components["schemas"]["PersonDto"];
             store?: null | components["schemas"]["StoreRefDto"];
             /** Format: int64 */
@@ -2123,6 +2143,12 @@ export interface components {
             statistics: components["schemas"]["CustomerStatistics"];
         };
         CustomerDto: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year.
+             * @example 03-15
+             */
+            birthday?: string | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -2174,6 +2200,12 @@ export interface components {
          *     value replaces it; a name cannot be cleared (`null` is a 422 naming it).
          */
         CustomerPatchRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""` clears it.
+             * @example 03-15
+             */
+            birthday?: string | null;
             email?: string | null;
             /** @example Fatima Ali */
             name?: string;
@@ -2190,6 +2222,12 @@ export interface components {
          *     }
          */
         CustomerReplaceRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. Left out: kept as it is; `null` or `""`: none.
+             * @example 03-15
+             */
+            birthday?: string | null;
             /** @description `null` (or `""`) for none. */
             email: string | null;
             /**
@@ -2211,6 +2249,12 @@ export interface components {
          *     }
          */
         CustomerRequest: {
+            /**
+             * @description The customer's birthday, month and day (`MM-DD`, e.g. `"03-15"`; `"02-29"` is kept on
+             *     28 February in other years): the owner's `birthday_points` come on it, once a year. `null` or `""`: none.
+             * @example 03-15
+             */
+            birthday?: string | null;
             email?: string | null;
             /**
              * Format: int64
@@ -2355,7 +2399,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2650,7 +2694,7 @@ export interface components {
             redemption_id?: number | null;
         };
         /** @enum {string} */
-        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return";
+        LedgerKindDto: "invoice" | "redemption" | "manual" | "adjustment" | "void" | "opening_balance" | "expired" | "return" | "birthday";
         LedgerList: {
             data: components["schemas"]["LedgerEntryDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2687,6 +2731,13 @@ export interface components {
              * @example 5.000
              */
             point_value?: string | null;
+            /**
+             * Format: int64
+             * @description Points customers owe: a return took back points they had already spent (their balance is
+             *     below zero); the next points they earn pay them back. Not subtracted from
+             *     `outstanding_points`, which counts what customers hold.
+             */
+            points_owed: number;
             stores: components["schemas"]["StoreLiabilityDto"][];
         };
         LiabilityEnvelope: {
@@ -2707,6 +2758,11 @@ export interface components {
             password: string;
         };
         LoyaltyConfig: {
+            /**
+             * Format: int64
+             * @description Points every customer with a `birthday` gets on it, once a year (Africa/Tripoli); 0: none.
+             */
+            birthday_points: number;
             /**
              * Format: int64
              * @description The most points one cashier may add by hand in a day (Africa/Tripoli).
@@ -2766,6 +2822,12 @@ export interface components {
          *     }
          */
         LoyaltyConfigRequest: {
+            /**
+             * Format: int64
+             * @description Points every customer with a `birthday` gets on it, once a year, 0 (none, the default)
+             *     to 100,000.
+             */
+            birthday_points?: number | null;
             /**
              * Format: int64
              * @description 0 to 1,000,000 points (0: cashiers add no points by hand). Default 10,000.
@@ -3700,6 +3762,11 @@ export interface components {
             expiring: components["schemas"]["ExpiryAheadDto"][];
             /** Format: int64 */
             points: number;
+            /**
+             * Format: int64
+             * @description Points this store's customers owe after returns.
+             */
+            points_owed: number;
             store: components["schemas"]["StoreRefDto"];
             /** @example 250.000 */
             value?: string | null;
@@ -6458,6 +6525,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -6640,6 +6708,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -6877,6 +6946,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "birthday": "03-15",
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -7117,6 +7187,7 @@ export interface operations {
                      *             "customer_count": 1,
                      *             "customers": [
                      *               {
+                     *                 "birthday": "03-15",
                      *                 "created_at": "2026-11-20T10:15:00Z",
                      *                 "deleted_at": null,
                      *                 "email": "fatima@example.ly",
@@ -7301,6 +7372,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7466,6 +7538,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7818,6 +7891,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "birthday": "03-15",
                  *       "email": "fatima@example.ly",
                  *       "name": "Fatima Ali",
                  *       "phone": "0912345678"
@@ -7836,6 +7910,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8066,6 +8141,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8618,6 +8694,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday": "03-15",
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -10580,6 +10657,7 @@ export interface operations {
                      *         "needs_confirmation": true,
                      *         "points": 120,
                      *         "settings": {
+                     *           "birthday_points": 1,
                      *           "cashier_daily_points": 1,
                      *           "confirm_above": "250.000",
                      *           "cost_per_point": "1.000",
@@ -10655,6 +10733,163 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "api_key": null,
+                     *         "can_return": true,
+                     *         "can_void": true,
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "customer": {
+                     *           "id": 1,
+                     *           "name": "Fatima Alsharif"
+                     *         },
+                     *         "id": 1051,
+                     *         "invoice_id": "INV-2026-0042",
+                     *         "points_earned": 25,
+                     *         "pos_user": {
+                     *           "id": 7,
+                     *           "name": "Salem Ahmed"
+                     *         },
+                     *         "returnable": "8.500",
+                     *         "returned_points": 1,
+                     *         "returned_total": "4.000",
+                     *         "returns": [
+                     *           {
+                     *             "amount": "4.000",
+                     *             "api_key": null,
+                     *             "by": {
+                     *               "id": 42,
+                     *               "name": "Fatima Alsharif"
+                     *             },
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "id": 1051,
+                     *             "points": 120,
+                     *             "reason": "Typed the wrong total"
+                     *           }
+                     *         ],
+                     *         "store_id": 1,
+                     *         "total_cost": "250.000",
+                     *         "updated_at": "2026-11-20T10:15:00Z",
+                     *         "void_reason": null,
+                     *         "voided_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invoice in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -11479,6 +11714,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -11600,6 +11836,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -11793,6 +12030,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "birthday_points": 1,
                      *         "cashier_daily_points": 1,
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
@@ -16564,6 +16802,7 @@ export interface operations {
                      *         "outstanding_points": 1,
                      *         "outstanding_value": "1234.550",
                      *         "point_value": "5.000",
+                     *         "points_owed": 1,
                      *         "stores": [
                      *           {
                      *             "expiring": [
@@ -16575,6 +16814,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "points": 120,
+                     *             "points_owed": 1,
                      *             "store": {
                      *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
