@@ -354,6 +354,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A customer's own page links (/me/{token}): the token's SHA-256 digest, never the token.
+    customer_page_links (id) {
+        id -> BigInt,
+        digest -> Text,
+        customer_id -> BigInt,
+        store_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_keys -> users (owner_id));
 diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
@@ -368,6 +381,7 @@ diesel::joinable!(points_ledger -> customers (customer_id));
 diesel::joinable!(point_lots -> customers (customer_id));
 diesel::joinable!(signals -> stores (store_id));
 diesel::joinable!(invoice_returns -> invoices (invoice_id));
+diesel::joinable!(customer_page_links -> customers (customer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -394,4 +408,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     point_lots,
     notification_reads,
     signals,
+    customer_page_links,
 );

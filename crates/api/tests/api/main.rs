@@ -9,6 +9,7 @@ mod auth;
 mod books;
 mod cards;
 mod contract;
+mod customer_pages;
 mod demo;
 mod edge;
 mod expiry;

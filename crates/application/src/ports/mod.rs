@@ -11,8 +11,9 @@ pub use people::{
 };
 pub use records::{
     CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
-    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewReturn, NewStore, NewSubscription, PlanRepo,
-    RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
+    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn, NewStore,
+    NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo, PageMovementRow, PageStoreRow, PlanRepo, RecordFilter,
+    RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
@@ -115,4 +116,5 @@ every_repository!(
     LotRepo,
     SignalRepo,
     NotificationRepo,
+    PageLinkRepo,
 );

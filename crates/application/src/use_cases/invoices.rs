@@ -33,6 +33,8 @@ pub struct InvoiceCreated {
     pub customer_total_points: i64,
     /// Answered from what an earlier request with the same `Idempotency-Key` stored.
     pub replayed: bool,
+    /// The token of the customer's own page (`/me/{token}`) made with the sale.
+    pub customer_page_token: Option<String>,
 }
 
 /// A sale at the counter (a POS user's, or an API key's in the customer's store): points = floor(total x rate) when the total reaches the owner's
@@ -119,7 +121,10 @@ pub fn create(
                 ],
                 now,
             )?;
-            let answer = format!("{invoice_id}:{balance}");
+            // The page link's token is part of the stored answer (until the key is forgotten),
+            // so a retry answers the same link: only its digest is kept with the link.
+            let token = super::customer_pages::new_link(services, repos, customer_id, store_id, now)?;
+            let answer = format!("{invoice_id}:{balance}:{token}");
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
@@ -145,10 +150,22 @@ pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
     }
 }
 
+/// The answer a sale stored: `invoice:balance:page token` (the token left out by sales stored
+/// before pages had links).
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
-    let (invoice_id, balance) = idempotency::two_ids(answer)?;
+    let (ids, token) = match answer.splitn(3, ':').nth(2) {
+        Some(token) => (&answer[..answer.len() - token.len() - 1], Some(token.to_owned())),
+        None => (answer, None),
+    };
+    let (invoice_id, balance) = idempotency::two_ids(ids)?;
     let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
-    Ok(InvoiceCreated { points_added: invoice.points_earned, customer_total_points: balance, invoice, replayed: false })
+    Ok(InvoiceCreated {
+        points_added: invoice.points_earned,
+        customer_total_points: balance,
+        invoice,
+        replayed: false,
+        customer_page_token: token,
+    })
 }
 
 /// Whether `actor` may void `invoice` at `now`, store access aside: never twice, nor once its

@@ -33,7 +33,7 @@ pub struct PointsLookup {
 }
 
 /// Lookups and joins count separately, so checking points a few times never blocks joining.
-fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Result<(), AppError> {
+pub(crate) fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Result<(), AppError> {
     services
         .public_throttle
         .check(&format!("{action}:{client}"), &format!("{action}:{phone}"))

@@ -10,6 +10,7 @@ mod ledger;
 mod lookup;
 pub(crate) mod lots;
 mod notifications;
+mod page_links;
 mod plans;
 mod redemptions;
 mod rewards;

@@ -125,6 +125,10 @@ pub struct InvoiceCreated {
     pub invoice: InvoiceDto,
     pub points_added: i64,
     pub customer_total_points: i64,
+    /// The customer's own page, to share at the till (a QR code, a link): balances, points
+    /// expiring, last movements. Valid 30 days; a retried request (same `Idempotency-Key`) answers
+    /// the same link.
+    pub customer_page_url: Option<String>,
 }
 envelope!(InvoiceCreatedEnvelope, InvoiceCreated);
 

@@ -14,7 +14,7 @@ use crate::dto::{
 };
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
-use crate::{examples, ApiError};
+use crate::{examples, ApiError, ServerInfo};
 
 #[derive(OpenApi)]
 #[openapi(paths(list_invoices, create_invoice, void_invoice, return_invoice, preview_return, preview_sale))]
@@ -59,6 +59,7 @@ async fn list_invoices(caller: Authenticated, listing: Listing) -> Result<HttpRe
         (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn create_invoice(
+    info: web::Data<ServerInfo>,
     caller: Authenticated,
     key: IdempotencyKey,
     body: ValidJson<CreateInvoiceRequest>,
@@ -72,6 +73,7 @@ async fn create_invoice(
             invoice: done.invoice.into(),
             points_added: done.points_added,
             customer_total_points: done.customer_total_points,
+            customer_page_url: done.customer_page_token.map(|token| info.public_link("me", &token)),
         },
     }))
 }

@@ -1,12 +1,15 @@
 //! The pages a customer uses without signing in.
 
 use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::customer_pages;
 use loyalty_application::use_cases::public::{self, JoinStore};
 use utoipa::OpenApi;
 
 use super::{route, Visitor};
 
-use crate::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
+use crate::dto::{
+    CustomerPageEnvelope, JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope,
+};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
@@ -14,13 +17,14 @@ use crate::ApiError;
 use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
-#[openapi(paths(lookup_points, store_for_token, join_store))]
+#[openapi(paths(lookup_points, store_for_token, join_store, customer_page))]
 pub struct PublicApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_lookup_points, _, _>(cfg, lookup_points);
     route::<__path_store_for_token, _, _>(cfg, store_for_token);
     route::<__path_join_store, _, _>(cfg, join_store);
+    route::<__path_customer_page, _, _>(cfg, customer_page);
 }
 
 /// A customer's points by phone number: total, per store, and per store the active rewards
@@ -81,4 +85,22 @@ async fn join_store(
         .run(move |services, client| public::join_store(services, &client, &token, JoinStore { name, phone, email }))
         .await?;
     Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}
+
+/// The customer's own page, from the link a sale's answer carries (`customer_page_url`): the
+/// points in each store of that owner, the points expiring and when, the last 20 movements.
+/// An unknown, altered, expired (30 days) or revoked link answers the same 404. Limited per
+/// client address and per link as the points lookup is.
+#[utoipa::path(get, path = "/api/v1/public/me/{token}", tag = "public",
+    params(("token" = String, Path, description = "The token of the customer's page link")),
+    responses(
+        (status = 200, description = "The customer's page", body = CustomerPageEnvelope),
+        (status = 404, description = "Unknown, altered, expired or revoked link", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn customer_page(visitor: Visitor, token: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let page = visitor.run(move |services, client| customer_pages::page(services, &client, &token)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CustomerPageEnvelope { data: page.into() }))
 }

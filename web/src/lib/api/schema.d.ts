@@ -432,6 +432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/page-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes back every link to the customer's own page the till shared (the sales' answers' `customer_page_url`): each answers 404 from now on
+         * @description Takes back every link to the customer's own page the till shared (the sales' answers' `customer_page_url`): each answers 404 from now on. The cashier of the customer's store, its owner, or a key with `customers:write` covering the store.
+         */
+        delete: operations["revoke_customer_page_links"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/points": {
         parameters: {
             query?: never;
@@ -871,6 +891,26 @@ export interface paths {
          * @description Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli).
          */
         get: operations["today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/me/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's own page, from the link a sale's answer carries (`customer_page_url`): the points in each store of that owner, the points expiring and when, the last 20 movements
+         * @description The customer's own page, from the link a sale's answer carries (`customer_page_url`): the points in each store of that owner, the points expiring and when, the last 20 movements. An unknown, altered, expired (30 days) or revoked link answers the same 404. Limited per client address and per link as the points lookup is.
+         */
+        get: operations["customer_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2099,6 +2139,26 @@ export interface components {
             data: components["schemas"]["CustomerDto"][];
         };
         /**
+         * @description The customer's own page: the points in each store of the owner where the customer is a
+         *     member (the same phone number), the points expiring and when, and the last 20 movements.
+         *     New fields may be added.
+         */
+        CustomerPageDto: {
+            /**
+             * Format: date-time
+             * @description When this link stops opening the page.
+             */
+            expires_at: string;
+            /** @description Newest first. */
+            movements: components["schemas"]["PageMovementDto"][];
+            stores: components["schemas"]["PageStoreDto"][];
+            /** Format: int64 */
+            total_points: number;
+        };
+        CustomerPageEnvelope: {
+            data: components["schemas"]["CustomerPageDto"];
+        };
+        /**
          * @description A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
          *     `application/json`): a field left out stays as it is, `null` clears it (phone, email), a
          *     value replaces it; a name cannot be cleared (`null` is a 422 naming it).
@@ -2392,6 +2452,12 @@ export interface components {
             data: components["schemas"]["ImportReportDto"];
         };
         InvoiceCreated: {
+            /**
+             * @description The customer's own page, to share at the till (a QR code, a link): balances, points
+             *     expiring, last movements. Valid 30 days; a retried request (same `Idempotency-Key`) answers
+             *     the same link.
+             */
+            customer_page_url?: string | null;
             /** Format: int64 */
             customer_total_points: number;
             invoice: components["schemas"]["InvoiceDto"];
@@ -2916,6 +2982,31 @@ export interface components {
             price: string;
             /** Format: int64 */
             store_limit: number;
+        };
+        /** @description A change of the customer's points. */
+        PageMovementDto: {
+            /**
+             * Format: int64
+             * @description The points in that store after the change.
+             */
+            balance_after: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Points added (positive) or taken (negative).
+             */
+            delta: number;
+            kind: components["schemas"]["LedgerKindDto"];
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description A store of the owner on the customer's own page. */
+        PageStoreDto: {
+            /** @description Points still to use that have a last day, soonest first (empty when none expire). */
+            expiring: components["schemas"]["NextExpiryDto"][];
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
         };
         /**
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
@@ -8366,6 +8457,118 @@ export interface operations {
             };
         };
     };
+    revoke_customer_page_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_points: {
         parameters: {
             query?: never;
@@ -9641,6 +9844,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "customer_page_url": "https://loyalty.example.ly/me/6f1d0c9a4b7e42d8a3c5e0f9b2d47a16",
                      *         "customer_total_points": 120,
                      *         "invoice": {
                      *           "api_key": null,
@@ -12598,6 +12802,117 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the customer's page link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "expires_at": "2026-11-20T10:15:00Z",
+                     *         "movements": [
+                     *           {
+                     *             "balance_after": 120,
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "delta": 25,
+                     *             "kind": "invoice",
+                     *             "store": {
+                     *               "id": 1,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "stores": [
+                     *           {
+                     *             "expiring": [
+                     *               {
+                     *                 "on": "2026-12-31",
+                     *                 "points": 120
+                     *               }
+                     *             ],
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 1,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "total_points": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPageEnvelope"];
+                };
+            };
+            /** @description Unknown, altered, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

@@ -23,6 +23,7 @@ pub(super) enum Obj {
     Card,
     SpareCard,
     JoinToken,
+    PageToken,
     ApiKey,
     Webhook,
     Delivery,
@@ -117,11 +118,13 @@ pub(super) async fn world(app: &TestApp) -> World {
         json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]}),
     )
     .await;
-    let invoice = {
+    let (invoice, page_token) = {
         let body = json!({"customer_id": customer.parse::<i64>().unwrap_or(0), "total_cost": "20"});
         let (status, response) = app.post_keyed("/api/v1/invoices", &cashier, "matrix-setup", &body).await;
         assert_eq!(status, 201, "{response}");
-        response["data"]["invoice"]["id"].as_i64().unwrap_or_else(|| panic!("{response}")).to_string()
+        let url = response["data"]["customer_page_url"].as_str().unwrap_or_default();
+        let page_token = url.rsplit_once("/me/").map(|(_, t)| t.to_owned()).unwrap_or_default();
+        (response["data"]["invoice"]["id"].as_i64().unwrap_or_else(|| panic!("{response}")).to_string(), page_token)
     };
     let reward = created_id(
         app,
@@ -221,6 +224,7 @@ pub(super) async fn world(app: &TestApp) -> World {
         (Obj::Card, card),
         (Obj::SpareCard, spare_card),
         (Obj::JoinToken, join_token),
+        (Obj::PageToken, page_token),
         (Obj::ApiKey, api_key),
         (Obj::Webhook, webhook),
         (Obj::Delivery, delivery),

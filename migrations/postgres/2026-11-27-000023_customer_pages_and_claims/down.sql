@@ -1,0 +1,1 @@
+DROP TABLE customer_page_links;
