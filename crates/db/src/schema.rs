@@ -220,7 +220,8 @@ diesel::table! {
     invoices (id) {
         id -> BigInt,
         store_id -> BigInt,
-        customer_id -> BigInt,
+        /// `None` for a walk-in sale until its receipt's points are claimed.
+        customer_id -> Nullable<BigInt>,
         pos_user_id -> Nullable<BigInt>,
         invoice_number -> Nullable<Text>,
         total_dirhams -> BigInt,
@@ -367,6 +368,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A walk-in sale's claim link (/claim/{token}): the token's digest, the points the sale
+    /// would have earned, and who claimed them when.
+    sale_claims (id) {
+        id -> BigInt,
+        digest -> Text,
+        invoice_id -> BigInt,
+        store_id -> BigInt,
+        points -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        claimed_at -> Nullable<Timestamp>,
+        customer_id -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_keys -> users (owner_id));
 diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
@@ -409,4 +426,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_reads,
     signals,
     customer_page_links,
+    sale_claims,
 );

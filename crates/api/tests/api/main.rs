@@ -8,6 +8,7 @@ mod answers;
 mod auth;
 mod books;
 mod cards;
+mod claims;
 mod contract;
 mod customer_pages;
 mod demo;

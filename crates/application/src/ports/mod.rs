@@ -10,10 +10,10 @@ pub use people::{
     PackageFields, PointsChange, RaisedSignal, SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
 };
 pub use records::{
-    CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
-    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn, NewStore,
-    NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo, PageMovementRow, PageStoreRow, PlanRepo, RecordFilter,
-    RedemptionRepo, RewardCounts, RewardFields, RewardRepo, StoreRepo,
+    CardProblem, ClaimRepo, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo,
+    LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
+    NewSaleClaim, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo, PageMovementRow, PageStoreRow,
+    PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo, SaleClaim, StoreRepo,
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
@@ -117,4 +117,5 @@ every_repository!(
     SignalRepo,
     NotificationRepo,
     PageLinkRepo,
+    ClaimRepo,
 );

@@ -218,7 +218,8 @@ pub trait LedgerRepo {
 
 pub struct NewInvoice<'a> {
     pub store_id: i64,
-    pub customer_id: i64,
+    /// `None` for a walk-in sale.
+    pub customer_id: Option<i64>,
     pub pos_user_id: i64,
     /// The API key it was made with, if any (`pos_user_id` is then the key's owner).
     pub api_key_id: Option<i64>,
@@ -408,4 +409,42 @@ pub trait PageLinkRepo {
     fn page_expiries(&mut self, customer_ids: &[i64], from: NaiveDate) -> RepoResult<Vec<PageExpiryRow>>;
     /// The newest `limit` ledger entries of these customers, newest first.
     fn page_movements(&mut self, customer_ids: &[i64], limit: i64) -> RepoResult<Vec<PageMovementRow>>;
+}
+
+/// A walk-in sale's claim link to keep: the digest of its token, never the token.
+pub struct NewSaleClaim<'a> {
+    pub digest: &'a str,
+    pub invoice_id: i64,
+    pub store_id: i64,
+    /// What the sale earns, at its time and the owner's rate then.
+    pub points: i64,
+    pub now: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+/// A claim link with its sale as it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaleClaim {
+    pub id: i64,
+    pub invoice_id: i64,
+    pub store: crate::StoreScope,
+    pub points: i64,
+    pub total: Money,
+    pub sale_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+    pub claimed_at: Option<NaiveDateTime>,
+    /// The sale was voided, or goods came back against it.
+    pub undone: bool,
+}
+
+/// Points for cash receipts.
+pub trait ClaimRepo {
+    /// Keeps a new claim link. `Duplicate` only if two random tokens collide.
+    fn insert_sale_claim(&mut self, claim: NewSaleClaim<'_>) -> RepoResult<()>;
+    /// The claim link with this digest, its store live; `None` otherwise.
+    fn sale_claim(&mut self, digest: &str) -> RepoResult<Option<SaleClaim>>;
+    /// Marks the claim used by `customer_id` and makes the walk-in sale that customer's with
+    /// `points` earned (its store's day counts the points), both only while unclaimed and the
+    /// sale neither voided nor returned: `false` when another claim or an undoing came first.
+    fn claim_sale(&mut self, claim: &SaleClaim, customer_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
 }

@@ -3,6 +3,7 @@ pub mod activity;
 pub mod admin;
 pub mod api_keys;
 pub mod auth;
+pub mod claims;
 pub mod customer_pages;
 pub mod customers;
 pub mod demo;

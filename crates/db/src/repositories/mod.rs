@@ -1,6 +1,7 @@
 mod activity;
 mod admin;
 mod api_keys;
+mod claims;
 mod customers;
 mod exports;
 mod idempotency;

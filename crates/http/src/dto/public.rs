@@ -150,3 +150,57 @@ impl From<loyalty_application::use_cases::customer_pages::CustomerPage> for Cust
         }
     }
 }
+
+/// What a cash receipt's claim link offers: the store, the sale's total and the points it
+/// gives, before claiming.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimOfferDto {
+    pub store: StoreRefDto,
+    /// LYD, three decimals.
+    #[schema(example = "25.000")]
+    pub total: String,
+    pub points: i64,
+    pub sale_at: DateTime<Utc>,
+    /// When the link stops giving the points.
+    pub expires_at: DateTime<Utc>,
+}
+envelope!(ClaimOfferEnvelope, ClaimOfferDto);
+
+impl From<loyalty_application::use_cases::claims::ClaimOffer> for ClaimOfferDto {
+    fn from(o: loyalty_application::use_cases::claims::ClaimOffer) -> Self {
+        Self {
+            store: o.store.into(),
+            total: o.total.to_string(),
+            points: o.points,
+            sale_at: utc(o.sale_at),
+            expires_at: utc(o.expires_at),
+        }
+    }
+}
+
+/// Claiming a receipt's points: the buyer's name and phone (a member of the store with that
+/// phone gets them; otherwise the buyer joins the store).
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Amal Ben Omran", "phone": "0912345002"}))]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub phone: String,
+}
+
+/// A claim made: the points given, the balance in the store after, and the member's own page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimDoneDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    /// The member's points in this store after the claim.
+    pub balance: i64,
+    /// Whether claiming made the buyer a member of the store.
+    pub joined: bool,
+    pub customer_page_url: String,
+}
+envelope!(ClaimDoneEnvelope, ClaimDoneDto);

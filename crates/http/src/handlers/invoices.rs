@@ -65,8 +65,9 @@ async fn create_invoice(
     body: ValidJson<CreateInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.into_inner();
-    let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
-    let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
+    let CreateInvoiceRequest { customer_id, walk_in, invoice_id, total_cost } = body.0;
+    let form =
+        CreateInvoice { customer_id, walk_in, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
     let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;
     Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
         data: InvoiceCreated {
@@ -74,6 +75,7 @@ async fn create_invoice(
             points_added: done.points_added,
             customer_total_points: done.customer_total_points,
             customer_page_url: done.customer_page_token.map(|token| info.public_link("me", &token)),
+            claim_url: done.claim_token.map(|token| info.public_link("claim", &token)),
         },
     }))
 }

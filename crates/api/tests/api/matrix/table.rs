@@ -89,6 +89,12 @@ pub(super) fn table() -> Vec<Row> {
             .public(),
         row("GET", "/api/v1/public/stores/{token}", [200, 200, 200, 200, 200, 200, 200]).on(JoinToken).public(),
         row("GET", "/api/v1/public/me/{token}", [200, 200, 200, 200, 200, 200, 200]).on(PageToken).public(),
+        // The world claimed the receipt's points: every caller finds them claimed, alike.
+        row("GET", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409]).on(ClaimToken).public(),
+        row("POST", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409])
+            .on(ClaimToken)
+            .body(|_, _| json!({"name": "Matrix Claimer", "phone": "0927770001"}))
+            .public(),
         row("POST", "/api/v1/public/stores/{token}/join", [201, 201, 201, 201, 201, 201, 201])
             .on(JoinToken)
             .body(|_, c| json!({"name": "Walk-in", "phone": phone("092555000", c)}))
