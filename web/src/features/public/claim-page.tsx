@@ -21,7 +21,7 @@ const pathOf = (url: string) => {
 };
 
 /** Why a claim link gives nothing: the server's own words (404, 409, 410). */
-function Refused({ error }: { error: unknown }) {
+function Refused({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { t } = useTranslation();
   const message =
     error instanceof ApiError && error.status === 404
@@ -29,6 +29,19 @@ function Refused({ error }: { error: unknown }) {
       : error instanceof ApiError && error.hasServerMessage
         ? error.message
         : t('public.claim.failed');
+  if (standalone) {
+    // The whole page: its heading is the page's one.
+    return (
+      <Paper p={{ base: 'lg', sm: 'xl' }} shadow="sm" withBorder>
+        <Stack gap="sm" align="center" ta="center">
+          <Title order={1} fz={{ base: 22, sm: 26 }}>
+            {t('public.claim.refusedTitle')}
+          </Title>
+          <Text data-testid="claim-refused">{message}</Text>
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Alert color="red" title={t('public.claim.refusedTitle')} data-testid="claim-refused">
       {message}
@@ -76,7 +89,7 @@ export function ClaimPage() {
   } else if (offer.isPending) {
     content = <PageLoader />;
   } else if (offer.isError) {
-    content = <Refused error={offer.error} />;
+    content = <Refused error={offer.error} standalone />;
   } else {
     const refused = claim.error instanceof ApiError && claim.error.status !== 422;
     content = (
