@@ -231,6 +231,16 @@ async fn walk_in_and_customer_are_exclusive(backend: Backend) {
     let (status, _) =
         t.app.post("/api/v1/invoices", Some(&t.owner), &json!({"walk_in": true, "total_cost": "5"})).await;
     assert_eq!(status, 403);
+    // A key names its store through the customer: it makes no walk-in sale (yet).
+    let store = t.app.scalar("SELECT store_id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let body = json!({"name": "Till key", "scopes": ["sales:write"], "store_ids": [store]});
+    let (status, made) = t.app.post("/api/v1/store-owner/api-keys", Some(&t.owner), &body).await;
+    assert_eq!(status, 201, "{made}");
+    let key = made["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    let (status, answer) =
+        t.app.post("/api/v1/invoices", Some(&key), &json!({"walk_in": true, "total_cost": "5"})).await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["errors"]["customer_id"].is_array(), "{answer}");
     // A retried walk-in sale answers the same claim link.
     let body = json!({"walk_in": true, "total_cost": "8.000"});
     let (_, first) = t.app.post_keyed("/api/v1/invoices", &t.cashier, "walk-in-1", &body).await;

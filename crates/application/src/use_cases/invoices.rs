@@ -150,8 +150,8 @@ pub fn create(
 
 /// A walk-in sale (no customer): the store's revenue, no points to anyone; the points it would
 /// earn now, at the owner's rate now (`LoyaltySettings::points_for`), wait behind a claim link
-/// (`claims`), valid `public_links::CLAIM_DAYS`. Made at a till of one store: a cashier's, or an
-/// API key's covering exactly one store (the store is not in the body).
+/// (`claims`), valid `public_links::CLAIM_DAYS`. Made at a cashier's till, in its store (the store
+/// is not in the body; an API key names its store through the customer, so it makes none yet).
 fn walk_in(
     services: &Services,
     actor: &Actor,

@@ -117,7 +117,7 @@ pub struct CreateInvoiceRequest {
     pub customer_id: Option<i64>,
     /// A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
     /// revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
-    /// `customer_id` out. Made at a till of one store (a POS user, or a key covering one store).
+    /// `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
     #[serde(default)]
     pub walk_in: bool,
     /// Optional; unique per store.
