@@ -181,7 +181,7 @@ impl From<loyalty_application::use_cases::claims::ClaimOffer> for ClaimOfferDto 
 /// Claiming a receipt's points: the buyer's name and phone (a member of the store with that
 /// phone gets them; otherwise the buyer joins the store).
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(example = json!({"name": "Amal Ben Omran", "phone": "0912345002"}))]
+#[schema(example = json!({"name": "Khaled Ben Omran", "phone": "0925550142"}))]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRequest {
     #[serde(default)]

@@ -119,6 +119,7 @@ pub struct CreateInvoiceRequest {
     /// revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
     /// `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
     #[serde(default)]
+    #[schema(example = false)]
     pub walk_in: bool,
     /// Optional; unique per store.
     pub invoice_id: Option<String>,

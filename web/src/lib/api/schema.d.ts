@@ -2108,8 +2108,8 @@ export interface components {
          * @description Claiming a receipt's points: the buyer's name and phone (a member of the store with that
          *     phone gets them; otherwise the buyer joins the store).
          * @example {
-         *       "name": "Amal Ben Omran",
-         *       "phone": "0912345002"
+         *       "name": "Khaled Ben Omran",
+         *       "phone": "0925550142"
          *     }
          */
         ClaimRequest: {
@@ -2139,6 +2139,7 @@ export interface components {
              * @description A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
              *     revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
              *     `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
+             * @example false
              */
             walk_in?: boolean;
         };
@@ -9916,7 +9917,7 @@ export interface operations {
                  *       "customer_id": 1,
                  *       "invoice_id": "INV-2026-0042",
                  *       "total_cost": "12.500",
-                 *       "walk_in": true
+                 *       "walk_in": false
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
@@ -13055,8 +13056,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Amal Ben Omran",
-                 *       "phone": "0912345002"
+                 *       "name": "Khaled Ben Omran",
+                 *       "phone": "0925550142"
                  *     }
                  */
                 "application/json": components["schemas"]["ClaimRequest"];
