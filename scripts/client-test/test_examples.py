@@ -148,6 +148,23 @@ def registration_token(answer: Any) -> None:
     made["token"] = urlparse(answer["data"]["registration_url"]).path.rstrip("/").rsplit("/", 1)[-1]
 
 
+def link_token(url: str) -> str:
+    return urlparse(url).path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def sold(answer: Any) -> None:
+    """The sale's invoice and its customer page link; then a walk-in sale for its claim link."""
+    made["invoice"] = answer["data"]["invoice"]["id"]
+    made["page"] = link_token(answer["data"]["customer_page_url"])
+    walk_in = CLIENT.post(
+        "/api/v1/invoices",
+        json={"walk_in": True, "total_cost": "12.500"},
+        headers={"Authorization": f"Bearer {CALLERS['cashier']}"},
+    )
+    if walk_in.status_code == 201:
+        made["claim"] = link_token(walk_in.json()["data"]["claim_url"])
+
+
 def steps() -> list[Step]:
     return [
         # Anyone.
@@ -203,7 +220,12 @@ def steps() -> list[Step]:
         Step("patch_customer", "cashier", {"id": 1}),
         Step("update_customer", "cashier", {"id": 1}),
         Step("add_points", "owner", {"id": 1}),
-        Step("create_invoice", "cashier", keep=keep("invoice", lambda a: a["data"]["invoice"]["id"])),
+        Step("create_invoice", "cashier", keep=sold),
+        # The customer's own page the sale links to, and a walk-in sale's receipt claim.
+        Step("customer_page", None, {"token": the("page")}),
+        Step("claim_offer", None, {"token": the("claim")}),
+        Step("claim_points", None, {"token": the("claim")}),
+        Step("revoke_customer_page_links", "cashier", {"id": 1}),
         # A part of the sale comes back, then the rest of it is voided.
         Step("preview_return", "cashier", {"id": the("invoice")}),
         Step("return_invoice", "cashier", {"id": the("invoice")}),

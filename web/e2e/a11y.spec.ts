@@ -324,6 +324,46 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   await join.click();
   await expect(page.getByRole('heading', { name: t(lang, 'public.join.alreadyJoined.title') })).toBeVisible();
   await audit.check('join already a member', lang);
+
+  // The customer's own page (a sale's link) and a cash receipt's claim (issue #38).
+  const till = await apiAuth(page.request, 'cashier@demo.ly');
+  const joined = await page.request.post('/api/v1/customers/search', {
+    headers: till,
+    data: { query: number },
+  });
+  const member = ((await joined.json()) as { data: { id: number }[] }).data[0];
+  const sold = await page.request.post('/api/v1/invoices', {
+    headers: till,
+    data: { customer_id: member?.id, total_cost: '12' },
+  });
+  expect(sold.status()).toBe(201);
+  const pageUrl = ((await sold.json()) as { data: { customer_page_url: string } }).data.customer_page_url;
+  await page.goto(new URL(pageUrl).pathname);
+  await expect(page.getByTestId('customer-page')).toBeVisible();
+  await audit.check('customer page', lang);
+  await page.goto('/me/0123456789abcdef0123456789abcdef');
+  await expect(page.getByTestId('invalid-page-link')).toBeVisible();
+  await audit.check('customer page, invalid link', lang);
+  const walkIn = await page.request.post('/api/v1/invoices', {
+    headers: till,
+    data: { walk_in: true, total_cost: '9' },
+  });
+  expect(walkIn.status()).toBe(201);
+  const claimUrl = ((await walkIn.json()) as { data: { claim_url: string } }).data.claim_url;
+  await page.goto(new URL(claimUrl).pathname);
+  await expect(page.getByTestId('claim-form')).toBeVisible();
+  await audit.check('claim form', lang);
+  await page.getByRole('button', { name: t(lang, 'public.claim.submit') }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await audit.check('claim form, errors', lang);
+  await page.getByLabel(t(lang, 'public.join.name')).fill(lang === 'ar' ? 'سالمة الورفلي' : 'Salma Warfalli');
+  await page.getByLabel(t(lang, 'public.phone.label')).fill(number);
+  await page.getByRole('button', { name: t(lang, 'public.claim.submit') }).click();
+  await expect(page.getByTestId('claim-done')).toBeVisible();
+  await audit.check('claim done', lang);
+  await page.goto(new URL(claimUrl).pathname);
+  await expect(page.getByTestId('claim-refused')).toBeVisible();
+  await audit.check('claim used', lang);
 }
 
 for (const [v, { name, viewport, isMobile }] of PUBLIC_VIEWPORTS.entries()) {

@@ -60,6 +60,12 @@ pub enum Conflict {
     StampCardNotFull,
     /// The phone is already registered in the store the customer tries to join.
     AlreadyJoined,
+    /// A cash receipt's points were claimed already (a claim link is used once).
+    ClaimUsed,
+    /// The receipt's sale was voided or goods came back against it: nothing to claim.
+    ClaimSaleUndone,
+    /// The receipt's claim link is past its days (`public_links::CLAIM_DAYS`): answered 410.
+    ClaimExpired,
     /// The owner's plan allows no more stores.
     StoreLimitReached,
     /// The same, said to the admin adding a store for an owner.

@@ -28,6 +28,7 @@ pub enum Operation {
     PatchCustomer,
     DeleteCustomer,
     ConfirmJoin,
+    RevokeCustomerPageLinks,
     CustomerHistory,
     CustomerInvoices,
     CustomerRedemptions,
@@ -169,6 +170,9 @@ impl Operation {
             | CustomerRedemptions | CustomerStamps => Roles(EVERYONE, read),
             // A cashier's or owner's check of a joined customer's name; the admin may too.
             ConfirmJoin => Roles(EVERYONE, Scope(ApiScope::CustomersWrite)),
+            // The till (the cashier of the customer's store, its owner) takes back the links to
+            // the customer's own page it shared.
+            RevokeCustomerPageLinks => Roles(COUNTER, Scope(ApiScope::CustomersWrite)),
             CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer => {
                 Permissions(&[Permission::ManageCustomers])
             }

@@ -44,7 +44,7 @@ fn invoice(repos: &mut dyn Repos, f: &Fixture, g: i64, total: i64, key: &str) ->
     let points = settings.points_for(total);
     let invoice_id = repos.insert_invoice(NewInvoice {
         store_id,
-        customer_id,
+        customer_id: Some(customer_id),
         pos_user_id: cashier,
         api_key_id: None,
         invoice_number: Some(key),

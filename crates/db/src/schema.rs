@@ -223,7 +223,8 @@ diesel::table! {
     invoices (id) {
         id -> BigInt,
         store_id -> BigInt,
-        customer_id -> BigInt,
+        /// `None` for a walk-in sale until its receipt's points are claimed.
+        customer_id -> Nullable<BigInt>,
         pos_user_id -> Nullable<BigInt>,
         invoice_number -> Nullable<Text>,
         total_dirhams -> BigInt,
@@ -386,6 +387,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    /// A customer's own page links (/me/{token}): the token's SHA-256 digest, never the token.
+    customer_page_links (id) {
+        id -> BigInt,
+        digest -> Text,
+        customer_id -> BigInt,
+        store_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    /// A walk-in sale's claim link (/claim/{token}): the token's digest, the points the sale
+    /// would have earned, and who claimed them when.
+    sale_claims (id) {
+        id -> BigInt,
+        digest -> Text,
+        invoice_id -> BigInt,
+        store_id -> BigInt,
+        points -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        claimed_at -> Nullable<Timestamp>,
+        customer_id -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_keys -> users (owner_id));
 diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
@@ -401,6 +431,7 @@ diesel::joinable!(point_lots -> customers (customer_id));
 diesel::joinable!(signals -> stores (store_id));
 diesel::joinable!(invoice_returns -> invoices (invoice_id));
 diesel::joinable!(stamp_cards -> stores (store_id));
+diesel::joinable!(customer_page_links -> customers (customer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -429,4 +460,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     point_lots,
     notification_reads,
     signals,
+    customer_page_links,
+    sale_claims,
 );

@@ -16,6 +16,7 @@ pub mod phone;
 pub mod plan;
 pub mod points;
 pub mod points_rules;
+pub mod public_links;
 pub mod reward_rules;
 pub mod role;
 pub mod signals;

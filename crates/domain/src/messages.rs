@@ -59,6 +59,7 @@ messages! {
     PointsTooMany => ("Cannot add more than 10,000 points at once", "لا يمكن إضافة أكثر من 10,000 نقطة دفعة واحدة"),
     CustomerRequired => ("Please select a customer before creating an invoice", "يرجى اختيار عميل قبل إنشاء الفاتورة"),
     CustomerFirst => ("Please select a customer first", "يرجى اختيار عميل أولاً"),
+    WalkInHasNoCustomer => ("A walk-in sale has no customer: leave the customer out", "بيع الزبون العابر بلا عميل: لا تحدد عميلاً"),
     TotalRequired => ("Total cost is required", "إجمالي التكلفة مطلوب"),
     TotalTooSmall => ("Total cost must be at least 0.01", "يجب ألا يقل إجمالي التكلفة عن 0.01"),
     RewardRequired => ("Please select a reward", "يرجى اختيار مكافأة"),

@@ -172,7 +172,7 @@ pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
                     Cell::Time(Some(i.created_at)),
                     Cell::Typed(&i.store),
                     Cell::Typed(i.invoice_number.as_deref().unwrap_or("")),
-                    Cell::Id(i.customer_id),
+                    Cell::OptionalId(i.customer_id),
                     Cell::Typed(&i.customer_name),
                     Cell::Phone(i.customer_phone.as_deref()),
                     Cell::Owned(i.total.to_string()),

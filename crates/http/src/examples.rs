@@ -289,6 +289,8 @@ fn by_name(name: &str, thing: Option<&str>) -> Option<Value> {
         "last_error" => json!("answered 500"),
         "qr_code_svg" => json!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 29 29\"></svg>"),
         "registration_url" => json!("https://loyalty.example.ly/join/3f9c2a7e"),
+        "customer_page_url" => json!("https://loyalty.example.ly/me/6f1d0c9a4b7e42d8a3c5e0f9b2d47a16"),
+        "claim_url" => json!("https://loyalty.example.ly/claim/0b8e5d2c7a9f41e6b3d0c8a5f2e94b71"),
         "formatted_price" => json!("250.000 LYD"),
         "revenue" | "sales_today" | "total_spent" | "total_cost" | "price" | "max_invoice_total" | "confirm_above" => {
             json!("250.000")

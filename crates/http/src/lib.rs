@@ -39,6 +39,14 @@ pub struct ServerInfo {
     pub stopping: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
+impl ServerInfo {
+    /// A public page of the web app under [`ServerInfo::public_url`], as a store's registration
+    /// link is: `{public_url}/{page}/{token}`.
+    pub fn public_link(&self, page: &str, token: &str) -> String {
+        format!("{}/{page}/{token}", self.public_url.trim_end_matches('/'))
+    }
+}
+
 /// The client's address as the limits and the access log see it: the peer, or behind trusted
 /// proxies the client they name (empty when unknown).
 pub fn client_address(req: &actix_web::HttpRequest) -> String {

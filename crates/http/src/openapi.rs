@@ -347,7 +347,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 113, "the API serves 113 operations");
+        assert_eq!(served.len(), 117, "the API serves 117 operations");
         assert_eq!(served, documented);
     }
 

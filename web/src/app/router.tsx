@@ -89,6 +89,18 @@ function createPages(queryClient: LazyQueryClient, openedAt: string | undefined)
       () => import('@/features/public/join-page'),
       (m) => m.JoinPage,
     ),
+    customerPage: lazyPage(
+      'CustomerPagePage',
+      null,
+      () => import('@/features/public/customer-page'),
+      (m) => m.CustomerPagePage,
+    ),
+    claimPage: lazyPage(
+      'ClaimPage',
+      null,
+      () => import('@/features/public/claim-page'),
+      (m) => m.ClaimPage,
+    ),
     signedInLayout: lazyPage(
       'SignedInLayout',
       null,
@@ -219,6 +231,9 @@ function AppRoutes({ queryClient, openedAt }: { queryClient: LazyQueryClient; op
           <Route path="about" element={guarded('about', guards.everyone, pages.aboutPage)} />
           {/* The registration URL a store's QR code encodes; staff may open it too. */}
           <Route path="join/:token" element={guarded('join', guards.everyone, pages.joinPage)} />
+          {/* The customer's own page a sale shares, and a cash receipt's points claim. */}
+          <Route path="me/:token" element={guarded('me', guards.everyone, pages.customerPage)} />
+          <Route path="claim/:token" element={guarded('claim', guards.everyone, pages.claimPage)} />
           <Route element={guarded('signed-in', guards.requireSignIn, pages.signedInLayout)}>
             <Route path="dashboard" element={pages.dashboardPage} />
             <Route path="customer/:id" element={pages.customerDetailPage} />

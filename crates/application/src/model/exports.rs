@@ -91,7 +91,8 @@ pub struct InvoiceExport {
     pub created_at: NaiveDateTime,
     pub store: String,
     pub invoice_number: Option<String>,
-    pub customer_id: i64,
+    /// `None` for a walk-in sale nobody claimed.
+    pub customer_id: Option<i64>,
     pub customer_name: String,
     pub customer_phone: Option<String>,
     pub total: loyalty_domain::Money,

@@ -6,7 +6,8 @@ use super::*;
 pub struct Invoice {
     pub id: i64,
     pub store_id: i64,
-    pub customer: PersonRef,
+    /// `None` for a walk-in sale until its receipt's points are claimed.
+    pub customer: Option<PersonRef>,
     pub invoice_number: Option<String>,
     pub total: loyalty_domain::Money,
     pub points_earned: i64,

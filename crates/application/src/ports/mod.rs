@@ -10,10 +10,11 @@ pub use people::{
     PackageFields, PointsChange, RaisedSignal, SessionRepo, SignalRepo, StoredAnswer, UserChanges, UserRepo,
 };
 pub use records::{
-    CardProblem, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo, LedgerRepo,
-    LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewRedemption, NewReturn, NewStamp, NewStampRedemption,
-    NewStore, NewSubscription, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
-    StampRepo, StoreRepo,
+    CardProblem, ClaimRepo, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo,
+    LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
+    NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo,
+    PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
+    SaleClaim, StampRepo, StoreRepo,
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
@@ -117,4 +118,6 @@ every_repository!(
     SignalRepo,
     NotificationRepo,
     StampRepo,
+    PageLinkRepo,
+    ClaimRepo,
 );

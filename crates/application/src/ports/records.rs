@@ -229,7 +229,8 @@ pub trait LedgerRepo {
 
 pub struct NewInvoice<'a> {
     pub store_id: i64,
-    pub customer_id: i64,
+    /// `None` for a walk-in sale.
+    pub customer_id: Option<i64>,
     pub pos_user_id: i64,
     /// The API key it was made with, if any (`pos_user_id` is then the key's owner).
     pub api_key_id: Option<i64>,
@@ -408,4 +409,105 @@ pub trait StampRepo {
     /// A customer's stamps earned and redeemed, newest first, and how many there are.
     fn stamp_events(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<crate::StampEvent>, i64)>;
     fn stamp_event(&mut self, id: i64) -> RepoResult<Option<crate::StampEvent>>;
+}
+
+/// A customer page link to keep: the digest of its token, never the token.
+pub struct NewPageLink<'a> {
+    pub digest: &'a str,
+    pub customer_id: i64,
+    pub store_id: i64,
+    pub now: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+/// Whom a live customer page link opens the page of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageHolder {
+    pub customer_id: i64,
+    pub owner_id: i64,
+    pub phone: Option<String>,
+    /// When the link stops opening the page.
+    pub expires_at: NaiveDateTime,
+}
+
+/// A store's line on a customer's page: the customer record there and its balance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageStoreRow {
+    pub customer_id: i64,
+    pub store: crate::StoreRef,
+    pub points: i64,
+}
+
+/// Points of one customer record whose last day is one Tripoli day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageExpiryRow {
+    pub customer_id: i64,
+    pub on: NaiveDate,
+    pub points: i64,
+}
+
+/// A change of points as the customer's page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageMovementRow {
+    pub store: crate::StoreRef,
+    pub kind: LedgerKind,
+    pub delta: i64,
+    pub balance_after: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// The customer's own page (`/me/{token}`) and its links.
+pub trait PageLinkRepo {
+    /// Keeps a new link. `Duplicate` only if two random tokens collide.
+    fn insert_page_link(&mut self, link: NewPageLink<'_>) -> RepoResult<()>;
+    /// The holder of the link with this digest when it is live at `now` (not revoked, not
+    /// expired, its customer not deleted); `None` otherwise, alike for every reason.
+    fn page_holder(&mut self, digest: &str, now: NaiveDateTime) -> RepoResult<Option<PageHolder>>;
+    /// Revokes every live link of the customer; answers how many.
+    fn revoke_page_links(&mut self, customer_id: i64, now: NaiveDateTime) -> RepoResult<usize>;
+    /// The holder's records in the owner's live stores: the customer itself, and the customers
+    /// with its phone in the owner's other stores (sandboxes left out), by store name.
+    fn page_stores(&mut self, holder: &PageHolder) -> RepoResult<Vec<PageStoreRow>>;
+    /// Open points of these customers with a last day from `from` on, by day.
+    fn page_expiries(&mut self, customer_ids: &[i64], from: NaiveDate) -> RepoResult<Vec<PageExpiryRow>>;
+    /// The newest `limit` ledger entries of these customers, newest first.
+    fn page_movements(&mut self, customer_ids: &[i64], limit: i64) -> RepoResult<Vec<PageMovementRow>>;
+}
+
+/// A walk-in sale's claim link to keep: the digest of its token, never the token.
+pub struct NewSaleClaim<'a> {
+    pub digest: &'a str,
+    pub invoice_id: i64,
+    pub store_id: i64,
+    /// What the sale earns, at its time and the owner's rate then.
+    pub points: i64,
+    pub now: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+}
+
+/// A claim link with its sale as it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaleClaim {
+    pub id: i64,
+    pub invoice_id: i64,
+    pub store: crate::StoreScope,
+    pub points: i64,
+    pub total: Money,
+    pub sale_at: NaiveDateTime,
+    pub expires_at: NaiveDateTime,
+    pub claimed_at: Option<NaiveDateTime>,
+    /// The sale was voided, or goods came back against it.
+    pub undone: bool,
+}
+
+/// Points for cash receipts.
+pub trait ClaimRepo {
+    /// Keeps a new claim link. `Duplicate` only if two random tokens collide.
+    fn insert_sale_claim(&mut self, claim: NewSaleClaim<'_>) -> RepoResult<()>;
+    /// The claim link with this digest, its store live; `None` otherwise.
+    fn sale_claim(&mut self, digest: &str) -> RepoResult<Option<SaleClaim>>;
+    /// Marks the claim used by `customer_id` and makes the walk-in sale that customer's with
+    /// `points` earned (its store's day counts the points), both only while unclaimed and the
+    /// sale neither voided nor returned: `false` when another claim or an undoing came first.
+    fn claim_sale(&mut self, claim: &SaleClaim, customer_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
 }

@@ -252,6 +252,7 @@ impl Seeder {
                     let (customer_id, counter) = customers[who];
                     let sale = CreateInvoice {
                         customer_id: Some(customer_id),
+                        walk_in: false,
                         invoice_number: Some(format!("INV-{:04}", 1001 + n)),
                         total: Some(total.into()),
                     };

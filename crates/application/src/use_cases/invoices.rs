@@ -21,6 +21,8 @@ pub const INVOICE_NUMBER_MAX: usize = 50;
 #[derive(Debug, Clone, Default)]
 pub struct CreateInvoice {
     pub customer_id: Option<i64>,
+    /// A sale without a customer (cash, a walk-in): no points to anyone, a claim link instead.
+    pub walk_in: bool,
     pub invoice_number: Option<String>,
     /// LYD as a decimal, e.g. `"12.500"`.
     pub total: Option<String>,
@@ -35,6 +37,10 @@ pub struct InvoiceCreated {
     pub stamps: Option<crate::StampCount>,
     /// Answered from what an earlier request with the same `Idempotency-Key` stored.
     pub replayed: bool,
+    /// The token of the customer's own page (`/me/{token}`) made with the sale.
+    pub customer_page_token: Option<String>,
+    /// A walk-in sale's claim token (`/claim/{token}`), printed on the receipt.
+    pub claim_token: Option<String>,
 }
 
 /// A sale at the counter (a POS user's, or an API key's in the customer's store): points = floor(total x rate) when the total reaches the owner's
@@ -49,15 +55,20 @@ pub fn create(
     let counter_store = actor.counter_store()?;
     let key = idempotency::parse_key(idempotency_key)?;
     let mut errors = FieldErrors::new();
-    if form.customer_id.is_none() {
-        errors.add("customer_id", Msg::CustomerRequired);
+    match (form.customer_id, form.walk_in) {
+        (None, false) => errors.add("customer_id", Msg::CustomerRequired),
+        (Some(_), true) => errors.add("walk_in", Msg::WalkInHasNoCustomer),
+        _ => {}
     }
     let number =
         errors.check("invoice_id", text::optional(form.invoice_number.as_deref(), INVOICE_NUMBER_MAX)).flatten();
     let total = errors.check("total_cost", parse_total(form.total.as_deref()));
     errors.into_result()?;
-    let (Some(customer_id), Some(total)) = (form.customer_id, total) else {
+    let Some(total) = total else {
         return Err(AppError::Internal("validated invoice fields missing".into()));
+    };
+    let Some(customer_id) = form.customer_id else {
+        return walk_in(services, actor, counter_store, number, total, key);
     };
     let request = format!("invoice|{customer_id}|{}|{total}", number.as_deref().unwrap_or(""));
     let now = services.clock.now();
@@ -76,7 +87,7 @@ pub fn create(
             let invoice_id = repos
                 .insert_invoice(NewInvoice {
                     store_id,
-                    customer_id,
+                    customer_id: Some(customer_id),
                     pos_user_id: actor.user_id,
                     api_key_id: actor.key_id(),
                     invoice_number: number.as_deref(),
@@ -122,7 +133,10 @@ pub fn create(
                 ],
                 now,
             )?;
-            let answer = format!("{invoice_id}:{balance}");
+            // The page link's token is part of the stored answer (until the key is forgotten),
+            // so a retry answers the same link: only its digest is kept with the link.
+            let token = super::customer_pages::new_link(services, repos, customer_id, store_id, now)?;
+            let answer = format!("{invoice_id}:{balance}:{token}");
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
@@ -133,9 +147,86 @@ pub fn create(
         },
         |repos, answer| {
             let created = rebuild(repos, answer)?;
-            let stamps = super::stamps::stamps_of(repos, created.invoice.customer.id, created.invoice.store_id, now)?;
+            let stamps = match created.invoice.customer.as_ref() {
+                Some(customer) => super::stamps::stamps_of(repos, customer.id, created.invoice.store_id, now)?,
+                None => None,
+            };
             Ok(InvoiceCreated { stamps, ..created })
         },
+    )?;
+    let idempotency::Replayable { value: created, replayed } = created;
+    Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), replayed, ..created })
+}
+
+/// A walk-in sale (no customer): the store's revenue, no points to anyone; the points it would
+/// earn now, at the owner's rate now (`LoyaltySettings::points_for`), wait behind a claim link
+/// (`claims`), valid `public_links::CLAIM_DAYS`. Made at a cashier's till, in its store (the store
+/// is not in the body; an API key names its store through the customer, so it makes none yet).
+fn walk_in(
+    services: &Services,
+    actor: &Actor,
+    counter_store: Option<i64>,
+    number: Option<String>,
+    total: Money,
+    key: Option<String>,
+) -> Result<InvoiceCreated, AppError> {
+    let Some(store_id) = counter_store else {
+        return Err(FieldErrors::single("customer_id", Msg::CustomerRequired).into());
+    };
+    let request = format!("invoice|walk-in|{}|{total}", number.as_deref().unwrap_or(""));
+    let now = services.clock.now();
+    let created = idempotency::run(
+        services,
+        actor.user_id,
+        key.as_deref(),
+        &request,
+        |repos| {
+            let store =
+                repos.store_scope(store_id)?.filter(|s| can_access_store(actor, s)).ok_or(AppError::NotFound)?;
+            let settings = repos.loyalty_settings(store.owner_id)?;
+            let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
+            let points = settings.points_for(total);
+            let invoice_id = repos
+                .insert_invoice(NewInvoice {
+                    store_id,
+                    customer_id: None,
+                    pos_user_id: actor.user_id,
+                    api_key_id: actor.key_id(),
+                    invoice_number: number.as_deref(),
+                    total,
+                    points_earned: 0,
+                    now,
+                })
+                .map_err(|e| match e {
+                    RepoError::Duplicate(_) => AppError::Conflict(Conflict::InvoiceNumberTaken),
+                    other => other.into(),
+                })?;
+            let token = super::claims::new_claim(services, repos, invoice_id, store_id, points, now)?;
+            super::activity::log(
+                repos,
+                ActivityKind::InvoiceCreated,
+                Some(actor),
+                store_id,
+                invoice_id,
+                vec![
+                    ("customer", String::new()),
+                    ("total", total.to_string()),
+                    ("points", "0".to_owned()),
+                    ("invoice_number", number.clone().unwrap_or_default()),
+                ],
+                now,
+            )?;
+            // The claim token is part of the stored answer, as a page link's is.
+            let answer = format!("{invoice_id}:0:claim={token}");
+            if let Some(key) = &key {
+                idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
+            }
+            let created = rebuild(repos, &answer)?;
+            let data = WebhookData::Invoice(created.invoice.clone());
+            webhooks::emit(repos, services, &store, WebhookEventType::InvoiceCreated, data, now)?;
+            Ok(created)
+        },
+        rebuild,
     )?;
     let idempotency::Replayable { value: created, replayed } = created;
     Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), replayed, ..created })
@@ -152,15 +243,32 @@ pub(crate) fn parse_total(raw: Option<&str>) -> Result<Money, Msg> {
     }
 }
 
+/// The answer a sale stored: `invoice:balance:page token`, or `invoice:0:claim=claim token` for
+/// a walk-in sale (the token left out by sales stored before pages had links).
 fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppError> {
-    let (invoice_id, balance) = idempotency::two_ids(answer)?;
+    let (ids, token) = match answer.splitn(3, ':').nth(2) {
+        Some(token) => (&answer[..answer.len() - token.len() - 1], Some(token.to_owned())),
+        None => (answer, None),
+    };
+    let (invoice_id, balance) = idempotency::two_ids(ids)?;
     let invoice = repos.invoice_by_id(invoice_id)?.ok_or(AppError::NotFound)?;
+    // A walk-in sale stored its claim's token (`claim=`); a member's sale, its page's.
+    let (claim_token, customer_page_token) = match token {
+        Some(token) => match token.strip_prefix("claim=") {
+            Some(claim) => (Some(claim.to_owned()), None),
+            None => (None, Some(token)),
+        },
+        None => (None, None),
+    };
     Ok(InvoiceCreated {
-        points_added: invoice.points_earned,
+        // What the sale gave when it was made (a walk-in sale, nothing, even once claimed).
+        points_added: if claim_token.is_some() { 0 } else { invoice.points_earned },
         customer_total_points: balance,
         invoice,
         stamps: None,
         replayed: false,
+        customer_page_token,
+        claim_token,
     })
 }
 
@@ -265,13 +373,14 @@ pub fn void(
                 return Err(AppError::Conflict(Conflict::VoidWindowClosed));
             }
             let points_left = invoice.points_earned - invoice.returned_points;
-            if points_left > 0 {
-                super::expiry::expire_due(repos, invoice.customer.id, now)?;
+            // A walk-in sale nobody claimed holds no points: only the sale goes.
+            if let (true, Some(customer)) = (points_left > 0, &invoice.customer) {
+                super::expiry::expire_due(repos, customer.id, now)?;
                 let balance = repos
-                    .change_points(invoice.customer.id, PointsChange::TakeBack(points_left), now)?
+                    .change_points(customer.id, PointsChange::TakeBack(points_left), now)?
                     .ok_or(AppError::Conflict(Conflict::PointsAlreadySpent))?;
                 repos.append_ledger(NewLedgerEntry {
-                    customer_id: invoice.customer.id,
+                    customer_id: customer.id,
                     store_id: invoice.store_id,
                     kind: LedgerKind::Void,
                     delta: -points_left,
@@ -297,7 +406,7 @@ pub fn void(
                 invoice.store_id,
                 id,
                 vec![
-                    ("customer", invoice.customer.name.clone()),
+                    ("customer", invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_default()),
                     ("total", invoice.total.to_string()),
                     ("points", points_left.to_string()),
                     ("reason", reason.clone()),
@@ -377,7 +486,10 @@ pub fn preview_return(
         if !within_day(actor, &invoice, now) {
             return Err(AppError::Conflict(Conflict::ReturnWindowClosed));
         }
-        let balance = repos.customer_by_id(invoice.customer.id)?.ok_or(AppError::NotFound)?.loyalty_points;
+        let balance = match &invoice.customer {
+            Some(customer) => repos.customer_by_id(customer.id)?.ok_or(AppError::NotFound)?.loyalty_points,
+            None => 0,
+        };
         let points = match amount {
             None => None,
             Some(amount) => {
@@ -453,11 +565,14 @@ pub fn take_return(
             if !can_access_store(actor, &store) {
                 return Err(AppError::NotFound);
             }
-            let customer_id = seen.customer.id;
+            let customer_id = seen.customer.as_ref().map(|c| c.id);
             // Every change of the customer's points (a void, another return) holds this lock
-            // first, so the invoice read after it stays as read.
-            if !repos.lock_customer(customer_id, now)? {
-                return Err(AppError::NotFound);
+            // first, so the invoice read after it stays as read. A walk-in sale nobody claimed
+            // has none: its return takes no points (a claim after it is refused).
+            if let Some(customer_id) = customer_id {
+                if !repos.lock_customer(customer_id, now)? {
+                    return Err(AppError::NotFound);
+                }
             }
             let invoice = repos.invoice_by_id(id)?.ok_or(AppError::NotFound)?;
             if invoice.voided_at.is_some() {
@@ -475,9 +590,13 @@ pub fn take_return(
                 invoice.returned_points,
                 amount,
             );
-            super::expiry::expire_due(repos, customer_id, now)?;
-            let balance =
-                repos.change_points(customer_id, PointsChange::Return(points), now)?.ok_or(AppError::NotFound)?;
+            let balance = match customer_id {
+                Some(customer_id) => {
+                    super::expiry::expire_due(repos, customer_id, now)?;
+                    repos.change_points(customer_id, PointsChange::Return(points), now)?.ok_or(AppError::NotFound)?
+                }
+                None => 0,
+            };
             let return_id = repos
                 .insert_return(NewReturn {
                     invoice_id: id,
@@ -491,7 +610,7 @@ pub fn take_return(
                 .ok_or_else(|| AppError::Internal(format!("invoice {id} changed under its customer's lock")))?;
             let returned = Money::from_dirhams(invoice.returned_total.dirhams() + amount.dirhams());
             super::stamps::after_return(repos, invoice.store_id, id, invoice.total, returned, now)?;
-            if points > 0 {
+            if let (true, Some(customer_id)) = (points > 0, customer_id) {
                 repos.append_ledger(NewLedgerEntry {
                     customer_id,
                     store_id: invoice.store_id,
@@ -513,7 +632,7 @@ pub fn take_return(
                 invoice.store_id,
                 id,
                 vec![
-                    ("customer", invoice.customer.name.clone()),
+                    ("customer", invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_default()),
                     ("total", invoice.total.to_string()),
                     ("amount", amount.to_string()),
                     ("points", points.to_string()),

@@ -4,6 +4,8 @@ pub mod admin;
 pub mod api_keys;
 pub mod auth;
 pub mod birthdays;
+pub mod claims;
+pub mod customer_pages;
 pub mod customers;
 pub mod demo;
 pub mod expiry;

@@ -35,7 +35,7 @@ pub struct PointsLookup {
 }
 
 /// Lookups and joins count separately, so checking points a few times never blocks joining.
-fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Result<(), AppError> {
+pub(crate) fn throttle(services: &Services, client: &str, action: &str, phone: &str) -> Result<(), AppError> {
     services
         .public_throttle
         .check(&format!("{action}:{client}"), &format!("{action}:{phone}"))
@@ -92,8 +92,15 @@ pub struct JoinStore {
     pub email: Option<String>,
 }
 
-/// Adds the customer to the store of the registration link.
-pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStore) -> Result<StoreRef, AppError> {
+/// The join form, checked: the name, the phone, the email if one was given.
+pub(crate) struct Joiner {
+    pub name: String,
+    pub phone: Phone,
+    pub email: Option<String>,
+}
+
+/// Checks a join form (the store's link's, a receipt claim's): field errors, or the joiner.
+pub(crate) fn check_join(form: JoinStore) -> Result<Joiner, AppError> {
     let mut errors = FieldErrors::new();
     let name = errors.check("name", text::required(&form.name, Msg::CustomerNameRequired, text::NAME_MAX));
     let phone = errors.check("phone", Phone::parse(&form.phone));
@@ -105,31 +112,56 @@ pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStor
     let (Some(name), Some(phone)) = (name, phone) else {
         return Err(AppError::Internal("validated join fields missing".into()));
     };
-    throttle(services, client, "join", phone.as_str())?;
+    Ok(Joiner { name, phone, email })
+}
+
+/// The join limits: per client address and per phone, counted apart from lookups.
+pub(crate) fn throttle_join(services: &Services, client: &str, joiner: &Joiner) -> Result<(), AppError> {
+    throttle(services, client, "join", joiner.phone.as_str())
+}
+
+/// Adds the joiner to `store` as a customer who joined by link (marked until a cashier
+/// confirms the name), with its activity line and `customer.joined` event: the new customer's
+/// id. `AlreadyJoined` when the phone is a member there.
+pub(crate) fn add_member(
+    services: &Services,
+    repos: &mut dyn crate::ports::Repos,
+    store: &crate::StoreScope,
+    joiner: &Joiner,
+    source: &str,
+    now: chrono::NaiveDateTime,
+) -> Result<i64, AppError> {
+    let id = repos
+        .insert_customer(NewCustomer {
+            store_id: store.id,
+            name: joiner.name.clone(),
+            phone: Some(joiner.phone.as_str().to_owned()),
+            email: joiner.email.clone(),
+            created_by: None,
+            unconfirmed_join: true,
+            birthday: None,
+            now,
+        })
+        .map_err(|e| match e {
+            RepoError::Duplicate(_) => AppError::Conflict(Conflict::AlreadyJoined),
+            other => other.into(),
+        })?;
+    let details = vec![("customer", joiner.name.clone()), ("source", source.to_owned())];
+    super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
+    let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
+    let data = crate::WebhookData::Customer(customer);
+    super::webhooks::emit(repos, services, store, crate::WebhookEventType::CustomerJoined, data, now)?;
+    Ok(id)
+}
+
+/// Adds the customer to the store of the registration link.
+pub fn join_store(services: &Services, client: &str, token: &str, form: JoinStore) -> Result<StoreRef, AppError> {
+    let joiner = check_join(form)?;
+    throttle_join(services, client, &joiner)?;
     let now = services.clock.now();
-    let form_name = name.clone();
     transaction(&*services.db, TxMode::Write, |repos| {
         let store = repos.store_by_token(token)?.ok_or(AppError::NotFound)?;
-        let id = repos
-            .insert_customer(NewCustomer {
-                store_id: store.id,
-                name,
-                phone: Some(phone.as_str().to_owned()),
-                email,
-                created_by: None,
-                unconfirmed_join: true,
-                birthday: None,
-                now,
-            })
-            .map_err(|e| match e {
-                RepoError::Duplicate(_) => AppError::Conflict(Conflict::AlreadyJoined),
-                other => other.into(),
-            })?;
-        let details = vec![("customer", form_name), ("source", "qr".to_owned())];
-        super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
-        let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
-        let data = crate::WebhookData::Customer(customer);
-        super::webhooks::emit(repos, services, &store, crate::WebhookEventType::CustomerJoined, data, now)?;
+        add_member(services, repos, &store, &joiner, "qr", now)?;
         Ok(StoreRef { id: store.id, name: store.name })
     })
 }

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use loyalty_application::ports::NewReturn;
 use loyalty_application::ports::{InvoiceRepo, NewInvoice, RecordFilter, RepoResult};
-use loyalty_application::{DayCounts, Invoice, InvoiceReturn, PageRequest, PersonRef};
+use loyalty_application::{DayCounts, Invoice, InvoiceReturn, PageRequest};
 use loyalty_domain::Money;
 
 use super::store_days::DayDelta;
@@ -19,9 +19,9 @@ use crate::tx::{map_error, map_unique, DbTx};
 struct Row {
     id: i64,
     store_id: i64,
-    customer_id: i64,
-    #[diesel(select_expression = customers::name)]
-    customer_name: String,
+    customer_id: Option<i64>,
+    #[diesel(select_expression = customers::name.nullable())]
+    customer_name: Option<String>,
     invoice_number: Option<String>,
     total_dirhams: i64,
     points_earned: i64,
@@ -69,7 +69,7 @@ fn into_invoice(row: Row) -> Invoice {
     Invoice {
         id: row.id,
         store_id: row.store_id,
-        customer: PersonRef { id: row.customer_id, name: row.customer_name },
+        customer: person(row.customer_id, row.customer_name),
         invoice_number: row.invoice_number,
         total: Money::from_dirhams(row.total_dirhams),
         points_earned: row.points_earned,
@@ -133,7 +133,7 @@ const VOIDED: (
 macro_rules! joined {
     () => {
         invoices::table
-            .inner_join(customers::table)
+            .left_join(customers::table)
             .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
             .left_join(api_keys::table.on(invoices::api_key_id.eq(api_keys::id.nullable())))
             .select(Row::as_select())

@@ -1,6 +1,7 @@
 mod activity;
 mod admin;
 mod api_keys;
+mod claims;
 mod customers;
 mod exports;
 mod idempotency;
@@ -10,6 +11,7 @@ mod ledger;
 mod lookup;
 pub(crate) mod lots;
 mod notifications;
+mod page_links;
 mod plans;
 mod redemptions;
 mod rewards;

@@ -155,8 +155,9 @@ pub use plans::{
     PlanOutcomeDto, RedeemCodeRequest, SubscriptionStatusDto, SubscriptionStatusEnvelope,
 };
 pub use public::{
-    ClaimableRewardDto, JoinStoreRequest, PointsLookupDto, PointsLookupEnvelope, PointsLookupRequest, PublicStore,
-    PublicStoreEnvelope, StorePointsDto,
+    ClaimDoneDto, ClaimDoneEnvelope, ClaimOfferDto, ClaimOfferEnvelope, ClaimRequest, ClaimableRewardDto,
+    CustomerPageDto, CustomerPageEnvelope, JoinStoreRequest, PageMovementDto, PageStoreDto, PointsLookupDto,
+    PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope, StorePointsDto,
 };
 pub use reports::{
     CustomersOverview, CustomersOverviewEnvelope, LiabilityDto, LiabilityEnvelope, MonthPointsDto, OwnerSummaryDto,

@@ -89,3 +89,121 @@ pub struct JoinStoreRequest {
     pub phone: String,
     pub email: Option<String>,
 }
+
+/// A store of the owner on the customer's own page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PageStoreDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    /// Points still to use that have a last day, soonest first (empty when none expire).
+    pub expiring: Vec<NextExpiryDto>,
+}
+
+/// A change of the customer's points.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PageMovementDto {
+    pub store: StoreRefDto,
+    pub kind: LedgerKindDto,
+    /// Points added (positive) or taken (negative).
+    pub delta: i64,
+    /// The points in that store after the change.
+    pub balance_after: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The customer's own page: the points in each store of the owner where the customer is a
+/// member (the same phone number), the points expiring and when, and the last 20 movements.
+/// New fields may be added.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerPageDto {
+    pub total_points: i64,
+    pub stores: Vec<PageStoreDto>,
+    /// Newest first.
+    pub movements: Vec<PageMovementDto>,
+    /// When this link stops opening the page.
+    pub expires_at: DateTime<Utc>,
+}
+envelope!(CustomerPageEnvelope, CustomerPageDto);
+
+impl From<loyalty_application::use_cases::customer_pages::CustomerPage> for CustomerPageDto {
+    fn from(p: loyalty_application::use_cases::customer_pages::CustomerPage) -> Self {
+        Self {
+            total_points: p.total_points,
+            stores: p
+                .stores
+                .into_iter()
+                .map(|s| PageStoreDto {
+                    store: s.store.into(),
+                    points: s.points,
+                    expiring: s.expiring.into_iter().map(Into::into).collect(),
+                })
+                .collect(),
+            movements: p
+                .movements
+                .into_iter()
+                .map(|m| PageMovementDto {
+                    store: m.store.into(),
+                    kind: LedgerKindDto(m.kind),
+                    delta: m.delta,
+                    balance_after: m.balance_after,
+                    created_at: utc(m.created_at),
+                })
+                .collect(),
+            expires_at: utc(p.expires_at),
+        }
+    }
+}
+
+/// What a cash receipt's claim link offers: the store, the sale's total and the points it
+/// gives, before claiming.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimOfferDto {
+    pub store: StoreRefDto,
+    /// LYD, three decimals.
+    #[schema(example = "25.000")]
+    pub total: String,
+    pub points: i64,
+    pub sale_at: DateTime<Utc>,
+    /// When the link stops giving the points.
+    pub expires_at: DateTime<Utc>,
+}
+envelope!(ClaimOfferEnvelope, ClaimOfferDto);
+
+impl From<loyalty_application::use_cases::claims::ClaimOffer> for ClaimOfferDto {
+    fn from(o: loyalty_application::use_cases::claims::ClaimOffer) -> Self {
+        Self {
+            store: o.store.into(),
+            total: o.total.to_string(),
+            points: o.points,
+            sale_at: utc(o.sale_at),
+            expires_at: utc(o.expires_at),
+        }
+    }
+}
+
+/// Claiming a receipt's points: the buyer's name and phone (a member of the store with that
+/// phone gets them; otherwise the buyer joins the store).
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Khaled Ben Omran", "phone": "0925550142"}))]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub phone: String,
+}
+
+/// A claim made: the points given, the balance in the store after, and the member's own page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClaimDoneDto {
+    pub store: StoreRefDto,
+    pub points: i64,
+    /// The member's points in this store after the claim.
+    pub balance: i64,
+    /// Whether claiming made the buyer a member of the store.
+    pub joined: bool,
+    pub customer_page_url: String,
+}
+envelope!(ClaimDoneEnvelope, ClaimDoneDto);

@@ -6,7 +6,8 @@ use super::*;
 pub struct InvoiceDto {
     pub id: i64,
     pub store_id: i64,
-    pub customer: PersonDto,
+    /// `null` for a walk-in sale (no customer) until its receipt's points are claimed.
+    pub customer: Option<PersonDto>,
     /// The store's own invoice number, if one was typed.
     pub invoice_id: Option<String>,
     /// LYD, three decimals.
@@ -85,7 +86,7 @@ impl From<loyalty_application::Invoice> for InvoiceDto {
         Self {
             id: i.id,
             store_id: i.store_id,
-            customer: i.customer.into(),
+            customer: i.customer.map(Into::into),
             invoice_id: i.invoice_number,
             total_cost: i.total.to_string(),
             points_earned: i.points_earned,
@@ -110,9 +111,16 @@ list_envelope!(InvoiceList, InvoiceDto);
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateInvoiceRequest {
-    /// The customer who buys (a customer of the store the sale is made in).
-    #[schema(required = true, value_type = i64, example = 1)]
+    /// The customer who buys (a customer of the store the sale is made in). Required unless
+    /// `walk_in` is true.
+    #[schema(value_type = i64, example = 1)]
     pub customer_id: Option<i64>,
+    /// A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
+    /// revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
+    /// `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
+    #[serde(default)]
+    #[schema(example = false)]
+    pub walk_in: bool,
     /// Optional; unique per store.
     pub invoice_id: Option<String>,
     /// LYD, at least 0.01, up to three decimals.
@@ -128,6 +136,13 @@ pub struct InvoiceCreated {
     /// The customer's stamps after the sale (for the receipt); `null` when the store has no
     /// stamp card.
     pub stamps: Option<StampsDto>,
+    /// The customer's own page, to share at the till (a QR code, a link): balances, points
+    /// expiring, last movements. Valid 30 days; a retried request (same `Idempotency-Key`) answers
+    /// the same link.
+    pub customer_page_url: Option<String>,
+    /// A walk-in sale's claim link, printed on the receipt as a QR code: the buyer claims the
+    /// sale's points with a name and phone, once, within 14 days. `null` for a customer's sale.
+    pub claim_url: Option<String>,
 }
 envelope!(InvoiceCreatedEnvelope, InvoiceCreated);
 

@@ -1,6 +1,6 @@
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::customers::{self, CustomerForm, ListCustomers};
-use loyalty_application::use_cases::{invoices, redemptions};
+use loyalty_application::use_cases::{customer_pages, invoices, redemptions};
 use utoipa::OpenApi;
 
 use super::{created, named_to_replace, route, IdempotencyKey, Listing};
@@ -26,6 +26,7 @@ use loyalty_domain::Msg;
     patch_customer,
     delete_customer,
     confirm_join,
+    revoke_customer_page_links,
     add_points,
     customer_invoices,
     customer_redemptions,
@@ -42,6 +43,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_patch_customer, _, _>(cfg, patch_customer);
     route::<__path_delete_customer, _, _>(cfg, delete_customer);
     route::<__path_confirm_join, _, _>(cfg, confirm_join);
+    route::<__path_revoke_customer_page_links, _, _>(cfg, revoke_customer_page_links);
     route::<__path_add_points, _, _>(cfg, add_points);
     route::<__path_customer_invoices, _, _>(cfg, customer_invoices);
     route::<__path_customer_redemptions, _, _>(cfg, customer_redemptions);
@@ -226,6 +228,22 @@ async fn confirm_join(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
 async fn delete_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     caller.run(move |services, actor| customers::delete(services, actor, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Takes back every link to the customer's own page the till shared (the sales' answers'
+/// `customer_page_url`): each answers 404 from now on. The cashier of the customer's store, its
+/// owner, or a key with `customers:write` covering the store.
+#[utoipa::path(delete, path = "/api/v1/customers/{id}/page-links", tag = "customers",
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 204, description = "Revoked (also when there was none)"),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+    ))]
+async fn revoke_customer_page_links(caller: Authenticated, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    caller.run(move |services, actor| customer_pages::revoke(services, actor, id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

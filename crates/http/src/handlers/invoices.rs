@@ -14,7 +14,7 @@ use crate::dto::{
 };
 use crate::error::{ErrorBody, ErrorCode};
 use crate::json::ValidJson;
-use crate::{examples, ApiError};
+use crate::{examples, ApiError, ServerInfo};
 
 #[derive(OpenApi)]
 #[openapi(paths(
@@ -86,13 +86,15 @@ async fn get_invoice(caller: Authenticated, id: web::Path<i64>) -> Result<HttpRe
         (status = 422, description = "Missing customer or invalid total, or a malformed Idempotency-Key", body = ErrorBody),
     ))]
 async fn create_invoice(
+    info: web::Data<ServerInfo>,
     caller: Authenticated,
     key: IdempotencyKey,
     body: ValidJson<CreateInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.into_inner();
-    let CreateInvoiceRequest { customer_id, invoice_id, total_cost } = body.0;
-    let form = CreateInvoice { customer_id, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
+    let CreateInvoiceRequest { customer_id, walk_in, invoice_id, total_cost } = body.0;
+    let form =
+        CreateInvoice { customer_id, walk_in, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
     let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;
     Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
         data: InvoiceCreated {
@@ -100,6 +102,8 @@ async fn create_invoice(
             points_added: done.points_added,
             customer_total_points: done.customer_total_points,
             stamps: done.stamps.map(Into::into),
+            customer_page_url: done.customer_page_token.map(|token| info.public_link("me", &token)),
+            claim_url: done.claim_token.map(|token| info.public_link("claim", &token)),
         },
     }))
 }

@@ -2,25 +2,32 @@
 
 use actix_web::{web, HttpResponse};
 use loyalty_application::use_cases::public::{self, JoinStore};
+use loyalty_application::use_cases::{claims, customer_pages};
 use utoipa::OpenApi;
 
 use super::{route, Visitor};
 
-use crate::dto::{JoinStoreRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope};
+use crate::dto::{
+    ClaimDoneDto, ClaimDoneEnvelope, ClaimOfferEnvelope, ClaimRequest, CustomerPageEnvelope, JoinStoreRequest,
+    PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope,
+};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
 use crate::json::ValidJson;
-use crate::ApiError;
+use crate::{ApiError, ServerInfo};
 use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
-#[openapi(paths(lookup_points, store_for_token, join_store))]
+#[openapi(paths(lookup_points, store_for_token, join_store, customer_page, claim_offer, claim_points))]
 pub struct PublicApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_lookup_points, _, _>(cfg, lookup_points);
     route::<__path_store_for_token, _, _>(cfg, store_for_token);
     route::<__path_join_store, _, _>(cfg, join_store);
+    route::<__path_customer_page, _, _>(cfg, customer_page);
+    route::<__path_claim_offer, _, _>(cfg, claim_offer);
+    route::<__path_claim_points, _, _>(cfg, claim_points);
 }
 
 /// A customer's points by phone number: total, per store, and per store the active rewards
@@ -81,4 +88,82 @@ async fn join_store(
         .run(move |services, client| public::join_store(services, &client, &token, JoinStore { name, phone, email }))
         .await?;
     Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
+}
+
+/// The customer's own page, from the link a sale's answer carries (`customer_page_url`): the
+/// points in each store of that owner, the points expiring and when, the last 20 movements.
+/// An unknown, altered, expired (30 days) or revoked link answers the same 404. Limited per
+/// client address and per link as the points lookup is.
+#[utoipa::path(get, path = "/api/v1/public/me/{token}", tag = "public",
+    params(("token" = String, Path, description = "The token of the customer's page link")),
+    responses(
+        (status = 200, description = "The customer's page", body = CustomerPageEnvelope),
+        (status = 404, description = "Unknown, altered, expired or revoked link", body = ErrorBody),
+        (status = 429, description = "Too many requests", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn customer_page(visitor: Visitor, token: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let page = visitor.run(move |services, client| customer_pages::page(services, &client, &token)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CustomerPageEnvelope { data: page.into() }))
+}
+
+/// What a cash receipt's claim link (`claim_url` of a walk-in sale) offers: the store, the
+/// sale's total and its points. Answers as the claim would refuse: 404 unknown or altered, 409
+/// `claim_used` or `claim_sale_undone`, 410 `claim_expired` after 14 days.
+#[utoipa::path(get, path = "/api/v1/public/claims/{token}", tag = "public",
+    params(("token" = String, Path, description = "The token of the receipt's claim link")),
+    responses(
+        (status = 200, description = "What claiming gives", body = ClaimOfferEnvelope),
+        (status = 404, description = "Unknown or altered link", body = ErrorBody),
+        (status = 409, description = "Already claimed, or the sale was voided or returned", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ClaimUsed))),
+        (status = 410, description = "Past its 14 days", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ClaimExpired))),
+        (status = 429, description = "Too many requests", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn claim_offer(visitor: Visitor, token: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let offer = visitor.run(move |services, client| claims::offer(services, &client, &token)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ClaimOfferEnvelope { data: offer.into() }))
+}
+
+/// Claims a cash receipt's points, once: the member of the sale's store with this phone gets
+/// them, or the buyer joins the store first (as by the store's link: the same checks and join
+/// limits). The sale becomes the member's, so a void or return afterwards takes them back.
+#[utoipa::path(post, path = "/api/v1/public/claims/{token}", tag = "public",
+    params(("token" = String, Path, description = "The token of the receipt's claim link")),
+    request_body = ClaimRequest,
+    responses(
+        (status = 201, description = "Points given", body = ClaimDoneEnvelope),
+        (status = 404, description = "Unknown or altered link", body = ErrorBody),
+        (status = 409, description = "Already claimed, or the sale was voided or returned", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ClaimUsed))),
+        (status = 410, description = "Past its 14 days", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::ClaimExpired))),
+        (status = 422, description = "Missing name or invalid phone", body = ErrorBody,
+            example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn claim_points(
+    info: web::Data<ServerInfo>,
+    visitor: Visitor,
+    token: web::Path<String>,
+    body: ValidJson<ClaimRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let ClaimRequest { name, phone } = body.0;
+    let form = JoinStore { name, phone, email: None };
+    let done = visitor.run(move |services, client| claims::claim(services, &client, &token, form)).await?;
+    Ok(HttpResponse::Created().json(ClaimDoneEnvelope {
+        data: ClaimDoneDto {
+            store: done.store.into(),
+            points: done.points,
+            balance: done.balance,
+            joined: done.joined,
+            customer_page_url: info.public_link("me", &done.customer_page_token),
+        },
+    }))
 }

@@ -198,7 +198,7 @@ async fn qr_code(
 ) -> Result<HttpResponse, ApiError> {
     let lang = caller.lang;
     let (store, token, size) = caller.run(move |services, actor| link(services, actor, store_id, size)).await?;
-    let registration_url = format!("{}/join/{token}", info.public_url.trim_end_matches('/'));
+    let registration_url = info.public_link("join", &token);
     let code = QrCode::new(registration_url.as_bytes())
         .map_err(|e| ApiError::from_app(AppError::Internal(format!("qr: {e}")), lang))?;
     let qr_code_svg = code.render::<svg::Color<'_>>().min_dimensions(size, size).quiet_zone(true).build();

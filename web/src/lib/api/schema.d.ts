@@ -432,6 +432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/page-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes back every link to the customer's own page the till shared (the sales' answers' `customer_page_url`): each answers 404 from now on
+         * @description Takes back every link to the customer's own page the till shared (the sales' answers' `customer_page_url`): each answers 404 from now on. The cashier of the customer's store, its owner, or a key with `customers:write` covering the store.
+         */
+        delete: operations["revoke_customer_page_links"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/points": {
         parameters: {
             query?: never;
@@ -931,6 +951,50 @@ export interface paths {
          * @description Invoices, points issued and redemptions of the POS user's store today (Africa/Tripoli).
          */
         get: operations["today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/claims/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a cash receipt's claim link (`claim_url` of a walk-in sale) offers: the store, the sale's total and its points
+         * @description What a cash receipt's claim link (`claim_url` of a walk-in sale) offers: the store, the sale's total and its points. Answers as the claim would refuse: 404 unknown or altered, 409 `claim_used` or `claim_sale_undone`, 410 `claim_expired` after 14 days.
+         */
+        get: operations["claim_offer"];
+        put?: never;
+        /**
+         * Claims a cash receipt's points, once: the member of the sale's store with this phone gets them, or the buyer joins the store first (as by the store's link: the same checks and join limits)
+         * @description Claims a cash receipt's points, once: the member of the sale's store with this phone gets them, or the buyer joins the store first (as by the store's link: the same checks and join limits). The sale becomes the member's, so a void or return afterwards takes them back.
+         */
+        post: operations["claim_points"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/me/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's own page, from the link a sale's answer carries (`customer_page_url`): the points in each store of that owner, the points expiring and when, the last 20 movements
+         * @description The customer's own page, from the link a sale's answer carries (`customer_page_url`): the points in each store of that owner, the points expiring and when, the last 20 movements. An unknown, altered, expired (30 days) or revoked link answers the same 404. Limited per client address and per link as the points lookup is.
+         */
+        get: operations["customer_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2087,6 +2151,59 @@ export interface components {
         };
         /** @enum {string} */
         CardStatusDto: "available" | "redeemed" | "expired";
+        /** @description A claim made: the points given, the balance in the store after, and the member's own page. */
+        ClaimDoneDto: {
+            /**
+             * Format: int64
+             * @description The member's points in this store after the claim.
+             */
+            balance: number;
+            customer_page_url: string;
+            /** @description Whether claiming made the buyer a member of the store. */
+            joined: boolean;
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
+        };
+        ClaimDoneEnvelope: {
+            data: components["schemas"]["ClaimDoneDto"];
+        };
+        /**
+         * @description What a cash receipt's claim link offers: the store, the sale's total and the points it
+         *     gives, before claiming.
+         */
+        ClaimOfferDto: {
+            /**
+             * Format: date-time
+             * @description When the link stops giving the points.
+             */
+            expires_at: string;
+            /** Format: int64 */
+            points: number;
+            /** Format: date-time */
+            sale_at: string;
+            store: components["schemas"]["StoreRefDto"];
+            /**
+             * @description LYD, three decimals.
+             * @example 25.000
+             */
+            total: string;
+        };
+        ClaimOfferEnvelope: {
+            data: components["schemas"]["ClaimOfferDto"];
+        };
+        /**
+         * @description Claiming a receipt's points: the buyer's name and phone (a member of the store with that
+         *     phone gets them; otherwise the buyer joins the store).
+         * @example {
+         *       "name": "Khaled Ben Omran",
+         *       "phone": "0925550142"
+         *     }
+         */
+        ClaimRequest: {
+            name: string;
+            phone: string;
+        };
         ClaimableRewardDto: {
             /** @description Whether the points in this store already pay for it. */
             claimable: boolean;
@@ -2097,7 +2214,8 @@ export interface components {
         CreateInvoiceRequest: {
             /**
              * Format: int64
-             * @description The customer who buys (a customer of the store the sale is made in).
+             * @description The customer who buys (a customer of the store the sale is made in). Required unless
+             *     `walk_in` is true.
              * @example 1
              */
             customer_id: number;
@@ -2105,6 +2223,13 @@ export interface components {
             invoice_id?: string | null;
             /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             total_cost: string | number;
+            /**
+             * @description A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
+             *     revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
+             *     `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
+             * @example false
+             */
+            walk_in?: boolean;
         };
         /**
          * @example {
@@ -2193,6 +2318,26 @@ export interface components {
         };
         CustomerListPlain: {
             data: components["schemas"]["CustomerDto"][];
+        };
+        /**
+         * @description The customer's own page: the points in each store of the owner where the customer is a
+         *     member (the same phone number), the points expiring and when, and the last 20 movements.
+         *     New fields may be added.
+         */
+        CustomerPageDto: {
+            /**
+             * Format: date-time
+             * @description When this link stops opening the page.
+             */
+            expires_at: string;
+            /** @description Newest first. */
+            movements: components["schemas"]["PageMovementDto"][];
+            stores: components["schemas"]["PageStoreDto"][];
+            /** Format: int64 */
+            total_points: number;
+        };
+        CustomerPageEnvelope: {
+            data: components["schemas"]["CustomerPageDto"];
         };
         /**
          * @description A JSON Merge Patch (RFC 7396) of a customer (`PATCH`, `application/merge-patch+json` or
@@ -2349,7 +2494,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "claim_used" | "claim_sale_undone" | "claim_expired" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2399,7 +2544,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2506,6 +2651,17 @@ export interface components {
             data: components["schemas"]["ImportReportDto"];
         };
         InvoiceCreated: {
+            /**
+             * @description A walk-in sale's claim link, printed on the receipt as a QR code: the buyer claims the
+             *     sale's points with a name and phone, once, within 14 days. `null` for a customer's sale.
+             */
+            claim_url?: string | null;
+            /**
+             * @description The customer's own page, to share at the till (a QR code, a link): balances, points
+             *     expiring, last movements. Valid 30 days; a retried request (same `Idempotency-Key`) answers
+             *     the same link.
+             */
+            customer_page_url?: string | null;
             /** Format: int64 */
             customer_total_points: number;
             invoice: components["schemas"]["InvoiceDto"];
@@ -2533,7 +2689,7 @@ export interface components {
             can_void: boolean;
             /** Format: date-time */
             created_at: string;
-            customer: components["schemas"]["PersonDto"];
+            customer?: null | components["schemas"]["PersonDto"];
             /** Format: int64 */
             id: number;
             /** @description The store's own invoice number, if one was typed. */
@@ -3049,6 +3205,31 @@ export interface components {
             price: string;
             /** Format: int64 */
             store_limit: number;
+        };
+        /** @description A change of the customer's points. */
+        PageMovementDto: {
+            /**
+             * Format: int64
+             * @description The points in that store after the change.
+             */
+            balance_after: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Points added (positive) or taken (negative).
+             */
+            delta: number;
+            kind: components["schemas"]["LedgerKindDto"];
+            store: components["schemas"]["StoreRefDto"];
+        };
+        /** @description A store of the owner on the customer's own page. */
+        PageStoreDto: {
+            /** @description Points still to use that have a last day, soonest first (empty when none expire). */
+            expiring: components["schemas"]["NextExpiryDto"][];
+            /** Format: int64 */
+            points: number;
+            store: components["schemas"]["StoreRefDto"];
         };
         /**
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
@@ -8663,6 +8844,118 @@ export interface operations {
             };
         };
     };
+    revoke_customer_page_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (also when there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_points: {
         parameters: {
             query?: never;
@@ -10355,7 +10648,8 @@ export interface operations {
                  * @example {
                  *       "customer_id": 1,
                  *       "invoice_id": "INV-2026-0042",
-                 *       "total_cost": "12.500"
+                 *       "total_cost": "12.500",
+                 *       "walk_in": false
                  *     }
                  */
                 "application/json": components["schemas"]["CreateInvoiceRequest"];
@@ -10373,6 +10667,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "claim_url": "https://loyalty.example.ly/claim/0b8e5d2c7a9f41e6b3d0c8a5f2e94b71",
+                     *         "customer_page_url": "https://loyalty.example.ly/me/6f1d0c9a4b7e42d8a3c5e0f9b2d47a16",
                      *         "customer_total_points": 120,
                      *         "invoice": {
                      *           "api_key": null,
@@ -13496,6 +13792,470 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the receipt's claim link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What claiming gives */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "expires_at": "2026-11-20T10:15:00Z",
+                     *         "points": 120,
+                     *         "sale_at": "2026-11-20T10:15:00Z",
+                     *         "store": {
+                     *           "id": 1,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         },
+                     *         "total": "25.000"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimOfferEnvelope"];
+                };
+            };
+            /** @description Unknown or altered link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already claimed, or the sale was voided or returned */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "claim_used",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The points of this receipt were already claimed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Past its 14 days */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "claim_expired",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "This receipt's points can no longer be claimed: claims are open for 14 days after the sale."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_points: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the receipt's claim link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Khaled Ben Omran",
+                 *       "phone": "0925550142"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description Points given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": 1,
+                     *         "customer_page_url": "https://loyalty.example.ly/me/6f1d0c9a4b7e42d8a3c5e0f9b2d47a16",
+                     *         "joined": true,
+                     *         "points": 120,
+                     *         "store": {
+                     *           "id": 1,
+                     *           "name": "Ben Ali - Tripoli"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimDoneEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown or altered link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already claimed, or the sale was voided or returned */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "claim_used",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The points of this receipt were already claimed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Past its 14 days */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "claim_expired",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "This receipt's points can no longer be claimed: claims are open for 14 days after the sale."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing name or invalid phone */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "phone_invalid",
+                     *           "field": "phone",
+                     *           "message": "Please enter a valid phone number"
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "phone": [
+                     *           "Please enter a valid phone number"
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the customer's page link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "expires_at": "2026-11-20T10:15:00Z",
+                     *         "movements": [
+                     *           {
+                     *             "balance_after": 120,
+                     *             "created_at": "2026-11-20T10:15:00Z",
+                     *             "delta": 25,
+                     *             "kind": "invoice",
+                     *             "store": {
+                     *               "id": 1,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "stores": [
+                     *           {
+                     *             "expiring": [
+                     *               {
+                     *                 "on": "2026-12-31",
+                     *                 "points": 120
+                     *               }
+                     *             ],
+                     *             "points": 120,
+                     *             "store": {
+                     *               "id": 1,
+                     *               "name": "Ben Ali - Tripoli"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "total_points": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerPageEnvelope"];
+                };
+            };
+            /** @description Unknown, altered, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

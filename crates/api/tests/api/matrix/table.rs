@@ -88,6 +88,13 @@ pub(super) fn table() -> Vec<Row> {
             .body(|w, _| json!({"phone": w.customer_phone}))
             .public(),
         row("GET", "/api/v1/public/stores/{token}", [200, 200, 200, 200, 200, 200, 200]).on(JoinToken).public(),
+        row("GET", "/api/v1/public/me/{token}", [200, 200, 200, 200, 200, 200, 200]).on(PageToken).public(),
+        // The world claimed the receipt's points: every caller finds them claimed, alike.
+        row("GET", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409]).on(ClaimToken).public(),
+        row("POST", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409])
+            .on(ClaimToken)
+            .body(|_, _| json!({"name": "Matrix Claimer", "phone": "0927770001"}))
+            .public(),
         row("POST", "/api/v1/public/stores/{token}/join", [201, 201, 201, 201, 201, 201, 201])
             .on(JoinToken)
             .body(|_, c| json!({"name": "Walk-in", "phone": phone("092555000", c)}))
@@ -111,6 +118,7 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/customers/{id}/invoices", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("GET", "/api/v1/customers/{id}/redemptions", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("POST", "/api/v1/customers/{id}/confirm-join", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
+        row("DELETE", "/api/v1/customers/{id}/page-links", [401, 401, 404, 404, 204, 204, 403]).on(Customer),
         row("PUT", "/api/v1/customers/{id}/points", [401, 401, 404, 404, 200, 200, 403])
             .on(Customer)
             .body(|_, _| json!({"points": 5, "reason": "matrix"})),

@@ -23,6 +23,8 @@ pub(super) enum Obj {
     Card,
     SpareCard,
     JoinToken,
+    PageToken,
+    ClaimToken,
     ApiKey,
     Webhook,
     Delivery,
@@ -117,11 +119,25 @@ pub(super) async fn world(app: &TestApp) -> World {
         json!({"url": "https://hooks.example.ly/matrix", "events": ["invoice.created"]}),
     )
     .await;
-    let invoice = {
+    let (invoice, page_token) = {
         let body = json!({"customer_id": customer.parse::<i64>().unwrap_or(0), "total_cost": "20"});
         let (status, response) = app.post_keyed("/api/v1/invoices", &cashier, "matrix-setup", &body).await;
         assert_eq!(status, 201, "{response}");
-        response["data"]["invoice"]["id"].as_i64().unwrap_or_else(|| panic!("{response}")).to_string()
+        let url = response["data"]["customer_page_url"].as_str().unwrap_or_default();
+        let page_token = url.rsplit_once("/me/").map(|(_, t)| t.to_owned()).unwrap_or_default();
+        (response["data"]["invoice"]["id"].as_i64().unwrap_or_else(|| panic!("{response}")).to_string(), page_token)
+    };
+    let claim_token = {
+        let body = json!({"walk_in": true, "total_cost": "20"});
+        let (status, response) = app.post("/api/v1/invoices", Some(&cashier), &body).await;
+        assert_eq!(status, 201, "{response}");
+        let url = response["data"]["claim_url"].as_str().unwrap_or_default();
+        let token = url.rsplit_once("/claim/").map(|(_, t)| t.to_owned()).unwrap_or_default();
+        // Claimed here: every caller then meets the same used claim, whatever it sends.
+        let claim = json!({"name": "Matrix Claimer", "phone": "0927770001"});
+        let (status, claimed) = app.post(&format!("/api/v1/public/claims/{token}"), None, &claim).await;
+        assert_eq!(status, 201, "{claimed}");
+        token
     };
     let reward = created_id(
         app,
@@ -221,6 +237,8 @@ pub(super) async fn world(app: &TestApp) -> World {
         (Obj::Card, card),
         (Obj::SpareCard, spare_card),
         (Obj::JoinToken, join_token),
+        (Obj::PageToken, page_token),
+        (Obj::ClaimToken, claim_token),
         (Obj::ApiKey, api_key),
         (Obj::Webhook, webhook),
         (Obj::Delivery, delivery),

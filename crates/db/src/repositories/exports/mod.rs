@@ -154,7 +154,7 @@ impl ExportRepo for DbTx<'_> {
 
     fn export_invoices(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<InvoiceExport>> {
         let query = invoices::table
-            .inner_join(customers::table.on(invoices::customer_id.eq(customers::id)))
+            .left_join(customers::table.on(invoices::customer_id.eq(customers::id.nullable())))
             .inner_join(stores::table.on(invoices::store_id.eq(stores::id)))
             .left_join(users::table.on(invoices::pos_user_id.eq(users::id.nullable())))
             .select(InvoiceRow::as_select());

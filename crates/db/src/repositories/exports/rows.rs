@@ -56,10 +56,10 @@ pub(super) struct InvoiceRow {
     #[diesel(select_expression = stores::name)]
     store_name: String,
     invoice_number: Option<String>,
-    customer_id: i64,
-    #[diesel(select_expression = customers::name)]
-    customer_name: String,
-    #[diesel(select_expression = customers::phone)]
+    customer_id: Option<i64>,
+    #[diesel(select_expression = customers::name.nullable())]
+    customer_name: Option<String>,
+    #[diesel(select_expression = customers::phone.nullable())]
     customer_phone: Option<String>,
     total_dirhams: i64,
     points_earned: i64,
@@ -79,7 +79,7 @@ impl From<InvoiceRow> for InvoiceExport {
             store: row.store_name,
             invoice_number: row.invoice_number,
             customer_id: row.customer_id,
-            customer_name: row.customer_name,
+            customer_name: row.customer_name.unwrap_or_default(),
             customer_phone: row.customer_phone,
             total: Money::from_dirhams(row.total_dirhams),
             points_earned: row.points_earned,

@@ -1,6 +1,6 @@
-import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Anchor, Button, CopyButton, Group, SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconCopy, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -118,6 +118,31 @@ export function Receipt({ data }: { data: ReceiptData }) {
           {t('pos.receipt.print')}
         </Button>
       </Group>
+      {data.result.customer_page_url && (
+        // The customer's own page (balances, points expiring, last movements), to share.
+        <Group gap="sm" data-testid="customer-page-share">
+          <Anchor
+            href={data.result.customer_page_url}
+            target="_blank"
+            rel="noopener"
+            data-testid="customer-page-link"
+          >
+            {t('pos.receipt.customerPage')}
+          </Anchor>
+          <CopyButton value={data.result.customer_page_url}>
+            {({ copied, copy }) => (
+              <Button
+                size="xs"
+                variant="subtle"
+                leftSection={<IconCopy size={14} aria-hidden />}
+                onClick={copy}
+              >
+                {copied ? t('pos.receipt.copied') : t('pos.receipt.copyLink')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
       <div ref={ref} className={classes.preview} style={{ inlineSize: 'fit-content' }}>
         <div data-testid="receipt">{paper}</div>
       </div>
@@ -191,6 +216,11 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
             points: format.points(expiry.points),
             date: format.date(expiry.on),
           })}
+        </p>
+      )}
+      {data.result.customer_page_url && (
+        <p className={classes.note} data-testid="receipt-page-url">
+          {t('pos.receipt.pageOnline')} <bdi dir="ltr">{data.result.customer_page_url}</bdi>
         </p>
       )}
       <p className={classes.thanks}>{t('pos.receipt.thanks')}</p>

@@ -75,7 +75,7 @@ function describeActivity(
     return {
       title: t('pos.activity.invoiceTitle'),
       detail: t('pos.activity.invoiceDetail', { count: earned, points: points(earned) }) + by,
-      customer: item.invoice.customer.name,
+      customer: item.invoice.customer?.name ?? t('pos.activity.walkIn'),
     };
   }
   if (item.redemption) {

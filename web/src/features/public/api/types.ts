@@ -17,3 +17,12 @@ export type ClaimableReward = StorePoints['rewards'][number];
 export type PublicStore = JsonBody<StoreForToken['responses'][200]>['data']['store'];
 export type JoinStoreRequest = RequestJson<JoinStore>;
 export type JoinedStore = JsonBody<JoinStore['responses'][201]>['data']['store'];
+
+type CustomerPageGet = paths['/api/v1/public/me/{token}']['get'];
+type ClaimOfferGet = paths['/api/v1/public/claims/{token}']['get'];
+type ClaimPost = paths['/api/v1/public/claims/{token}']['post'];
+
+export type CustomerPage = JsonBody<CustomerPageGet['responses'][200]>['data'];
+export type ClaimOffer = JsonBody<ClaimOfferGet['responses'][200]>['data'];
+export type ClaimRequest = RequestJson<ClaimPost>;
+export type ClaimDone = JsonBody<ClaimPost['responses'][201]>['data'];
