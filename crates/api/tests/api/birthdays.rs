@@ -4,10 +4,11 @@
 //! instances ask; 29 February is kept on the 28th in other years; bad input changes nothing.
 //! On both backends, from the demo data.
 
-use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime};
-use serde_json::{json, Value};
+use chrono::{Datelike, Duration, NaiveDate};
+use serde_json::json;
 
-use crate::helpers::{both_backends, Backend, TestApp};
+use crate::expiry::{tripoli, Shop};
+use crate::helpers::{both_backends, Backend};
 
 both_backends!(
     birthday_points_come_once_a_year_on_the_day,
@@ -16,53 +17,18 @@ both_backends!(
     birthdays_and_birthday_points_are_checked
 );
 
-/// `hour:minute` on a Tripoli day, as UTC (Libya keeps UTC+2 all year).
-fn tripoli(day: NaiveDate, hour: u32, minute: u32) -> NaiveDateTime {
-    day.and_hms_opt(hour, minute, 0).unwrap_or_default() - Duration::hours(2)
-}
-
 fn month_day(day: NaiveDate) -> String {
     format!("{:02}-{:02}", day.month(), day.day())
 }
 
-struct Shop {
-    app: TestApp,
-    owner: String,
-    cashier: String,
-}
-
+/// What the birthday tests ask of the clocked demo beside what the expiry tests do.
 impl Shop {
-    /// The demo, its sign-ins lasting years so the clock can move ahead, at `start`.
-    async fn open(backend: Backend, start: NaiveDateTime) -> Option<Shop> {
-        let app = TestApp::spawn_with(backend, |c| {
-            c.demo_mode = true;
-            c.session_ttl = Duration::days(3650);
-        })
-        .await?;
-        app.config.clock.set(start);
-        let owner = app.login("owner@demo.ly", "demo1234").await;
-        let cashier = app.login("cashier@demo.ly", "demo1234").await;
-        Some(Shop { app, owner, cashier })
-    }
-
-    fn at(&self, t: NaiveDateTime) {
-        self.app.config.clock.set(t);
-    }
-
-    async fn settings(&self, body: Value) -> (u16, Value) {
-        self.app.put("/api/v1/loyalty-config", Some(&self.owner), &body).await
-    }
-
-    async fn customer(&self, phone: &str, birthday: Option<&str>) -> i64 {
+    async fn birthday_customer(&self, phone: &str, birthday: Option<&str>) -> i64 {
         let body = json!({"name": "Birthday Customer", "phone": phone, "birthday": birthday});
         let (status, body) = self.app.post("/api/v1/customers", Some(&self.cashier), &body).await;
         assert_eq!(status, 201, "{body}");
         assert_eq!(body["data"]["birthday"].as_str(), birthday, "{body}");
         body["data"]["id"].as_i64().unwrap_or_default()
-    }
-
-    fn balance(&self, customer: i64) -> i64 {
-        self.app.scalar(&format!("SELECT loyalty_points AS n FROM customers WHERE id = {customer}"))
     }
 
     fn birthday_rows(&self, customer: i64) -> i64 {
@@ -91,9 +57,9 @@ async fn birthday_points_come_once_a_year_on_the_day(backend: Backend) {
     let Some(shop) = Shop::open(backend, tripoli(d0, 0, 5)).await else { return };
     let (status, body) = shop.settings(json!({"birthday_points": 75})).await;
     assert_eq!((status, body["data"]["birthday_points"].as_i64()), (200, Some(75)), "{body}");
-    let today = shop.customer("+218910000401", Some(&month_day(d0))).await;
-    let tomorrow = shop.customer("+218910000402", Some(&month_day(d0 + Duration::days(1)))).await;
-    let none = shop.customer("+218910000403", None).await;
+    let today = shop.birthday_customer("+218910000401", Some(&month_day(d0))).await;
+    let tomorrow = shop.birthday_customer("+218910000402", Some(&month_day(d0 + Duration::days(1)))).await;
+    let none = shop.birthday_customer("+218910000403", None).await;
 
     let run = shop.pass().await;
     assert_eq!((run.customers, run.points), (1, 75));
@@ -149,7 +115,7 @@ async fn passes_at_once_give_them_once(backend: Backend) {
     assert_eq!(shop.settings(json!({"birthday_points": 30})).await.0, 200);
     let mut born_today = Vec::new();
     for i in 0..5 {
-        born_today.push(shop.customer(&format!("+21891000041{i}"), Some(&month_day(d0))).await);
+        born_today.push(shop.birthday_customer(&format!("+21891000041{i}"), Some(&month_day(d0))).await);
     }
     let runs = futures_util::future::join_all((0..6).map(|_| shop.pass())).await;
     assert_eq!(runs.iter().map(|r| r.customers).sum::<usize>(), 5, "{runs:?}");
@@ -170,8 +136,8 @@ async fn the_twenty_ninth_of_february_is_kept_on_the_twenty_eighth(backend: Back
     let feb_28 = NaiveDate::from_ymd_opt(year, 2, 28).unwrap_or(today);
     let Some(shop) = Shop::open(backend, tripoli(feb_28 - Duration::days(1), 12, 0)).await else { return };
     assert_eq!(shop.settings(json!({"birthday_points": 40})).await.0, 200);
-    let leapling = shop.customer("+218910000421", Some("02-29")).await;
-    let march = shop.customer("+218910000422", Some("03-01")).await;
+    let leapling = shop.birthday_customer("+218910000421", Some("02-29")).await;
+    let march = shop.birthday_customer("+218910000422", Some("03-01")).await;
     assert_eq!(shop.pass().await.customers, 0, "the day before");
     shop.at(tripoli(feb_28, 0, 5));
     assert_eq!(shop.pass().await.customers, 1);
@@ -192,7 +158,7 @@ async fn birthdays_and_birthday_points_are_checked(backend: Backend) {
     let phones = "SELECT COUNT(*) AS n FROM customers WHERE phone = '+218910000431'";
     assert_eq!(shop.app.scalar(phones), 0, "nothing added");
 
-    let id = shop.customer("+218910000432", Some("07-04")).await;
+    let id = shop.birthday_customer("+218910000432", Some("07-04")).await;
     let path = format!("/api/v1/customers/{id}");
     // A whole replacement that leaves the birthday out keeps it; PATCH null clears it.
     let (status, body) = shop

@@ -17,19 +17,20 @@ both_backends!(
 );
 
 /// `hour:minute` on a Tripoli day, as UTC (Libya keeps UTC+2 all year).
-fn tripoli(day: NaiveDate, hour: u32, minute: u32) -> NaiveDateTime {
+pub(crate) fn tripoli(day: NaiveDate, hour: u32, minute: u32) -> NaiveDateTime {
     day.and_hms_opt(hour, minute, 0).unwrap_or_default() - Duration::hours(2)
 }
 
-struct Shop {
-    app: TestApp,
-    owner: String,
-    cashier: String,
+/// The demo with the server's clock in hand (birthdays use it too).
+pub(crate) struct Shop {
+    pub(crate) app: TestApp,
+    pub(crate) owner: String,
+    pub(crate) cashier: String,
 }
 
 impl Shop {
     /// The demo, its sign-ins lasting years so the clock can move months ahead, at `start`.
-    async fn open(backend: Backend, start: NaiveDateTime) -> Option<Shop> {
+    pub(crate) async fn open(backend: Backend, start: NaiveDateTime) -> Option<Shop> {
         let app = TestApp::spawn_with(backend, |c| {
             c.demo_mode = true;
             c.session_ttl = Duration::days(3650);
@@ -41,11 +42,11 @@ impl Shop {
         Some(Shop { app, owner, cashier })
     }
 
-    fn at(&self, t: NaiveDateTime) {
+    pub(crate) fn at(&self, t: NaiveDateTime) {
         self.app.config.clock.set(t);
     }
 
-    async fn settings(&self, body: Value) -> (u16, Value) {
+    pub(crate) async fn settings(&self, body: Value) -> (u16, Value) {
         self.app.put("/api/v1/loyalty-config", Some(&self.owner), &body).await
     }
 
@@ -69,7 +70,7 @@ impl Shop {
         body
     }
 
-    fn balance(&self, customer: i64) -> i64 {
+    pub(crate) fn balance(&self, customer: i64) -> i64 {
         self.app.scalar(&format!("SELECT loyalty_points AS n FROM customers WHERE id = {customer}"))
     }
 
