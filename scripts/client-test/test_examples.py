@@ -216,6 +216,8 @@ def steps() -> list[Step]:
         # The owner's settings, then the counter.
         Step("put_loyalty_config", "owner"),
         Step("patch_loyalty_config", "owner"),
+        Step("put_loyalty_tiers", "owner"),
+        Step("get_loyalty_tiers", "cashier"),
         Step("put_stamp_card", "owner", {"id": 1}),
         Step("get_stamp_card", "cashier", {"id": 1}),
         Step("create_customer", "owner", keep=keep("customer", lambda a: a["data"]["id"])),

@@ -191,7 +191,9 @@ for (const lang of ['ar', 'en'] as const) {
     await rewardDialog.getByRole('button', { name: text.save }).click();
     await expect(rewardDialog.getByText(text.nameRequired)).toBeVisible();
     await saveScreenshot(page, `owner-reward-modal-${lang}`);
-    const rewardName = lang === 'ar' ? 'خصم الجمعة' : 'Friday discount';
+    // A retry of this test finds the first attempt's reward: each attempt names its own.
+    const attempt = test.info().retry > 0 ? ` ${test.info().retry + 1}` : '';
+    const rewardName = `${lang === 'ar' ? 'خصم الجمعة' : 'Friday discount'}${attempt}`;
     await rewardDialog.getByLabel(text.rewardName).fill(rewardName);
     await pick(page, 'reward-type', text.discount);
     // 0 points and 150 % are refused with the spec's messages (on leaving the field and on

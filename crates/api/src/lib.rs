@@ -312,10 +312,11 @@ pub async fn stop_on_signals(server: actix_web::dev::ServerHandle, stopping: Arc
 
 /// The periodic jobs, on a thread of their own: forgetting old `Idempotency-Key` answers and
 /// ended sessions (hourly), expiring points (once a Tripoli day, shortly after midnight) and
-/// birthday points (each customer once a year, on the day; every pass gives what is still due).
+/// birthday points (each customer once a year, on the day; every pass gives what is still due)
+/// and tiers (once a Tripoli day: grace ended, spend left the twelve months).
 /// Every instance asks every few minutes; each job runs once per period across them all.
 pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
-    use loyalty_application::use_cases::{birthdays, expiry, housekeeping};
+    use loyalty_application::use_cases::{birthdays, expiry, housekeeping, tiers};
     std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
         match housekeeping::prune(&services) {
             Ok(Some(pruned)) if pruned != housekeeping::Pruned::default() => {
@@ -335,6 +336,11 @@ pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "birthday points failed; the rest stays due for the next pass"),
+        }
+        match tiers::run_daily(&services) {
+            Ok(Some(run)) => tracing::info!(reviewed = run.reviewed, moved = run.moved, "tiers reviewed"),
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, "reviewing tiers failed; tomorrow's run reviews them again"),
         }
         std::thread::sleep(JOBS_EVERY);
     })?;

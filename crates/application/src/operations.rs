@@ -53,6 +53,8 @@ pub enum Operation {
     GetLoyaltyConfig,
     PutLoyaltyConfig,
     PatchLoyaltyConfig,
+    GetLoyaltyTiers,
+    PutLoyaltyTiers,
     GetStampCard,
     PutStampCard,
     DeleteStampCard,
@@ -189,10 +191,10 @@ impl Operation {
             Today => Roles(POS, Never),
             CustomersOverview | OwnerSummary | OwnerLiability | ListSignals => Roles(OWNER, reports),
             PosActivities => Roles(OWNER_OR_ADMIN, reports),
-            GetLoyaltyConfig | ListRewards | GetStampCard => Roles(COUNTER, AnyKey),
+            GetLoyaltyConfig | GetLoyaltyTiers | ListRewards | GetStampCard => Roles(COUNTER, AnyKey),
             ListStores => Roles(EVERYONE, AnyKey),
             // The stamp card is a loyalty setting of one store: its owner's.
-            PutLoyaltyConfig | PatchLoyaltyConfig | PutStampCard | DeleteStampCard => {
+            PutLoyaltyConfig | PatchLoyaltyConfig | PutLoyaltyTiers | PutStampCard | DeleteStampCard => {
                 Permissions(&[Permission::ManageLoyaltySettings])
             }
             ExportRecords => Permissions(&[Permission::ExportRecords]),

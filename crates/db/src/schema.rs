@@ -206,6 +206,23 @@ diesel::table! {
         search_text -> Text,
         birthday -> Nullable<Text>,
         birthday_year -> Nullable<Integer>,
+        /// The customer's tier (0 the lowest of its owner's `loyalty_tiers`); `None`: none.
+        tier_level -> Nullable<BigInt>,
+        /// While its spend is below its tier: the last day it keeps it.
+        tier_grace_until -> Nullable<Date>,
+    }
+}
+
+diesel::table! {
+    /// An owner's tiers, level 0 the lowest (issue #38, item 3).
+    loyalty_tiers (store_owner_id, level) {
+        store_owner_id -> BigInt,
+        level -> BigInt,
+        name_en -> Text,
+        name_ar -> Text,
+        min_spend_dirhams -> BigInt,
+        multiplier_milli -> BigInt,
+        updated_at -> Timestamp,
     }
 }
 
@@ -445,6 +462,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     subscriptions,
     redemption_cards,
     loyalty_settings,
+    loyalty_tiers,
     rewards,
     customers,
     customer_search,

@@ -4,7 +4,7 @@
 //! customer is told when it ends), then the level follows the spend. The multiplier applies to
 //! the points a sale earns (`points::points_with_multiplier`, the points rule's home).
 
-use chrono::{Duration, NaiveDate};
+use chrono::{Duration, Months, NaiveDate, NaiveDateTime};
 
 use crate::{FieldErrors, Money, Msg};
 
@@ -139,6 +139,25 @@ impl TierLadder {
             _ => Standing { level: reached, grace_until: None },
         }
     }
+}
+
+impl TierLadder {
+    /// The level a standing holds on this ladder, as the ladder is now (a level it no longer
+    /// has is its top), with the level's index; `None` without one.
+    pub fn held(&self, standing: Standing) -> Option<(usize, &Tier)> {
+        let level = standing.level?.min(self.tiers.len().checked_sub(1)?);
+        self.tiers.get(level).map(|tier| (level, tier))
+    }
+
+    /// The multiplier of a standing, in thousandths: 1000 (x1) without a level.
+    pub fn multiplier_milli(&self, standing: Standing) -> i64 {
+        self.held(standing).map_or(MULTIPLIER_MIN_MILLI, |(_, tier)| tier.multiplier_milli)
+    }
+}
+
+/// The first moment whose sales count toward a tier at `now`: twelve months before.
+pub fn spend_window_start(now: NaiveDateTime) -> NaiveDateTime {
+    now.checked_sub_months(Months::new(SPEND_WINDOW_MONTHS)).unwrap_or(now - Duration::days(365))
 }
 
 fn parse_spend(raw: &str) -> Result<Money, Msg> {

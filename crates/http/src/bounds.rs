@@ -8,7 +8,7 @@
 //! (`domain::text`), so `maxLength` holds before trimming too.
 
 use loyalty_application::use_cases::{admin, customers, invoices, owner};
-use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, stamps, text, CardCode};
+use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, stamps, text, tiers, CardCode};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -22,6 +22,8 @@ enum Bound {
     AtLeast(i64),
     /// A text of at most this many characters.
     MaxLength(usize),
+    /// A list of at most this many items.
+    MaxItems(usize),
     /// A text matching this regular expression.
     Pattern(&'static str),
     /// A fact JSON Schema cannot state for this field, as an `x-` extension a client reads:
@@ -29,7 +31,7 @@ enum Bound {
     Extension(&'static str, i64),
 }
 
-use Bound::{AtLeast, Extension, MaxLength, Pattern, Range};
+use Bound::{AtLeast, Extension, MaxItems, MaxLength, Pattern, Range};
 
 /// Schema, property, bound.
 const BOUNDS: &[(&str, &str, Bound)] = &[
@@ -84,6 +86,9 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("StoreRequest", "address", MaxLength(owner::ADDRESS_MAX)),
     ("StoreRequest", "name", MaxLength(text::NAME_MAX)),
     ("ReturnInvoiceRequest", "reason", MaxLength(customers::REASON_MAX)),
+    ("LoyaltyTiersRequest", "tiers", MaxItems(tiers::TIERS_MAX)),
+    ("TierRequest", "name_ar", MaxLength(tiers::TIER_NAME_MAX)),
+    ("TierRequest", "name_en", MaxLength(tiers::TIER_NAME_MAX)),
     ("UserRequest", "name", MaxLength(text::NAME_MAX)),
     ("UserRequest", "store_owner_name", MaxLength(text::NAME_MAX)),
     ("VoidInvoiceRequest", "reason", MaxLength(customers::REASON_MAX)),
@@ -108,6 +113,10 @@ impl Modify for PublishedBounds {
 }
 
 fn apply(field: &mut Schema, bound: Bound, schema: &str, property: &str) {
+    if let (Schema::Array(array), MaxItems(max)) = (&mut *field, bound) {
+        array.max_items = Some(max);
+        return;
+    }
     if let (Schema::OneOf(one_of), Extension(key, value)) = (&mut *field, bound) {
         one_of.extensions.get_or_insert_with(Default::default).merge(ExtensionsBuilder::new().add(key, value).build());
         return;
@@ -122,6 +131,7 @@ fn apply(field: &mut Schema, bound: Bound, schema: &str, property: &str) {
         }
         AtLeast(min) => object.minimum = Some(number(min)),
         MaxLength(max) => object.max_length = Some(max),
+        MaxItems(_) => panic!("bounds: {schema}.{property} is not a list"),
         Pattern(pattern) => object.pattern = Some(pattern.to_owned()),
         Extension(key, value) => object
             .extensions

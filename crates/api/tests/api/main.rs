@@ -35,5 +35,6 @@ mod signals;
 mod stamps;
 mod store_keys;
 mod test_mode;
+mod tiers;
 mod webhook_processes;
 mod webhooks;

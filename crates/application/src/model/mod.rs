@@ -17,6 +17,7 @@ mod platform;
 mod reports;
 mod sales;
 mod stamps;
+mod tiers;
 
 pub use customers::{Customer, CustomerStats, NextExpiry};
 pub use exports::{
@@ -44,3 +45,4 @@ pub use sales::{
     RewardType, SalePreview,
 };
 pub use stamps::{StampCount, StampEvent, StampEventKind, StoreStampCard};
+pub use tiers::{CustomerTier, NextTier};

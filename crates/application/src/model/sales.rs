@@ -170,6 +170,8 @@ pub struct DayCounts {
 pub struct SalePreview {
     pub total: loyalty_domain::Money,
     pub points: i64,
+    /// The customer's tier multiplier in thousandths (1000 without a customer or a tier).
+    pub multiplier_milli: i64,
     pub needs_confirmation: bool,
     pub settings: loyalty_domain::LoyaltySettings,
 }

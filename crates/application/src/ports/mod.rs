@@ -14,7 +14,7 @@ pub use records::{
     LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
     NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo,
     PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
-    SaleClaim, StampRepo, StoreRepo,
+    SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
@@ -120,4 +120,5 @@ every_repository!(
     StampRepo,
     PageLinkRepo,
     ClaimRepo,
+    TierRepo,
 );

@@ -411,6 +411,44 @@ pub trait StampRepo {
     fn stamp_event(&mut self, id: i64) -> RepoResult<Option<crate::StampEvent>>;
 }
 
+/// A customer's place on its owner's tiers, and what it spent in the window (its live sales less
+/// their returns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TierHolder {
+    pub customer_id: i64,
+    pub standing: loyalty_domain::tiers::Standing,
+    pub spend: Money,
+}
+
+pub trait TierRepo {
+    /// The owner's tiers, lowest first (empty: it has none).
+    fn loyalty_tiers(&mut self, owner_id: i64) -> RepoResult<loyalty_domain::tiers::TierLadder>;
+    /// Replaces the owner's tiers (an empty ladder removes them).
+    fn save_loyalty_tiers(
+        &mut self,
+        owner_id: i64,
+        ladder: &loyalty_domain::tiers::TierLadder,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// The customer's standing and its spend since `since`, in one statement.
+    fn tier_holder(&mut self, customer_id: i64, since: NaiveDateTime) -> RepoResult<Option<TierHolder>>;
+    /// Writes the customer's standing.
+    fn set_tier_standing(&mut self, customer_id: i64, standing: loyalty_domain::tiers::Standing) -> RepoResult<()>;
+    /// Every owner with tiers.
+    fn owners_with_tiers(&mut self) -> RepoResult<Vec<i64>>;
+    /// The owner's customers with ids above `after`, by id, at most `limit`, each with its standing
+    /// and its spend since `since`.
+    fn tier_holders(
+        &mut self,
+        owner_id: i64,
+        since: NaiveDateTime,
+        after: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<TierHolder>>;
+    /// Clears the standing of every customer of the owner (its tiers were removed).
+    fn clear_tier_standings(&mut self, owner_id: i64) -> RepoResult<()>;
+}
+
 /// A customer page link to keep: the digest of its token, never the token.
 pub struct NewPageLink<'a> {
     pub digest: &'a str,

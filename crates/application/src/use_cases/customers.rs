@@ -105,6 +105,8 @@ pub struct CustomerDetail {
     pub next_expiry: Option<NextExpiry>,
     /// Its stamps, when its store has a stamp card (one store: at most one).
     pub stamps: Vec<crate::StampCount>,
+    /// Its tier, when its owner has tiers and it holds one.
+    pub tier: Option<crate::CustomerTier>,
 }
 
 pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<CustomerDetail, AppError> {
@@ -115,7 +117,8 @@ pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<CustomerDetail
         let stats = repos.customer_stats(id)?;
         let next_expiry = super::expiry::upcoming(repos, &[id], now)?.pop().map(|(_, next)| next);
         let stamps = super::stamps::stamps_of(repos, id, customer.store.id, now)?.into_iter().collect();
-        Ok(CustomerDetail { customer, stats, next_expiry, stamps })
+        let tier = super::tiers::tier_of(repos, customer.store.owner_id, id, now)?;
+        Ok(CustomerDetail { customer, stats, next_expiry, stamps, tier })
     })
 }
 

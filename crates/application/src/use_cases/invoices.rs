@@ -35,6 +35,8 @@ pub struct InvoiceCreated {
     pub customer_total_points: i64,
     /// The customer's stamps after the sale; `None` when the store has no stamp card.
     pub stamps: Option<crate::StampCount>,
+    /// The customer's tier after the sale; `None` when the owner has no tiers or it holds none.
+    pub tier: Option<crate::CustomerTier>,
     /// Answered from what an earlier request with the same `Idempotency-Key` stored.
     pub replayed: bool,
     /// The token of the customer's own page (`/me/{token}`) made with the sale.
@@ -83,7 +85,10 @@ pub fn create(
             let store_id = customer.store.id;
             let settings = repos.loyalty_settings(customer.store.owner_id)?;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
-            let points = settings.points_for(total);
+            // The tier held when the sale starts multiplies its points (the points rule's home).
+            let tier = super::tiers::before_sale(repos, customer.store.owner_id, customer_id, now)?;
+            let multiplier = super::tiers::SaleTier::multiplier_milli(tier.as_ref());
+            let points = points::points_with_multiplier(settings.points_for(total), multiplier);
             let invoice_id = repos
                 .insert_invoice(NewInvoice {
                     store_id,
@@ -118,6 +123,7 @@ pub fn create(
                 })?;
             }
             let stamps = super::stamps::after_sale(repos, services, actor, &customer, invoice_id, total, now)?;
+            let tier = super::tiers::after_sale(repos, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
                 repos,
@@ -140,18 +146,24 @@ pub fn create(
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
-            let created = InvoiceCreated { stamps, ..rebuild(repos, &answer)? };
+            let created = InvoiceCreated { stamps, tier, ..rebuild(repos, &answer)? };
             let data = WebhookData::Invoice(created.invoice.clone());
             webhooks::emit(repos, services, &customer.store, WebhookEventType::InvoiceCreated, data, now)?;
             Ok(created)
         },
         |repos, answer| {
             let created = rebuild(repos, answer)?;
-            let stamps = match created.invoice.customer.as_ref() {
-                Some(customer) => super::stamps::stamps_of(repos, customer.id, created.invoice.store_id, now)?,
-                None => None,
+            let (stamps, tier) = match created.invoice.customer.as_ref() {
+                Some(customer) => {
+                    let owner = repos.store_scope(created.invoice.store_id)?.ok_or(AppError::NotFound)?.owner_id;
+                    (
+                        super::stamps::stamps_of(repos, customer.id, created.invoice.store_id, now)?,
+                        super::tiers::tier_of(repos, owner, customer.id, now)?,
+                    )
+                }
+                None => (None, None),
             };
-            Ok(InvoiceCreated { stamps, ..created })
+            Ok(InvoiceCreated { stamps, tier, ..created })
         },
     )?;
     let idempotency::Replayable { value: created, replayed } = created;
@@ -266,6 +278,7 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppErr
         customer_total_points: balance,
         invoice,
         stamps: None,
+        tier: None,
         replayed: false,
         customer_page_token,
         claim_token,

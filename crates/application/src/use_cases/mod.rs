@@ -23,4 +23,5 @@ pub mod signals;
 pub mod staff;
 pub mod stamps;
 pub mod subscriptions;
+pub mod tiers;
 pub mod webhooks;

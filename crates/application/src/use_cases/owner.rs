@@ -221,7 +221,7 @@ pub fn loyalty_settings(services: &Services, actor: &Actor) -> Result<LoyaltySet
 
 /// Whose settings apply to the actor's sales: its own for an owner, its store's owner's for a
 /// POS user.
-fn settings_owner(repos: &mut dyn Repos, actor: &Actor) -> Result<i64, AppError> {
+pub(crate) fn settings_owner(repos: &mut dyn Repos, actor: &Actor) -> Result<i64, AppError> {
     Ok(match actor.role {
         Role::PosUser => repos.store_scope(actor.pos_store()?)?.ok_or(AppError::NotFound)?.owner_id,
         _ => actor.user_id,
@@ -263,17 +263,33 @@ fn merge_loyalty_settings(
     })
 }
 
-/// What a sale of `total` would earn at the actor's counter, from the same rule the sale uses.
-pub fn preview_sale(services: &Services, actor: &Actor, total: &str) -> Result<crate::SalePreview, AppError> {
+/// What a sale of `total` would earn at the actor's counter, from the same rule the sale uses;
+/// for `customer_id`, with the multiplier of the tier the customer holds.
+pub fn preview_sale(
+    services: &Services,
+    actor: &Actor,
+    total: &str,
+    customer_id: Option<i64>,
+) -> Result<crate::SalePreview, AppError> {
     actor.require_permission(Permission::CreateInvoice)?;
     let total = super::invoices::parse_total(Some(total)).map_err(|m| FieldErrors::single("total", m))?;
+    let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let owner = settings_owner(repos, actor)?;
         let settings = repos.loyalty_settings(owner)?;
         let total = settings.check_total(total).map_err(|m| FieldErrors::single("total", m))?;
+        let tier = match customer_id {
+            Some(id) => {
+                let customer = super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
+                super::tiers::before_sale(repos, customer.store.owner_id, id, now)?
+            }
+            None => None,
+        };
+        let multiplier_milli = super::tiers::SaleTier::multiplier_milli(tier.as_ref());
         Ok(crate::SalePreview {
             total,
-            points: settings.points_for(total),
+            points: loyalty_domain::points::points_with_multiplier(settings.points_for(total), multiplier_milli),
+            multiplier_milli,
             needs_confirmation: settings.needs_confirmation(total),
             settings,
         })

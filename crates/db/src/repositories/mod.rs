@@ -21,6 +21,7 @@ mod stamps;
 pub mod store_days;
 pub use customers::fill_search_text;
 mod stores;
+mod tiers;
 mod users;
 mod webhooks;
 

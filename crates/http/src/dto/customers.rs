@@ -103,6 +103,8 @@ pub struct CustomerDetailEnvelope {
     pub next_expiry: Option<NextExpiryDto>,
     /// The customer's stamps, when its store has a stamp card (empty otherwise).
     pub stamps: Vec<StampsDto>,
+    /// The customer's tier; `null` when its owner has no tiers or it holds none.
+    pub tier: Option<CustomerTierDto>,
 }
 
 /// Points that expire: how many, and their last day (Africa/Tripoli): they can be used through

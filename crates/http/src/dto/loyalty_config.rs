@@ -133,6 +133,8 @@ pub struct SalePreviewQuery {
     /// The total typed so far, LYD (`"12.500"`).
     #[param(example = "12.500")]
     pub total: Option<String>,
+    /// The customer the sale is for: the points then carry the multiplier of its tier.
+    pub customer_id: Option<i64>,
 }
 
 /// The points a sale of `total` earns under the store's settings, from the rule the sale uses.
@@ -141,8 +143,12 @@ pub struct SalePreview {
     /// The total, as the server reads it.
     #[schema(example = "12.500")]
     pub total: String,
-    /// Points this sale earns (0 below the minimum purchase).
+    /// Points this sale earns (0 below the minimum purchase), with the customer's tier
+    /// multiplier when `customer_id` was given.
     pub points: i64,
+    /// The multiplier applied: the customer's tier's, `"1.0"` without one.
+    #[schema(example = "1.5")]
+    pub multiplier: String,
     /// Whether the counter should ask the cashier to confirm this total.
     pub needs_confirmation: bool,
     /// The store's settings the answer used.
@@ -156,6 +162,7 @@ impl From<loyalty_application::SalePreview> for SalePreview {
         Self {
             total: p.total.to_string(),
             points: p.points,
+            multiplier: super::multiplier(p.multiplier_milli),
             needs_confirmation: p.needs_confirmation,
             settings: p.settings.into(),
         }

@@ -114,6 +114,7 @@ mod sales;
 mod signals;
 mod stamps;
 mod stores;
+mod tiers;
 mod users;
 
 pub use activity::{
@@ -181,6 +182,10 @@ pub use stamps::{
 pub use stores::{
     QrCodeDto, QrCodeEnvelope, QrRequest, StoreDto, StoreEnvelope, StoreListPlain, StorePatchRequest,
     StoreReplaceRequest, StoreRequest,
+};
+pub(crate) use tiers::multiplier;
+pub use tiers::{
+    CustomerTierDto, LoyaltyTiersDto, LoyaltyTiersEnvelope, LoyaltyTiersRequest, NextTierDto, TierDto, TierRequest,
 };
 pub use users::{
     AuthSession, AuthSessionEnvelope, LoginRequest, PermissionDto, RegisterRequest, RoleDto, SignedInUser,

@@ -136,6 +136,10 @@ pub struct InvoiceCreated {
     /// The customer's stamps after the sale (for the receipt); `null` when the store has no
     /// stamp card.
     pub stamps: Option<StampsDto>,
+    /// The customer's tier after the sale (for the receipt: a sale may move it up); `null` when
+    /// the owner has no tiers or the customer holds none. The sale's points carry the multiplier
+    /// of the tier it held when the sale started.
+    pub tier: Option<CustomerTierDto>,
     /// The customer's own page, to share at the till (a QR code, a link): balances, points
     /// expiring, last movements. Valid 30 days; a retried request (same `Idempotency-Key`) answers
     /// the same link.

@@ -142,6 +142,7 @@ async fn get_customer(caller: Authenticated, id: web::Path<i64>) -> Result<HttpR
         statistics: detail.stats.into(),
         next_expiry: detail.next_expiry.map(Into::into),
         stamps: detail.stamps.into_iter().map(Into::into).collect(),
+        tier: detail.tier.map(Into::into),
     }))
 }
 

@@ -102,6 +102,7 @@ async fn create_invoice(
             points_added: done.points_added,
             customer_total_points: done.customer_total_points,
             stamps: done.stamps.map(Into::into),
+            tier: done.tier.map(Into::into),
             customer_page_url: done.customer_page_token.map(|token| info.public_link("me", &token)),
             claim_url: done.claim_token.map(|token| info.public_link("claim", &token)),
         },
@@ -218,7 +219,8 @@ async fn preview_return(
         (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
     ))]
 async fn preview_sale(caller: Authenticated, query: web::Query<SalePreviewQuery>) -> Result<HttpResponse, ApiError> {
-    let total = query.into_inner().total.unwrap_or_default();
-    let preview = caller.run(move |services, actor| owner::preview_sale(services, actor, &total)).await?;
+    let SalePreviewQuery { total, customer_id } = query.into_inner();
+    let total = total.unwrap_or_default();
+    let preview = caller.run(move |services, actor| owner::preview_sale(services, actor, &total, customer_id)).await?;
     Ok(HttpResponse::Ok().json(SalePreviewEnvelope { data: preview.into() }))
 }

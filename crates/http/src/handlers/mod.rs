@@ -24,6 +24,7 @@ pub mod staff;
 pub mod stamps;
 pub mod stores;
 pub mod subscriptions;
+pub mod tiers;
 pub mod users;
 pub mod webhooks;
 

@@ -330,6 +330,24 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  TierRequest: {
+    min_spend: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+    },
+    multiplier: {
+      maximum: 999999999.999,
+      minimum: 0,
+      pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+    },
+    name_ar: {
+      maxLength: 40,
+    },
+    name_en: {
+      maxLength: 40,
+    },
+  },
   UserRequest: {
     name: {
       maxLength: 120,

@@ -791,6 +791,30 @@ export interface paths {
         patch: operations["patch_loyalty_config"];
         trace?: never;
     };
+    "/api/v1/loyalty-tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's tiers, lowest first (a POS user and an API key read those of their store's owner); `tiers` is empty when the owner has none
+         * @description The owner's tiers, lowest first (a POS user and an API key read those of their store's owner); `tiers` is empty when the owner has none. A customer holds the highest level its spend of the last twelve months (sales less returns) reaches; the tier it holds when a sale starts multiplies the sale's points, and the spend after the sale moves it up at once. A spend that falls below the level keeps it 30 days (the customer's `tier.grace_until`), then the tier follows the spend (the daily run).
+         */
+        get: operations["get_loyalty_tiers"];
+        /**
+         * Replaces the owner's tiers: up to four levels, lowest spend first, each with names in English and Arabic, the spend that reaches it (each higher than the one before) and a multiplier of 1.0 to 10.0 in steps of 0.1
+         * @description Replaces the owner's tiers: up to four levels, lowest spend first, each with names in English and Arabic, the spend that reaches it (each higher than the one before) and a multiplier of 1.0 to 10.0 in steps of 0.1. Every problem is reported at once, by field (`tiers.1.min_spend`). An empty list removes the tiers and every customer's tier. Customers move to the new levels at their next sale or the next daily run.
+         */
+        put: operations["put_loyalty_tiers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/meta": {
         parameters: {
             query?: never;
@@ -2266,6 +2290,7 @@ export interface components {
             /** @description The customer's stamps, when its store has a stamp card (empty otherwise). */
             stamps: components["schemas"]["StampsDto"][];
             statistics: components["schemas"]["CustomerStatistics"];
+            tier?: null | components["schemas"]["CustomerTierDto"];
         };
         CustomerDto: {
             /**
@@ -2437,6 +2462,36 @@ export interface components {
             total_invoices: number;
             /** @description LYD. */
             total_spent: string;
+        };
+        /**
+         * @description A customer's tier: its level on the owner's ladder, what it multiplies, the spend behind it
+         *     and, while the spend is below the level, the last day the customer keeps it (the grace of a
+         *     downgrade).
+         */
+        CustomerTierDto: {
+            /**
+             * Format: date
+             * @description Set while the spend is below the level: the last day (Africa/Tripoli) the customer keeps
+             *     it; after it, the tier follows the spend.
+             */
+            grace_until?: string | null;
+            /**
+             * Format: int64
+             * @description 1 for the lowest level, up to 4.
+             */
+            level: number;
+            /** @example 1.5 */
+            multiplier: string;
+            /** @example ذهبي */
+            name_ar: string;
+            /** @example Gold */
+            name_en: string;
+            next?: null | components["schemas"]["NextTierDto"];
+            /**
+             * @description LYD spent in the last twelve months, sales less returns.
+             * @example 640.000
+             */
+            spend: string;
         };
         CustomersOverview: {
             /**
@@ -2668,6 +2723,7 @@ export interface components {
             /** Format: int64 */
             points_added: number;
             stamps?: null | components["schemas"]["StampsDto"];
+            tier?: null | components["schemas"]["CustomerTierDto"];
         };
         InvoiceCreatedEnvelope: {
             data: components["schemas"]["InvoiceCreated"];
@@ -3026,6 +3082,42 @@ export interface components {
              */
             signal_void_percent?: number | null;
         };
+        /** @description The owner's ladder, lowest level first; empty when it has no tiers. */
+        LoyaltyTiersDto: {
+            tiers: components["schemas"]["TierDto"][];
+        };
+        LoyaltyTiersEnvelope: {
+            data: components["schemas"]["LoyaltyTiersDto"];
+        };
+        /**
+         * @description Replaces the owner's ladder: up to four levels, lowest spend first, each spend higher than
+         *     the one before; an empty list removes the tiers.
+         * @example {
+         *       "tiers": [
+         *         {
+         *           "min_spend": "0",
+         *           "multiplier": "1.0",
+         *           "name_ar": "فضي",
+         *           "name_en": "Silver"
+         *         },
+         *         {
+         *           "min_spend": "500.000",
+         *           "multiplier": "1.5",
+         *           "name_ar": "ذهبي",
+         *           "name_en": "Gold"
+         *         },
+         *         {
+         *           "min_spend": "2000.000",
+         *           "multiplier": "2.0",
+         *           "name_ar": "بلاتيني",
+         *           "name_en": "Platinum"
+         *         }
+         *       ]
+         *     }
+         */
+        LoyaltyTiersRequest: {
+            tiers: components["schemas"]["TierRequest"][];
+        };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
             demo_mode: boolean;
@@ -3074,6 +3166,13 @@ export interface components {
             on: string;
             /** Format: int64 */
             points: number;
+        };
+        /** @description The next level up and the spend it needs. */
+        NextTierDto: {
+            /** @example 2000.000 */
+            min_spend: string;
+            name_ar: string;
+            name_en: string;
         };
         /**
          * @description One notification: its key, kind, moment, whether the caller read it, and the facts of the
@@ -3650,11 +3749,17 @@ export interface components {
         RoleDto: "admin" | "store_owner" | "pos_user";
         /** @description The points a sale of `total` earns under the store's settings, from the rule the sale uses. */
         SalePreview: {
+            /**
+             * @description The multiplier applied: the customer's tier's, `"1.0"` without one.
+             * @example 1.5
+             */
+            multiplier: string;
             /** @description Whether the counter should ask the cashier to confirm this total. */
             needs_confirmation: boolean;
             /**
              * Format: int64
-             * @description Points this sale earns (0 below the minimum purchase).
+             * @description Points this sale earns (0 below the minimum purchase), with the customer's tier
+             *     multiplier when `customer_id` was given.
              */
             points: number;
             /** @description The store's settings the answer used. */
@@ -4095,6 +4200,37 @@ export interface components {
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];
+        };
+        /** @description One level of an owner's ladder. */
+        TierDto: {
+            /**
+             * Format: int64
+             * @description 1 for the lowest level, up to 4.
+             */
+            level: number;
+            /**
+             * @description LYD spent in the last twelve months (sales less returns) that reaches the level.
+             * @example 500.000
+             */
+            min_spend: string;
+            /**
+             * @description Points earned are multiplied by this.
+             * @example 1.5
+             */
+            multiplier: string;
+            /** @example ذهبي */
+            name_ar: string;
+            /** @example Gold */
+            name_en: string;
+        };
+        /** @description One level as sent: every field is required. */
+        TierRequest: {
+            /** @description LYD spent in the last twelve months that reaches the level: 0 or more. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            min_spend: string | number;
+            /** @description 1.0 to 10.0, in steps of 0.1. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
+            multiplier: string | number;
+            name_ar: string | null;
+            name_en: string | null;
         };
         TodayCounts: {
             /** Format: int64 */
@@ -7588,6 +7724,19 @@ export interface operations {
                      *         "rewards_redeemed": 1,
                      *         "total_invoices": 1,
                      *         "total_spent": "250.000"
+                     *       },
+                     *       "tier": {
+                     *         "grace_until": "2026-11-20",
+                     *         "level": 1,
+                     *         "multiplier": "1.5",
+                     *         "name_ar": "ذهبي",
+                     *         "name_en": "Gold",
+                     *         "next": {
+                     *           "min_spend": "2000.000",
+                     *           "name_ar": "name ar",
+                     *           "name_en": "name en"
+                     *         },
+                     *         "spend": "640.000"
                      *       }
                      *     }
                      */
@@ -10714,6 +10863,19 @@ export interface operations {
                      *           "count": 1,
                      *           "required": 1,
                      *           "store_id": 1
+                     *         },
+                     *         "tier": {
+                     *           "grace_until": "2026-11-20",
+                     *           "level": 1,
+                     *           "multiplier": "1.5",
+                     *           "name_ar": "ذهبي",
+                     *           "name_en": "Gold",
+                     *           "next": {
+                     *             "min_spend": "2000.000",
+                     *             "name_ar": "name ar",
+                     *             "name_en": "name en"
+                     *           },
+                     *           "spend": "640.000"
                      *         }
                      *       }
                      *     }
@@ -10934,6 +11096,8 @@ export interface operations {
                  * @example 12.500
                  */
                 total?: string;
+                /** @description The customer the sale is for: the points then carry the multiplier of its tier. */
+                customer_id?: number;
             };
             header?: never;
             path?: never;
@@ -10950,6 +11114,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "multiplier": "1.5",
                      *         "needs_confirmation": true,
                      *         "points": 120,
                      *         "settings": {
@@ -12464,6 +12629,324 @@ export interface operations {
                      *       ],
                      *       "errors": {
                      *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_loyalty_tiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "tiers": [
+                     *           {
+                     *             "level": 1,
+                     *             "min_spend": "500.000",
+                     *             "multiplier": "1.5",
+                     *             "name_ar": "ذهبي",
+                     *             "name_en": "Gold"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoyaltyTiersEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners, POS users and API keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_loyalty_tiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tiers": [
+                 *         {
+                 *           "min_spend": "0",
+                 *           "multiplier": "1.0",
+                 *           "name_ar": "فضي",
+                 *           "name_en": "Silver"
+                 *         },
+                 *         {
+                 *           "min_spend": "500.000",
+                 *           "multiplier": "1.5",
+                 *           "name_ar": "ذهبي",
+                 *           "name_en": "Gold"
+                 *         },
+                 *         {
+                 *           "min_spend": "2000.000",
+                 *           "multiplier": "2.0",
+                 *           "name_ar": "بلاتيني",
+                 *           "name_en": "Platinum"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoyaltyTiersRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "tiers": [
+                     *           {
+                     *             "level": 1,
+                     *             "min_spend": "500.000",
+                     *             "multiplier": "1.5",
+                     *             "name_ar": "ذهبي",
+                     *             "name_en": "Gold"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoyaltyTiersEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid levels, more than four, or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "tiers",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "tiers": [
                      *           "This value has the wrong type or format."
                      *         ]
                      *       },

@@ -158,6 +158,10 @@ pub(super) fn table() -> Vec<Row> {
             .body(|_, _| json!({"cost_per_point": "1.0", "min_purchase": "0"})),
         row("PATCH", "/api/v1/loyalty-config", [401, 401, 403, 200, 403, 200, 403])
             .body(|_, _| json!({"min_purchase": "0"})),
+        // Tiers: set by the owner (an empty ladder, so no later row earns differently), read at
+        // the counter.
+        row("PUT", "/api/v1/loyalty-tiers", [401, 401, 403, 200, 403, 200, 403]).body(|_, _| json!({"tiers": []})),
+        row("GET", "/api/v1/loyalty-tiers", [401, 401, 200, 200, 200, 200, 403]),
         // The stamp card: set by the owner, read at the counter; the customer has no stamps since
         // it was set (the sales came before), so a redemption is authorized and then not full.
         row("PUT", "/api/v1/stores/{id}/stamp-card", [401, 401, 403, 404, 403, 200, 403]).on(Store).body(|_, _| {

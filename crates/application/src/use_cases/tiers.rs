@@ -1,0 +1,174 @@
+//! Tiers (issue #38, item 3): the owner's ladder (`GET/PUT /loyalty-tiers`), a customer's tier
+//! moved by its sales (in the sale's transaction: the tier held when the sale starts multiplies
+//! its points, the spend after it moves the tier) and by the daily run (grace ends, returns and
+//! sales leaving the twelve months' window). The rules (levels, grace, the multiplier) are the
+//! domain's (`loyalty_domain::tiers`, `points::points_with_multiplier`).
+
+use chrono::{Duration, NaiveDateTime};
+use loyalty_domain::local_day::{local_date, local_day_bounds};
+use loyalty_domain::tiers::{spend_window_start, Standing, TierInput, TierLadder};
+use loyalty_domain::Money;
+
+use super::owner::settings_owner;
+use crate::ports::{transaction, Repos, TierHolder, TxMode};
+use crate::{Actor, AppError, CustomerTier, Operation, Services};
+
+/// The daily run's name among the jobs.
+pub const JOB: &str = "review_tiers";
+/// Customers reviewed in one transaction of the daily run.
+const BATCH: i64 = 500;
+
+/// The ladder that applies to the caller's sales: its own for an owner, its store's owner's for
+/// a cashier, its owner's for a key. Empty: no tiers.
+pub fn ladder(services: &Services, actor: &Actor) -> Result<TierLadder, AppError> {
+    actor.authorize(Operation::GetLoyaltyTiers)?;
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let owner = settings_owner(repos, actor)?;
+        Ok(repos.loyalty_tiers(owner)?)
+    })
+}
+
+/// Replaces the owner's ladder (all levels checked together; an empty list removes the tiers
+/// and every customer's standing). Customers move to the new ladder at their next sale or the
+/// next daily run.
+pub fn save(services: &Services, actor: &Actor, input: &[TierInput]) -> Result<TierLadder, AppError> {
+    actor.authorize(Operation::PutLoyaltyTiers)?;
+    let ladder = TierLadder::parse(input)?;
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let owner = settings_owner(repos, actor)?;
+        repos.save_loyalty_tiers(owner, &ladder, now)?;
+        if ladder.is_empty() {
+            repos.clear_tier_standings(owner)?;
+        }
+        Ok(repos.loyalty_tiers(owner)?)
+    })
+}
+
+/// A customer's tier now: where its standing and spend put it today (what its next sale would
+/// use), without writing. `None` when the owner has no tiers or the customer holds no level.
+pub(crate) fn tier_of(
+    repos: &mut dyn Repos,
+    owner_id: i64,
+    customer_id: i64,
+    now: NaiveDateTime,
+) -> Result<Option<CustomerTier>, AppError> {
+    let ladder = repos.loyalty_tiers(owner_id)?;
+    if ladder.is_empty() {
+        return Ok(None);
+    }
+    let Some(holder) = repos.tier_holder(customer_id, spend_window_start(now))? else {
+        return Ok(None);
+    };
+    let standing = ladder.standing(holder.standing, holder.spend, local_date(now));
+    Ok(CustomerTier::of(&ladder, standing, holder.spend))
+}
+
+/// A sale's tier, read when it starts: the ladder and where the customer stands before it.
+pub(crate) struct SaleTier {
+    ladder: TierLadder,
+    stored: Standing,
+    start: Standing,
+    spend_before: Money,
+    customer_id: i64,
+}
+
+impl SaleTier {
+    /// The multiplier of the tier held when the sale starts, in thousandths (1000 without one).
+    pub(crate) fn multiplier_milli(tier: Option<&SaleTier>) -> i64 {
+        tier.map_or(loyalty_domain::tiers::MULTIPLIER_MIN_MILLI, |t| t.ladder.multiplier_milli(t.start))
+    }
+}
+
+/// Before a sale: the owner's ladder (one read; `None` without tiers) and, with one, the
+/// customer's standing and spend (one more).
+pub(crate) fn before_sale(
+    repos: &mut dyn Repos,
+    owner_id: i64,
+    customer_id: i64,
+    now: NaiveDateTime,
+) -> Result<Option<SaleTier>, AppError> {
+    let ladder = repos.loyalty_tiers(owner_id)?;
+    if ladder.is_empty() {
+        return Ok(None);
+    }
+    let Some(TierHolder { standing, spend, .. }) = repos.tier_holder(customer_id, spend_window_start(now))? else {
+        return Err(AppError::NotFound);
+    };
+    let start = ladder.standing(standing, spend, local_date(now));
+    Ok(Some(SaleTier { ladder, stored: standing, start, spend_before: spend, customer_id }))
+}
+
+/// After a sale of `total`: the tier its spend reaches (written when it moved); the customer's
+/// tier as it now stands.
+pub(crate) fn after_sale(
+    repos: &mut dyn Repos,
+    tier: Option<SaleTier>,
+    total: Money,
+    now: NaiveDateTime,
+) -> Result<Option<CustomerTier>, AppError> {
+    let Some(tier) = tier else {
+        return Ok(None);
+    };
+    let spend = Money::from_dirhams(tier.spend_before.dirhams().saturating_add(total.dirhams()));
+    let after = tier.ladder.standing(tier.start, spend, local_date(now));
+    if after != tier.stored {
+        repos.set_tier_standing(tier.customer_id, after)?;
+    }
+    Ok(CustomerTier::of(&tier.ladder, after, spend))
+}
+
+/// What one daily run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TierRun {
+    pub reviewed: usize,
+    pub moved: usize,
+}
+
+/// Once a Tripoli day (across instances, `claim_job`): every customer of every owner with tiers
+/// stands where its spend of the last twelve months and its grace put it (down when the grace
+/// has ended; up when a ladder changed). `None` when another run had the day.
+pub fn run_daily(services: &Services) -> Result<Option<TierRun>, AppError> {
+    let now = services.clock.now();
+    let start_of_today = local_day_bounds(now).0;
+    let claimed = transaction(&*services.db, TxMode::Write, |repos| {
+        Ok(repos.claim_job(JOB, now, start_of_today - Duration::microseconds(1))?)
+    })?;
+    if !claimed {
+        return Ok(None);
+    }
+    review_all(services, now).map(Some)
+}
+
+/// The daily run's review, at `now`.
+pub fn review_all(services: &Services, now: NaiveDateTime) -> Result<TierRun, AppError> {
+    let today = local_date(now);
+    let since = spend_window_start(now);
+    let owners = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.owners_with_tiers()?))?;
+    let mut run = TierRun::default();
+    for owner in owners {
+        let mut after = 0;
+        loop {
+            let (seen, last, moved) = transaction(&*services.db, TxMode::Write, |repos| {
+                let ladder = repos.loyalty_tiers(owner)?;
+                let holders = repos.tier_holders(owner, since, after, BATCH)?;
+                let mut moved = 0;
+                for holder in &holders {
+                    let standing = ladder.standing(holder.standing, holder.spend, today);
+                    if standing != holder.standing {
+                        repos.set_tier_standing(holder.customer_id, standing)?;
+                        moved += 1;
+                    }
+                }
+                Ok((holders.len(), holders.last().map(|h| h.customer_id), moved))
+            })?;
+            run.reviewed += seen;
+            run.moved += moved;
+            match last {
+                Some(last) if seen == usize::try_from(BATCH).unwrap_or(usize::MAX) => after = last,
+                _ => break,
+            }
+        }
+    }
+    Ok(run)
+}
