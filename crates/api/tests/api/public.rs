@@ -162,7 +162,7 @@ async fn lookup_reveals_no_names_and_unknown_looks_empty(backend: Backend) {
     let text = known.to_string();
     assert!(!text.contains("فاطمة") && !text.contains('@') && !text.contains("+218"), "{text}");
     let store_keys = keys(&known["data"]["stores"][0]);
-    assert_eq!(store_keys, vec!["next_expiry", "points", "points_value", "rewards", "store"]);
+    assert_eq!(store_keys, vec!["next_expiry", "points", "points_value", "rewards", "store", "tier"]);
     assert_eq!(keys(&known["data"]["stores"][0]["store"]), vec!["id", "name"]);
 
     let (status, unknown) = lookup(&app, "0919999999").await;

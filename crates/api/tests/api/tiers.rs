@@ -112,6 +112,22 @@ async fn the_tier_held_multiplies_and_spend_moves_it_up(backend: Backend) {
         )),
         435
     );
+    // The public lookup and the customer's own page show it.
+    let (status, lookup) = shop.app.post("/api/v1/public/points", None, &json!({"phone": "+218910000501"})).await;
+    assert_eq!(status, 200, "{lookup}");
+    let badge = &lookup["data"]["stores"][0]["tier"];
+    assert_eq!((badge["level"].as_i64(), badge["name_ar"].as_str()), (Some(2), Some("بلاتيني")), "{lookup}");
+    assert_eq!(badge["multiplier"], "2.0", "{lookup}");
+    let body = json!({"customer_id": customer, "total_cost": "1"});
+    let (status, sale) = shop.app.post("/api/v1/invoices", Some(&shop.cashier), &body).await;
+    assert_eq!(status, 201, "{sale}");
+    let url = sale["data"]["customer_page_url"].as_str().unwrap_or_default().to_owned();
+    let token = url.rsplit('/').next().unwrap_or_default();
+    let (status, page) = shop.app.get(&format!("/api/v1/public/me/{token}"), None).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["data"]["stores"][0]["tier"]["name_en"], "Platinum", "{page}");
+    assert_eq!(page["data"]["stores"][0]["tier"]["spend"], "321.500", "{page}");
+
     // Another customer of the store, without spend, earns x1.
     let other = shop.tier_customer("+218910000502").await;
     assert_eq!(shop.tier_sale(other, "10").await.0, 10);

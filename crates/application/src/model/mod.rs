@@ -45,4 +45,4 @@ pub use sales::{
     RewardType, SalePreview,
 };
 pub use stamps::{StampCount, StampEvent, StampEventKind, StoreStampCard};
-pub use tiers::{CustomerTier, NextTier};
+pub use tiers::{CustomerTier, NextTier, TierBadge};

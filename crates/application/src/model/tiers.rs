@@ -49,3 +49,14 @@ impl CustomerTier {
         })
     }
 }
+
+/// A tier's name and multiplier, as the public lookup shows it beside the points (the level as
+/// the customer's last sale or the daily run moved it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TierBadge {
+    /// 1 for the lowest level, up to 4.
+    pub level: i64,
+    pub name_en: String,
+    pub name_ar: String,
+    pub multiplier_milli: i64,
+}

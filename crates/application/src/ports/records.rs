@@ -201,6 +201,8 @@ pub struct LookupRow {
     /// The customer's stamps (those that count now) and the stamps the reward needs, when its
     /// store has a stamp card.
     pub stamps: Option<(i64, i64)>,
+    /// The tier the customer holds there (as last moved), when its owner has tiers.
+    pub tier: Option<crate::TierBadge>,
 }
 
 pub struct NewLedgerEntry<'a> {

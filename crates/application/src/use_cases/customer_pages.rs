@@ -24,6 +24,10 @@ pub struct PageStore {
     pub points: i64,
     /// Points still to use with a last day, soonest first.
     pub expiring: Vec<NextExpiry>,
+    /// The stamps here, when the store has a stamp card.
+    pub stamps: Option<crate::StampCount>,
+    /// The tier of the customer here, when the owner has tiers and it holds one.
+    pub tier: Option<crate::CustomerTier>,
 }
 
 /// A change of points on the page.
@@ -84,18 +88,20 @@ pub fn page(services: &Services, client: &str, token: &str) -> Result<CustomerPa
         let ids: Vec<i64> = rows.iter().map(|r| r.customer_id).collect();
         let expiries = repos.page_expiries(&ids, today)?;
         let movements = repos.page_movements(&ids, PAGE_MOVEMENTS)?;
-        let stores: Vec<PageStore> = rows
-            .into_iter()
-            .map(|row| PageStore {
+        let mut stores = Vec::with_capacity(rows.len());
+        for row in rows {
+            stores.push(PageStore {
                 expiring: expiries
                     .iter()
                     .filter(|e| e.customer_id == row.customer_id)
                     .map(|e| NextExpiry { points: e.points, on: e.on })
                     .collect(),
+                stamps: super::stamps::stamps_of(repos, row.customer_id, row.store.id, now)?,
+                tier: super::tiers::tier_of(repos, holder.owner_id, row.customer_id, now)?,
                 store: row.store,
                 points: row.points,
-            })
-            .collect();
+            });
+        }
         let movements = movements
             .into_iter()
             .map(|m| PageMovement {

@@ -26,6 +26,8 @@ pub struct StorePoints {
     pub rewards: Vec<ClaimableReward>,
     /// The customer's stamps here, when the store has a stamp card.
     pub stamps: Option<crate::StampCount>,
+    /// The customer's tier here, when the owner has tiers and it holds one.
+    pub tier: Option<crate::TierBadge>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +68,7 @@ pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<P
                 next_expiry: row.next_expiry,
                 rewards: Vec::new(),
                 stamps,
+                tier: row.tier,
             };
             stores.push((row.customer_id, store));
         }

@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{BigInt, Bool, Date, HasSqlType, Nullable, Text, Timestamp, Untyped};
 use loyalty_application::ports::{LookupRow, RepoResult};
-use loyalty_application::{NextExpiry, StoreRef};
+use loyalty_application::{NextExpiry, StoreRef, TierBadge};
 use loyalty_domain::Money;
 
 use crate::pool::DbConnection;
@@ -62,6 +62,8 @@ where
              (SELECT CAST(SUM(l.remaining) AS BIGINT) FROM point_lots l \
               WHERE l.customer_id = c.id AND l.remaining > 0 AND l.expires_on = n.expires_on) AS expiring_points, \
              sc.stamps_required AS stamps_required, \
+             t.level AS tier_level, t.name_en AS tier_name_en, t.name_ar AS tier_name_ar, \
+             t.multiplier_milli AS tier_multiplier_milli, \
              (SELECT COUNT(*) FROM stamp_events e WHERE e.customer_id = c.id AND e.kind = 'earned' \
               AND e.redeemed_by IS NULL AND e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ",
         );
@@ -71,6 +73,7 @@ where
              FROM customers c \
              JOIN stores s ON s.id = c.store_id \
              LEFT JOIN stamp_cards sc ON sc.store_id = s.id \
+             LEFT JOIN loyalty_tiers t ON t.store_owner_id = s.owner_id AND t.level = c.tier_level \
              LEFT JOIN loyalty_settings ls ON ls.store_owner_id = s.owner_id \
              LEFT JOIN rewards r ON r.store_owner_id = s.owner_id AND r.is_active AND r.deleted_at IS NULL \
              LEFT JOIN (SELECT l.customer_id AS customer_id, MIN(l.expires_on) AS expires_on FROM point_lots l \
@@ -118,6 +121,14 @@ struct Row {
     stamps_required: Option<i64>,
     #[diesel(sql_type = BigInt)]
     stamps: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    tier_level: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    tier_name_en: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    tier_name_ar: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    tier_multiplier_milli: Option<i64>,
 }
 
 pub(crate) fn points_lookup(
@@ -143,6 +154,12 @@ pub(crate) fn points_lookup(
             next_expiry: row.expires_on.zip(row.expiring_points).map(|(on, points)| NextExpiry { points, on }),
             reward: row.reward_name.zip(row.reward_points),
             stamps: row.stamps_required.map(|required| (row.stamps, required)),
+            tier: match (row.tier_level, row.tier_name_en, row.tier_name_ar, row.tier_multiplier_milli) {
+                (Some(level), Some(name_en), Some(name_ar), Some(multiplier_milli)) => {
+                    Some(TierBadge { level: level + 1, name_en, name_ar, multiplier_milli })
+                }
+                _ => None,
+            },
         })
         .collect())
 }

@@ -185,7 +185,8 @@ pub use stores::{
 };
 pub(crate) use tiers::multiplier;
 pub use tiers::{
-    CustomerTierDto, LoyaltyTiersDto, LoyaltyTiersEnvelope, LoyaltyTiersRequest, NextTierDto, TierDto, TierRequest,
+    CustomerTierDto, LoyaltyTiersDto, LoyaltyTiersEnvelope, LoyaltyTiersRequest, NextTierDto, TierBadgeDto, TierDto,
+    TierRequest,
 };
 pub use users::{
     AuthSession, AuthSessionEnvelope, LoginRequest, PermissionDto, RegisterRequest, RoleDto, SignedInUser,

@@ -31,6 +31,9 @@ pub struct StorePointsDto {
     /// The next points to expire in this store within 30 days; `null` when none do.
     pub next_expiry: Option<NextExpiryDto>,
     pub rewards: Vec<ClaimableRewardDto>,
+    /// The customer's tier in this store's program; `null` when its owner has no tiers or the
+    /// customer holds none.
+    pub tier: Option<TierBadgeDto>,
 }
 
 /// Points of one phone number. An unknown number has the same shape: no stores, zero points.
@@ -56,6 +59,7 @@ impl From<loyalty_application::use_cases::public::PointsLookup> for PointsLookup
                     points: s.points,
                     points_value: s.points_value.map(|v| v.to_string()),
                     next_expiry: s.next_expiry.map(Into::into),
+                    tier: s.tier.map(Into::into),
                     rewards: s
                         .rewards
                         .into_iter()
@@ -97,6 +101,10 @@ pub struct PageStoreDto {
     pub points: i64,
     /// Points still to use that have a last day, soonest first (empty when none expire).
     pub expiring: Vec<NextExpiryDto>,
+    /// The stamps in this store; `null` when it has no stamp card.
+    pub stamps: Option<StampsDto>,
+    /// The customer's tier here; `null` when the owner has no tiers or the customer holds none.
+    pub tier: Option<CustomerTierDto>,
 }
 
 /// A change of the customer's points.
@@ -136,6 +144,8 @@ impl From<loyalty_application::use_cases::customer_pages::CustomerPage> for Cust
                     store: s.store.into(),
                     points: s.points,
                     expiring: s.expiring.into_iter().map(Into::into).collect(),
+                    stamps: s.stamps.map(Into::into),
+                    tier: s.tier.map(Into::into),
                 })
                 .collect(),
             movements: p

@@ -156,3 +156,22 @@ impl From<loyalty_application::CustomerTier> for CustomerTierDto {
         }
     }
 }
+
+/// A tier's name and multiplier.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TierBadgeDto {
+    /// 1 for the lowest level, up to 4.
+    pub level: i64,
+    #[schema(example = "Gold")]
+    pub name_en: String,
+    #[schema(example = "ذهبي")]
+    pub name_ar: String,
+    #[schema(example = "1.5")]
+    pub multiplier: String,
+}
+
+impl From<loyalty_application::TierBadge> for TierBadgeDto {
+    fn from(t: loyalty_application::TierBadge) -> Self {
+        Self { level: t.level, name_en: t.name_en, name_ar: t.name_ar, multiplier: multiplier(t.multiplier_milli) }
+    }
+}

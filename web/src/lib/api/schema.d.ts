@@ -3328,7 +3328,9 @@ export interface components {
             expiring: components["schemas"]["NextExpiryDto"][];
             /** Format: int64 */
             points: number;
+            stamps?: null | components["schemas"]["StampsDto"];
             store: components["schemas"]["StoreRefDto"];
+            tier?: null | components["schemas"]["CustomerTierDto"];
         };
         /**
          * @description Something a signed-in person may do (see `SignedInUser.permissions`).
@@ -4124,6 +4126,7 @@ export interface components {
             points_value?: string | null;
             rewards: components["schemas"]["ClaimableRewardDto"][];
             store: components["schemas"]["StoreRefDto"];
+            tier?: null | components["schemas"]["TierBadgeDto"];
         };
         StoreRankingDto: {
             /** Format: int64 */
@@ -4200,6 +4203,20 @@ export interface components {
         };
         SubscriptionStatusEnvelope: {
             data: components["schemas"]["SubscriptionStatusDto"];
+        };
+        /** @description A tier's name and multiplier. */
+        TierBadgeDto: {
+            /**
+             * Format: int64
+             * @description 1 for the lowest level, up to 4.
+             */
+            level: number;
+            /** @example 1.5 */
+            multiplier: string;
+            /** @example ذهبي */
+            name_ar: string;
+            /** @example Gold */
+            name_en: string;
         };
         /** @description One level of an owner's ladder. */
         TierDto: {
@@ -14695,9 +14712,27 @@ export interface operations {
                      *               }
                      *             ],
                      *             "points": 120,
+                     *             "stamps": {
+                     *               "count": 1,
+                     *               "required": 1,
+                     *               "store_id": 1
+                     *             },
                      *             "store": {
                      *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "tier": {
+                     *               "grace_until": "2026-11-20",
+                     *               "level": 1,
+                     *               "multiplier": "1.5",
+                     *               "name_ar": "ذهبي",
+                     *               "name_en": "Gold",
+                     *               "next": {
+                     *                 "min_spend": null,
+                     *                 "name_ar": null,
+                     *                 "name_en": null
+                     *               },
+                     *               "spend": "640.000"
                      *             }
                      *           }
                      *         ],
@@ -14815,6 +14850,12 @@ export interface operations {
                      *             "store": {
                      *               "id": 1,
                      *               "name": "Ben Ali - Tripoli"
+                     *             },
+                     *             "tier": {
+                     *               "level": 1,
+                     *               "multiplier": "1.5",
+                     *               "name_ar": "ذهبي",
+                     *               "name_en": "Gold"
                      *             }
                      *           }
                      *         ],
