@@ -7,7 +7,7 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs"
 #   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
 #   mixed, the same mixed load through HAProxy on three instances, and with openloop the open-loop
 #   capacity of three instances over one. openloop needs invoice and lookup first: its rates are
@@ -31,7 +31,7 @@ backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
 big_store=${BENCH_BIG_STORE:-20000}
 export BENCH_BIG_STORE=$big_store
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -691,6 +691,42 @@ for backend in $backends; do
       "400 events within 5 s (issue #36)" "80" "$(calc "$one_rate / 80")" ">= 1, all delivered" \
       "$(verdict eval "[ $one_sent -eq $backlog ] && ge $one_rate 80")" \
       "$one_sent of $backlog delivered in $(calc "$one_drained - $one_started") s, LOYALTY_WEBHOOK_CONCURRENCY default (8 at once)"
+  fi
+
+  if has programs; then
+    log "$backend: 9d. sales with every owner's tiers and every store's stamp card on (issue #38)"
+    tiers='{"tiers": [{"name_en": "Silver", "name_ar": "فضي", "min_spend": "0", "multiplier": "1.0"}, {"name_en": "Gold", "name_ar": "ذهبي", "min_spend": "200", "multiplier": "1.5"}, {"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "1000", "multiplier": "2.0"}]}'
+    for k in $(seq 1 "$(fx 'owners')"); do
+      token=$(login "owner$k@bench.ly")
+      curl -sf -X PUT "http://127.0.0.1:$port/api/v1/loyalty-tiers" -H "Authorization: Bearer $token" \
+        -H 'Content-Type: application/json' -d "$tiers" >/dev/null
+      for store in $(curl -sf "http://127.0.0.1:$port/api/v1/store-owner/stores" -H "Authorization: Bearer $token" \
+        | python3 -c 'import json,sys; print(" ".join(str(s["id"]) for s in json.load(sys.stdin)["data"]))'); do
+        curl -sf -X PUT "http://127.0.0.1:$port/api/v1/stores/$store/stamp-card" -H "Authorization: Bearer $token" \
+          -H 'Content-Type: application/json' \
+          -d '{"min_total": "5", "stamps_required": 10, "reward_name": "Free coffee", "expires_after_days": 90}' >/dev/null
+      done
+    done
+    read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice-programs invoice.lua "$conns" "$duration")
+    stamps=$(sql "SELECT COUNT(*) AS v FROM stamp_events")
+    tiered=$(sql "SELECT COUNT(*) AS v FROM customers WHERE tier_level IS NOT NULL")
+    # Off again, so the rows after this one sell as before.
+    for k in $(seq 1 "$(fx 'owners')"); do
+      token=$(login "owner$k@bench.ly")
+      curl -sf -X PUT "http://127.0.0.1:$port/api/v1/loyalty-tiers" -H "Authorization: Bearer $token" \
+        -H 'Content-Type: application/json' -d '{"tiers": []}' >/dev/null
+      for store in $(curl -sf "http://127.0.0.1:$port/api/v1/store-owner/stores" -H "Authorization: Bearer $token" \
+        | python3 -c 'import json,sys; print(" ".join(str(s["id"]) for s in json.load(sys.stdin)["data"]))'); do
+        curl -sf -X DELETE "http://127.0.0.1:$port/api/v1/stores/$store/stamp-card" -H "Authorization: Bearer $token" >/dev/null
+      done
+    done
+    invoice_alone=${invoice_rate:-0}
+    ratio=$(calc "$rate / ($invoice_alone + 0.000001)")
+    met=$(verdict eval "ge $ratio 0.90 && [ $((c5 + sock)) -eq 0 ]")
+    [ -n "${invoice_rate:-}" ] || { invoice_alone="-" ratio="-" met="-"; }
+    row "$label" "9d. create invoice with tiers and a stamp card on, $conns conns" "$rate" "$p50" "$p99" \
+      "create invoice without them (row 1)" "$invoice_alone" "$ratio" ">= 0.90" \
+      "$met" "$n requests, 5xx $c5; $stamps stamps earned, $tiered customers holding a tier"
   fi
 
   if has import; then
