@@ -34,6 +34,8 @@ impl Shop {
         let app = TestApp::spawn_with(backend, |c| {
             c.demo_mode = true;
             c.session_ttl = Duration::days(3650);
+            // Tiers' tests subscribe a loopback endpoint.
+            c.webhook_allow_private = true;
         })
         .await?;
         app.config.clock.set(start);

@@ -76,6 +76,9 @@ async fn the_tier_held_multiplies_and_spend_moves_it_up(backend: Backend) {
     let (status, read) = shop.app.get("/api/v1/loyalty-tiers", Some(&shop.cashier)).await;
     assert_eq!((status, &read["data"]), (200, &saved["data"]));
 
+    let hook = json!({"url": "http://127.0.0.1:9/hooks", "events": ["customer.tier_changed"]});
+    let (status, made) = shop.app.post("/api/v1/store-owner/webhooks", Some(&shop.owner), &hook).await;
+    assert_eq!(status, 201, "{made}");
     let customer = shop.tier_customer("+218910000501").await;
     assert!(shop.tier_of(customer).await.is_null(), "no spend, no tier");
     // No tier when the sale starts: x1; the spend after it reaches Gold at once.
@@ -111,6 +114,20 @@ async fn the_tier_held_multiplies_and_spend_moves_it_up(backend: Backend) {
             "SELECT CAST(SUM(delta) AS BIGINT) AS n FROM points_ledger WHERE customer_id = {customer} AND kind = 'invoice'"
         )),
         435
+    );
+    // Each move up was told once: none to Gold, Gold to Platinum.
+    let told = |before: &str, level: i64| {
+        format!(
+            "SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'customer.tier_changed' \
+             AND payload LIKE '%\"previous_level\":{before}%' AND payload LIKE '%\"tier\":{{\"level\":{level},%' \
+             AND payload LIKE '%\"id\":{customer},%'"
+        )
+    };
+    assert_eq!(shop.app.scalar(&told("null", 1)), 1);
+    assert_eq!(shop.app.scalar(&told("1", 2)), 1);
+    assert_eq!(
+        shop.app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'customer.tier_changed'"),
+        2
     );
     // The public lookup and the customer's own page show it.
     let (status, lookup) = shop.app.post("/api/v1/public/points", None, &json!({"phone": "+218910000501"})).await;

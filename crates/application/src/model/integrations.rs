@@ -107,6 +107,10 @@ loyalty_domain::code_enum! {
         /// A full stamp card's reward was redeemed at the till.
         #[strum(serialize = "stamp_card.redeemed")]
         StampCardRedeemed,
+        /// A customer's tier moved: up or down a level, or a downgrade's grace started (its last
+        /// day in `tier.grace_until`).
+        #[strum(serialize = "customer.tier_changed")]
+        TierChanged,
         /// A reward was redeemed.
         #[strum(serialize = "redemption.created")]
         RedemptionCreated,
@@ -150,6 +154,12 @@ pub enum WebhookData {
         stamps: crate::StampCount,
     },
     Customer(Customer),
+    /// A customer's tier after it moved (`None`: no level now), and the level it held before.
+    TierChanged {
+        customer: Customer,
+        tier: Option<crate::CustomerTier>,
+        previous_level: Option<i64>,
+    },
     PointsAdjusted {
         customer: Customer,
         points: i64,
@@ -171,7 +181,9 @@ impl WebhookData {
             WebhookData::Invoice(invoice) | WebhookData::InvoiceReturned { invoice, .. } => Some(invoice.updated_at),
             WebhookData::Redemption(redemption) => Some(redemption.created_at),
             WebhookData::Stamp { event, .. } => Some(event.created_at),
-            WebhookData::Customer(customer) | WebhookData::PointsAdjusted { customer, .. } => Some(customer.updated_at),
+            WebhookData::Customer(customer)
+            | WebhookData::PointsAdjusted { customer, .. }
+            | WebhookData::TierChanged { customer, .. } => Some(customer.updated_at),
             WebhookData::Ping { .. } => None,
         }
     }

@@ -195,7 +195,8 @@ fn tell(
     let store = match &data {
         WebhookData::Customer(c)
         | WebhookData::PointsAdjusted { customer: c, .. }
-        | WebhookData::Stamp { customer: c, .. } => c.store.clone(),
+        | WebhookData::Stamp { customer: c, .. }
+        | WebhookData::TierChanged { customer: c, .. } => c.store.clone(),
         WebhookData::Invoice(_)
         | WebhookData::InvoiceReturned { .. }
         | WebhookData::Redemption(_)

@@ -123,7 +123,7 @@ pub fn create(
                 })?;
             }
             let stamps = super::stamps::after_sale(repos, services, actor, &customer, invoice_id, total, now)?;
-            let tier = super::tiers::after_sale(repos, tier, total, now)?;
+            let tier = super::tiers::after_sale(repos, services, &customer, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
                 repos,

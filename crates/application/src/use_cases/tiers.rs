@@ -10,8 +10,9 @@ use loyalty_domain::tiers::{spend_window_start, Standing, TierInput, TierLadder}
 use loyalty_domain::Money;
 
 use super::owner::settings_owner;
+use super::webhooks;
 use crate::ports::{transaction, Repos, TierHolder, TxMode};
-use crate::{Actor, AppError, CustomerTier, Operation, Services};
+use crate::{Actor, AppError, Customer, CustomerTier, Operation, Services, WebhookData, WebhookEventType};
 
 /// The daily run's name among the jobs.
 pub const JOB: &str = "review_tiers";
@@ -99,10 +100,12 @@ pub(crate) fn before_sale(
     Ok(Some(SaleTier { ladder, stored: standing, start, spend_before: spend, customer_id }))
 }
 
-/// After a sale of `total`: the tier its spend reaches (written when it moved); the customer's
-/// tier as it now stands.
+/// After a sale of `total`: the tier its spend reaches (written when it moved, and told to the
+/// owner's endpoints as `customer.tier_changed`); the customer's tier as it now stands.
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
+    services: &Services,
+    customer: &Customer,
     tier: Option<SaleTier>,
     total: Money,
     now: NaiveDateTime,
@@ -112,10 +115,34 @@ pub(crate) fn after_sale(
     };
     let spend = Money::from_dirhams(tier.spend_before.dirhams().saturating_add(total.dirhams()));
     let after = tier.ladder.standing(tier.start, spend, local_date(now));
+    let now_tier = CustomerTier::of(&tier.ladder, after, spend);
     if after != tier.stored {
         repos.set_tier_standing(tier.customer_id, after)?;
+        tell(repos, services, &tier.ladder, customer.clone(), tier.stored, now_tier.clone(), now)?;
     }
-    Ok(CustomerTier::of(&tier.ladder, after, spend))
+    Ok(now_tier)
+}
+
+/// `customer.tier_changed`, when the level shown or its grace moved (not when only a stored
+/// level the ladder no longer has was put right).
+fn tell(
+    repos: &mut dyn Repos,
+    services: &Services,
+    ladder: &TierLadder,
+    customer: Customer,
+    before: Standing,
+    tier: Option<CustomerTier>,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
+    let previous = ladder.held(before);
+    let previous_level = previous.map(|(level, _)| level as i64 + 1);
+    let shown = (previous_level, previous.and(before.grace_until));
+    if shown == (tier.as_ref().map(|t| t.level), tier.as_ref().and_then(|t| t.grace_until)) {
+        return Ok(());
+    }
+    let store = customer.store.clone();
+    let data = WebhookData::TierChanged { customer, tier, previous_level };
+    webhooks::emit(repos, services, &store, WebhookEventType::TierChanged, data, now)
 }
 
 /// What one daily run did.
@@ -158,6 +185,10 @@ pub fn review_all(services: &Services, now: NaiveDateTime) -> Result<TierRun, Ap
                     if standing != holder.standing {
                         repos.set_tier_standing(holder.customer_id, standing)?;
                         moved += 1;
+                        if let Some(customer) = repos.customer_by_id(holder.customer_id)? {
+                            let tier = CustomerTier::of(&ladder, standing, holder.spend);
+                            tell(repos, services, &ladder, customer, holder.standing, tier, now)?;
+                        }
                     }
                 }
                 Ok((holders.len(), holders.last().map(|h| h.customer_id), moved))

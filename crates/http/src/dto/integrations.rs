@@ -294,12 +294,24 @@ pub enum WebhookEventData {
     Redemption(RedemptionDto),
     /// `stamp.earned`, `stamp_card.redeemed`.
     Stamp(StampData),
+    /// `customer.tier_changed` (listed before the plain customer: it carries one).
+    TierChanged(TierChangedData),
     /// `customer.created`, `customer.updated`, `customer.deleted`, `customer.joined`.
     Customer(CustomerDto),
     /// `points.adjusted`.
     PointsAdjusted(PointsAdjustedData),
     /// `ping`.
     Ping(PingData),
+}
+
+/// `customer.tier_changed`: the customer, its tier now (`null`: no level) and the level it held
+/// before (1 the lowest; `null`: none). A downgrade's grace starting keeps the level and sets
+/// `tier.grace_until`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TierChangedData {
+    pub customer: CustomerDto,
+    pub tier: Option<CustomerTierDto>,
+    pub previous_level: Option<i64>,
 }
 
 /// The test event's data: which endpoint asked for it.
@@ -352,6 +364,11 @@ pub fn webhook_payload(
             WebhookEventData::Stamp(StampData { customer: customer.into(), event: event.into(), stamps: stamps.into() })
         }
         D::Customer(customer) => WebhookEventData::Customer(customer.into()),
+        D::TierChanged { customer, tier, previous_level } => WebhookEventData::TierChanged(TierChangedData {
+            customer: customer.into(),
+            tier: tier.map(Into::into),
+            previous_level,
+        }),
         D::PointsAdjusted { customer, points, reason } => {
             WebhookEventData::PointsAdjusted(PointsAdjustedData { customer: customer.into(), points, reason })
         }

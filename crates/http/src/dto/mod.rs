@@ -135,10 +135,10 @@ pub use customers::{
 };
 pub use integrations::{
     webhook_payload, ApiKeyCreated, ApiKeyCreatedEnvelope, ApiKeyDto, ApiKeyList, ApiKeyRequest, ApiScopeDto,
-    DeliveryQueryParams, DeliveryStatusDto, JsonWebhookPayloads, PingData, PointsAdjustedData, WebhookDeliveryDto,
-    WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope, WebhookEndpointList,
-    WebhookEndpointPatch, WebhookEndpointRequest, WebhookEndpointSecret, WebhookEndpointSecretEnvelope, WebhookEvent,
-    WebhookEventData, WebhookEventTypeDto,
+    DeliveryQueryParams, DeliveryStatusDto, JsonWebhookPayloads, PingData, PointsAdjustedData, TierChangedData,
+    WebhookDeliveryDto, WebhookDeliveryEnvelope, WebhookDeliveryList, WebhookEndpointDto, WebhookEndpointEnvelope,
+    WebhookEndpointList, WebhookEndpointPatch, WebhookEndpointRequest, WebhookEndpointSecret,
+    WebhookEndpointSecretEnvelope, WebhookEvent, WebhookEventData, WebhookEventTypeDto,
 };
 pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,

@@ -4218,6 +4218,17 @@ export interface components {
             /** @example Gold */
             name_en: string;
         };
+        /**
+         * @description `customer.tier_changed`: the customer, its tier now (`null`: no level) and the level it held
+         *     before (1 the lowest; `null`: none). A downgrade's grace starting keeps the level and sets
+         *     `tier.grace_until`.
+         */
+        TierChangedData: {
+            customer: components["schemas"]["CustomerDto"];
+            /** Format: int64 */
+            previous_level?: number | null;
+            tier?: null | components["schemas"]["CustomerTierDto"];
+        };
         /** @description One level of an owner's ladder. */
         TierDto: {
             /**
@@ -4456,12 +4467,12 @@ export interface components {
             type: components["schemas"]["WebhookEventTypeDto"];
         };
         /** @description An event's `data`: the record as the API answers it, as it was at the change. */
-        WebhookEventData: components["schemas"]["InvoiceReturnedData"] | components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["StampData"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
+        WebhookEventData: components["schemas"]["InvoiceReturnedData"] | components["schemas"]["InvoiceDto"] | components["schemas"]["RedemptionDto"] | components["schemas"]["StampData"] | components["schemas"]["TierChangedData"] | components["schemas"]["CustomerDto"] | components["schemas"]["PointsAdjustedData"] | components["schemas"]["PingData"];
         /**
          * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to).
          * @enum {string}
          */
-        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "stamp.earned" | "stamp_card.redeemed" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
+        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "stamp.earned" | "stamp_card.redeemed" | "customer.tier_changed" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
         /** @description An endpoint whose deliveries fail. */
         WebhookFailingDto: {
             /** Format: int64 */
