@@ -112,8 +112,8 @@ list_envelope!(InvoiceList, InvoiceDto);
 #[serde(deny_unknown_fields)]
 pub struct CreateInvoiceRequest {
     /// The customer who buys (a customer of the store the sale is made in). Required unless
-    /// `walk_in` is true.
-    #[schema(value_type = i64, example = 1)]
+    /// `walk_in` is true (then leave it out).
+    #[schema(example = 1)]
     pub customer_id: Option<i64>,
     /// A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
     /// revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave

@@ -2239,10 +2239,10 @@ export interface components {
             /**
              * Format: int64
              * @description The customer who buys (a customer of the store the sale is made in). Required unless
-             *     `walk_in` is true.
+             *     `walk_in` is true (then leave it out).
              * @example 1
              */
-            customer_id: number;
+            customer_id?: number | null;
             /** @description Optional; unique per store. */
             invoice_id?: string | null;
             /** @description LYD, at least 0.01, up to three decimals. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
@@ -11059,12 +11059,12 @@ export interface operations {
                      *       "details": [
                      *         {
                      *           "code": "invalid_value",
-                     *           "field": "customer_id",
+                     *           "field": "total_cost",
                      *           "message": "This value has the wrong type or format."
                      *         }
                      *       ],
                      *       "errors": {
-                     *         "customer_id": [
+                     *         "total_cost": [
                      *           "This value has the wrong type or format."
                      *         ]
                      *       },
