@@ -75,7 +75,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(modal.getByLabel(L.customer, { exact: true })).toHaveCount(0);
     await page.setViewportSize(PHONE_VIEWPORT);
     await saveScreenshot(page, `walk-in-form-${lang}-390`);
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A total the server refuses: its words under the field, and no sale.
     const before = await invoicesToday(page);
