@@ -1,5 +1,12 @@
 import { Group, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconGift, IconHistory, IconReceipt2, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import {
+  IconGift,
+  IconHistory,
+  IconReceipt2,
+  IconUserOff,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateInvoiceForm } from './components/create-invoice-form';
@@ -12,10 +19,11 @@ import { TodayStats } from './components/today-stats';
 import type { QueuedSale } from '@/lib/offline/sale-queue';
 import { useSaleQueue } from './offline/use-sale-queue';
 
-type Panel = 'createInvoice' | 'redeemRewards' | 'customers' | 'recentActivity';
+type Panel = 'createInvoice' | 'walkInSale' | 'redeemRewards' | 'customers' | 'recentActivity';
 
 const TILES: readonly { panel: Panel; icon: Icon; color: string; size: string }[] = [
   { panel: 'createInvoice', icon: IconReceipt2, color: 'teal', size: 'lg' },
+  { panel: 'walkInSale', icon: IconUserOff, color: 'cyan', size: 'lg' },
   { panel: 'redeemRewards', icon: IconGift, color: 'orange', size: 'xl' },
   { panel: 'customers', icon: IconUsersGroup, color: 'blue', size: 'xl' },
   { panel: 'recentActivity', icon: IconHistory, color: 'grape', size: 'lg' },
@@ -26,7 +34,10 @@ interface PosDashboardProps {
   customersPanel: ReactNode;
 }
 
-/** Spec section 2, POS dashboard: today's counts and four tiles that open modals. */
+/**
+ * Spec section 2, POS dashboard: today's counts and the tiles that open modals (the spec's four,
+ * and a sale without a customer, issue #38).
+ */
 export function PosDashboard({ customersPanel }: PosDashboardProps) {
   const { t } = useTranslation();
   // The panel stays set while the modal animates closed, so its content does not vanish first.
@@ -58,7 +69,7 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
         <TodayStats />
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="lg">
         {TILES.map(({ panel: tilePanel, icon, color }) => (
           <PosTile
             key={tilePanel}
@@ -93,6 +104,7 @@ export function PosDashboard({ customersPanel }: PosDashboardProps) {
         >
           {/* The dialog stays open after a sale: the receipt is offered, the form is empty again. */}
           {panel === 'createInvoice' && <CreateInvoiceForm initialSale={keyedAgain} />}
+          {panel === 'walkInSale' && <CreateInvoiceForm initialWalkIn />}
           {panel === 'redeemRewards' && <RedeemRewardsForm onRedeemed={close} />}
           {panel === 'customers' && customersPanel}
           {panel === 'recentActivity' && <RecentActivityPanel />}

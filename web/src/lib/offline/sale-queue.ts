@@ -17,7 +17,8 @@ export interface QueuedSale {
   /** The store it was made in: only a cashier of that store may send it for its maker. */
   storeId?: number | null;
   idempotencyKey: string;
-  body: CreateInvoiceRequest;
+  /** A customer's sale (walk-in sales are never queued: their claim link comes from the server). */
+  body: CreateInvoiceRequest & { customer_id: number };
   /** For the list: who and how much, as shown when it was queued. */
   customerName: string;
   /** The customer as picked, so "key it again" can fill the form. */

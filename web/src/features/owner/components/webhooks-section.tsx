@@ -45,6 +45,7 @@ type EventKey = `integrations.webhooks.events.${
   | 'redemptionCreated'
   | 'stampEarned'
   | 'stampCardRedeemed'
+  | 'tierChanged'
   | 'customerCreated'
   | 'customerUpdated'
   | 'customerDeleted'
@@ -60,6 +61,7 @@ const EVENTS: Record<WebhookEventType, EventKey> = {
   'redemption.created': 'integrations.webhooks.events.redemptionCreated',
   'stamp.earned': 'integrations.webhooks.events.stampEarned',
   'stamp_card.redeemed': 'integrations.webhooks.events.stampCardRedeemed',
+  'customer.tier_changed': 'integrations.webhooks.events.tierChanged',
   'customer.created': 'integrations.webhooks.events.customerCreated',
   'customer.updated': 'integrations.webhooks.events.customerUpdated',
   'customer.deleted': 'integrations.webhooks.events.customerDeleted',

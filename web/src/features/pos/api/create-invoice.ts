@@ -4,8 +4,19 @@ import { unwrap } from '@/lib/api/errors';
 import { customerKeys, posKeys } from '@/lib/api/query-keys';
 import type { CreateInvoiceRequest, InvoiceCreated } from '@/lib/api/types';
 
+/**
+ * A sale without a customer (a walk-in, cash): no `customer_id`, and the answer's `claim_url` lets
+ * the buyer claim the points.
+ */
+export type WalkInSaleRequest = Omit<CreateInvoiceRequest, 'customer_id' | 'walk_in'> & { walk_in: true };
+
+/** What the till sends: a customer's sale or a walk-in one. */
+export type SaleRequest = CreateInvoiceRequest | WalkInSaleRequest;
+
+export const isWalkIn = (body: SaleRequest): body is WalkInSaleRequest => body.walk_in === true;
+
 export interface CreateInvoiceInput {
-  body: CreateInvoiceRequest;
+  body: SaleRequest;
   /** The same key for every retry of one submission (see useIdempotencyKey). */
   idempotencyKey: string;
 }

@@ -1,10 +1,18 @@
 import { Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconHash, IconReceipt2, IconRefresh, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconHash,
+  IconReceipt2,
+  IconRefresh,
+  IconUserCheck,
+  IconUserOff,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/form/form-error';
+import { Notice } from '@/components/notice';
 import { ApiError, isNetworkError, isTimeout, messageOf } from '@/lib/api/errors';
 import { newIdempotencyKey } from '@/lib/api/idempotency';
 import type { Customer, CreateInvoiceRequest, InvoiceCreated, SalePreview } from '@/lib/api/types';
@@ -13,7 +21,7 @@ import { useCurrentUser } from '@/lib/session/current-user';
 import { bounds } from '@/lib/api/bounds';
 import type { QueuedSale } from '@/lib/offline/sale-queue';
 import { showToast } from '@/lib/toasts';
-import { useCreateInvoice } from '../api/create-invoice';
+import { isWalkIn, useCreateInvoice, type SaleRequest } from '../api/create-invoice';
 import { salePreviewQueryOptions, useSalePreview } from '../api/preview-sale';
 import { parseInvoiceTotal } from '../invoice-total';
 import { customerToKeyAgain } from '../offline/describe-refusal';
@@ -30,6 +38,8 @@ interface CreateInvoiceFormProps {
   initialCustomer?: Customer | null;
   /** A refused queued sale keyed again: its customer, number and total fill the form. */
   initialSale?: QueuedSale | null;
+  /** Start as a sale without a customer (the dashboard's walk-in tile). */
+  initialWalkIn?: boolean;
   onCreated?: (result: InvoiceCreated) => void;
 }
 
@@ -42,6 +52,7 @@ interface FieldErrors {
 export function CreateInvoiceForm({
   initialCustomer = null,
   initialSale = null,
+  initialWalkIn = false,
   onCreated,
 }: CreateInvoiceFormProps) {
   const { t } = useTranslation();
@@ -66,11 +77,11 @@ export function CreateInvoiceForm({
       ? { key: restored.idempotencyKey, body: restored.keyedBody }
       : null,
   );
+  // A sale without a customer: the receipt carries a claim link (a QR code) for the buyer instead.
+  const [walkIn, setWalkIn] = useState(initialWalkIn && !initialSale);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ body: CreateInvoiceRequest; preview: SalePreview } | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<{ body: SaleRequest; preview: SalePreview } | null>(null);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   // The last sale's customer (sent or queued), offered as "Same customer again".
   const [lastSold, setLastSold] = useState<Customer | null>(null);
@@ -122,7 +133,7 @@ export function CreateInvoiceForm({
   }
 
   /** One key per sale: the same sale sent again (a retry, a reload) keeps it. */
-  function keyFor(body: CreateInvoiceRequest): string {
+  function keyFor(body: SaleRequest): string {
     const serialized = JSON.stringify(body);
     if (keyed?.body === serialized) return keyed.key;
     const key = newIdempotencyKey();
@@ -135,11 +146,15 @@ export function CreateInvoiceForm({
     setFormError(null);
     setReceipt(null);
     const nextErrors: FieldErrors = {};
-    if (!customer) nextErrors.customer = t('pos.invoice.selectCustomer');
+    if (!customer && !walkIn) nextErrors.customer = t('pos.invoice.selectCustomer');
     if ('problem' in parsed) nextErrors.total = t(`pos.invoice.total.${parsed.problem}`);
     setErrors(nextErrors);
-    if (!customer || !('value' in parsed)) return;
-    const body = { customer_id: customer.id, invoice_id: invoiceId.trim() || null, total_cost: parsed.value };
+    if ((!customer && !walkIn) || !('value' in parsed)) return;
+    const invoice_id = invoiceId.trim() || null;
+    const body: SaleRequest =
+      walkIn || !customer
+        ? { walk_in: true, invoice_id, total_cost: parsed.value }
+        : { customer_id: customer.id, invoice_id, total_cost: parsed.value };
     // A large total is shown again before it is sent; the server says what "large" is.
     let answer: SalePreview | null = null;
     try {
@@ -167,7 +182,13 @@ export function CreateInvoiceForm({
     attempted: boolean,
   ) {
     void queue
-      .enqueue({ idempotencyKey, body, customerName: soldTo.name, customer: soldTo, attempted })
+      .enqueue({
+        idempotencyKey,
+        body: { ...body, customer_id: soldTo.id },
+        customerName: soldTo.name,
+        customer: soldTo,
+        attempted,
+      })
       .then(() => {
         showToast(t('pos.offline.queued', { customer: soldTo.name }), { color: 'blue', duration: 8_000 });
         // A queued sale is a sale: the next one starts empty too, "same customer again" beside.
@@ -180,7 +201,52 @@ export function CreateInvoiceForm({
       .catch(() => setFormError(t('pos.invoice.failed')));
   }
 
-  function send(body: CreateInvoiceRequest) {
+  /** The server's refusal under its field, or the form's error: nothing was recorded. */
+  function showRefusal(error: unknown) {
+    if (error instanceof ApiError) {
+      const fieldErrors: FieldErrors = {
+        invoiceId:
+          error.fieldError('invoice_id') ??
+          (error.code === 'invoice_number_taken' ? error.message : undefined),
+        total: error.fieldError('total_cost'),
+      };
+      if (fieldErrors.invoiceId || fieldErrors.total) {
+        setErrors(fieldErrors);
+        return;
+      }
+    }
+    setFormError(isTimeout(error) ? t('pos.offline.timeout') : messageOf(error, t('pos.invoice.failed')));
+  }
+
+  /**
+   * A sale without a customer is never queued: its claim link comes from the server, and a buyer
+   * who left without it could claim nothing. Unanswered, it keeps its key, so sending it again
+   * cannot record it twice.
+   */
+  function sendWalkIn(body: SaleRequest) {
+    if (!navigator.onLine) {
+      setFormError(t('pos.walkIn.offline'));
+      return;
+    }
+    createInvoice.mutate(
+      { body, idempotencyKey: keyFor(body) },
+      {
+        onSuccess: (result) => {
+          showToast(t('pos.walkIn.success'), { duration: SUCCESS_DURATION });
+          clearSale();
+          setReceipt({ result, customer: null });
+          onCreated?.(result);
+        },
+        onError: showRefusal,
+      },
+    );
+  }
+
+  function send(body: SaleRequest) {
+    if (isWalkIn(body)) {
+      sendWalkIn(body);
+      return;
+    }
     if (!customer) return;
     const idempotencyKey = keyFor(body);
     const soldTo = customer;
@@ -217,21 +283,7 @@ export function CreateInvoiceForm({
             queueSale(body, idempotencyKey, soldTo, true);
             return;
           }
-          if (error instanceof ApiError) {
-            const fieldErrors: FieldErrors = {
-              invoiceId:
-                error.fieldError('invoice_id') ??
-                (error.code === 'invoice_number_taken' ? error.message : undefined),
-              total: error.fieldError('total_cost'),
-            };
-            if (fieldErrors.invoiceId || fieldErrors.total) {
-              setErrors(fieldErrors);
-              return;
-            }
-          }
-          setFormError(
-            isTimeout(error) ? t('pos.offline.timeout') : messageOf(error, t('pos.invoice.failed')),
-          );
+          showRefusal(error);
         },
       },
     );
@@ -245,18 +297,67 @@ export function CreateInvoiceForm({
       <Stack gap="md">
         <SaleQueuePanel queue={queue} onKeyAgain={keyAgain} />
         <FormError message={formError} />
-        <CustomerPicker
-          value={customer}
-          onChange={(next) => {
-            setCustomer(next);
-            setErrors((current) => ({ ...current, customer: undefined }));
-            // A picked customer is followed by the total: the whole sale from the keyboard.
-            if (next) window.setTimeout(() => totalRef.current?.focus(), 0);
-          }}
-          error={errors.customer}
-          disabled={pending}
-          offlineCustomers={userId === null ? [] : recentCustomers(userId)}
-        />
+        {walkIn ? (
+          <Notice
+            color="blue"
+            icon={IconUserOff}
+            title={t('pos.walkIn.title')}
+            role="status"
+            data-testid="walk-in-notice"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('pos.walkIn.explain')}</Text>
+              <Button
+                type="button"
+                size="xs"
+                variant="default"
+                leftSection={<IconUsers size={16} aria-hidden />}
+                onClick={() => {
+                  setWalkIn(false);
+                  setFormError(null);
+                }}
+                disabled={pending}
+              >
+                {t('pos.walkIn.chooseCustomer')}
+              </Button>
+            </Stack>
+          </Notice>
+        ) : (
+          <Stack gap="xs">
+            <CustomerPicker
+              value={customer}
+              onChange={(next) => {
+                setCustomer(next);
+                setErrors((current) => ({ ...current, customer: undefined }));
+                // A picked customer is followed by the total: the whole sale from the keyboard.
+                if (next) window.setTimeout(() => totalRef.current?.focus(), 0);
+              }}
+              error={errors.customer}
+              disabled={pending}
+              offlineCustomers={userId === null ? [] : recentCustomers(userId)}
+            />
+            {!customer && (
+              <Group justify="flex-start">
+                <Button
+                  type="button"
+                  variant="light"
+                  color="gray"
+                  leftSection={<IconUserOff size={18} aria-hidden />}
+                  onClick={() => {
+                    setWalkIn(true);
+                    setErrors((current) => ({ ...current, customer: undefined }));
+                    setFormError(null);
+                    window.setTimeout(() => totalRef.current?.focus(), 0);
+                  }}
+                  disabled={pending}
+                  data-testid="walk-in-button"
+                >
+                  {t('pos.walkIn.start')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
         <Group grow align="flex-start" gap="md" wrap="wrap">
           <TextInput
             label={t('pos.invoice.invoiceId')}
@@ -310,7 +411,7 @@ export function CreateInvoiceForm({
             aria-live="polite"
           >
             {preview.data.points > 0
-              ? t('pos.invoice.earns', {
+              ? t(walkIn ? 'pos.walkIn.claimable' : 'pos.invoice.earns', {
                   count: preview.data.points,
                   points: format.points(preview.data.points),
                 })
@@ -332,7 +433,7 @@ export function CreateInvoiceForm({
           </Button>
         </Group>
         {receipt && <Receipt data={receipt} />}
-        {lastSold && !customer && (
+        {lastSold && !customer && !walkIn && (
           <Group justify="flex-start">
             <Button
               type="button"

@@ -11,7 +11,7 @@ interface PosTileProps {
   testId: string;
 }
 
-/** One of the dashboard's four large tiles; each opens a modal. */
+/** One of the dashboard's large tiles; each opens a modal. */
 export function PosTile({ icon: TileIcon, color, title, description, onClick, testId }: PosTileProps) {
   return (
     <UnstyledButton className={classes.tile} onClick={onClick} data-testid={testId} aria-haspopup="dialog">

@@ -9,11 +9,25 @@ import type { Customer, InvoiceCreated, NextExpiry } from '@/lib/api/types';
 import { formatDateTime, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
 import './receipt-font.css';
+import { ReceiptQr } from './receipt-qr';
 import classes from './receipt.module.css';
 
 export interface ReceiptData {
   result: InvoiceCreated;
-  customer: Customer;
+  /** Null for a sale without a customer (a walk-in): its receipt carries the claim link. */
+  customer: Customer | null;
+}
+
+/** The link a receipt shares, as a QR code and as text: the customer's page, or a walk-in's claim. */
+interface SharedLink {
+  kind: 'page' | 'claim';
+  url: string;
+}
+
+function sharedLink(result: InvoiceCreated): SharedLink | null {
+  if (result.claim_url) return { kind: 'claim', url: result.claim_url };
+  if (result.customer_page_url) return { kind: 'page', url: result.customer_page_url };
+  return null;
 }
 
 type Width = '58' | '80';
@@ -67,9 +81,11 @@ export function Receipt({ data }: { data: ReceiptData }) {
   const { ref, heightMm } = usePaperHeight(width);
   // The customer's own answer says which points expire soon; the receipt waits for nothing.
   const expiry = useQuery({
-    ...customerDetailQueryOptions(data.customer.id),
+    ...customerDetailQueryOptions(data.customer?.id ?? 0),
+    enabled: data.customer !== null,
     select: (detail) => detail.nextExpiry,
   }).data;
+  const shared = sharedLink(data.result);
   const previewRef = useRef<HTMLDivElement>(null);
 
   // Offered after every sale: brought into sight, in a dialog too.
@@ -118,18 +134,19 @@ export function Receipt({ data }: { data: ReceiptData }) {
           {t('pos.receipt.print')}
         </Button>
       </Group>
-      {data.result.customer_page_url && (
-        // The customer's own page (balances, points expiring, last movements), to share.
-        <Group gap="sm" data-testid="customer-page-share">
+      {shared && (
+        // The customer's own page (balances, points expiring, last movements), or the walk-in
+        // buyer's claim, to share: the receipt below carries it as a QR code.
+        <Group gap="sm" data-testid={shared.kind === 'page' ? 'customer-page-share' : 'claim-share'}>
           <Anchor
-            href={data.result.customer_page_url}
+            href={shared.url}
             target="_blank"
             rel="noopener"
-            data-testid="customer-page-link"
+            data-testid={shared.kind === 'page' ? 'customer-page-link' : 'claim-link'}
           >
-            {t('pos.receipt.customerPage')}
+            {shared.kind === 'page' ? t('pos.receipt.customerPage') : t('pos.receipt.claimLink')}
           </Anchor>
-          <CopyButton value={data.result.customer_page_url}>
+          <CopyButton value={shared.url}>
             {({ copied, copy }) => (
               <Button
                 size="xs"
@@ -171,6 +188,7 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
   const format = useFormat();
   const { invoice, points_added: points, customer_total_points: balance, stamps } = data.result;
   const when = formatDateTime(invoice.created_at, language, TIME_ZONE);
+  const shared = sharedLink(data.result);
   const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
     <div className={classes.row} data-testid={options.testId}>
       <span>{label}</span>
@@ -187,7 +205,7 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
       {row(t('pos.receipt.date'), when)}
       {row(t('pos.receipt.number'), invoice.invoice_id ?? `#${invoice.id}`)}
       {invoice.pos_user && row(t('pos.receipt.cashier'), invoice.pos_user.name)}
-      {row(t('pos.receipt.customer'), data.customer.name)}
+      {row(t('pos.receipt.customer'), data.customer ? data.customer.name : t('pos.receipt.noCustomer'))}
       <hr className={classes.rule} />
       <div className={`${classes.row} ${classes.total}`} data-testid="receipt-total">
         <span>{t('pos.receipt.total')}</span>
@@ -196,8 +214,11 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
         </span>
       </div>
       <hr className={classes.rule} />
-      {row(t('pos.receipt.pointsEarned'), format.points(points), { figure: true, testId: 'receipt-points' })}
-      {row(t('pos.receipt.balance'), format.points(balance), { figure: true, testId: 'receipt-balance' })}
+      {/* A walk-in sale gives its points to whoever claims them: no one's balance to print. */}
+      {data.customer &&
+        row(t('pos.receipt.pointsEarned'), format.points(points), { figure: true, testId: 'receipt-points' })}
+      {data.customer &&
+        row(t('pos.receipt.balance'), format.points(balance), { figure: true, testId: 'receipt-balance' })}
       {stamps &&
         row(
           t('pos.receipt.stamps'),
@@ -218,10 +239,21 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
           })}
         </p>
       )}
-      {data.result.customer_page_url && (
-        <p className={classes.note} data-testid="receipt-page-url">
-          {t('pos.receipt.pageOnline')} <bdi dir="ltr">{data.result.customer_page_url}</bdi>
-        </p>
+      {shared && (
+        <div className={classes.qrBlock}>
+          <p
+            className={classes.note}
+            data-testid={shared.kind === 'page' ? 'receipt-page-url' : 'receipt-claim-url'}
+          >
+            {shared.kind === 'page' ? t('pos.receipt.pageOnline') : t('pos.receipt.claimOnline')}{' '}
+            <bdi dir="ltr">{shared.url}</bdi>
+          </p>
+          <ReceiptQr
+            url={shared.url}
+            label={shared.kind === 'page' ? t('pos.receipt.pageQr') : t('pos.receipt.claimQr')}
+            testId={shared.kind === 'page' ? 'receipt-page-qr' : 'receipt-claim-qr'}
+          />
+        </div>
       )}
       <p className={classes.thanks}>{t('pos.receipt.thanks')}</p>
     </div>
