@@ -4,26 +4,29 @@ import { unwrap } from '@/lib/api/errors';
 import { posKeys } from '@/lib/api/query-keys';
 import type { SalePreview } from '@/lib/api/types';
 
-/** What a sale of `total` earns at this counter, from the server's own rule (one home). */
-export async function previewSale(total: string): Promise<SalePreview> {
+/**
+ * What a sale of `total` earns at this counter, from the server's own rule (one home); for a
+ * customer, with the multiplier of the tier it holds.
+ */
+export async function previewSale(total: string, customerId?: number | null): Promise<SalePreview> {
   const data = await unwrap(
     api.GET('/api/v1/invoices/preview', {
-      params: { query: { total } },
+      params: { query: customerId ? { total, customer_id: customerId } : { total } },
     }),
   );
   return data.data;
 }
 
-export function salePreviewQueryOptions(total: string | null) {
+export function salePreviewQueryOptions(total: string | null, customerId?: number | null) {
   return queryOptions({
-    queryKey: [...posKeys.all, 'preview', total ?? ''] as const,
-    queryFn: () => previewSale(total ?? ''),
+    queryKey: [...posKeys.all, 'preview', total ?? '', customerId ?? 0] as const,
+    queryFn: () => previewSale(total ?? '', customerId),
     enabled: total !== null,
     staleTime: 60_000,
     retry: false,
   });
 }
 
-export function useSalePreview(total: string | null) {
-  return useQuery(salePreviewQueryOptions(total));
+export function useSalePreview(total: string | null, customerId?: number | null) {
+  return useQuery(salePreviewQueryOptions(total, customerId));
 }

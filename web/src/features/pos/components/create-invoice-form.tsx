@@ -101,7 +101,7 @@ export function CreateInvoiceForm({
   // What this total earns, from the server's rule, as it is typed.
   const parsed = parseInvoiceTotal(total);
   const [typedTotal] = useDebouncedValue('value' in parsed ? parsed.value : null, 300);
-  const preview = useSalePreview(typedTotal);
+  const preview = useSalePreview(typedTotal, customer?.id);
   const previewError = preview.error instanceof ApiError ? preview.error.fieldError('total') : undefined;
 
   function clearSale() {
@@ -159,7 +159,8 @@ export function CreateInvoiceForm({
     let answer: SalePreview | null = null;
     try {
       // With the network known to be gone, the sale goes straight to the queue.
-      if (navigator.onLine) answer = await queryClient.fetchQuery(salePreviewQueryOptions(parsed.value));
+      if (navigator.onLine)
+        answer = await queryClient.fetchQuery(salePreviewQueryOptions(parsed.value, customer?.id));
     } catch (error) {
       if (error instanceof ApiError && error.fieldError('total_cost')) {
         setErrors({ total: error.fieldError('total_cost') });

@@ -186,7 +186,7 @@ interface ReceiptPaperProps {
 function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { invoice, points_added: points, customer_total_points: balance, stamps } = data.result;
+  const { invoice, points_added: points, customer_total_points: balance, stamps, tier } = data.result;
   const when = formatDateTime(invoice.created_at, language, TIME_ZONE);
   const shared = sharedLink(data.result);
   const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
@@ -229,6 +229,15 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
             required: format.number(stamps.required),
           }),
           { figure: true, testId: 'receipt-stamps' },
+        )}
+      {tier &&
+        row(
+          t('pos.receipt.tier'),
+          t('pos.receipt.tierValue', {
+            name: language === 'ar' ? tier.name_ar : tier.name_en,
+            multiplier: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
+          }),
+          { testId: 'receipt-tier' },
         )}
       {expiry && expiry.points > 0 && (
         <p className={classes.note} data-testid="receipt-expiry">
