@@ -1,13 +1,6 @@
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  apiAuth,
-  PHONE_VIEWPORT,
-  saveScreenshot,
-  screenshotFromTop,
-  signIn,
-  switchTo,
-  uniquePhone,
-} from './helpers';
+import { apiAuth, PHONE_VIEWPORT, saveScreenshot, signIn, switchTo, uniquePhone } from './helpers';
 
 // Tiers against the real server (issue #38, item 3): the owner sets a ladder in the settings tab,
 // a ladder whose spends do not rise is refused (the server's message under that row's spend,
@@ -17,7 +10,6 @@ import {
 
 const TEXT = {
   ar: {
-    settings: 'الإعدادات',
     setUp: 'إعداد المستويات',
     edit: 'تعديل المستويات',
     nameEn: 'الاسم بالإنجليزية',
@@ -35,7 +27,6 @@ const TEXT = {
     spend: 'الإنفاق خلال آخر 12 شهرًا: 600.000 د.ل.',
   },
   en: {
-    settings: 'Settings',
     setUp: 'Set up tiers',
     edit: 'Edit tiers',
     nameEn: 'English name',
@@ -81,6 +72,17 @@ async function savedLadder(page: Page): Promise<{ name_en: string; min_spend: st
   return ((await answer.json()) as { data: { tiers: { name_en: string; min_spend: string }[] } }).data.tiers;
 }
 
+/** What the screen shows (not the whole page): a dialog's part scrolled into view. */
+async function screenshotInView(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(test.info().project.testDir, 'screenshots', `${name}.png`) });
+}
+
+const SIZES = [
+  { size: 'desktop', viewport: { width: 1280, height: 800 } },
+  { size: 'phone', viewport: PHONE_VIEWPORT },
+] as const;
+
 // Whatever happened in the test, the demo goes back to no tiers.
 test.afterEach(async ({ request }) => {
   const removed = await request.put('/api/v1/loyalty-tiers', {
@@ -91,90 +93,97 @@ test.afterEach(async ({ request }) => {
 });
 
 for (const lang of ['ar', 'en'] as const) {
-  test(`the owner sets tiers, a bad ladder is refused, a sale moves a customer up (${lang})`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const text = TEXT[lang];
-    await signIn(page, 'owner@demo.ly');
-    if (lang === 'en') await switchTo(page, 'en');
-    await page.getByRole('tab', { name: text.settings }).click();
-    const section = page.getByTestId('tier-settings');
-    await expect(section.getByTestId('tiers-none')).toBeVisible();
+  for (const { size, viewport } of SIZES) {
+    test(`the owner sets tiers, a bad ladder is refused, a sale moves a customer up (${lang}, ${size})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const shot = `${lang}-${size}`;
+      test.setTimeout(120_000);
+      const text = TEXT[lang];
+      await signIn(page, 'owner@demo.ly');
+      if (lang === 'en') await switchTo(page, 'en');
+      await page.getByTestId('owner-tab-settings').click();
+      const section = page.getByTestId('tier-settings');
+      await expect(section.getByTestId('tiers-none')).toBeVisible();
 
-    // Two levels.
-    await section.getByRole('button', { name: text.setUp }).click();
-    const dialog = page.getByRole('dialog');
-    const form = dialog.getByTestId('tiers-form');
-    await fill(form.getByTestId('tier-fields').nth(0), lang, SILVER);
-    await form.getByRole('button', { name: text.add }).click();
-    await fill(form.getByTestId('tier-fields').nth(1), lang, GOLD);
-    await form.getByRole('button', { name: text.save, exact: true }).click();
-    await expect(page.getByTestId('toasts')).toContainText(text.saved);
-    await expect(dialog).toBeHidden();
-    await expect(section.getByTestId('tier-row')).toHaveCount(2);
-    await expect(section.getByTestId('tier-row').nth(1)).toContainText(text.gold);
+      // Two levels.
+      await section.getByRole('button', { name: text.setUp }).click();
+      const dialog = page.getByRole('dialog');
+      const form = dialog.getByTestId('tiers-form');
+      await fill(form.getByTestId('tier-fields').nth(0), lang, SILVER);
+      await form.getByRole('button', { name: text.add }).click();
+      await fill(form.getByTestId('tier-fields').nth(1), lang, GOLD);
+      await form.getByRole('button', { name: text.save, exact: true }).click();
+      await expect(page.getByTestId('toasts')).toContainText(text.saved);
+      await expect(dialog).toBeHidden();
+      await expect(section.getByTestId('tier-row')).toHaveCount(2);
+      await expect(section.getByTestId('tier-row').nth(1)).toContainText(text.gold);
 
-    // A third level below the second: the server's message under that row's spend, nothing saved.
-    await section.getByRole('button', { name: text.edit }).click();
-    await form.getByRole('button', { name: text.add }).click();
-    const third = form.getByTestId('tier-fields').nth(2);
-    await fill(third, lang, { ...PLATINUM, min_spend: lang === 'ar' ? '٣٠٠' : '300' });
-    await form.getByRole('button', { name: text.save, exact: true }).click();
-    await expect(third.getByLabel(text.minSpend)).toHaveAttribute('aria-invalid', 'true');
-    await expect(third.getByText(text.order)).toBeVisible();
-    await expect(form.getByTestId('tier-fields').nth(1).getByLabel(text.minSpend)).not.toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
-    await screenshotFromTop(page, `tiers-refused-${lang}-phone`, PHONE_VIEWPORT);
-    await saveScreenshot(page, `tiers-refused-${lang}`);
-    expect((await savedLadder(page)).map((tier) => tier.name_en)).toEqual(['Silver', 'Gold']);
+      // A third level below the second: the server's message under that row's spend, nothing saved.
+      await section.getByRole('button', { name: text.edit }).click();
+      await form.getByRole('button', { name: text.add }).click();
+      const third = form.getByTestId('tier-fields').nth(2);
+      await fill(third, lang, { ...PLATINUM, min_spend: lang === 'ar' ? '٣٠٠' : '300' });
+      await form.getByRole('button', { name: text.save, exact: true }).click();
+      await expect(third.getByLabel(text.minSpend)).toHaveAttribute('aria-invalid', 'true');
+      await expect(third.getByText(text.order)).toBeVisible();
+      await expect(form.getByTestId('tier-fields').nth(1).getByLabel(text.minSpend)).not.toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await third.getByLabel(text.minSpend).scrollIntoViewIfNeeded();
+      await screenshotInView(page, `tiers-refused-${shot}`);
+      expect((await savedLadder(page)).map((tier) => tier.name_en)).toEqual(['Silver', 'Gold']);
 
-    // Put right: saved, three levels.
-    await third.getByLabel(text.minSpend).fill(PLATINUM.min_spend);
-    await expect(third.getByLabel(text.minSpend)).not.toHaveAttribute('aria-invalid', 'true');
-    await form.getByRole('button', { name: text.save, exact: true }).click();
-    await expect(dialog).toBeHidden();
-    await expect(section.getByTestId('tier-row')).toHaveCount(3);
-    expect((await savedLadder(page)).map((tier) => tier.min_spend)).toEqual(['0.000', '500.000', '2000.000']);
-    await section.scrollIntoViewIfNeeded();
-    await saveScreenshot(page, `tiers-settings-${lang}`);
+      // Put right: saved, three levels.
+      await third.getByLabel(text.minSpend).fill(PLATINUM.min_spend);
+      await expect(third.getByLabel(text.minSpend)).not.toHaveAttribute('aria-invalid', 'true');
+      await form.getByRole('button', { name: text.save, exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(section.getByTestId('tier-row')).toHaveCount(3);
+      expect((await savedLadder(page)).map((tier) => tier.min_spend)).toEqual([
+        '0.000',
+        '500.000',
+        '2000.000',
+      ]);
+      await section.scrollIntoViewIfNeeded();
+      await screenshotInView(page, `tiers-settings-${shot}`);
 
-    // A new customer's first sale of 600 LYD: Gold at once, 1,400 LYD short of Platinum.
-    const cashier = await apiAuth(page.request, 'cashier@demo.ly');
-    const made = await page.request.post('/api/v1/customers', {
-      headers: cashier,
-      data: { name: `Tier ${lang}`, phone: uniquePhone('0917') },
+      // A new customer's first sale of 600 LYD: Gold at once, 1,400 LYD short of Platinum.
+      const cashier = await apiAuth(page.request, 'cashier@demo.ly');
+      const made = await page.request.post('/api/v1/customers', {
+        headers: cashier,
+        data: { name: `Tier ${shot}`, phone: uniquePhone('0917') },
+      });
+      expect(made.status()).toBe(201);
+      const id = ((await made.json()) as { data: { id: number } }).data.id;
+      const sale = await page.request.post('/api/v1/invoices', {
+        headers: cashier,
+        data: { customer_id: id, total_cost: '600' },
+      });
+      expect(sale.status()).toBe(201);
+      const sold = (await sale.json()) as { data: { tier: { name_en: string } | null } };
+      expect(sold.data.tier?.name_en).toBe('Gold');
+
+      await page.goto(`/customer/${id}`);
+      const tier = page.getByTestId('customer-tier');
+      await expect(tier.getByTestId('tier-name')).toHaveText(text.gold);
+      await expect(tier.getByTestId('tier-multiplier')).toHaveText('×1.5');
+      await expect(tier.getByTestId('tier-spend')).toHaveText(text.spend);
+      await expect(tier.getByTestId('tier-next')).toHaveText(text.next);
+      await expect(tier.getByTestId('tier-grace')).toHaveCount(0);
+      await saveScreenshot(page, `tiers-customer-${shot}`);
+
+      // Removing every tier asks first, then the section says there are none.
+      await page.goto('/dashboard');
+      await page.getByTestId('owner-tab-settings').click();
+      await section.getByRole('button', { name: text.removeAll }).click();
+      const question = page.getByRole('dialog');
+      await question.getByTestId('confirm-button').click();
+      await expect(page.getByTestId('toasts')).toContainText(text.removed);
+      await expect(section.getByTestId('tiers-none')).toBeVisible();
+      expect(await savedLadder(page)).toEqual([]);
     });
-    expect(made.status()).toBe(201);
-    const id = ((await made.json()) as { data: { id: number } }).data.id;
-    const sale = await page.request.post('/api/v1/invoices', {
-      headers: cashier,
-      data: { customer_id: id, total_cost: '600' },
-    });
-    expect(sale.status()).toBe(201);
-    const sold = (await sale.json()) as { data: { tier: { name_en: string } | null } };
-    expect(sold.data.tier?.name_en).toBe('Gold');
-
-    await page.goto(`/customer/${id}`);
-    const tier = page.getByTestId('customer-tier');
-    await expect(tier.getByTestId('tier-name')).toHaveText(text.gold);
-    await expect(tier.getByTestId('tier-multiplier')).toHaveText('×1.5');
-    await expect(tier.getByTestId('tier-spend')).toHaveText(text.spend);
-    await expect(tier.getByTestId('tier-next')).toHaveText(text.next);
-    await expect(tier.getByTestId('tier-grace')).toHaveCount(0);
-    await saveScreenshot(page, `tiers-customer-${lang}`);
-    await screenshotFromTop(page, `tiers-customer-${lang}-phone`, PHONE_VIEWPORT);
-
-    // Removing every tier asks first, then the section says there are none.
-    await page.goto('/dashboard');
-    await page.getByRole('tab', { name: text.settings }).click();
-    await section.getByRole('button', { name: text.removeAll }).click();
-    const question = page.getByRole('dialog');
-    await question.getByTestId('confirm-button').click();
-    await expect(page.getByTestId('toasts')).toContainText(text.removed);
-    await expect(section.getByTestId('tiers-none')).toBeVisible();
-    expect(await savedLadder(page)).toEqual([]);
-  });
+  }
 }

@@ -203,9 +203,14 @@ function TiersForm({ tiers, onDone }: { tiers: LoyaltyTier[]; onDone: () => void
 
   return (
     <ApiForm form={form} testId="tiers-form">
-      <Text size="sm" c="dimmed">
-        {t('tiers.formHint', { count: MAX_LEVELS, max: format.number(MAX_LEVELS) })}
-      </Text>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {t('tiers.formHint', { count: MAX_LEVELS, max: format.number(MAX_LEVELS) })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('tiers.multiplierHint')}
+        </Text>
+      </Stack>
       {rows.map((row, index) => {
         const level = format.number(index + 1);
         return (
@@ -243,7 +248,6 @@ function TiersForm({ tiers, onDone }: { tiers: LoyaltyTier[]; onDone: () => void
               />
               <TextInput
                 label={t('tiers.multiplierField')}
-                description={t('tiers.multiplierHint')}
                 inputMode="decimal"
                 dir="ltr"
                 autoComplete="off"
