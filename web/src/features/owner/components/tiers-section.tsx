@@ -72,7 +72,7 @@ export function TiersSection() {
                 {ladder.length > 0 && (
                   <Button
                     variant="subtle"
-                    color="red.8"
+                    color="red"
                     onClick={() => removing.ask(true)}
                     data-testid="tiers-remove-all"
                   >
@@ -259,7 +259,7 @@ function TiersForm({ tiers, onDone }: { tiers: LoyaltyTier[]; onDone: () => void
               <Group justify="flex-end" mt="xs">
                 <Button
                   variant="subtle"
-                  color="red.8"
+                  color="red"
                   size="compact-sm"
                   leftSection={<IconTrash size={16} aria-hidden />}
                   onClick={() => form.removeListItem('tiers', index)}
