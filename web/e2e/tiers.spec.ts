@@ -169,7 +169,8 @@ for (const lang of ['ar', 'en'] as const) {
       await page.goto(`/customer/${id}`);
       const tier = page.getByTestId('customer-tier');
       await expect(tier.getByTestId('tier-name')).toHaveText(text.gold);
-      await expect(tier.getByTestId('tier-multiplier')).toHaveText('×1.5');
+      // A left-to-right island (U+2066 ... U+2069): "×1.5" in Arabic too.
+      await expect(tier.getByTestId('tier-multiplier')).toHaveText(/^\u2066?×1\.5\u2069?$/);
       await expect(tier.getByTestId('tier-spend')).toHaveText(text.spend);
       await expect(tier.getByTestId('tier-next')).toHaveText(text.next);
       await expect(tier.getByTestId('tier-grace')).toHaveCount(0);

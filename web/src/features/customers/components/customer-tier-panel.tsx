@@ -1,10 +1,9 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHourglassLow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '@/components/ltr';
 import { Notice } from '@/components/notice';
 import type { CustomerTier } from '@/lib/api/types';
-import { useFormat } from '@/lib/format';
+import { isolateLtr, useFormat } from '@/lib/format';
 
 /** A decimal string of LYD as whole dirhams, so a difference is exact. */
 function dirhams(amount: string): number {
@@ -43,11 +42,11 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
               color="grape"
               data-testid="tier-multiplier"
             >
-              <Ltr>
-                {t('customers.tier.times', {
+              {isolateLtr(
+                t('customers.tier.times', {
                   value: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
-                })}
-              </Ltr>
+                }),
+              )}
             </Badge>
           </Group>
         </Group>

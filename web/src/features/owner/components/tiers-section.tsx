@@ -19,11 +19,10 @@ import { ApiForm } from '@/components/form/api-form';
 import { FormActions } from '@/components/form/form-actions';
 import { FormModal } from '@/components/form/form-modal';
 import { useApiForm } from '@/components/form/use-api-form';
-import { Ltr } from '@/components/ltr';
 import { QueryState } from '@/components/query-state';
 import { useConfirmation } from '@/components/use-confirmation';
 import { bounds } from '@/lib/api/bounds';
-import { normalizeDigits, useFormat } from '@/lib/format';
+import { isolateLtr, normalizeDigits, useFormat } from '@/lib/format';
 import { showToast } from '@/lib/toasts';
 import { useLoyaltyTiers, useSaveLoyaltyTiers } from '../api/tiers';
 import type { LoyaltyTier } from '../types';
@@ -127,11 +126,11 @@ function TierLadder({ tiers }: { tiers: LoyaltyTier[] }) {
             </Table.Th>
             <Table.Td>{format.lyd(tier.min_spend)}</Table.Td>
             <Table.Td>
-              <Ltr>
-                {t('tiers.times', {
+              {isolateLtr(
+                t('tiers.times', {
                   value: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
-                })}
-              </Ltr>
+                }),
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
