@@ -87,6 +87,19 @@ async function escape(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await noDialog(page);
 }
+/** The owner's tiers (issue #38), set through the API; an empty list removes them. */
+const A11Y_TIERS = [
+  { name_en: 'Silver', name_ar: 'فضي', min_spend: '0', multiplier: '1.0' },
+  { name_en: 'Gold', name_ar: 'ذهبي', min_spend: '10', multiplier: '1.5' },
+  { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '5000', multiplier: '2.0' },
+];
+async function putTiers(page: Page, tiers: object[]): Promise<void> {
+  const answer = await page.request.put('/api/v1/loyalty-tiers', {
+    headers: await apiAuth(page.request, 'owner@demo.ly'),
+    data: { tiers },
+  });
+  expect(answer.status()).toBe(200);
+}
 async function openTab(page: Page, role: 'admin' | 'owner', tab: string): Promise<void> {
   const handle = page.getByTestId(`${role}-tab-${tab}`);
   await handle.click();
@@ -739,6 +752,26 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await page.getByRole('button', { name: o('save') }).click();
   await expect(page.getByLabel(o('settings.signalSales'))).toHaveAttribute('aria-invalid', 'true');
   await audit.check('owner settings, fraud signal threshold refused', lang);
+  // Tiers (issue #38): the ladder, its dialog, the server's message under a row's field, the
+  // question before removing them all (the test puts the demo back to no tiers).
+  await putTiers(page, A11Y_TIERS);
+  await page.reload();
+  const tiers = page.getByTestId('tier-settings');
+  await expect(tiers.getByTestId('tier-row')).toHaveCount(A11Y_TIERS.length);
+  await audit.check('owner settings, tiers set', lang);
+  await tiers.getByTestId('tiers-edit').click();
+  const tierForm = dialog(page).getByTestId('tiers-form');
+  await expect(tierForm.getByTestId('tier-fields')).toHaveCount(A11Y_TIERS.length);
+  await audit.check('owner tiers form', lang);
+  await tierForm.getByTestId('tier-fields').nth(1).getByRole('textbox').nth(2).fill('0');
+  await tierForm.getByRole('button', { name: o('save'), exact: true }).click();
+  await expect(tierForm.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await audit.check('owner tiers form, a spend refused', lang);
+  await escape(page);
+  await tiers.getByTestId('tiers-remove-all').click();
+  await expect(dialog(page).getByTestId('confirm-button')).toBeVisible();
+  await audit.check('owner tiers, remove all question', lang);
+  await escape(page);
 
   await openTab(page, 'owner', 'exports');
   await expect(page.getByTestId('export-download')).toBeVisible();
@@ -779,9 +812,10 @@ test('store owner dashboard, every tab and dialog (ar, then en)', { tag: A11Y },
     await switchTo(page, 'en');
     await walkOwner(page, audit, 'en');
   } finally {
-    // Other specs' dashboards are left as they were: no signal of this spec open.
+    // Other specs' dashboards are left as they were: no signal of this spec open, no tiers.
     const owner = await apiAuth(page.request, 'owner@demo.ly');
     await page.request.post(`/api/v1/store-owner/signals/${signal}/review`, { headers: owner });
+    await putTiers(page, []);
   }
 });
 
@@ -1025,6 +1059,27 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await page.goto(`/customer/${customerId}`);
   await expect(page.getByTestId('redeem-stamps')).toBeVisible();
   await audit.check('customer page, a full stamp card', lang);
+
+  // Tiers (issue #38): the customer's level, then (answered in place of the server's, since a
+  // grace needs a month to pass) the same level kept during its grace.
+  await putTiers(page, A11Y_TIERS);
+  try {
+    await page.goto(`/customer/${customerId}`);
+    await expect(page.getByTestId('customer-tier').getByTestId('tier-next')).toBeVisible();
+    await audit.check('customer page, a tier', lang);
+    await page.route(`**/api/v1/customers/${customerId}`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { tier: object | null };
+      body.tier = { ...body.tier, grace_until: '2027-01-15' };
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.reload();
+    await expect(page.getByTestId('tier-grace')).toBeVisible();
+    await audit.check('customer page, a tier kept during its grace', lang);
+    await page.unroute(`**/api/v1/customers/${customerId}`);
+  } finally {
+    await putTiers(page, []);
+  }
 
   // A sale for that customer from the dashboard's dialog: the receipt is offered in it.
   await page.goto('/dashboard');

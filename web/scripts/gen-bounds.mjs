@@ -1,6 +1,6 @@
 // Writes the bounds of every field the OpenAPI document bounds (minimum, maximum, minLength,
-// maxLength, pattern and x- facts) as a TypeScript module, so the forms read the server's rules
-// instead of keeping copies. Run by `npm run gen:api` (`just openapi`); `just openapi-check`
+// maxLength, minItems, maxItems, pattern and x- facts) as a TypeScript module, so the forms read
+// the server's rules instead of keeping copies. Run by `npm run gen:api` (`just openapi`); `just openapi-check`
 // fails when the module is stale.
 //
 //   node scripts/gen-bounds.mjs ../openapi/openapi.json src/lib/api/bounds.ts
@@ -14,7 +14,7 @@ if (!input || !output) {
   process.exit(2);
 }
 
-const KEYS = new Set(['minimum', 'maximum', 'minLength', 'maxLength', 'pattern']);
+const KEYS = new Set(['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern']);
 const doc = JSON.parse(readFileSync(input, 'utf8'));
 
 /** A field's bounds; a decimal (a string or a number: `oneOf`) gathers its parts' bounds. */

@@ -40,6 +40,7 @@ export function makeCustomerDetail(
     customer,
     nextExpiry,
     stamps: [],
+    tier: null,
     statistics: {
       total_invoices: 4,
       total_spent: '209.000',

@@ -49,6 +49,15 @@ export type ApiForm<V extends Values> = UseFormReturnType<V> & {
 };
 
 /**
+ * A field of one item of a list the form holds (`tiers.1.min_spend`): the server names it as
+ * Mantine's form does, so its message goes under that item's input.
+ */
+function isListItemField(values: Values, name: string): boolean {
+  const match = /^([^.]+)\.\d+\.[^.]+$/.exec(name);
+  return match !== null && Array.isArray(values[match[1]!]);
+}
+
+/**
  * A form that sends its values to the API (spec section 8): field state through Mantine's form,
  * the form's own checks, the server's 422 messages under their fields (the first of each, already
  * in the request's language), the server's message (or a fallback) above the fields when no field
@@ -57,7 +66,7 @@ export type ApiForm<V extends Values> = UseFormReturnType<V> & {
 export function useApiForm<V extends Values, Result>(options: ApiFormOptions<V, Result>): ApiForm<V> {
   const { initialValues, serverFields = {}, validate } = options;
   const fieldOf = (name: string): string | undefined =>
-    serverFields[name] ?? (name in initialValues ? name : undefined);
+    serverFields[name] ?? (name in initialValues || isListItemField(initialValues, name) ? name : undefined);
   const toFormErrors = (errors: FieldErrors): FormErrors => {
     const found: FormErrors = {};
     for (const [name, message] of Object.entries(errors)) {

@@ -43,6 +43,7 @@ import { useCustomerActivity } from './api/customer-activity';
 import { AddPointsDialog } from './components/add-points-dialog';
 import { CustomerActivityList } from './components/customer-activity-list';
 import { CustomerDialog } from './components/customer-dialog';
+import { CustomerTierPanel } from './components/customer-tier-panel';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
 import { usePointsBalance } from './components/points-balance';
 import { ReturnInvoiceDialog } from './components/return-invoice-dialog';
@@ -99,7 +100,7 @@ export function CustomerDetailPage() {
     );
   }
 
-  const { customer, statistics, nextExpiry, stamps } = detail.data;
+  const { customer, statistics, nextExpiry, stamps, tier } = detail.data;
 
   return (
     <Container size="xl" py="xl" data-testid="customer-detail">
@@ -133,6 +134,7 @@ export function CustomerDetailPage() {
         </Group>
 
         <ProfileCard customer={customer} nextExpiry={nextExpiry} />
+        {tier && <CustomerTierPanel tier={tier} />}
         {stamps.map((card) => (
           <StampCardPanel key={card.store_id} customerId={customer.id} stamps={card} />
         ))}

@@ -58,3 +58,9 @@ export type SignalStatus = NonNullable<
 export interface ActivityLinkState {
   focusActivity?: boolean;
 }
+/** The owner's ladder of tiers, lowest spend first (empty: no tiers). */
+export type LoyaltyTier = JsonBody<
+  paths['/api/v1/loyalty-tiers']['get']['responses'][200]
+>['data']['tiers'][number];
+/** The whole ladder as the PUT replaces it (an empty list removes the tiers). */
+export type LoyaltyTiersRequest = RequestBody<paths['/api/v1/loyalty-tiers']['put']>;

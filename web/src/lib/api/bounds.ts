@@ -170,6 +170,11 @@ export const bounds = {
       minimum: 0,
     },
   },
+  LoyaltyTiersRequest: {
+    tiers: {
+      maxItems: 4,
+    },
+  },
   PackageRequest: {
     description: {
       maxLength: 1000,

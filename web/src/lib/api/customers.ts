@@ -16,6 +16,7 @@ export async function getCustomerDetail(id: number): Promise<CustomerDetail> {
     statistics: body.statistics,
     nextExpiry: body.next_expiry ?? null,
     stamps: body.stamps,
+    tier: body.tier ?? null,
   };
 }
 

@@ -40,7 +40,11 @@ export interface CustomerDetail {
   nextExpiry: NextExpiry | null;
   /** The customer's stamps, when its store has a stamp card (at most one entry). */
   stamps: StampCount[];
+  /** The customer's tier on its owner's ladder, or null when the owner has no tiers. */
+  tier: CustomerTier | null;
 }
+/** A customer's tier: its level, multiplier, 12 months' spend, the next level and any grace. */
+export type CustomerTier = NonNullable<CustomerDetailBody['tier']>;
 /** A customer's stamps in a store with a stamp card: `count` of `required`. */
 export type StampCount = CustomerDetailBody['stamps'][number];
 export type StampCard = NonNullable<

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Customer } from '@/lib/api/types';
 import { makeUser, userEnvelope } from '@/testing/fixtures';
@@ -269,6 +269,48 @@ describe('customer detail page', () => {
     expect(plain(notice).replace(/\u200f/g, '')).toBe(
       '120 نقطة صالحة حتى نهاية 01/01/2027، ثم تنتهي صلاحيتها',
     );
+  });
+
+  it('shows the tier: its name, multiplier, spend, the next level and the grace', async () => {
+    const tier = {
+      level: 2,
+      name_en: 'Gold',
+      name_ar: 'ذهبي',
+      multiplier: '1.5',
+      spend: '640.000',
+      grace_until: '2027-01-15',
+      next: { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '2000.000' },
+    };
+    for (const language of ['en', 'ar'] as const) {
+      await renderAsCashier(
+        '/customer/1',
+        { 'GET /api/v1/customers/1': () => json({ ...customerBody(fatima), tier }), ...noActivity },
+        language,
+      );
+      const panel = await screen.findByTestId('customer-tier');
+      const text = (id: string) => plain(within(panel).getByTestId(id)).replace(/[\u200f\u2066-\u2069]/g, '');
+      if (language === 'en') {
+        expect(text('tier-name')).toBe('Gold');
+        expect(text('tier-multiplier')).toBe('×1.5');
+        expect(text('tier-spend')).toBe('Spent in the last 12 months: LYD 640.000');
+        expect(text('tier-next')).toBe('LYD 1,360.000 more to Platinum');
+        expect(text('tier-grace')).toContain('Keeps Gold until Jan 15, 2027');
+      } else {
+        expect(text('tier-name')).toBe('ذهبي');
+        expect(text('tier-next')).toBe('بقي 1,360.000 د.ل. للوصول إلى بلاتيني');
+        expect(text('tier-grace')).toContain('يحتفظ بمستوى ذهبي حتى 15/01/2027');
+      }
+      cleanup();
+    }
+  });
+
+  it('shows no tier when the owner has none', async () => {
+    await renderAsCashier('/customer/1', {
+      'GET /api/v1/customers/1': () => json({ ...customerBody(fatima), tier: null }),
+      ...noActivity,
+    });
+    await screen.findByTestId('customer-profile');
+    expect(screen.queryByTestId('customer-tier')).not.toBeInTheDocument();
   });
 
   it('says nothing about expiry when no points expire soon', async () => {

@@ -115,6 +115,8 @@ export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = sub
         },
       }),
     'GET /api/v1/imports/customers/format': () => json({ data: { columns: [], max_rows: 1, max_bytes: 1 } }),
+    // No tiers: the settings tab shows the section with nothing set.
+    'GET /api/v1/loyalty-tiers': () => json({ data: { tiers: [] } }),
     ...extra,
   };
 }

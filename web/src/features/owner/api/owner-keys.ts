@@ -7,6 +7,7 @@ export const ownerKeys = {
   staff: () => [...ownerKeys.all, 'staff'] as const,
   rewards: () => [...ownerKeys.all, 'rewards'] as const,
   loyaltyConfig: () => [...ownerKeys.all, 'loyalty-config'] as const,
+  tiers: () => [...ownerKeys.all, 'loyalty-tiers'] as const,
   stampCard: (storeId: number) => [...ownerKeys.all, 'stamp-card', storeId] as const,
   subscription: () => [...ownerKeys.all, 'subscription'] as const,
   customersOverviews: () => [...ownerKeys.all, 'customers-overview'] as const,

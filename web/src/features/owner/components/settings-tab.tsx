@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toasts';
 import { QueryState } from '@/components/query-state';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
 import type { LoyaltyConfig, LoyaltyConfigRequest } from '../types';
+import { TiersSection } from './tiers-section';
 
 export function SettingsTab() {
   const { t } = useTranslation('owner');
@@ -19,6 +20,7 @@ export function SettingsTab() {
         {t('settings.title')}
       </Title>
       <QueryState query={config}>{(data) => <SettingsForm config={data} />}</QueryState>
+      <TiersSection />
     </Stack>
   );
 }

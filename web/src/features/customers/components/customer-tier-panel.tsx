@@ -1,0 +1,75 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconHourglassLow } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '@/components/notice';
+import type { CustomerTier } from '@/lib/api/types';
+import { isolateLtr, useFormat } from '@/lib/format';
+
+/** A decimal string of LYD as whole dirhams, so a difference is exact. */
+function dirhams(amount: string): number {
+  return Math.round(Number(amount) * 1000);
+}
+
+/**
+ * The customer's tier as the server holds it: the level's name in the reader's language, what it
+ * multiplies, the spend of the last 12 months, how much more reaches the next level and, while
+ * the spend is below the level, the last day the customer keeps it.
+ */
+export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const nameOf = (level: { name_en: string; name_ar: string }) =>
+    format.language === 'ar' ? level.name_ar : level.name_en;
+  const name = nameOf(tier);
+  const next = tier.next ?? null;
+  const toNext = next ? Math.max(0, dirhams(next.min_spend) - dirhams(tier.spend)) / 1000 : 0;
+  return (
+    <Card padding="lg" shadow="xs" data-testid="customer-tier">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} fz="lg">
+            {t('customers.tier.title')}
+          </Title>
+          <Group gap="xs">
+            <Badge size="lg" radius="md" tt="none" variant="filled" color="grape.8" data-testid="tier-name">
+              <bdi>{name}</bdi>
+            </Badge>
+            <Badge
+              size="lg"
+              radius="md"
+              tt="none"
+              variant="light"
+              color="grape"
+              data-testid="tier-multiplier"
+            >
+              {isolateLtr(
+                t('customers.tier.times', {
+                  value: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
+                }),
+              )}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('customers.tier.multiplierExplain')}
+        </Text>
+        <Text size="sm" data-testid="tier-spend">
+          {t('customers.tier.spend', { amount: format.lyd(tier.spend) })}
+        </Text>
+        <Text size="sm" fw={500} data-testid="tier-next">
+          {next
+            ? t('customers.tier.next', { amount: format.lyd(toNext), name: nameOf(next) })
+            : t('customers.tier.top')}
+        </Text>
+        {tier.grace_until && (
+          <Notice color="yellow" icon={IconHourglassLow} data-testid="tier-grace">
+            <Text size="sm" fw={500}>
+              {t('customers.tier.grace', { name, date: format.date(tier.grace_until) })}
+            </Text>
+            <Text size="sm">{t('customers.tier.graceExplain')}</Text>
+          </Notice>
+        )}
+      </Stack>
+    </Card>
+  );
+}
