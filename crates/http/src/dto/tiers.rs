@@ -109,6 +109,7 @@ impl LoyaltyTiersRequest {
 
 /// The next level up and the spend it needs.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000"}))]
 pub struct NextTierDto {
     pub name_en: String,
     pub name_ar: String,
@@ -120,6 +121,11 @@ pub struct NextTierDto {
 /// and, while the spend is below the level, the last day the customer keeps it (the grace of a
 /// downgrade).
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "level": 1, "name_en": "Gold", "name_ar": "ذهبي", "multiplier": "1.5", "spend": "640.000",
+    "grace_until": null,
+    "next": {"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000"}
+}))]
 pub struct CustomerTierDto {
     /// 1 for the lowest level, up to 4.
     pub level: i64,

@@ -2467,6 +2467,19 @@ export interface components {
          * @description A customer's tier: its level on the owner's ladder, what it multiplies, the spend behind it
          *     and, while the spend is below the level, the last day the customer keeps it (the grace of a
          *     downgrade).
+         * @example {
+         *       "grace_until": null,
+         *       "level": 1,
+         *       "multiplier": "1.5",
+         *       "name_ar": "ذهبي",
+         *       "name_en": "Gold",
+         *       "next": {
+         *         "min_spend": "2000.000",
+         *         "name_ar": "بلاتيني",
+         *         "name_en": "Platinum"
+         *       },
+         *       "spend": "640.000"
+         *     }
          */
         CustomerTierDto: {
             /**
@@ -3167,7 +3180,14 @@ export interface components {
             /** Format: int64 */
             points: number;
         };
-        /** @description The next level up and the spend it needs. */
+        /**
+         * @description The next level up and the spend it needs.
+         * @example {
+         *       "min_spend": "2000.000",
+         *       "name_ar": "بلاتيني",
+         *       "name_en": "Platinum"
+         *     }
+         */
         NextTierDto: {
             /** @example 2000.000 */
             min_spend: string;
@@ -7754,15 +7774,15 @@ export interface operations {
                      *         "total_spent": "250.000"
                      *       },
                      *       "tier": {
-                     *         "grace_until": "2026-11-20",
+                     *         "grace_until": null,
                      *         "level": 1,
                      *         "multiplier": "1.5",
                      *         "name_ar": "ذهبي",
                      *         "name_en": "Gold",
                      *         "next": {
                      *           "min_spend": "2000.000",
-                     *           "name_ar": "name ar",
-                     *           "name_en": "name en"
+                     *           "name_ar": "بلاتيني",
+                     *           "name_en": "Platinum"
                      *         },
                      *         "spend": "640.000"
                      *       }
@@ -10893,15 +10913,15 @@ export interface operations {
                      *           "store_id": 1
                      *         },
                      *         "tier": {
-                     *           "grace_until": "2026-11-20",
+                     *           "grace_until": null,
                      *           "level": 1,
                      *           "multiplier": "1.5",
                      *           "name_ar": "ذهبي",
                      *           "name_en": "Gold",
                      *           "next": {
                      *             "min_spend": "2000.000",
-                     *             "name_ar": "name ar",
-                     *             "name_en": "name en"
+                     *             "name_ar": "بلاتيني",
+                     *             "name_en": "Platinum"
                      *           },
                      *           "spend": "640.000"
                      *         }
@@ -14733,15 +14753,15 @@ export interface operations {
                      *               "name": "Ben Ali - Tripoli"
                      *             },
                      *             "tier": {
-                     *               "grace_until": "2026-11-20",
+                     *               "grace_until": null,
                      *               "level": 1,
                      *               "multiplier": "1.5",
                      *               "name_ar": "ذهبي",
                      *               "name_en": "Gold",
                      *               "next": {
-                     *                 "min_spend": null,
-                     *                 "name_ar": null,
-                     *                 "name_en": null
+                     *                 "min_spend": "2000.000",
+                     *                 "name_ar": "بلاتيني",
+                     *                 "name_en": "Platinum"
                      *               },
                      *               "spend": "640.000"
                      *             }
