@@ -216,6 +216,7 @@ async fn preview_return(
     responses(
         (status = 200, description = "The points the sale would earn", body = SalePreviewEnvelope),
         (status = 403, description = "Only POS users sell", body = ErrorBody),
+        (status = 404, description = "`customer_id` is not a customer of the caller's counter", body = ErrorBody),
         (status = 422, description = "The total is missing, not an amount, below 0.010 or above the store's maximum", body = ErrorBody),
     ))]
 async fn preview_sale(caller: Authenticated, query: web::Query<SalePreviewQuery>) -> Result<HttpResponse, ApiError> {

@@ -11220,6 +11220,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `customer_id` is not a customer of the caller's counter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The total is missing, not an amount, below 0.010 or above the store's maximum */
             422: {
                 headers: {
