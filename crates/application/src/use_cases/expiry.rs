@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{Duration, NaiveDateTime};
-use loyalty_domain::local_day::{local_date, local_day_bounds};
+use loyalty_domain::local_day::local_date;
 use loyalty_domain::LoyaltySettings;
 
 use crate::ports::{transaction, ExpiredPoints, NewLedgerEntry, NextExpiry, PointsChange, Repos, TxMode};
@@ -81,11 +81,7 @@ pub struct ExpiryRun {
 /// for one batch at most); a run cut short leaves the rest due for the next.
 pub fn run_daily(services: &Services) -> Result<Option<ExpiryRun>, AppError> {
     let now = services.clock.now();
-    let start_of_today = local_day_bounds(now).0;
-    let claimed = transaction(&*services.db, TxMode::Write, |repos| {
-        Ok(repos.claim_job(JOB, now, start_of_today - Duration::microseconds(1))?)
-    })?;
-    if !claimed {
+    if !super::housekeeping::claim_local_day(services, JOB, now)? {
         return Ok(None);
     }
     let today = local_date(now);

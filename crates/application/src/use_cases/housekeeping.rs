@@ -1,6 +1,7 @@
 //! Housekeeping: what the server forgets on its own, hourly.
 
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
+use loyalty_domain::local_day::local_day_bounds;
 
 use crate::ports::{transaction, TxMode};
 use crate::{AppError, Services};
@@ -26,6 +27,15 @@ pub struct Pruned {
 /// different minutes) prune once an hour between them.
 pub fn housekeeping_period() -> Duration {
     Duration::minutes(50)
+}
+
+/// Claims `job` for the Tripoli day of `now` across all instances (one conditional update):
+/// whether this caller runs it. The daily runs (expiring points, reviewing tiers) start here.
+pub(crate) fn claim_local_day(services: &Services, job: &str, now: NaiveDateTime) -> Result<bool, AppError> {
+    let start_of_today = local_day_bounds(now).0;
+    transaction(&*services.db, TxMode::Write, |repos| {
+        Ok(repos.claim_job(job, now, start_of_today - Duration::microseconds(1))?)
+    })
 }
 
 /// Forgets idempotency answers older than the window and sessions that ended a while ago, when

@@ -4,8 +4,8 @@
 //! sales leaving the twelve months' window). The rules (levels, grace, the multiplier) are the
 //! domain's (`loyalty_domain::tiers`, `points::points_with_multiplier`).
 
-use chrono::{Duration, NaiveDateTime};
-use loyalty_domain::local_day::{local_date, local_day_bounds};
+use chrono::NaiveDateTime;
+use loyalty_domain::local_day::local_date;
 use loyalty_domain::tiers::{spend_window_start, Standing, TierInput, TierLadder};
 use loyalty_domain::Money;
 
@@ -157,18 +157,14 @@ pub struct TierRun {
 /// has ended; up when a ladder changed). `None` when another run had the day.
 pub fn run_daily(services: &Services) -> Result<Option<TierRun>, AppError> {
     let now = services.clock.now();
-    let start_of_today = local_day_bounds(now).0;
-    let claimed = transaction(&*services.db, TxMode::Write, |repos| {
-        Ok(repos.claim_job(JOB, now, start_of_today - Duration::microseconds(1))?)
-    })?;
-    if !claimed {
+    if !super::housekeeping::claim_local_day(services, JOB, now)? {
         return Ok(None);
     }
     review_all(services, now).map(Some)
 }
 
 /// The daily run's review, at `now`.
-pub fn review_all(services: &Services, now: NaiveDateTime) -> Result<TierRun, AppError> {
+fn review_all(services: &Services, now: NaiveDateTime) -> Result<TierRun, AppError> {
     let today = local_date(now);
     let since = spend_window_start(now);
     let owners = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.owners_with_tiers()?))?;
