@@ -87,6 +87,8 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("StoreRequest", "name", MaxLength(text::NAME_MAX)),
     ("ReturnInvoiceRequest", "reason", MaxLength(customers::REASON_MAX)),
     ("LoyaltyTiersRequest", "tiers", MaxItems(tiers::TIERS_MAX)),
+    ("TierRequest", "min_spend", Extension("x-spend-window-months", tiers::SPEND_WINDOW_MONTHS as i64)),
+    ("TierRequest", "min_spend", Extension("x-downgrade-grace-days", tiers::DOWNGRADE_GRACE_DAYS)),
     ("TierRequest", "name_ar", MaxLength(tiers::TIER_NAME_MAX)),
     ("TierRequest", "name_en", MaxLength(tiers::TIER_NAME_MAX)),
     ("UserRequest", "name", MaxLength(text::NAME_MAX)),

@@ -340,6 +340,8 @@ export const bounds = {
       maximum: 999999999.999,
       minimum: 0,
       pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
+      'x-downgrade-grace-days': 30,
+      'x-spend-window-months': 12,
     },
     multiplier: {
       maximum: 999999999.999,

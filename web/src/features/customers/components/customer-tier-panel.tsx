@@ -3,7 +3,11 @@ import { IconHourglassLow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/notice';
 import type { CustomerTier } from '@/lib/api/types';
+import { bounds } from '@/lib/api/bounds';
 import { isolateLtr, useFormat } from '@/lib/format';
+
+/** The spend's window, as the server counts it (the contract's fact). */
+const WINDOW_MONTHS = bounds.TierRequest.min_spend['x-spend-window-months'];
 
 /** A decimal string of LYD as whole dirhams, so a difference is exact. */
 function dirhams(amount: string): number {
@@ -54,7 +58,10 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
           {t('customers.tier.multiplierExplain')}
         </Text>
         <Text size="sm" data-testid="tier-spend">
-          {t('customers.tier.spend', { amount: format.lyd(tier.spend) })}
+          {t('customers.tier.spend', {
+            amount: format.lyd(tier.spend),
+            months: format.number(WINDOW_MONTHS),
+          })}
         </Text>
         <Text size="sm" fw={500} data-testid="tier-next">
           {next
@@ -66,7 +73,9 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
             <Text size="sm" fw={500}>
               {t('customers.tier.grace', { name, date: format.date(tier.grace_until) })}
             </Text>
-            <Text size="sm">{t('customers.tier.graceExplain')}</Text>
+            <Text size="sm">
+              {t('customers.tier.graceExplain', { months: format.number(WINDOW_MONTHS) })}
+            </Text>
           </Notice>
         )}
       </Stack>

@@ -33,6 +33,9 @@ const NAME_MAX = {
   name_en: bounds.TierRequest.name_en.maxLength,
   name_ar: bounds.TierRequest.name_ar.maxLength,
 } as const;
+/** The spend's window and a downgrade's grace, as the server counts them (the contract's facts). */
+const WINDOW_MONTHS = bounds.TierRequest.min_spend['x-spend-window-months'];
+const GRACE_DAYS = bounds.TierRequest.min_spend['x-downgrade-grace-days'];
 
 /**
  * The owner's tiers: the ladder as saved, edited whole in a dialog (the PUT replaces it), and
@@ -41,6 +44,7 @@ const NAME_MAX = {
  */
 export function TiersSection() {
   const { t } = useTranslation('owner');
+  const format = useFormat();
   const tiers = useLoyaltyTiers();
   const save = useSaveLoyaltyTiers();
   const [editing, setEditing] = useState(false);
@@ -52,7 +56,7 @@ export function TiersSection() {
           {t('tiers.title')}
         </Title>
         <Text size="sm" c="dimmed" data-testid="tiers-explain">
-          {t('tiers.explain')}
+          {t('tiers.explain', { months: format.number(WINDOW_MONTHS), days: format.number(GRACE_DAYS) })}
         </Text>
         <QueryState query={tiers}>
           {(ladder) => (
@@ -114,7 +118,7 @@ function TierLadder({ tiers }: { tiers: LoyaltyTier[] }) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('tiers.level')}</Table.Th>
-          <Table.Th scope="col">{t('tiers.from')}</Table.Th>
+          <Table.Th scope="col">{t('tiers.from', { months: format.number(WINDOW_MONTHS) })}</Table.Th>
           <Table.Th scope="col">{t('tiers.multiplier')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -238,7 +242,7 @@ function TiersForm({ tiers, onDone }: { tiers: LoyaltyTier[]; onDone: () => void
                 name={`tiers.${index}.name_ar`}
               />
               <TextInput
-                label={t('tiers.minSpend')}
+                label={t('tiers.minSpend', { months: format.number(WINDOW_MONTHS) })}
                 inputMode="decimal"
                 dir="ltr"
                 autoComplete="off"
