@@ -276,6 +276,10 @@ async fn tiers_are_checked_and_bad_input_changes_nothing(backend: Backend) {
     let (_, read) = shop.app.get("/api/v1/loyalty-tiers", Some(&shop.owner)).await;
     assert_eq!(read["data"]["tiers"][0]["name_en"], "Gold", "{read}");
     assert_eq!(read["data"]["tiers"].as_array().map(Vec::len), Some(2), "{read}");
+    // Saves at once replace the ladder one after the other: each answers 200, one ladder stays.
+    let saves = futures_util::future::join_all((0..6).map(|_| shop.tiers(ladder()))).await;
+    assert!(saves.iter().all(|(status, _)| *status == 200), "{saves:?}");
+    assert_eq!(shop.app.scalar("SELECT COUNT(*) AS n FROM loyalty_tiers"), 2);
     // Only the owner sets them.
     let (status, _) = shop.app.put("/api/v1/loyalty-tiers", Some(&shop.cashier), &json!({"tiers": []})).await;
     assert_eq!(status, 403);

@@ -38,6 +38,9 @@ pub fn save(services: &Services, actor: &Actor, input: &[TierInput]) -> Result<T
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
         let owner = settings_owner(repos, actor)?;
+        // Two saves at once replace the ladder one after the other (its rows are deleted and
+        // inserted: without the owner's lock both would insert level 0).
+        repos.lock_user(owner, now)?;
         repos.save_loyalty_tiers(owner, &ladder, now)?;
         if ladder.is_empty() {
             repos.clear_tier_standings(owner)?;
