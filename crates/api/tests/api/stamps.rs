@@ -61,6 +61,12 @@ async fn the_owner_sets_the_card_and_bad_cards_are_refused_in_both_languages(bac
         let (status, card) = d.app.get(&path, Some(token)).await;
         assert_eq!((status, &card["data"]), (200, &Value::Null), "{card}");
     }
+    // First saves at once: each answers 200, one card stays.
+    let first = json!({"min_total": "1", "stamps_required": 3, "reward_name": "Race", "expires_after_days": null});
+    let saves = futures_util::future::join_all((0..6).map(|_| d.set_card(&owner, first.clone()))).await;
+    assert!(saves.iter().all(|(status, _)| *status == 200), "{saves:?}");
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM stamp_cards"), 1);
+    assert_eq!(d.app.delete(&path, Some(&owner)).await.0, 204);
 
     // Bad values: 422 naming each field, in English and in Arabic.
     let bad = json!({"min_total": "-1", "stamps_required": 51, "reward_name": " ", "expires_after_days": 0});

@@ -42,7 +42,9 @@ pub fn save_card(
     let card = StampCard::parse(form)?;
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Write, |repos| {
-        reachable_store(repos, actor, store_id)?;
+        let store = reachable_store(repos, actor, store_id)?;
+        // Two first saves at once would both insert the card: the owner's lock orders them.
+        repos.lock_user(store.owner_id, now)?;
         repos.save_stamp_card(store_id, &card, now)?;
         repos.stamp_card(store_id)?.ok_or(AppError::NotFound)
     })

@@ -100,8 +100,8 @@ impl StampRepo for DbTx<'_> {
             stamp_cards::updated_at.eq(now),
         );
         // No ON CONFLICT through the multi-backend connection: update, else insert (the
-        // caller's write transaction holds the lock on SQLite; a racing insert on PostgreSQL
-        // fails on the primary key and is retried by nobody: the owner saves again).
+        // caller's write transaction holds the lock on SQLite, the owner's row lock on
+        // PostgreSQL, so no other save of the card comes between).
         let updated =
             diesel::update(stamp_cards::table.find(store_id)).set(values).execute(self.conn).map_err(map_error)?;
         if updated == 0 {
