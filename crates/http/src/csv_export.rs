@@ -23,6 +23,8 @@ pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str
             ("Joined (Tripoli time)", "تاريخ الانضمام (بتوقيت طرابلس)"),
             ("Joined by link, not confirmed", "انضم عبر الرابط ولم يُؤكَّد"),
             ("Birthday (month-day)", "عيد الميلاد (شهر-يوم)"),
+            ("Tier", "المستوى"),
+            ("Stamps", "الأختام"),
         ],
         ExportKind::Invoices => &[
             ("Invoice ID", "رقم الفاتورة"),
@@ -162,6 +164,8 @@ pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
                     Cell::Time(Some(c.joined_at)),
                     Cell::Flag(c.unconfirmed_join),
                     Cell::Typed(c.birthday.as_deref().unwrap_or("")),
+                    Cell::Typed(c.tier.as_ref().map_or("", |(en, ar)| if lang == Lang::Ar { ar } else { en })),
+                    Cell::Number(c.stamps),
                 ]);
             }
         }

@@ -13,7 +13,8 @@ use crate::helpers::{both_backends, read, Backend};
 both_backends!(
     the_tier_held_multiplies_and_spend_moves_it_up,
     a_downgrade_keeps_the_tier_thirty_days,
-    tiers_are_checked_and_bad_input_changes_nothing
+    tiers_are_checked_and_bad_input_changes_nothing,
+    the_customers_export_names_the_tier_and_counts_the_stamps
 );
 
 fn ladder() -> Value {
@@ -284,4 +285,57 @@ async fn tiers_are_checked_and_bad_input_changes_nothing(backend: Backend) {
     let (status, _) = shop.app.put("/api/v1/loyalty-tiers", Some(&shop.cashier), &json!({"tiers": []})).await;
     assert_eq!(status, 403);
     assert_eq!(shop.app.scalar("SELECT COUNT(*) AS n FROM loyalty_tiers"), 2);
+}
+
+/// The owner's customers file says each customer's tier (in the file's language) and the stamps
+/// on the store's card that count at the export's moment.
+async fn the_customers_export_names_the_tier_and_counts_the_stamps(backend: Backend) {
+    let Some(shop) = Shop::open(backend, tripoli(today() + Duration::days(3), 10, 0)).await else { return };
+    let (status, body) = shop.tiers(ladder()).await;
+    assert_eq!(status, 200, "{body}");
+    let store = shop.app.scalar("SELECT store_id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let card = json!({"min_total": "10", "stamps_required": 5, "reward_name": "Coffee", "expires_after_days": 30});
+    let (status, body) = shop.app.put(&format!("/api/v1/stores/{store}/stamp-card"), Some(&shop.owner), &card).await;
+    assert_eq!(status, 200, "{body}");
+    let gold = shop.tier_customer("0912000771").await;
+    shop.tier_sale(gold, "150").await;
+    shop.tier_sale(gold, "20").await;
+    let plain = shop.tier_customer("0912000772").await;
+    shop.tier_sale(plain, "5").await;
+
+    for (lang, tier, heading) in [("en", "Gold", "Tier"), ("ar", "ذهبي", "المستوى")] {
+        let response = shop
+            .app
+            .client
+            .get(shop.app.url(&format!("/api/v1/exports/customers?store_id={store}")))
+            .bearer_auth(&shop.owner)
+            .header("Accept-Language", lang)
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("export: {e}"));
+        assert_eq!(response.status().as_u16(), 200);
+        let text = response.text().await.unwrap_or_default();
+        let mut reader = csv::ReaderBuilder::new().from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+        let head: Vec<String> = reader.headers().map(|h| h.iter().map(str::to_owned).collect()).unwrap_or_default();
+        let (tier_at, stamps_at) = (head.len() - 2, head.len() - 1);
+        assert_eq!(head[tier_at], heading, "{head:?}");
+        let rows: Vec<Vec<String>> =
+            reader.records().map(|r| r.map(|r| r.iter().map(str::to_owned).collect()).unwrap_or_default()).collect();
+        let row = |id: i64| rows.iter().find(|r| r[0] == id.to_string()).cloned().unwrap_or_default();
+        assert_eq!((row(gold)[tier_at].as_str(), row(gold)[stamps_at].as_str()), (tier, "2"), "{lang}");
+        assert_eq!((row(plain)[tier_at].as_str(), row(plain)[stamps_at].as_str()), ("", "0"), "{lang}");
+    }
+    // A stamp past its 30 days no longer counts.
+    shop.app.config.clock.set(tripoli(today() + Duration::days(40), 10, 0));
+    let response = shop
+        .app
+        .client
+        .get(shop.app.url(&format!("/api/v1/exports/customers?store_id={store}")))
+        .bearer_auth(&shop.owner)
+        .send()
+        .await
+        .unwrap_or_else(|e| panic!("export: {e}"));
+    let text = response.text().await.unwrap_or_default();
+    let line = text.lines().find(|l| l.starts_with(&format!("{gold},"))).unwrap_or_default().to_owned();
+    assert!(line.ends_with(",Gold,0"), "{line}");
 }

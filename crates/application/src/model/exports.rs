@@ -82,6 +82,10 @@ pub struct CustomerExport {
     pub unconfirmed_join: bool,
     /// `MM-DD`.
     pub birthday: Option<String>,
+    /// The tier's name in English and Arabic, when the customer holds one.
+    pub tier: Option<(String, String)>,
+    /// Stamps on the store's card that count at the export's moment.
+    pub stamps: i64,
 }
 
 /// An invoice, voided or not, as an export lists it.

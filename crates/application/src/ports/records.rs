@@ -26,6 +26,8 @@ pub struct ExportFilter {
     pub from: Option<NaiveDateTime>,
     pub to: Option<NaiveDateTime>,
     pub upto_id: i64,
+    /// The export's moment: what counts now (a customer's stamps) counts as of it, on every page.
+    pub at: NaiveDateTime,
 }
 
 /// Exports read in id order, a page at a time after the last id read (keyset paging: each page

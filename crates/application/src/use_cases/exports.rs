@@ -51,11 +51,12 @@ pub fn prepare(
             return Err(FieldErrors::single("to", Msg::DateRangeReversed).into());
         }
     }
-    let (from, to) = Range::Custom { from, to }.bounds(services.clock.now());
+    let at = services.clock.now();
+    let (from, to) = Range::Custom { from, to }.bounds(at);
     transaction(&*services.db, TxMode::Read, |repos| {
         let store_ids = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
         let upto_id = repos.export_last_id(kind)?;
-        let filter = ExportFilter { store_ids, from, to, upto_id };
+        let filter = ExportFilter { store_ids, from, to, upto_id, at };
         let rows = repos.export_count(kind, &filter)?;
         Ok(PreparedExport { kind, filter, rows })
     })

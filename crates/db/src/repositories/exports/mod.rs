@@ -1,11 +1,13 @@
 //! Exports: keyset pages in id order (`id > after_id ORDER BY id LIMIT n`), each its own short
 //! read, so the millionth row costs what the first did.
 
-use diesel::dsl::{count_star, max};
+use diesel::dsl::{count_star, max, sql};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Timestamp};
 use loyalty_application::ports::{ExportFilter, ExportRepo, RepoResult};
 use loyalty_application::{
-    CardExport, CustomerExport, ExportKind, InvoiceExport, LedgerExport, OwnerExport, RedemptionExport, UserExport,
+    CardExport, CustomerExport, ExportKind, InvoiceExport, LedgerExport, OwnerExport, RedemptionExport, StampEventKind,
+    UserExport,
 };
 use loyalty_domain::Role;
 
@@ -16,8 +18,8 @@ use rows::{CardRow, CustomerRow, InvoiceRow, LedgerRow, OwnerRow, RedemptionRow,
 use super::{filter_stores, sandboxes};
 use crate::pool::DbBackend;
 use crate::schema::{
-    api_keys, customers, invoices, packages, points_ledger, redemption_cards, redemptions, rewards, stores,
-    subscriptions, users,
+    api_keys, customers, invoices, loyalty_tiers, packages, points_ledger, redemption_cards, redemptions, rewards,
+    stores, subscriptions, users,
 };
 use crate::tx::{map_error, DbTx};
 
@@ -139,17 +141,30 @@ impl ExportRepo for DbTx<'_> {
         after_id: i64,
         limit: i64,
     ) -> RepoResult<Vec<CustomerExport>> {
+        // The stamps that count at the export's moment, as `StampRepo::count_stamps` counts them.
+        let stamps = sql::<BigInt>(&format!(
+            "(SELECT COUNT(*) FROM stamp_events e WHERE e.customer_id = customers.id AND e.kind = '{}' \
+             AND e.redeemed_by IS NULL AND e.revoked_at IS NULL AND (e.expires_at IS NULL OR e.expires_at > ",
+            StampEventKind::Earned.as_str()
+        ))
+        .bind::<Timestamp, _>(filter.at)
+        .sql("))");
         let query = customers::table
             .inner_join(stores::table.on(customers::store_id.eq(stores::id)))
+            .left_join(
+                loyalty_tiers::table.on(loyalty_tiers::store_owner_id
+                    .eq(stores::owner_id)
+                    .and(loyalty_tiers::level.nullable().eq(customers::tier_level))),
+            )
             .filter(customers::deleted_at.is_null())
-            .select(CustomerRow::as_select());
-        let rows: Vec<CustomerRow> =
+            .select((CustomerRow::as_select(), stamps));
+        let rows: Vec<(CustomerRow, i64)> =
             export_filtered!(query, customers, customers::created_at, filter, after_id, joined)
                 .order(customers::id.asc())
                 .limit(limit)
                 .load(self.conn)
                 .map_err(map_error)?;
-        Ok(rows.into_iter().map(CustomerExport::from).collect())
+        Ok(rows.into_iter().map(|(row, stamps)| row.into_export(stamps)).collect())
     }
 
     fn export_invoices(&mut self, filter: &ExportFilter, after_id: i64, limit: i64) -> RepoResult<Vec<InvoiceExport>> {

@@ -11,11 +11,11 @@ use loyalty_domain::{Money, Role};
 
 use crate::pool::DbBackend;
 use crate::schema::{
-    api_keys, customers, invoices, packages, points_ledger, redemption_cards, redemptions, rewards, stores,
-    subscriptions, users,
+    api_keys, customers, invoices, loyalty_tiers, packages, points_ledger, redemption_cards, redemptions, rewards,
+    stores, subscriptions, users,
 };
 
-/// A live customer with its store's name.
+/// A live customer with its store's name and its tier's names (the owner's ladder, left-joined).
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = customers, check_for_backend(DbBackend))]
 pub(super) struct CustomerRow {
@@ -29,10 +29,15 @@ pub(super) struct CustomerRow {
     created_at: NaiveDateTime,
     unconfirmed_join: bool,
     birthday: Option<String>,
+    #[diesel(select_expression = loyalty_tiers::name_en.nullable())]
+    tier_en: Option<String>,
+    #[diesel(select_expression = loyalty_tiers::name_ar.nullable())]
+    tier_ar: Option<String>,
 }
 
-impl From<CustomerRow> for CustomerExport {
-    fn from(row: CustomerRow) -> Self {
+impl CustomerRow {
+    pub(super) fn into_export(self, stamps: i64) -> CustomerExport {
+        let row = self;
         CustomerExport {
             id: row.id,
             store: row.store_name,
@@ -43,6 +48,8 @@ impl From<CustomerRow> for CustomerExport {
             joined_at: row.created_at,
             unconfirmed_join: row.unconfirmed_join,
             birthday: row.birthday,
+            tier: row.tier_en.zip(row.tier_ar),
+            stamps,
         }
     }
 }
