@@ -98,8 +98,11 @@ for (const lang of ['ar', 'en'] as const) {
     expect(made.status()).toBe(201);
     expect(made.request().postDataJSON()).toEqual({ walk_in: true, invoice_id: null, total_cost: '40.000' });
     expect(made.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    const claimUrl = ((await made.json()) as { data: { claim_url: string } }).data.claim_url;
+    const sold = (await made.json()) as { data: { claim_url: string; claim: { points: number } } };
+    const claimUrl = sold.data.claim_url;
     expect(claimUrl).toContain('/claim/');
+    // The claim holds what the preview promised, and the receipt says so in the page's digits.
+    expect(sold.data.claim.points).toBe(claimable);
     expect(await invoicesToday(page)).toBe(before + 1);
 
     const receipt = modal.getByTestId('receipt');
@@ -108,6 +111,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
     await expect(receipt.getByTestId('receipt-claim-url')).toContainText(claimUrl);
+    await expect(receipt.getByTestId('receipt-claim-waiting')).toContainText(String(claimable));
     await expect(modal.getByTestId('claim-link')).toHaveAttribute('href', claimUrl);
     await expect(modal.getByTestId('claim-share').getByRole('button')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);

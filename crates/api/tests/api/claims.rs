@@ -73,6 +73,11 @@ async fn a_walk_in_sale_earns_nothing_and_counts_in_revenue(backend: Backend) {
     assert_eq!(data["customer_page_url"], Value::Null, "{sale}");
     assert!(data["claim_url"].as_str().is_some_and(|u| u.starts_with(&t.app.config.public_url)), "{sale}");
     assert_eq!(claim_token(&sale).len(), 32);
+    // The answer says what the link holds (a point per LYD) and its last moment, 14 days on.
+    assert_eq!(data["claim"]["points"], 25, "{sale}");
+    let moment = |v: &Value| chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap_or_default()).ok();
+    let (made, ends) = (moment(&data["invoice"]["created_at"]), moment(&data["claim"]["expires_at"]));
+    assert_eq!(made.zip(ends).map(|(m, e)| (e - m).num_days()), Some(14), "{sale}");
     assert_eq!(t.app.scalar("SELECT CAST(SUM(loyalty_points) AS BIGINT) AS n FROM customers"), points_before);
     let (_, after) = t.app.get("/api/v1/pos/today", Some(&t.cashier)).await;
     assert_ne!(before, after, "the day's figures count the sale: {before} {after}");
@@ -246,5 +251,6 @@ async fn walk_in_and_customer_are_exclusive(backend: Backend) {
     let (_, first) = t.app.post_keyed("/api/v1/invoices", &t.cashier, "walk-in-1", &body).await;
     let (_, again) = t.app.post_keyed("/api/v1/invoices", &t.cashier, "walk-in-1", &body).await;
     assert_eq!(first, again);
+    assert_eq!(again["data"]["claim"]["points"], 8, "{again}");
     assert_eq!(t.offer(&claim_token(&again)).await.0, 200);
 }

@@ -43,6 +43,15 @@ pub struct InvoiceCreated {
     pub customer_page_token: Option<String>,
     /// A walk-in sale's claim token (`/claim/{token}`), printed on the receipt.
     pub claim_token: Option<String>,
+    /// What that claim holds: the receipt tells the buyer what waits and until when.
+    pub claim: Option<WaitingClaim>,
+}
+
+/// The points a walk-in sale keeps for whoever claims it, and the claim's last moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WaitingClaim {
+    pub points: i64,
+    pub expires_at: NaiveDateTime,
 }
 
 /// A sale at the counter (a POS user's, or an API key's in the customer's store): points = floor(total x rate) when the total reaches the owner's
@@ -187,6 +196,16 @@ fn walk_in(
     };
     let request = format!("invoice|walk-in|{}|{total}", number.as_deref().unwrap_or(""));
     let now = services.clock.now();
+    // The stored answer, and what its claim holds (read again on a retry: the same claim).
+    let with_claim = |repos: &mut dyn Repos, answer: &str| {
+        let created = rebuild(repos, answer)?;
+        let claim = match &created.claim_token {
+            Some(token) => repos.sale_claim(&services.tokens.secret_digest(token))?,
+            None => None,
+        };
+        let claim = claim.map(|c| WaitingClaim { points: c.points, expires_at: c.expires_at });
+        Ok::<_, AppError>(InvoiceCreated { claim, ..created })
+    };
     let created = idempotency::run(
         services,
         actor.user_id,
@@ -233,12 +252,12 @@ fn walk_in(
             if let Some(key) = &key {
                 idempotency::remember(repos, actor.user_id, key, &request, &answer, now)?;
             }
-            let created = rebuild(repos, &answer)?;
+            let created = with_claim(repos, &answer)?;
             let data = WebhookData::Invoice(created.invoice.clone());
             webhooks::emit(repos, services, &store, WebhookEventType::InvoiceCreated, data, now)?;
             Ok(created)
         },
-        rebuild,
+        with_claim,
     )?;
     let idempotency::Replayable { value: created, replayed } = created;
     Ok(InvoiceCreated { invoice: with_can_void(actor, created.invoice, now), replayed, ..created })
@@ -282,6 +301,7 @@ fn rebuild(repos: &mut dyn Repos, answer: &str) -> Result<InvoiceCreated, AppErr
         replayed: false,
         customer_page_token,
         claim_token,
+        claim: None,
     })
 }
 

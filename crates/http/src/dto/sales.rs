@@ -147,8 +147,26 @@ pub struct InvoiceCreated {
     /// A walk-in sale's claim link, printed on the receipt as a QR code: the buyer claims the
     /// sale's points with a name and phone, once, within 14 days. `null` for a customer's sale.
     pub claim_url: Option<String>,
+    /// What the claim link holds, for the receipt's words beside its QR code; `null` for a
+    /// customer's sale.
+    pub claim: Option<WaitingClaimDto>,
 }
 envelope!(InvoiceCreatedEnvelope, InvoiceCreated);
+
+/// The points a walk-in sale keeps for whoever claims it (the owner's rate at the sale), and the
+/// last moment of its claim link.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"points": 12, "expires_at": "2026-12-11T09:30:00Z"}))]
+pub struct WaitingClaimDto {
+    pub points: i64,
+    pub expires_at: DateTime<Utc>,
+}
+
+impl From<loyalty_application::use_cases::invoices::WaitingClaim> for WaitingClaimDto {
+    fn from(claim: loyalty_application::use_cases::invoices::WaitingClaim) -> Self {
+        WaitingClaimDto { points: claim.points, expires_at: utc(claim.expires_at) }
+    }
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RewardRefDto {

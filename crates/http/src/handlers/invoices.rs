@@ -105,6 +105,7 @@ async fn create_invoice(
             tier: done.tier.map(Into::into),
             customer_page_url: done.customer_page_token.map(|token| info.public_link("me", &token)),
             claim_url: done.claim_token.map(|token| info.public_link("claim", &token)),
+            claim: done.claim.map(Into::into),
         },
     }))
 }

@@ -2719,6 +2719,7 @@ export interface components {
             data: components["schemas"]["ImportReportDto"];
         };
         InvoiceCreated: {
+            claim?: null | components["schemas"]["WaitingClaimDto"];
             /**
              * @description A walk-in sale's claim link, printed on the receipt as a QR code: the buyer claims the
              *     sale's points with a name and phone, once, within 14 days. `null` for a customer's sale.
@@ -4350,6 +4351,20 @@ export interface components {
         VoidInvoiceRequest: {
             /** @description Required, up to 255 characters. */
             reason: string | null;
+        };
+        /**
+         * @description The points a walk-in sale keeps for whoever claims it (the owner's rate at the sale), and the
+         *     last moment of its claim link.
+         * @example {
+         *       "expires_at": "2026-12-11T09:30:00Z",
+         *       "points": 12
+         *     }
+         */
+        WaitingClaimDto: {
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int64 */
+            points: number;
         };
         /** @description One event sent, or to be sent, to one endpoint. */
         WebhookDeliveryDto: {
@@ -10864,6 +10879,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "claim": {
+                     *           "expires_at": "2026-12-11T09:30:00Z",
+                     *           "points": 12
+                     *         },
                      *         "claim_url": "https://loyalty.example.ly/claim/0b8e5d2c7a9f41e6b3d0c8a5f2e94b71",
                      *         "customer_page_url": "https://loyalty.example.ly/me/6f1d0c9a4b7e42d8a3c5e0f9b2d47a16",
                      *         "customer_total_points": 120,

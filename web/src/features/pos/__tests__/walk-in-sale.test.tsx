@@ -19,6 +19,7 @@ function walkInSold(): InvoiceCreated {
     ...made,
     invoice: { ...made.invoice, customer: null },
     claim_url: CLAIM_URL,
+    claim: { points: 20, expires_at: '2026-12-11T09:30:00Z' },
     customer_page_url: null,
   };
 }
@@ -52,6 +53,10 @@ describe('a sale without a customer', () => {
     expect(receipt).toHaveTextContent('None (walk-in)');
     expect(within(receipt).queryByTestId('receipt-balance')).not.toBeInTheDocument();
     expect(within(receipt).getByTestId('receipt-claim-url')).toHaveTextContent(CLAIM_URL);
+    // What waits behind the QR code, and until when, as the server answered.
+    expect(within(receipt).getByTestId('receipt-claim-waiting')).toHaveTextContent(
+      '20 points wait for you: claim them by Dec 11, 2026.',
+    );
     const qr = within(receipt).getByRole('img', { name: "QR code to claim this sale's points" });
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(screen.getByTestId('claim-link')).toHaveAttribute('href', CLAIM_URL);

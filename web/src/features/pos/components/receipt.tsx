@@ -186,7 +186,7 @@ interface ReceiptPaperProps {
 function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { invoice, points_added: points, customer_total_points: balance, stamps, tier } = data.result;
+  const { invoice, points_added: points, customer_total_points: balance, stamps, tier, claim } = data.result;
   const when = formatDateTime(invoice.created_at, language, TIME_ZONE);
   const shared = sharedLink(data.result);
   const row = (label: string, value: ReactNode, options: { figure?: boolean; testId?: string } = {}) => (
@@ -257,6 +257,16 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
             {shared.kind === 'page' ? t('pos.receipt.pageOnline') : t('pos.receipt.claimOnline')}{' '}
             <bdi dir="ltr">{shared.url}</bdi>
           </p>
+          {/* What the claim holds and until when, as the server answered it. */}
+          {shared.kind === 'claim' && claim && (
+            <p className={classes.note} data-testid="receipt-claim-waiting">
+              {t('pos.receipt.claimWaiting', {
+                count: claim.points,
+                points: format.points(claim.points),
+                date: format.date(claim.expires_at),
+              })}
+            </p>
+          )}
           <ReceiptQr
             url={shared.url}
             label={shared.kind === 'page' ? t('pos.receipt.pageQr') : t('pos.receipt.claimQr')}
