@@ -88,6 +88,7 @@ async fn the_tier_held_multiplies_and_spend_moves_it_up(backend: Backend) {
     assert_eq!((tier["level"].as_i64(), tier["name_en"].as_str()), (Some(1), Some("Gold")), "{tier}");
     assert_eq!((tier["spend"].as_str(), tier["multiplier"].as_str()), (Some("100.000"), Some("1.5")), "{tier}");
     assert_eq!(tier["next"]["name_ar"], "بلاتيني", "{tier}");
+    assert_eq!(tier["next"]["remaining"], "200.000", "300 for Platinum less 100 spent: {tier}");
     assert!(tier["grace_until"].is_null(), "{tier}");
     // The preview for this customer says what the sale will earn.
     let (status, preview) =

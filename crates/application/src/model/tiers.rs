@@ -25,6 +25,8 @@ pub struct NextTier {
     pub name_en: String,
     pub name_ar: String,
     pub min_spend: Money,
+    /// What more the customer must spend to reach it (never below zero).
+    pub remaining: Money,
 }
 
 impl CustomerTier {
@@ -37,6 +39,7 @@ impl CustomerTier {
             name_en: t.name_en.clone(),
             name_ar: t.name_ar.clone(),
             min_spend: t.min_spend,
+            remaining: Money::from_dirhams((t.min_spend.dirhams() - spend.dirhams()).max(0)),
         });
         Some(CustomerTier {
             level: level as i64 + 1,

@@ -109,12 +109,15 @@ impl LoyaltyTiersRequest {
 
 /// The next level up and the spend it needs.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000"}))]
+#[schema(example = json!({"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000", "remaining": "1360.000"}))]
 pub struct NextTierDto {
     pub name_en: String,
     pub name_ar: String,
     #[schema(example = "2000.000")]
     pub min_spend: String,
+    /// LYD more to spend within the window to reach it (`min_spend` less the customer's `spend`).
+    #[schema(example = "1360.000")]
+    pub remaining: String,
 }
 
 /// A customer's tier: its level on the owner's ladder, what it multiplies, the spend behind it
@@ -124,7 +127,7 @@ pub struct NextTierDto {
 #[schema(example = json!({
     "level": 1, "name_en": "Gold", "name_ar": "ذهبي", "multiplier": "1.5", "spend": "640.000",
     "grace_until": null,
-    "next": {"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000"}
+    "next": {"name_en": "Platinum", "name_ar": "بلاتيني", "min_spend": "2000.000", "remaining": "1360.000"}
 }))]
 pub struct CustomerTierDto {
     /// 1 for the lowest level, up to 4.
@@ -158,6 +161,7 @@ impl From<loyalty_application::CustomerTier> for CustomerTierDto {
                 name_en: n.name_en,
                 name_ar: n.name_ar,
                 min_spend: n.min_spend.to_string(),
+                remaining: n.remaining.to_string(),
             }),
         }
     }

@@ -2476,7 +2476,8 @@ export interface components {
          *       "next": {
          *         "min_spend": "2000.000",
          *         "name_ar": "بلاتيني",
-         *         "name_en": "Platinum"
+         *         "name_en": "Platinum",
+         *         "remaining": "1360.000"
          *       },
          *       "spend": "640.000"
          *     }
@@ -3186,7 +3187,8 @@ export interface components {
          * @example {
          *       "min_spend": "2000.000",
          *       "name_ar": "بلاتيني",
-         *       "name_en": "Platinum"
+         *       "name_en": "Platinum",
+         *       "remaining": "1360.000"
          *     }
          */
         NextTierDto: {
@@ -3194,6 +3196,11 @@ export interface components {
             min_spend: string;
             name_ar: string;
             name_en: string;
+            /**
+             * @description LYD more to spend within the window to reach it (`min_spend` less the customer's `spend`).
+             * @example 1360.000
+             */
+            remaining: string;
         };
         /**
          * @description One notification: its key, kind, moment, whether the caller read it, and the facts of the
@@ -7797,7 +7804,8 @@ export interface operations {
                      *         "next": {
                      *           "min_spend": "2000.000",
                      *           "name_ar": "بلاتيني",
-                     *           "name_en": "Platinum"
+                     *           "name_en": "Platinum",
+                     *           "remaining": "1360.000"
                      *         },
                      *         "spend": "640.000"
                      *       }
@@ -10940,7 +10948,8 @@ export interface operations {
                      *           "next": {
                      *             "min_spend": "2000.000",
                      *             "name_ar": "بلاتيني",
-                     *             "name_en": "Platinum"
+                     *             "name_en": "Platinum",
+                     *             "remaining": "1360.000"
                      *           },
                      *           "spend": "640.000"
                      *         }
@@ -14797,7 +14806,8 @@ export interface operations {
                      *               "next": {
                      *                 "min_spend": "2000.000",
                      *                 "name_ar": "بلاتيني",
-                     *                 "name_en": "Platinum"
+                     *                 "name_en": "Platinum",
+                     *                 "remaining": "1360.000"
                      *               },
                      *               "spend": "640.000"
                      *             }

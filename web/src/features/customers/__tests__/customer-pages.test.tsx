@@ -279,7 +279,7 @@ describe('customer detail page', () => {
       multiplier: '1.5',
       spend: '640.000',
       grace_until: '2027-01-15',
-      next: { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '2000.000' },
+      next: { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '2000.000', remaining: '1360.000' },
     };
     for (const language of ['en', 'ar'] as const) {
       await renderAsCashier(

@@ -9,14 +9,10 @@ import { isolateLtr, useFormat } from '@/lib/format';
 /** The spend's window, as the server counts it (the contract's fact). */
 const WINDOW_MONTHS = bounds.TierRequest.min_spend['x-spend-window-months'];
 
-/** A decimal string of LYD as whole dirhams, so a difference is exact. */
-function dirhams(amount: string): number {
-  return Math.round(Number(amount) * 1000);
-}
-
 /**
  * The customer's tier as the server holds it: the level's name in the reader's language, what it
- * multiplies, the spend of the last 12 months, how much more reaches the next level and, while
+ * multiplies, the spend of the last 12 months, how much more reaches the next level (the
+ * server's `remaining`) and, while
  * the spend is below the level, the last day the customer keeps it.
  */
 export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
@@ -26,7 +22,6 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
     format.language === 'ar' ? level.name_ar : level.name_en;
   const name = nameOf(tier);
   const next = tier.next ?? null;
-  const toNext = next ? Math.max(0, dirhams(next.min_spend) - dirhams(tier.spend)) / 1000 : 0;
   return (
     <Card padding="lg" shadow="xs" data-testid="customer-tier">
       <Stack gap="sm">
@@ -65,7 +60,7 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
         </Text>
         <Text size="sm" fw={500} data-testid="tier-next">
           {next
-            ? t('customers.tier.next', { amount: format.lyd(toNext), name: nameOf(next) })
+            ? t('customers.tier.next', { amount: format.lyd(next.remaining), name: nameOf(next) })
             : t('customers.tier.top')}
         </Text>
         {tier.grace_until && (
