@@ -311,7 +311,7 @@ async fn stamps_are_told_by_webhook_and_the_public_lookup(backend: Backend) {
         .post(
             "/api/v1/store-owner/webhooks",
             Some(&owner),
-            &json!({"url": "http://127.0.0.1:9/hooks", "events": ["stamp.earned", "stamp_card.redeemed"]}),
+            &json!({"url": "http://127.0.0.1:9/hooks", "events": ["stamp.earned", "stamp_card.redeemed", "stamp.revoked"]}),
         )
         .await;
     assert_eq!(status, 201, "{made}");
@@ -345,4 +345,33 @@ async fn stamps_are_told_by_webhook_and_the_public_lookup(backend: Backend) {
     }
     let (_, lookup) = app.post("/api/v1/public/points", None, &json!({"phone": phone})).await;
     assert_eq!(lookup["data"]["stamps"][0]["count"], 0);
+
+    // A stamp taken back by a void, and by a whole return, is told once each; voiding the
+    // redeemed card's sale takes nothing back and tells nothing.
+    let revoked = "SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'stamp.revoked'";
+    let void = |invoice: &Value| format!("/api/v1/invoices/{}/void", invoice["data"]["invoice"]["id"]);
+    let (status, body) = app.post(&void(&sold), Some(&cashier), &json!({"reason": "Typed the wrong total"})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(app.scalar(revoked), 0);
+    for (n, undo) in [(1, "void"), (2, "return")] {
+        let (status, sale) =
+            app.post("/api/v1/invoices", Some(&cashier), &json!({"customer_id": customer, "total_cost": "6"})).await;
+        assert_eq!(status, 201, "{sale}");
+        assert_eq!(sale["data"]["stamps"]["count"], 1, "{sale}");
+        let (status, body) = if undo == "void" {
+            app.post(&void(&sale), Some(&cashier), &json!({"reason": "Wrong customer"})).await
+        } else {
+            let path = format!("/api/v1/invoices/{}/returns", sale["data"]["invoice"]["id"]);
+            app.post(&path, Some(&cashier), &json!({"amount": "6", "reason": "Came back"})).await
+        };
+        assert!(status == 200 || status == 201, "{undo}: {body}");
+        assert_eq!(app.scalar(revoked), n, "{undo}");
+        let told = app.scalar(&format!(
+            "SELECT COUNT(*) AS n FROM webhook_events WHERE event_type = 'stamp.revoked' \
+             AND payload LIKE '%\"revoked_at\":\"20%' AND payload LIKE '%\"count\":0%' \
+             AND payload LIKE '%\"invoice_id\":{}%'",
+            sale["data"]["invoice"]["id"]
+        ));
+        assert_eq!(told, 1, "{undo}: the event carries the stamp as taken back and the stamps left");
+    }
 }

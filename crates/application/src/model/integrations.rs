@@ -107,6 +107,10 @@ loyalty_domain::code_enum! {
         /// A full stamp card's reward was redeemed at the till.
         #[strum(serialize = "stamp_card.redeemed")]
         StampCardRedeemed,
+        /// A sale's stamp was taken back: the sale was voided, or goods came back against it
+        /// (the event's `revoked_at` is set; `stamps` counts without it).
+        #[strum(serialize = "stamp.revoked")]
+        StampRevoked,
         /// A customer's tier moved: up or down a level, or a downgrade's grace started (its last
         /// day in `tier.grace_until`).
         #[strum(serialize = "customer.tier_changed")]

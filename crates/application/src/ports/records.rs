@@ -407,9 +407,9 @@ pub trait StampRepo {
     /// Records the redemption and marks the `stamps` oldest stamps that count used by it; the
     /// caller holds the customer's lock and counted them. Returns the redemption's id.
     fn redeem_stamps(&mut self, redemption: NewStampRedemption<'_>) -> RepoResult<i64>;
-    /// Takes back the stamp a sale earned, unless it was redeemed or taken back already;
-    /// whether it did.
-    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
+    /// Takes back the stamp a sale earned, unless it was redeemed or taken back already; the
+    /// stamp's event id when it did.
+    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<Option<i64>>;
     /// A customer's stamps earned and redeemed, newest first, and how many there are.
     fn stamp_events(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<crate::StampEvent>, i64)>;
     fn stamp_event(&mut self, id: i64) -> RepoResult<Option<crate::StampEvent>>;

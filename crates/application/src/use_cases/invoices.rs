@@ -429,7 +429,7 @@ pub fn void(
             if !repos.void_invoice(id, actor.user_id, &reason, now)? {
                 return Err(AppError::Conflict(Conflict::InvoiceAlreadyVoided));
             }
-            super::stamps::after_void(repos, id, now)?;
+            super::stamps::after_void(repos, services, id, now)?;
             let settings = repos.loyalty_settings(store.owner_id)?;
             super::signals::after_void(repos, &settings, actor, invoice.store_id, now)?;
             super::activity::log(
@@ -642,7 +642,7 @@ pub fn take_return(
                 })?
                 .ok_or_else(|| AppError::Internal(format!("invoice {id} changed under its customer's lock")))?;
             let returned = Money::from_dirhams(invoice.returned_total.dirhams() + amount.dirhams());
-            super::stamps::after_return(repos, invoice.store_id, id, invoice.total, returned, now)?;
+            super::stamps::after_return(repos, services, invoice.store_id, id, invoice.total, returned, now)?;
             if let (true, Some(customer_id)) = (points > 0, customer_id) {
                 repos.append_ledger(NewLedgerEntry {
                     customer_id,

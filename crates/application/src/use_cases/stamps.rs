@@ -137,9 +137,33 @@ pub(crate) fn after_sale(
 
 /// In a void's transaction: the sale's stamp goes back, unless it was redeemed already (the
 /// reward was given; the void still goes through).
-pub(crate) fn after_void(repos: &mut dyn Repos, invoice_id: i64, now: NaiveDateTime) -> Result<(), AppError> {
-    repos.revoke_stamp(invoice_id, now)?;
-    Ok(())
+pub(crate) fn after_void(
+    repos: &mut dyn Repos,
+    services: &Services,
+    invoice_id: i64,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
+    revoke(repos, services, invoice_id, now)
+}
+
+/// Takes the sale's stamp back, if it still counts, and tells subscribed endpoints
+/// (`stamp.revoked`: the customer, the stamp as it is now, the stamps left).
+fn revoke(repos: &mut dyn Repos, services: &Services, invoice_id: i64, now: NaiveDateTime) -> Result<(), AppError> {
+    let Some(event_id) = repos.revoke_stamp(invoice_id, now)? else {
+        return Ok(());
+    };
+    let Some(event) = repos.stamp_event(event_id)? else {
+        return Err(AppError::Internal(format!("stamp {event_id} went under its sale's lock")));
+    };
+    // A customer hidden since, or a card removed since: the stamp goes, with nothing to tell.
+    let Some(customer) = repos.customer_by_id(event.customer_id)? else {
+        return Ok(());
+    };
+    let Some(stamps) = stamps_of(repos, customer.id, customer.store.id, now)? else {
+        return Ok(());
+    };
+    let data = WebhookData::Stamp { customer: customer.clone(), event, stamps };
+    webhooks::emit(repos, services, &customer.store, WebhookEventType::StampRevoked, data, now)
 }
 
 /// In a return's transaction: the sale's stamp goes back when the returns took the whole
@@ -147,6 +171,7 @@ pub(crate) fn after_void(repos: &mut dyn Repos, invoice_id: i64, now: NaiveDateT
 /// without a card, only a whole return takes it.
 pub(crate) fn after_return(
     repos: &mut dyn Repos,
+    services: &Services,
     store_id: i64,
     invoice_id: i64,
     total: Money,
@@ -158,7 +183,7 @@ pub(crate) fn after_return(
         None => returned < total,
     };
     if !keeps {
-        repos.revoke_stamp(invoice_id, now)?;
+        revoke(repos, services, invoice_id, now)?;
     }
     Ok(())
 }

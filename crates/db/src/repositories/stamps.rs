@@ -168,17 +168,29 @@ impl StampRepo for DbTx<'_> {
         Ok(id)
     }
 
-    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<bool> {
+    fn revoke_stamp(&mut self, invoice_id: i64, now: NaiveDateTime) -> RepoResult<Option<i64>> {
+        // The sale's one stamp (found by its invoice), then taken back only while it still counts:
+        // the conditions again in the update, so a redemption in between keeps it.
+        let Some(id) = stamp_events::table
+            .filter(stamp_events::invoice_id.eq(invoice_id))
+            .filter(stamp_events::kind.eq(StampEventKind::Earned.as_str()))
+            .select(stamp_events::id)
+            .first::<i64>(self.conn)
+            .optional()
+            .map_err(map_error)?
+        else {
+            return Ok(None);
+        };
         let revoked = diesel::update(
             stamp_events::table
-                .filter(stamp_events::invoice_id.eq(invoice_id))
+                .find(id)
                 .filter(stamp_events::redeemed_by.is_null())
                 .filter(stamp_events::revoked_at.is_null()),
         )
         .set(stamp_events::revoked_at.eq(Some(now)))
         .execute(self.conn)
         .map_err(map_error)?;
-        Ok(revoked == 1)
+        Ok((revoked == 1).then_some(id))
     }
 
     fn stamp_events(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<StampEvent>, i64)> {

@@ -292,7 +292,7 @@ pub enum WebhookEventData {
     Invoice(InvoiceDto),
     /// `redemption.created`.
     Redemption(RedemptionDto),
-    /// `stamp.earned`, `stamp_card.redeemed`.
+    /// `stamp.earned`, `stamp_card.redeemed`, `stamp.revoked`.
     Stamp(StampData),
     /// `customer.tier_changed` (listed before the plain customer: it carries one).
     TierChanged(TierChangedData),

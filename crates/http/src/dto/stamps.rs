@@ -140,7 +140,7 @@ impl From<loyalty_application::use_cases::stamps::StampsRedeemed> for StampsRede
     }
 }
 
-/// `stamp.earned`, `stamp_card.redeemed`: the customer, the stamp event, and its stamps after it.
+/// `stamp.earned`, `stamp_card.redeemed`, `stamp.revoked`: the customer, the stamp event, and its stamps after it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StampData {
     pub customer: CustomerDto,

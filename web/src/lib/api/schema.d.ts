@@ -3970,7 +3970,7 @@ export interface components {
              */
             stamps_required?: number | null;
         };
-        /** @description `stamp.earned`, `stamp_card.redeemed`: the customer, the stamp event, and its stamps after it. */
+        /** @description `stamp.earned`, `stamp_card.redeemed`, `stamp.revoked`: the customer, the stamp event, and its stamps after it. */
         StampData: {
             customer: components["schemas"]["CustomerDto"];
             event: components["schemas"]["StampEventDto"];
@@ -4514,7 +4514,7 @@ export interface components {
          * @description What happened: a sale, a void, a redemption, a customer made, changed, hidden or joined by the store's link, or points changed by hand; `ping` is the test event, sent only when asked for (not one to subscribe to).
          * @enum {string}
          */
-        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "stamp.earned" | "stamp_card.redeemed" | "customer.tier_changed" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
+        WebhookEventTypeDto: "invoice.created" | "invoice.voided" | "invoice.returned" | "stamp.earned" | "stamp_card.redeemed" | "stamp.revoked" | "customer.tier_changed" | "redemption.created" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.joined" | "points.adjusted" | "ping";
         /** @description An endpoint whose deliveries fail. */
         WebhookFailingDto: {
             /** Format: int64 */

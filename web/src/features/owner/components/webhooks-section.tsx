@@ -45,6 +45,7 @@ type EventKey = `integrations.webhooks.events.${
   | 'redemptionCreated'
   | 'stampEarned'
   | 'stampCardRedeemed'
+  | 'stampRevoked'
   | 'tierChanged'
   | 'customerCreated'
   | 'customerUpdated'
@@ -61,6 +62,7 @@ const EVENTS: Record<WebhookEventType, EventKey> = {
   'redemption.created': 'integrations.webhooks.events.redemptionCreated',
   'stamp.earned': 'integrations.webhooks.events.stampEarned',
   'stamp_card.redeemed': 'integrations.webhooks.events.stampCardRedeemed',
+  'stamp.revoked': 'integrations.webhooks.events.stampRevoked',
   'customer.tier_changed': 'integrations.webhooks.events.tierChanged',
   'customer.created': 'integrations.webhooks.events.customerCreated',
   'customer.updated': 'integrations.webhooks.events.customerUpdated',
