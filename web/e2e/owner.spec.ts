@@ -108,13 +108,19 @@ async function openTab(page: Page, name: string) {
 }
 
 async function pick(page: Page, testId: string, option: string) {
+  // A toast in the bottom corner can lie over the list's options (CI once waited out its
+  // whole timeout on one): close what is showing first, as a person would.
+  const close = page.getByTestId('toasts').getByRole('button');
+  for (let shown = await close.count(); shown > 0; shown -= 1) await close.first().click();
+  await expect(close).toHaveCount(0);
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 for (const lang of ['ar', 'en'] as const) {
   const text = TEXT[lang];
-  // Both runs share one fresh database: only the first sees the demo plan's 25 days.
+  // Both runs share one fresh database: the Arabic run redeems the demo's card for the demo's
+  // plan, the English run one for another plan.
   const firstRun = lang === 'ar';
 
   test(`store owner manages the loyalty program (${lang})`, async ({ page }) => {
@@ -126,13 +132,14 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('owner-dashboard')).toBeVisible();
     await expect(page.getByTestId('card-revenue-value')).toContainText(/\d/);
     const ribbon = page.getByTestId('expiration-ribbon');
-    if (firstRun) {
-      // The demo plan ends in 25 days (up to three fewer on the days the calendar cannot): the
-      // ribbon says what the server counts.
-      const status = await page.request.get('/api/v1/subscriptions/status', {
-        headers: await apiAuth(page.request, 'owner@demo.ly'),
-      });
-      const days = ((await status.json()) as { data: { remaining_days: number } }).data.remaining_days;
+    // What the server counts decides what the ribbon shows: the demo plan's 25 days until a run
+    // (this one's first attempt, or the Arabic run) redeems a card, more than 30 after.
+    const status = await page.request.get('/api/v1/subscriptions/status', {
+      headers: await apiAuth(page.request, 'owner@demo.ly'),
+    });
+    const days = ((await status.json()) as { data: { remaining_days: number } }).data.remaining_days;
+    if (days <= 30) {
+      // The demo plan ends in 25 days (up to three fewer on the days the calendar cannot).
       expect(days).toBeGreaterThanOrEqual(22);
       expect(days).toBeLessThanOrEqual(25);
       await expect(ribbon).toBeVisible();
@@ -146,8 +153,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(ribbon).toContainText('ينتهي اشتراكك خلال شهر');
       await saveScreenshot(page, 'owner-ribbon-ar');
     } else {
-      // The first run redeemed a card: the plan now ends in more than 30 days.
-      await expect(page.getByTestId('card-stores-value')).toHaveText('2');
+      // A card was redeemed: the plan now ends in more than 30 days.
       await expect(ribbon).toHaveCount(0);
     }
     await expect(page.getByTestId('owner-stores').getByRole('row').nth(1)).toBeVisible();
@@ -253,7 +259,7 @@ for (const lang of ['ar', 'en'] as const) {
     await saveScreenshot(page, `owner-settings-${lang}`);
 
     const code = page.getByTestId('redeem-code').getByRole('textbox');
-    if (firstRun) {
+    if (days <= 30) {
       // The ribbon's Renew now opens the subscription tab with the code input focused.
       await page.getByRole('button', { name: text.renew }).click();
       await expect(page.getByRole('tab', { name: text.tabs.subscription })).toHaveAttribute(
