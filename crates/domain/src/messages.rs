@@ -60,6 +60,8 @@ messages! {
     CustomerRequired => ("Please select a customer before creating an invoice", "يرجى اختيار عميل قبل إنشاء الفاتورة"),
     CustomerFirst => ("Please select a customer first", "يرجى اختيار عميل أولاً"),
     WalkInHasNoCustomer => ("A walk-in sale has no customer: leave the customer out", "بيع الزبون العابر بلا عميل: لا تحدد عميلاً"),
+    WalkInStoreRequired => ("Name the store of a sale without a customer", "حدّد متجر البيع بلا عميل"),
+    StoreIsTheCustomers => ("A customer's sale is made in the customer's store: leave the store out", "بيع العميل يُسجَّل في متجره: لا تحدد متجراً"),
     TotalRequired => ("Total cost is required", "إجمالي التكلفة مطلوب"),
     TotalTooSmall => ("Total cost must be at least 0.01", "يجب ألا يقل إجمالي التكلفة عن 0.01"),
     RewardRequired => ("Please select a reward", "يرجى اختيار مكافأة"),

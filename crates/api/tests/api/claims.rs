@@ -236,16 +236,43 @@ async fn walk_in_and_customer_are_exclusive(backend: Backend) {
     let (status, _) =
         t.app.post("/api/v1/invoices", Some(&t.owner), &json!({"walk_in": true, "total_cost": "5"})).await;
     assert_eq!(status, 403);
-    // A key names its store through the customer: it makes no walk-in sale (yet).
+    // A key names the store of a walk-in sale: one it covers.
     let store = t.app.scalar("SELECT store_id AS n FROM users WHERE email = 'cashier@demo.ly'");
     let body = json!({"name": "Till key", "scopes": ["sales:write"], "store_ids": [store]});
     let (status, made) = t.app.post("/api/v1/store-owner/api-keys", Some(&t.owner), &body).await;
     assert_eq!(status, 201, "{made}");
     let key = made["data"]["secret"].as_str().unwrap_or_default().to_owned();
+    let sales = "SELECT COUNT(*) AS n FROM invoices";
+    let before = t.app.scalar(sales);
     let (status, answer) =
         t.app.post("/api/v1/invoices", Some(&key), &json!({"walk_in": true, "total_cost": "5"})).await;
     assert_eq!(status, 422, "{answer}");
-    assert!(answer["errors"]["customer_id"].is_array(), "{answer}");
+    assert!(answer["errors"]["store_id"].is_array(), "{answer}");
+    let other = t.app.scalar(&format!("SELECT MIN(id) AS n FROM stores WHERE id <> {store}"));
+    for (who, store_id) in [(&key, other), (&t.cashier, other)] {
+        let body = json!({"walk_in": true, "store_id": store_id, "total_cost": "5"});
+        let (status, answer) = t.app.post("/api/v1/invoices", Some(who), &body).await;
+        assert_eq!(status, 404, "a store the caller does not cover: {answer}");
+    }
+    // A customer's sale is the customer's store's.
+    let body = json!({"customer_id": fatima, "store_id": store, "total_cost": "5"});
+    let (status, answer) = t.app.post("/api/v1/invoices", Some(&t.cashier), &body).await;
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["errors"]["store_id"].is_array(), "{answer}");
+    assert_eq!(t.app.scalar(sales), before, "refusals change nothing");
+    let (status, sale) = t
+        .app
+        .post("/api/v1/invoices", Some(&key), &json!({"walk_in": true, "store_id": store, "total_cost": "12"}))
+        .await;
+    assert_eq!(status, 201, "{sale}");
+    assert_eq!(
+        (sale["data"]["invoice"]["store_id"].as_i64(), sale["data"]["claim"]["points"].as_i64()),
+        (Some(store), Some(12))
+    );
+    assert_eq!(t.offer(&claim_token(&sale)).await.0, 200);
+    // The cashier may name its own store.
+    let body = json!({"walk_in": true, "store_id": store, "total_cost": "6"});
+    assert_eq!(t.app.post("/api/v1/invoices", Some(&t.cashier), &body).await.0, 201);
     // A retried walk-in sale answers the same claim link.
     let body = json!({"walk_in": true, "total_cost": "8.000"});
     let (_, first) = t.app.post_keyed("/api/v1/invoices", &t.cashier, "walk-in-1", &body).await;

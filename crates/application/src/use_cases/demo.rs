@@ -253,6 +253,7 @@ impl Seeder {
                     let sale = CreateInvoice {
                         customer_id: Some(customer_id),
                         walk_in: false,
+                        store_id: None,
                         invoice_number: Some(format!("INV-{:04}", 1001 + n)),
                         total: Some(total.into()),
                     };

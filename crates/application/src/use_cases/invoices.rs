@@ -23,6 +23,8 @@ pub struct CreateInvoice {
     pub customer_id: Option<i64>,
     /// A sale without a customer (cash, a walk-in): no points to anyone, a claim link instead.
     pub walk_in: bool,
+    /// A walk-in sale's store: an API key names it; a POS user's is its own (named or not).
+    pub store_id: Option<i64>,
     pub invoice_number: Option<String>,
     /// LYD as a decimal, e.g. `"12.500"`.
     pub total: Option<String>,
@@ -71,6 +73,24 @@ pub fn create(
         (Some(_), true) => errors.add("walk_in", Msg::WalkInHasNoCustomer),
         _ => {}
     }
+    // The store is the customer's; a walk-in's is the till's, or the one a key names.
+    let store_id = match (form.walk_in, form.store_id, counter_store) {
+        (false, Some(_), _) => {
+            errors.add("store_id", Msg::StoreIsTheCustomers);
+            None
+        }
+        (true, None, None) => {
+            errors.add("store_id", Msg::WalkInStoreRequired);
+            None
+        }
+        (_, named, own) => own.or(named),
+    };
+    // A POS user names no other store than its own: that store is not the caller's.
+    if let (true, Some(named), Some(own)) = (form.walk_in, form.store_id, counter_store) {
+        if named != own {
+            return Err(AppError::NotFound);
+        }
+    }
     let number =
         errors.check("invoice_id", text::optional(form.invoice_number.as_deref(), INVOICE_NUMBER_MAX)).flatten();
     let total = errors.check("total_cost", parse_total(form.total.as_deref()));
@@ -79,7 +99,7 @@ pub fn create(
         return Err(AppError::Internal("validated invoice fields missing".into()));
     };
     let Some(customer_id) = form.customer_id else {
-        return walk_in(services, actor, counter_store, number, total, key);
+        return walk_in(services, actor, store_id, number, total, key);
     };
     let request = format!("invoice|{customer_id}|{}|{total}", number.as_deref().unwrap_or(""));
     let now = services.clock.now();
@@ -181,20 +201,20 @@ pub fn create(
 
 /// A walk-in sale (no customer): the store's revenue, no points to anyone; the points it would
 /// earn now, at the owner's rate now (`LoyaltySettings::points_for`), wait behind a claim link
-/// (`claims`), valid `public_links::CLAIM_DAYS`. Made at a cashier's till, in its store (the store
-/// is not in the body; an API key names its store through the customer, so it makes none yet).
+/// (`claims`), valid `public_links::CLAIM_DAYS`. Made at a cashier's till, in its store, or by an
+/// API key in a store it covers and names (`store_id`).
 fn walk_in(
     services: &Services,
     actor: &Actor,
-    counter_store: Option<i64>,
+    store_id: Option<i64>,
     number: Option<String>,
     total: Money,
     key: Option<String>,
 ) -> Result<InvoiceCreated, AppError> {
-    let Some(store_id) = counter_store else {
-        return Err(FieldErrors::single("customer_id", Msg::CustomerRequired).into());
+    let Some(store_id) = store_id else {
+        return Err(FieldErrors::single("store_id", Msg::WalkInStoreRequired).into());
     };
-    let request = format!("invoice|walk-in|{}|{total}", number.as_deref().unwrap_or(""));
+    let request = format!("invoice|walk-in|{store_id}|{}|{total}", number.as_deref().unwrap_or(""));
     let now = services.clock.now();
     // The stored answer, and what its claim holds (read again on a retry: the same claim).
     let with_claim = |repos: &mut dyn Repos, answer: &str| {

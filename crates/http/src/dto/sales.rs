@@ -117,10 +117,16 @@ pub struct CreateInvoiceRequest {
     pub customer_id: Option<i64>,
     /// A sale without a customer (cash, a walk-in): no points to anyone now, still the store's
     /// revenue; the answer's `claim_url` lets the buyer claim the points within 14 days. Leave
-    /// `customer_id` out. A POS user's, in its store (an API key makes none yet: 422 on `customer_id`).
+    /// `customer_id` out. A POS user's is made in its store; an API key names the store
+    /// (`store_id`, one it covers).
     #[serde(default)]
     #[schema(example = false)]
     pub walk_in: bool,
+    /// A walk-in sale's store: required of an API key (404 for a store it does not cover);
+    /// a POS user may leave it out (its own store; another is 404). Leave it out for a
+    /// customer's sale (made in the customer's store; 422 otherwise).
+    #[schema(example = json!(null))]
+    pub store_id: Option<i64>,
     /// Optional; unique per store.
     pub invoice_id: Option<String>,
     /// LYD, at least 0.01, up to three decimals.

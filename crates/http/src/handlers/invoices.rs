@@ -92,9 +92,14 @@ async fn create_invoice(
     body: ValidJson<CreateInvoiceRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.into_inner();
-    let CreateInvoiceRequest { customer_id, walk_in, invoice_id, total_cost } = body.0;
-    let form =
-        CreateInvoice { customer_id, walk_in, invoice_number: invoice_id, total: total_cost.map(|t| t.into_string()) };
+    let CreateInvoiceRequest { customer_id, walk_in, store_id, invoice_id, total_cost } = body.0;
+    let form = CreateInvoice {
+        customer_id,
+        walk_in,
+        store_id,
+        invoice_number: invoice_id,
+        total: total_cost.map(|t| t.into_string()),
+    };
     let done = caller.run(move |services, actor| invoices::create(services, actor, form, key.as_deref())).await?;
     Ok(created(done.replayed).json(InvoiceCreatedEnvelope {
         data: InvoiceCreated {
