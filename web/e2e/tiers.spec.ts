@@ -188,3 +188,63 @@ for (const lang of ['ar', 'en'] as const) {
     });
   }
 }
+
+const TILL = {
+  ar: {
+    customer: 'العميل',
+    total: 'إجمالي المبلغ (د.ل)',
+    submit: 'إنشاء الفاتورة',
+    tier: 'ذهبي (النقاط ×1.5)',
+  },
+  en: {
+    customer: 'Customer',
+    total: 'Total Cost (LYD)',
+    submit: 'Create Invoice',
+    tier: 'Gold (points ×1.5)',
+  },
+} as const;
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the till's receipt prints the tier and the points it multiplied (${lang})`, async ({ page }) => {
+    const owner = await apiAuth(page.request, 'owner@demo.ly');
+    const saved = await page.request.put('/api/v1/loyalty-tiers', {
+      headers: owner,
+      data: { tiers: [GOLD] },
+    });
+    expect(saved.status()).toBe(200);
+    // A customer who reached Gold with a first sale of 600 LYD.
+    const cashier = await apiAuth(page.request, 'cashier@demo.ly');
+    const phone = uniquePhone('0918');
+    const made = await page.request.post('/api/v1/customers', {
+      headers: cashier,
+      data: { name: `Receipt tier ${lang}`, phone },
+    });
+    expect(made.status()).toBe(201);
+    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    const first = await page.request.post('/api/v1/invoices', {
+      headers: cashier,
+      data: { customer_id: id, total_cost: '600' },
+    });
+    expect(first.status()).toBe(201);
+    // What a 20 LYD sale earns this customer, as the server counts it (the owner's rate, x1.5).
+    const preview = await page.request.get(`/api/v1/invoices/preview?total=20&customer_id=${id}`, {
+      headers: cashier,
+    });
+    const expected = ((await preview.json()) as { data: { points: number; multiplier: string } }).data;
+    expect(expected.multiplier).toBe('1.5');
+
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    await page.getByTestId('tile-createInvoice').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel(TILL[lang].customer, { exact: true }).fill(phone);
+    await modal.getByTestId('customer-result').first().click();
+    await modal.getByLabel(TILL[lang].total).fill('20');
+    await modal.getByRole('button', { name: TILL[lang].submit }).click();
+    const receipt = modal.getByTestId('receipt');
+    await expect(receipt.getByTestId('receipt-tier')).toContainText(TILL[lang].tier);
+    await expect(receipt.getByTestId('receipt-points')).toContainText(String(expected.points));
+    await page.evaluate(() => document.fonts.ready);
+    await saveScreenshot(page, `tiers-receipt-${lang}`);
+  });
+}
