@@ -269,12 +269,15 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   await audit.check('check-points mistyped number', lang);
   // The demo customer's store gives stamps (issue #38): its card shows in the result.
   await stampCardOnCashiersStore(page);
+  // And the owner has tiers: each store's card shows the customer's tier (the afterEach removes them).
+  await putTiers(page, A11Y_TIERS);
   await phone.fill(DEMO_PHONE);
   await phone.press('Enter');
   await expect(page.getByTestId('store-points')).toHaveCount(2);
   await expect(page.getByTestId('points-total')).toBeVisible();
   await expect(page.getByTestId('public-stamps')).toBeVisible();
-  await audit.check('check-points result, with a stamp card', lang);
+  await expect(page.getByTestId('store-tier').first()).toBeVisible();
+  await audit.check('check-points result, with a stamp card and a tier', lang);
   await phone.fill(EXPIRING_PHONE);
   await phone.press('Enter');
   await expect(page.getByTestId('expiry-notice').first()).toBeVisible();
@@ -362,7 +365,24 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   const pageUrl = ((await sold.json()) as { data: { customer_page_url: string } }).data.customer_page_url;
   await page.goto(new URL(pageUrl).pathname);
   await expect(page.getByTestId('customer-page')).toBeVisible();
-  await audit.check('customer page', lang);
+  // The sale made the member Gold and gave a stamp of the cashier's store's card.
+  await expect(page.getByTestId('customer-page-tier').first()).toBeVisible();
+  await expect(page.getByTestId('customer-page-stamps')).toBeVisible();
+  await audit.check('customer page, with a tier and a stamp card', lang);
+  // A tier kept in its grace (a downgrade waiting for its day: the server's answer, dated).
+  await page.route(
+    '**/api/v1/public/me/*',
+    async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { stores: { tier: { grace_until?: string } | null }[] } };
+      for (const store of body.data.stores) if (store.tier) store.tier.grace_until = '2027-01-15';
+      await route.fulfill({ response: answer, json: body });
+    },
+    { times: 1 },
+  );
+  await page.reload();
+  await expect(page.getByTestId('tier-grace').first()).toBeVisible();
+  await audit.check('customer page, a tier kept until a day', lang);
   await page.goto('/me/0123456789abcdef0123456789abcdef');
   await expect(page.getByTestId('invalid-page-link')).toBeVisible();
   await audit.check('customer page, invalid link', lang);
