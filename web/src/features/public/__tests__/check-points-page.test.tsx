@@ -113,8 +113,7 @@ describe('check points page', () => {
     ['ar', 'رقم الهاتف', 'استعلم عن النقاط', 'ذهبي', 'مستواك'],
   ] as const)(
     'shows the tier of a store that has one, by name and multiplier (%s)',
-    async (language, ...words) => {
-      const [phoneLabel, submit, gold, yourTier] = words;
+    async (language, phoneLabel, submit, gold, yourTier) => {
       const withTier = structuredClone(twoStores);
       (withTier.data.stores[0] as Record<string, unknown>).tier = {
         level: 2,
