@@ -354,6 +354,8 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
     data: { query: number },
   });
   const member = ((await joined.json()) as { data: { id: number }[] }).data[0];
+  // The owner has tiers (the afterEach removes them): the sale makes the member Gold.
+  await putTiers(page, A11Y_TIERS);
   const sold = await page.request.post('/api/v1/invoices', {
     headers: till,
     data: { customer_id: member?.id, total_cost: '12' },
@@ -362,7 +364,30 @@ async function walkPublic(page: Page, audit: Audit, lang: Lang, slot: number): P
   const pageUrl = ((await sold.json()) as { data: { customer_page_url: string } }).data.customer_page_url;
   await page.goto(new URL(pageUrl).pathname);
   await expect(page.getByTestId('customer-page')).toBeVisible();
-  await audit.check('customer page', lang);
+  // The sale made the member Gold and gave a stamp of the cashier's store's card.
+  await expect(page.getByTestId('customer-page-tier').first()).toBeVisible();
+  await expect(page.getByTestId('customer-page-stamps')).toBeVisible();
+  await audit.check('customer page, with a tier and a stamp card', lang);
+  // A tier kept in its grace (a downgrade waiting for its day: the server's answer, dated).
+  await page.route(
+    '**/api/v1/public/me/*',
+    async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { stores: { tier: { grace_until?: string } | null }[] } };
+      for (const store of body.data.stores) if (store.tier) store.tier.grace_until = '2027-01-15';
+      await route.fulfill({ response: answer, json: body });
+    },
+    { times: 1 },
+  );
+  await page.reload();
+  await expect(page.getByTestId('tier-grace').first()).toBeVisible();
+  await audit.check('customer page, a tier kept until a day', lang);
+  // The lookup by the member's number: the tier beside the store's points.
+  await page.goto('/check-points');
+  await page.getByLabel(t(lang, 'public.phone.label')).fill(number);
+  await page.getByLabel(t(lang, 'public.phone.label')).press('Enter');
+  await expect(page.getByTestId('store-tier').first()).toBeVisible();
+  await audit.check('check-points result, with a tier', lang);
   await page.goto('/me/0123456789abcdef0123456789abcdef');
   await expect(page.getByTestId('invalid-page-link')).toBeVisible();
   await audit.check('customer page, invalid link', lang);

@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { bearerOf, PHONE_VIEWPORT, screenshotFromTop, signIn, switchTo, uniquePhone } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  apiAuth,
+  bearerOf,
+  PHONE_VIEWPORT,
+  screenshotFromTop,
+  signIn,
+  switchTo,
+  uniquePhone,
+} from './helpers';
 
 // The customer's own page and points for cash receipts (issue #38, items 5 and 6), against the
 // real server: a sale answers a link to the customer's page, which shows the balance without
@@ -94,4 +102,127 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('claim-refused')).toContainText(TEXT[lang].used);
     await screenshotFromTop(page, `claim-used-${lang}-390`, PHONE_VIEWPORT);
   });
+}
+
+// The customer's tier and stamp card at a store, on their own page and in the public lookup
+// (issue #38): the owner's ladder and the store's card are set through the API, a sale of 600
+// LYD makes a new customer Gold (1,400 LYD short of Platinum) with one stamp. Every spec shares
+// one database: the tiers and the card are removed after each test, whatever happened in it.
+
+const TIER_TEXT = {
+  ar: {
+    gold: 'ذهبي',
+    spend: 'الإنفاق خلال آخر 12 شهرًا: 600.000 د.ل.',
+    next: 'بقي 1,400.000 د.ل. للوصول إلى بلاتيني',
+    yourTier: 'مستواك',
+    phone: 'رقم الهاتف',
+  },
+  en: {
+    gold: 'Gold',
+    spend: 'Spent in the last 12 months: LYD 600.000',
+    next: 'LYD 1,400.000 more to Platinum',
+    yourTier: 'Your tier',
+    phone: 'Phone number',
+  },
+} as const;
+
+const LADDER = [
+  { name_en: 'Silver', name_ar: 'فضي', min_spend: '0', multiplier: '1.0' },
+  { name_en: 'Gold', name_ar: 'ذهبي', min_spend: '500', multiplier: '1.5' },
+  { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '2000', multiplier: '2.0' },
+];
+
+const SIZES = [
+  { size: 'desktop', viewport: { width: 1280, height: 800 } },
+  { size: '390', viewport: PHONE_VIEWPORT },
+] as const;
+
+/** The demo cashier's store (where the sales of this spec are made). */
+async function cashiersStoreId(request: APIRequestContext): Promise<number> {
+  const me = await request.get('/api/v1/auth/user', { headers: await apiAuth(request, 'cashier@demo.ly') });
+  return ((await me.json()) as { data: { store: { id: number } } }).data.store.id;
+}
+
+test.afterEach(async ({ request }) => {
+  const owner = await apiAuth(request, 'owner@demo.ly');
+  const tiers = await request.put('/api/v1/loyalty-tiers', { headers: owner, data: { tiers: [] } });
+  expect(tiers.status()).toBe(200);
+  const card = await request.delete(`/api/v1/stores/${await cashiersStoreId(request)}/stamp-card`, {
+    headers: owner,
+  });
+  expect([204, 404]).toContain(card.status());
+});
+
+/** The multiplier, a left-to-right island (U+2066 ... U+2069): "×1.5" in Arabic too. */
+const TIMES_1_5 = /^\u2066?×1\.5\u2069?$/;
+
+for (const lang of ['ar', 'en'] as const) {
+  for (const { size, viewport } of SIZES) {
+    test(`the customer's page and the lookup show the tier and the stamp card (${lang}, ${size})`, async ({
+      page,
+    }) => {
+      const text = TIER_TEXT[lang];
+      const owner = await apiAuth(page.request, 'owner@demo.ly');
+      const ladder = await page.request.put('/api/v1/loyalty-tiers', {
+        headers: owner,
+        data: { tiers: LADDER },
+      });
+      expect(ladder.status()).toBe(200);
+      const card = await page.request.put(
+        `/api/v1/stores/${await cashiersStoreId(page.request)}/stamp-card`,
+        {
+          headers: owner,
+          data: { min_total: '1', stamps_required: 5, reward_name: 'Free coffee', expires_after_days: null },
+        },
+      );
+      expect(card.status()).toBe(200);
+
+      await page.setViewportSize(viewport);
+      await signIn(page, 'cashier@demo.ly');
+      if (lang === 'en') await switchTo(page, 'en');
+      const phone = uniquePhone('0916');
+      const made = await page.request.post('/api/v1/customers', {
+        headers: await bearerOf(page),
+        data: { name: `Tier page ${lang} ${size}`, phone },
+      });
+      expect(made.status()).toBe(201);
+      const customer = ((await made.json()) as { data: { id: number } }).data;
+      const sold = await sale(page, { customer_id: customer.id, total_cost: '600' });
+      await page.evaluate(() => window.localStorage.removeItem('token'));
+
+      // The customer's own page: the tier with the server's figures, and one stamp of five.
+      await page.goto(pathOf(sold.customer_page_url ?? ''));
+      // The tier is the owner's (shown at each of its stores the customer is in); the stamps are
+      // the cashier's store's alone.
+      const tier = page.getByTestId('customer-page-tier').first();
+      await expect(tier.getByTestId('tier-name')).toHaveText(text.gold);
+      await expect(tier.getByTestId('tier-multiplier')).toHaveText(TIMES_1_5);
+      await expect(tier.getByTestId('tier-spend')).toHaveText(text.spend);
+      await expect(tier.getByTestId('tier-next')).toHaveText(text.next);
+      await expect(tier.getByTestId('tier-grace')).toHaveCount(0);
+      await expect(page.getByTestId('customer-page-stamps-count')).toHaveText('1 / 5');
+      await expectNoSideways(page);
+      await screenshotFromTop(page, `customer-page-tier-${lang}-${size}`);
+
+      // The public lookup by phone: the tier beside the store's points, and the stamps.
+      await page.goto('/check-points');
+      const input = page.getByLabel(text.phone);
+      await input.fill(phone);
+      await input.press('Enter');
+      const entry = page.getByTestId('store-points').filter({ has: page.getByTestId('public-stamps') });
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByTestId('store-tier')).toContainText(text.yourTier);
+      await expect(entry.getByTestId('tier-name')).toHaveText(text.gold);
+      await expect(entry.getByTestId('tier-multiplier')).toHaveText(TIMES_1_5);
+      await expect(entry.getByTestId('public-stamps-count')).toHaveText('1 / 5');
+      await expectNoSideways(page);
+      await screenshotFromTop(page, `check-points-tier-${lang}-${size}`);
+    });
+  }
+}
+
+/** Nothing spills out sideways (a phone-sized page included). */
+async function expectNoSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }

@@ -214,7 +214,7 @@ for (const lang of ['ar', 'en'] as const) {
     expect(saved.status()).toBe(200);
     // A customer who reached Gold with a first sale of 600 LYD.
     const cashier = await apiAuth(page.request, 'cashier@demo.ly');
-    const phone = uniquePhone('0918');
+    const phone = uniquePhone('0917');
     const made = await page.request.post('/api/v1/customers', {
       headers: cashier,
       data: { name: `Receipt tier ${lang}`, phone },

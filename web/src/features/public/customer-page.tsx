@@ -1,13 +1,27 @@
-import { Anchor, Box, Container, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { StampDots } from '@/components/stamp-dots';
 import { PublicLayout } from '@/components/public-layout';
 import { ErrorNotice } from '@/components/notice';
 import { ApiError } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import { useCustomerPage } from './api/customer-page';
+import { CustomerPageTier } from './components/customer-page-tier';
 import { PublicPageLinks } from './components/public-page-links';
 import type { CustomerPage } from './api/types';
 
@@ -67,6 +81,25 @@ function PageContent({ page }: { page: CustomerPage }) {
                   {t('public.me.expiring', { points: format.points(lot.points), date: format.date(lot.on) })}
                 </Text>
               ))
+            )}
+            {store.tier && (
+              <>
+                <Divider my={4} />
+                <CustomerPageTier tier={store.tier} />
+              </>
+            )}
+            {store.stamps && (
+              <>
+                <Divider my={4} />
+                <Title order={3} fz="sm" c="dimmed">
+                  {t('public.checkPoints.stamps')}
+                </Title>
+                <StampDots
+                  count={store.stamps.count}
+                  required={store.stamps.required}
+                  testId="customer-page-stamps"
+                />
+              </>
             )}
           </Stack>
         </Paper>

@@ -1,10 +1,11 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHourglassLow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/notice';
+import { TierBadge } from '@/components/tier-badge';
 import type { CustomerTier } from '@/lib/api/types';
 import { bounds } from '@/lib/api/bounds';
-import { isolateLtr, useFormat } from '@/lib/format';
+import { useFormat } from '@/lib/format';
 
 /** The spend's window, as the server counts it (the contract's fact). */
 const WINDOW_MONTHS = bounds.TierRequest.min_spend['x-spend-window-months'];
@@ -29,25 +30,7 @@ export function CustomerTierPanel({ tier }: { tier: CustomerTier }) {
           <Title order={2} fz="lg">
             {t('customers.tier.title')}
           </Title>
-          <Group gap="xs">
-            <Badge size="lg" radius="md" tt="none" variant="filled" color="grape.8" data-testid="tier-name">
-              <bdi>{name}</bdi>
-            </Badge>
-            <Badge
-              size="lg"
-              radius="md"
-              tt="none"
-              variant="light"
-              color="grape"
-              data-testid="tier-multiplier"
-            >
-              {isolateLtr(
-                t('customers.tier.times', {
-                  value: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
-                }),
-              )}
-            </Badge>
-          </Group>
+          <TierBadge tier={tier} testId="tier-badge" />
         </Group>
         <Text size="sm" c="dimmed">
           {t('customers.tier.multiplierExplain')}

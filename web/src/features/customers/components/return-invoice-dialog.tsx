@@ -82,7 +82,7 @@ function ReturnInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: ()
       <Text>
         {t('customers.return.body', {
           total: format.lyd(invoice.total_cost),
-          name: isolate(invoice.customer?.name ?? ""),
+          name: isolate(invoice.customer?.name ?? ''),
           returnable: format.lyd(invoice.returnable),
         })}
       </Text>

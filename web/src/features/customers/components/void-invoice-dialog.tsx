@@ -62,7 +62,7 @@ function VoidInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =
       <Text>
         {t('customers.void.body', {
           total: format.lyd(invoice.total_cost),
-          name: isolate(invoice.customer?.name ?? ""),
+          name: isolate(invoice.customer?.name ?? ''),
           points: format.points(invoice.points_earned),
         })}
       </Text>

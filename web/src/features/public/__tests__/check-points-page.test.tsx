@@ -108,6 +108,37 @@ describe('check points page', () => {
     expect((notice.textContent ?? '').replace(/[\u200f\u2066-\u2069]/g, '')).toBe(expected);
   });
 
+  it.each([
+    ['en', 'Phone number', 'Check points', 'Gold', 'Your tier'],
+    ['ar', 'رقم الهاتف', 'استعلم عن النقاط', 'ذهبي', 'مستواك'],
+  ] as const)(
+    'shows the tier of a store that has one, by name and multiplier (%s)',
+    async (language, phoneLabel, submit, gold, yourTier) => {
+      const withTier = structuredClone(twoStores);
+      (withTier.data.stores[0] as Record<string, unknown>).tier = {
+        level: 2,
+        name_en: 'Gold',
+        name_ar: 'ذهبي',
+        multiplier: '1.5',
+      };
+      (withTier.data.stores[1] as Record<string, unknown>).tier = null;
+      mockApi({ [LOOKUP]: () => json(withTier) });
+      await i18n.changeLanguage(language);
+      const app = renderApp('/check-points');
+      await screen.findByRole('heading', { level: 1 });
+      await app.user.type(screen.getByLabelText(new RegExp(phoneLabel)), '0912345678');
+      await app.user.click(screen.getByRole('button', { name: submit }));
+      const [tripoli, benghazi] = await screen.findAllByTestId('store-points');
+      const tier = within(tripoli!).getByTestId('store-tier');
+      expect(tier).toHaveTextContent(yourTier);
+      expect(within(tier).getByTestId('tier-name')).toHaveTextContent(gold);
+      expect(within(tier).getByTestId('tier-name').querySelector('bdi')).not.toBeNull();
+      // "×1.5" a left-to-right island, in Arabic too.
+      expect(within(tier).getByTestId('tier-multiplier').textContent).toBe('\u2066×1.5\u2069');
+      expect(within(benghazi!).queryByTestId('store-tier')).not.toBeInTheDocument();
+    },
+  );
+
   it('uses the singular for one point', async () => {
     mockApi({
       [LOOKUP]: () =>

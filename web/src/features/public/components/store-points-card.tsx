@@ -3,11 +3,15 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ExpiryNotice } from '@/components/expiry-notice';
 import { StampDots } from '@/components/stamp-dots';
+import { TierBadge } from '@/components/tier-badge';
 import { useFormat } from '@/lib/format';
 import type { LookupStamps, StorePoints } from '../api/types';
 import { RewardRow } from './reward-row';
 
-/** A store the number belongs to: its points there, its stamp card, and that store's rewards. */
+/**
+ * A store the number belongs to: its points there, the customer's tier there, its stamp card, and
+ * that store's rewards.
+ */
 export function StorePointsCard({ entry, stamps }: { entry: StorePoints; stamps?: LookupStamps }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -31,6 +35,15 @@ export function StorePointsCard({ entry, stamps }: { entry: StorePoints; stamps?
           </Text>
         </Stack>
       </Group>
+      {entry.tier && (
+        // The customer's level at this store, under the points it multiplies.
+        <Group justify="flex-end" gap="xs" mt={6} data-testid="store-tier">
+          <Text size="xs" c="dimmed">
+            {t('public.tier.title')}
+          </Text>
+          <TierBadge tier={entry.tier} size="md" testId="store-tier-badge" />
+        </Group>
+      )}
       {entry.points_value && (
         // Its own line under the points, so a long sentence never squeezes the store's name.
         <Text size="xs" c="dimmed" ta="end" mt={4} data-testid="store-points-money">
