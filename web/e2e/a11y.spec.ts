@@ -94,13 +94,15 @@ const A11Y_TIERS = [
   { name_en: 'Platinum', name_ar: 'بلاتيني', min_spend: '5000', multiplier: '2.0' },
 ];
 // Whatever happened in a test (a timeout skips its own `finally`), the demo goes back to no
-// tiers: later specs' points are counted without a multiplier.
+// tiers and no stamp card: later specs' points and receipts are counted without them.
 test.afterEach(async ({ request }) => {
-  const removed = await request.put('/api/v1/loyalty-tiers', {
-    headers: await apiAuth(request, 'owner@demo.ly'),
-    data: { tiers: [] },
-  });
+  const owner = await apiAuth(request, 'owner@demo.ly');
+  const removed = await request.put('/api/v1/loyalty-tiers', { headers: owner, data: { tiers: [] } });
   expect(removed.status()).toBe(200);
+  const me = await request.get('/api/v1/auth/user', { headers: await apiAuth(request, 'cashier@demo.ly') });
+  const storeId = ((await me.json()) as { data: { store: { id: number } } }).data.store.id;
+  const card = await request.delete(`/api/v1/stores/${storeId}/stamp-card`, { headers: owner });
+  expect([204, 404]).toContain(card.status());
 });
 async function putTiers(page: Page, tiers: object[]): Promise<void> {
   const answer = await page.request.put('/api/v1/loyalty-tiers', {

@@ -59,6 +59,16 @@ async function cashierStore(page: Page): Promise<{ id: number; name: string }> {
   return ((await me.json()) as { data: { store: { id: number; name: string } } }).data.store;
 }
 
+// Every spec shares one demo database: the cashier's store goes back to no stamp card.
+test.afterEach(async ({ request }) => {
+  const me = await request.get('/api/v1/auth/user', { headers: await apiAuth(request, 'cashier@demo.ly') });
+  const storeId = ((await me.json()) as { data: { store: { id: number } } }).data.store.id;
+  const card = await request.delete(`/api/v1/stores/${storeId}/stamp-card`, {
+    headers: await apiAuth(request, 'owner@demo.ly'),
+  });
+  expect([204, 404]).toContain(card.status());
+});
+
 async function signOut(page: Page) {
   await page.evaluate(() => window.localStorage.removeItem('token'));
 }
