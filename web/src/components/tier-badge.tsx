@@ -9,6 +9,11 @@ export interface TierBadgeLevel {
   multiplier: string;
 }
 
+/** A level's name in the reader's language. */
+export function tierName(level: { name_en: string; name_ar: string }, language: string): string {
+  return language === 'ar' ? level.name_ar : level.name_en;
+}
+
 /**
  * A tier as two badges: the level's name in the reader's language and what it multiplies
  * ("Gold ×1.5"), the multiplier a left-to-right island in Arabic too.
@@ -24,7 +29,7 @@ export function TierBadge({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const name = format.language === 'ar' ? tier.name_ar : tier.name_en;
+  const name = tierName(tier, format.language);
   return (
     <Group gap="xs" data-testid={testId}>
       <Badge size={size} radius="md" tt="none" variant="filled" color="grape.8" data-testid="tier-name">

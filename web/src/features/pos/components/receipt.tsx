@@ -9,6 +9,7 @@ import type { Customer, InvoiceCreated, NextExpiry } from '@/lib/api/types';
 import { formatDateTime, useFormat } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session/current-user';
 import './receipt-font.css';
+import { tierName } from '@/components/tier-badge';
 import { ReceiptQr } from './receipt-qr';
 import classes from './receipt.module.css';
 
@@ -234,7 +235,7 @@ function ReceiptPaper({ data, store, expiry, width, language }: ReceiptPaperProp
         row(
           t('pos.receipt.tier'),
           t('pos.receipt.tierValue', {
-            name: language === 'ar' ? tier.name_ar : tier.name_en,
+            name: tierName(tier, language),
             multiplier: format.number(Number(tier.multiplier), { minimumFractionDigits: 1 }),
           }),
           { testId: 'receipt-tier' },
