@@ -15,15 +15,15 @@ both_backends!(
 
 const BOM: &str = "\u{feff}";
 
-struct Export {
-    status: u16,
+pub(crate) struct Export {
+    pub(crate) status: u16,
     rows_header: Option<i64>,
     content_type: String,
     disposition: String,
-    text: String,
+    pub(crate) text: String,
 }
 
-async fn export(app: &TestApp, token: &str, path: &str, lang: &str) -> Export {
+pub(crate) async fn export(app: &TestApp, token: &str, path: &str, lang: &str) -> Export {
     let response = app
         .client
         .get(app.url(path))
@@ -43,7 +43,7 @@ async fn export(app: &TestApp, token: &str, path: &str, lang: &str) -> Export {
 }
 
 /// The records of a CSV file after its BOM: the column names, then the rows.
-fn records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+pub(crate) fn records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     let body =
         text.strip_prefix(BOM).unwrap_or_else(|| panic!("no byte-order mark: {:?}", &text[..text.len().min(40)]));
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(body.as_bytes());
