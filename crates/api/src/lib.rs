@@ -139,6 +139,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         key_throttle: Arc::new(loyalty_system::KeyRequestThrottle::new(&limits)),
         ids: Arc::new(RandomIds),
         webhook_payloads: Arc::new(loyalty_http::dto::JsonWebhookPayloads),
+        programs: Arc::default(),
         settings: Settings {
             session_ttl: config.session_ttl,
             demo_mode: config.demo_mode,

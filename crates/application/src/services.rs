@@ -21,6 +21,9 @@ pub struct Services {
     pub ids: Arc<dyn IdGenerator>,
     /// Encodes webhook events into the bodies their deliveries send.
     pub webhook_payloads: Arc<dyn WebhookPayloads>,
+    /// Each owner's tiers, stamp cards and webhook subscriptions as sales last read them
+    /// (`use_cases::programs`): kept per instance, checked against the database's version.
+    pub programs: Arc<crate::use_cases::programs::ProgramsCache>,
     pub settings: Settings,
 }
 

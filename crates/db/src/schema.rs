@@ -21,6 +21,9 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        /// An owner's: moved by triggers whenever its tiers, stamp cards or webhook
+        /// subscriptions change (what each instance keeps in memory per owner).
+        programs_version -> BigInt,
     }
 }
 

@@ -15,7 +15,8 @@ both_backends!(
     the_tier_held_multiplies_and_spend_moves_it_up,
     a_downgrade_keeps_the_tier_thirty_days,
     tiers_are_checked_and_bad_input_changes_nothing,
-    the_customers_export_names_the_tier_and_counts_the_stamps
+    the_customers_export_names_the_tier_and_counts_the_stamps,
+    a_change_written_anywhere_reaches_the_next_sale
 );
 
 fn ladder() -> Value {
@@ -321,4 +322,70 @@ async fn the_customers_export_names_the_tier_and_counts_the_stamps(backend: Back
     let (_, rows) = records(&export(&shop.app, &shop.owner, &path, "en").await.text);
     let line = rows.iter().find(|r| r[0] == gold.to_string()).cloned().unwrap_or_default();
     assert_eq!(line[line.len() - 2..], ["Gold", "0"], "{line:?}");
+}
+
+/// Each instance keeps an owner's ladder, stamp cards and webhook subscriptions between sales
+/// (`use_cases::programs`); a change written by anything (another instance, an operator's SQL,
+/// here raw SQL beside the server) moves the owner's version and reaches the very next sale.
+async fn a_change_written_anywhere_reaches_the_next_sale(backend: Backend) {
+    let d0 = today() + Duration::days(3);
+    let Some(shop) = Shop::open(backend, tripoli(d0, 10, 0)).await else { return };
+    let customer = shop.tier_customer("+218910000531").await;
+    let store = shop.app.scalar(&format!("SELECT store_id AS n FROM customers WHERE id = {customer}"));
+    let owner = shop.app.scalar(&format!("SELECT owner_id AS n FROM stores WHERE id = {store}"));
+    let version = || shop.app.scalar(&format!("SELECT programs_version AS n FROM users WHERE id = {owner}"));
+    let events = || shop.app.scalar(&format!("SELECT COUNT(*) AS n FROM webhook_events WHERE owner_id = {owner}"));
+    let stamps_of = |sale: &Value| sale["data"]["stamps"]["count"].as_i64();
+    let sale = |lyd: &'static str| {
+        let body = json!({"customer_id": customer, "total_cost": lyd});
+        let app = &shop.app;
+        let cashier = shop.cashier.clone();
+        async move {
+            let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &body).await;
+            assert_eq!(status, 201, "{body}");
+            body
+        }
+    };
+    // Nothing on: plain points, kept as the owner's programs at its version.
+    let first = sale("10").await;
+    assert_eq!((first["data"]["points_added"].as_i64(), stamps_of(&first)), (Some(10), None), "{first}");
+    let (before, events_before) = (version(), events());
+
+    // A ladder saved through the API: the next sale multiplies.
+    let gold = json!({"tiers": [{"name_en": "Gold", "name_ar": "ذهبي", "min_spend": "1", "multiplier": "2"}]});
+    assert_eq!(shop.tiers(gold).await.0, 200);
+    assert!(version() > before, "saving the ladder moves the version");
+    assert_eq!(sale("10").await["data"]["points_added"], 20);
+    // The multiplier changed by SQL, as another instance's save would: the next sale sees it.
+    shop.app.execute("UPDATE loyalty_tiers SET multiplier_milli = 3000");
+    assert_eq!(sale("10").await["data"]["points_added"], 30);
+
+    // A stamp card written beside the server: the next sale earns a stamp; removed, none.
+    shop.app.execute(&format!(
+        "INSERT INTO stamp_cards (store_id, min_total_dirhams, stamps_required, reward_name, updated_at) \
+         VALUES ({store}, 5000, 5, 'Coffee', '2026-01-01 00:00:00')"
+    ));
+    let stamped = sale("10").await;
+    assert_eq!((stamps_of(&stamped), stamped["data"]["stamps"]["required"].as_i64()), (Some(1), Some(5)), "{stamped}");
+    shop.app.execute(&format!("DELETE FROM stamp_cards WHERE store_id = {store}"));
+    assert_eq!(stamps_of(&sale("10").await), None);
+
+    // An endpoint taking invoice.created: the next sale writes its event; an endpoint's
+    // sequence moving (every delivery) leaves the version alone; deleted, no event.
+    assert_eq!(events(), events_before, "no endpoint, no event");
+    shop.app.execute(&format!(
+        "INSERT INTO webhook_endpoints (owner_id, url, events, secret, is_active, created_at, updated_at, \
+         last_sequence, mode) VALUES ({owner}, 'http://127.0.0.1:9/hooks', 'invoice.created', 'whsec_x', \
+         {true_}, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 0, 'live')",
+        true_ = if backend == Backend::Sqlite { "1" } else { "TRUE" }
+    ));
+    sale("10").await;
+    assert_eq!(events(), events_before + 1, "the new endpoint's event");
+    let kept = version();
+    shop.app.execute("UPDATE webhook_endpoints SET last_sequence = last_sequence + 5");
+    assert_eq!(version(), kept, "a sequence number is no change of subscription");
+    shop.app.execute("UPDATE webhook_endpoints SET deleted_at = '2026-01-02 00:00:00'");
+    sale("10").await;
+    assert_eq!(events(), events_before + 1, "a deleted endpoint takes nothing");
+    shop.app.assert_ledger_matches_balances();
 }

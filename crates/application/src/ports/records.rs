@@ -97,6 +97,9 @@ pub trait StoreRepo {
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
     /// The loyalty settings an owner set (`LoyaltySettings::DEFAULT` when never set).
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings>;
+    /// A sale's one read of its owner: the settings and the owner's `programs_version` (moved by
+    /// every change of its tiers, stamp cards and webhook subscriptions). `None`: no such user.
+    fn sale_settings(&mut self, owner_id: i64) -> RepoResult<Option<(LoyaltySettings, i64)>>;
 }
 
 pub struct NewStore {
@@ -388,6 +391,8 @@ pub struct NewStampRedemption<'a> {
 pub trait StampRepo {
     /// The store's stamp card, if it has one.
     fn stamp_card(&mut self, store_id: i64) -> RepoResult<Option<crate::StoreStampCard>>;
+    /// The stamp cards of all the owner's stores.
+    fn owner_stamp_cards(&mut self, owner_id: i64) -> RepoResult<Vec<crate::StoreStampCard>>;
     /// Sets or replaces the store's stamp card.
     fn save_stamp_card(
         &mut self,

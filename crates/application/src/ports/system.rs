@@ -204,6 +204,9 @@ pub trait WebhookRepo {
         event_type: crate::WebhookEventType,
         mode: crate::Mode,
     ) -> RepoResult<Vec<i64>>;
+    /// Every (mode, event) some endpoint of the owner takes, paused endpoints too: what
+    /// `subscribed_endpoints` would find, for all events at once.
+    fn webhook_subscriptions(&mut self, owner_id: i64) -> RepoResult<Vec<(crate::Mode, crate::WebhookEventType)>>;
     /// The endpoint's next sequence number (1 for its first event). The endpoint stays locked
     /// until the transaction ends, so numbers follow the order in which events are committed.
     fn next_webhook_sequence(&mut self, endpoint_id: i64) -> RepoResult<i64>;

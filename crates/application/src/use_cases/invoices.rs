@@ -112,10 +112,13 @@ pub fn create(
         |repos| {
             let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
             let store_id = customer.store.id;
-            let settings = repos.loyalty_settings(customer.store.owner_id)?;
+            let owner_id = customer.store.owner_id;
+            let (settings, version) = repos.sale_settings(owner_id)?.ok_or(AppError::NotFound)?;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
+            // The owner's tiers, cards and subscriptions, kept per owner until they change.
+            let programs = services.programs.get(repos, owner_id, version)?;
             // The tier held when the sale starts multiplies its points (the points rule's home).
-            let tier = super::tiers::before_sale(repos, customer.store.owner_id, customer_id, now)?;
+            let tier = super::tiers::before_sale(repos, &programs.ladder, customer_id, now)?;
             let multiplier = super::tiers::SaleTier::multiplier_milli(tier.as_ref());
             let points = points::points_with_multiplier(settings.points_for(total), multiplier);
             let invoice_id = repos
@@ -151,8 +154,9 @@ pub fn create(
                     now,
                 })?;
             }
-            let stamps = super::stamps::after_sale(repos, services, actor, &customer, invoice_id, total, now)?;
-            let tier = super::tiers::after_sale(repos, services, &customer, tier, total, now)?;
+            let stamps =
+                super::stamps::after_sale(repos, services, actor, &programs, &customer, (invoice_id, total), now)?;
+            let tier = super::tiers::after_sale(repos, services, &programs, &customer, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
                 repos,
@@ -177,7 +181,8 @@ pub fn create(
             }
             let created = InvoiceCreated { stamps, tier, ..rebuild(repos, &answer)? };
             let data = WebhookData::Invoice(created.invoice.clone());
-            webhooks::emit(repos, services, &customer.store, WebhookEventType::InvoiceCreated, data, now)?;
+            let event = WebhookEventType::InvoiceCreated;
+            webhooks::emit_known(repos, services, &programs, &customer.store, event, data, now)?;
             Ok(created)
         },
         |repos, answer| {

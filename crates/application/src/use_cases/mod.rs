@@ -17,6 +17,7 @@ pub mod invoices;
 pub mod notifications;
 pub mod owner;
 pub mod pos;
+pub mod programs;
 pub mod public;
 pub mod redemptions;
 pub mod signals;

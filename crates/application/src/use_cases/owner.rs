@@ -276,16 +276,18 @@ pub fn preview_sale(
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let owner = settings_owner(repos, actor)?;
-        let settings = repos.loyalty_settings(owner)?;
+        let (settings, version) = repos.sale_settings(owner)?.ok_or(AppError::NotFound)?;
         let total = settings.check_total(total).map_err(|m| FieldErrors::single("total", m))?;
-        let tier = match customer_id {
+        let multiplier_milli = match customer_id {
             Some(id) => {
-                let customer = super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
-                super::tiers::before_sale(repos, customer.store.owner_id, id, now)?
+                super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
+                // The counter's customers are the settings owner's: the same ladder as the sale's.
+                let programs = services.programs.get(repos, owner, version)?;
+                let tier = super::tiers::before_sale(repos, &programs.ladder, id, now)?;
+                super::tiers::SaleTier::multiplier_milli(tier.as_ref())
             }
-            None => None,
+            None => super::tiers::SaleTier::multiplier_milli(None),
         };
-        let multiplier_milli = super::tiers::SaleTier::multiplier_milli(tier.as_ref());
         Ok(crate::SalePreview {
             total,
             points: loyalty_domain::points::points_with_multiplier(settings.points_for(total), multiplier_milli),

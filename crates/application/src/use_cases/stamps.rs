@@ -8,6 +8,7 @@ use loyalty_domain::stamps::{StampCard, StampCardForm};
 use loyalty_domain::Money;
 
 use super::customers::visible_customer;
+use super::programs::OwnerPrograms;
 use super::{idempotency, webhooks};
 use crate::policy::can_access_store;
 use crate::ports::{transaction, NewStamp, NewStampRedemption, Repos, TxMode};
@@ -81,20 +82,21 @@ pub(crate) fn stamps_of(
     }
 }
 
-/// In the sale's transaction: a stamp when the store has a card and the total reaches its
-/// minimum (one read of the card; with a card, one insert and the count, and the webhook's
-/// check of subscribed endpoints when a stamp was earned). Answers the
-/// customer's stamps after the sale; `None` when the store has no card.
+/// In the sale's transaction: a stamp when the store has a card (kept per owner: `programs`)
+/// and the total reaches its minimum (one insert), and the count (one read; the webhook's
+/// event too when an endpoint takes `stamp.earned`). Answers the customer's stamps after the
+/// sale; `None` when the store has no card.
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
     services: &Services,
     actor: &Actor,
+    programs: &OwnerPrograms,
     customer: &Customer,
-    invoice_id: i64,
-    total: Money,
+    sale: (i64, Money),
     now: NaiveDateTime,
 ) -> Result<Option<StampCount>, AppError> {
-    let Some(stored) = repos.stamp_card(customer.store.id)? else {
+    let (invoice_id, total) = sale;
+    let Some(stored) = programs.stamp_card(customer.store.id) else {
         return Ok(None);
     };
     let card = &stored.card;
@@ -130,7 +132,7 @@ pub(crate) fn after_sale(
             created_at: now,
         };
         let data = WebhookData::Stamp { customer: customer.clone(), event, stamps };
-        webhooks::emit(repos, services, &customer.store, WebhookEventType::StampEarned, data, now)?;
+        webhooks::emit_known(repos, services, programs, &customer.store, WebhookEventType::StampEarned, data, now)?;
     }
     Ok(Some(stamps))
 }

@@ -10,6 +10,7 @@ use loyalty_domain::tiers::{spend_window_start, Standing, TierInput, TierLadder}
 use loyalty_domain::Money;
 
 use super::owner::settings_owner;
+use super::programs::OwnerPrograms;
 use super::webhooks;
 use crate::ports::{transaction, Repos, TierHolder, TxMode};
 use crate::{Actor, AppError, Customer, CustomerTier, Operation, Services, WebhookData, WebhookEventType};
@@ -69,30 +70,29 @@ pub(crate) fn tier_of(
 }
 
 /// A sale's tier, read when it starts: the ladder and where the customer stands before it.
-pub(crate) struct SaleTier {
-    ladder: TierLadder,
+pub(crate) struct SaleTier<'a> {
+    ladder: &'a TierLadder,
     stored: Standing,
     start: Standing,
     spend_before: Money,
     customer_id: i64,
 }
 
-impl SaleTier {
+impl SaleTier<'_> {
     /// The multiplier of the tier held when the sale starts, in thousandths (1000 without one).
-    pub(crate) fn multiplier_milli(tier: Option<&SaleTier>) -> i64 {
+    pub(crate) fn multiplier_milli(tier: Option<&SaleTier<'_>>) -> i64 {
         tier.map_or(loyalty_domain::tiers::MULTIPLIER_MIN_MILLI, |t| t.ladder.multiplier_milli(t.start))
     }
 }
 
-/// Before a sale: the owner's ladder (one read; `None` without tiers) and, with one, the
-/// customer's standing and spend (one more).
-pub(crate) fn before_sale(
+/// Before a sale, with the owner's ladder (kept per owner: `programs`): `None` without tiers;
+/// with them, the customer's standing and spend (one read).
+pub(crate) fn before_sale<'a>(
     repos: &mut dyn Repos,
-    owner_id: i64,
+    ladder: &'a TierLadder,
     customer_id: i64,
     now: NaiveDateTime,
-) -> Result<Option<SaleTier>, AppError> {
-    let ladder = repos.loyalty_tiers(owner_id)?;
+) -> Result<Option<SaleTier<'a>>, AppError> {
     if ladder.is_empty() {
         return Ok(None);
     }
@@ -108,8 +108,9 @@ pub(crate) fn before_sale(
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
     services: &Services,
+    programs: &OwnerPrograms,
     customer: &Customer,
-    tier: Option<SaleTier>,
+    tier: Option<SaleTier<'_>>,
     total: Money,
     now: NaiveDateTime,
 ) -> Result<Option<CustomerTier>, AppError> {
@@ -118,24 +119,32 @@ pub(crate) fn after_sale(
     };
     let spend = Money::from_dirhams(tier.spend_before.dirhams().saturating_add(total.dirhams()));
     let after = tier.ladder.standing(tier.start, spend, local_date(now));
-    let now_tier = CustomerTier::of(&tier.ladder, after, spend);
+    let now_tier = CustomerTier::of(tier.ladder, after, spend);
     if after != tier.stored {
         repos.set_tier_standing(tier.customer_id, after)?;
-        tell(repos, services, &tier.ladder, customer.clone(), tier.stored, now_tier.clone(), now)?;
+        let told = Told { before: tier.stored, tier: now_tier.clone(), now };
+        tell(repos, services, Some(programs), tier.ladder, customer.clone(), told)?;
     }
     Ok(now_tier)
 }
 
-/// `customer.tier_changed`, when the level shown or its grace moved (not when only a stored
-/// level the ladder no longer has was put right).
-fn tell(
-    repos: &mut dyn Repos,
-    services: &Services,
-    ladder: &TierLadder,
-    customer: Customer,
+/// A move to tell: where the customer stood, the tier it holds now, when.
+struct Told {
     before: Standing,
     tier: Option<CustomerTier>,
     now: NaiveDateTime,
+}
+
+/// `customer.tier_changed`, when the level shown or its grace moved (not when only a stored
+/// level the ladder no longer has was put right). On the sale path the owner's subscriptions
+/// are known (`programs`); the daily run asks the database.
+fn tell(
+    repos: &mut dyn Repos,
+    services: &Services,
+    programs: Option<&OwnerPrograms>,
+    ladder: &TierLadder,
+    customer: Customer,
+    Told { before, tier, now }: Told,
 ) -> Result<(), AppError> {
     let previous = ladder.held(before);
     let previous_level = previous.map(|(level, _)| level as i64 + 1);
@@ -145,7 +154,12 @@ fn tell(
     }
     let store = customer.store.clone();
     let data = WebhookData::TierChanged { customer, tier, previous_level };
-    webhooks::emit(repos, services, &store, WebhookEventType::TierChanged, data, now)
+    match programs {
+        Some(programs) => {
+            webhooks::emit_known(repos, services, programs, &store, WebhookEventType::TierChanged, data, now)
+        }
+        None => webhooks::emit(repos, services, &store, WebhookEventType::TierChanged, data, now),
+    }
 }
 
 /// What one daily run did.
@@ -186,7 +200,8 @@ fn review_all(services: &Services, now: NaiveDateTime) -> Result<TierRun, AppErr
                         moved += 1;
                         if let Some(customer) = repos.customer_by_id(holder.customer_id)? {
                             let tier = CustomerTier::of(&ladder, standing, holder.spend);
-                            tell(repos, services, &ladder, customer, holder.standing, tier, now)?;
+                            let told = Told { before: holder.standing, tier, now };
+                            tell(repos, services, None, &ladder, customer, told)?;
                         }
                     }
                 }

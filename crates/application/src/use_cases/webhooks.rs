@@ -8,6 +8,7 @@ use std::net::IpAddr;
 use chrono::{Duration, NaiveDateTime};
 use loyalty_domain::{FieldErrors, Msg};
 
+use super::programs::OwnerPrograms;
 use crate::ports::{
     transaction, AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, Repos, TxMode, WebhookEnvelope,
 };
@@ -335,13 +336,51 @@ pub(crate) fn emit(
     data: WebhookData,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    let owner_id = store.owner_id;
-    let mode = if store.sandbox { Mode::Test } else { Mode::Live };
-    if repos.subscribed_endpoints(owner_id, event_type, mode)?.is_empty() {
+    let mode = mode_of(store);
+    if repos.subscribed_endpoints(store.owner_id, event_type, mode)?.is_empty() {
         return Ok(());
     }
-    // One statement more than a sale without webhooks (issue #37): the event, its body encoded
-    // once; the database numbers and writes each endpoint's delivery.
+    fan_out(repos, services, store.owner_id, mode, event_type, data, now)
+}
+
+/// `emit` on the sale path, where the owner's subscriptions are known (`programs`, kept per
+/// owner and version): no statement at all when no endpoint takes the event, one when some do.
+pub(crate) fn emit_known(
+    repos: &mut dyn Repos,
+    services: &Services,
+    programs: &OwnerPrograms,
+    store: &crate::StoreScope,
+    event_type: WebhookEventType,
+    data: WebhookData,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
+    let mode = mode_of(store);
+    if !programs.subscribed(mode, event_type) {
+        return Ok(());
+    }
+    fan_out(repos, services, store.owner_id, mode, event_type, data, now)
+}
+
+/// A sandbox store's events are for test endpoints, every other store's for live ones.
+fn mode_of(store: &crate::StoreScope) -> Mode {
+    if store.sandbox {
+        Mode::Test
+    } else {
+        Mode::Live
+    }
+}
+
+/// The event, its body encoded once; the database numbers and writes each subscribed
+/// endpoint's delivery (one statement: issue #37).
+fn fan_out(
+    repos: &mut dyn Repos,
+    services: &Services,
+    owner_id: i64,
+    mode: Mode,
+    event_type: WebhookEventType,
+    data: WebhookData,
+    now: NaiveDateTime,
+) -> Result<(), AppError> {
     let id = format!("evt_{}", services.ids.random_id());
     let envelope = WebhookEnvelope { id: &id, event_type, created_at: now, sequence: 0 };
     let payload = services

@@ -13,7 +13,7 @@ use loyalty_domain::Money;
 
 use super::{limits, stored};
 use crate::pool::DbBackend;
-use crate::schema::{stamp_cards, stamp_events};
+use crate::schema::{stamp_cards, stamp_events, stores};
 use crate::tx::{map_error, map_unique, DbTx};
 
 #[derive(Queryable, Selectable)]
@@ -59,6 +59,19 @@ fn into_event(row: EventRow) -> RepoResult<StampEvent> {
     })
 }
 
+fn into_card(r: CardRow) -> StoreStampCard {
+    StoreStampCard {
+        store_id: r.store_id,
+        card: StampCard {
+            min_total: Money::from_dirhams(r.min_total_dirhams),
+            stamps_required: r.stamps_required,
+            reward_name: r.reward_name,
+            expires_after_days: r.expires_after_days,
+        },
+        updated_at: r.updated_at,
+    }
+}
+
 /// The customer's stamps that count at `now`, oldest first.
 macro_rules! counting {
     ($customer_id:expr, $now:expr) => {
@@ -79,16 +92,17 @@ impl StampRepo for DbTx<'_> {
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map(|r| StoreStampCard {
-            store_id: r.store_id,
-            card: StampCard {
-                min_total: Money::from_dirhams(r.min_total_dirhams),
-                stamps_required: r.stamps_required,
-                reward_name: r.reward_name,
-                expires_after_days: r.expires_after_days,
-            },
-            updated_at: r.updated_at,
-        }))
+        Ok(row.map(into_card))
+    }
+
+    fn owner_stamp_cards(&mut self, owner_id: i64) -> RepoResult<Vec<StoreStampCard>> {
+        let rows: Vec<CardRow> = stamp_cards::table
+            .inner_join(stores::table.on(stores::id.eq(stamp_cards::store_id)))
+            .filter(stores::owner_id.eq(owner_id))
+            .select(CardRow::as_select())
+            .load(self.conn)
+            .map_err(map_error)?;
+        Ok(rows.into_iter().map(into_card).collect())
     }
 
     fn save_stamp_card(&mut self, store_id: i64, card: &StampCard, now: NaiveDateTime) -> RepoResult<()> {

@@ -385,21 +385,37 @@ impl StoreRepo for DbTx<'_> {
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map_or(LoyaltySettings::DEFAULT, |row| LoyaltySettings {
-            rate: PointsRate::from_milli(row.points_per_lyd_milli),
-            minimum_purchase: Money::from_dirhams(row.min_purchase_dirhams),
-            max_invoice_total: Money::from_dirhams(row.max_invoice_dirhams),
-            confirm_above: Money::from_dirhams(row.confirm_above_dirhams),
-            cashier_daily_points: row.cashier_daily_points,
-            point_value: row.point_value_dirhams.map(Money::from_dirhams),
-            min_redeem_points: row.min_redeem_points,
-            expiry_months: row.points_expiry_months,
-            birthday_points: row.birthday_points,
-            signals: SignalThresholds {
-                sales_per_customer: row.signal_sales_per_customer,
-                void_percent: row.signal_void_percent,
-                manual_points: row.signal_manual_points,
-            },
-        }))
+        Ok(settings_of(row))
     }
+
+    fn sale_settings(&mut self, owner_id: i64) -> RepoResult<Option<(LoyaltySettings, i64)>> {
+        let row: Option<(i64, Option<SettingsRow>)> = users::table
+            .left_join(loyalty_settings::table.on(loyalty_settings::store_owner_id.eq(users::id)))
+            .filter(users::id.eq(owner_id))
+            .select((users::programs_version, Option::<SettingsRow>::as_select()))
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        Ok(row.map(|(version, row)| (settings_of(row), version)))
+    }
+}
+
+/// The settings a row holds, `LoyaltySettings::DEFAULT` without one.
+fn settings_of(row: Option<SettingsRow>) -> LoyaltySettings {
+    row.map_or(LoyaltySettings::DEFAULT, |row| LoyaltySettings {
+        rate: PointsRate::from_milli(row.points_per_lyd_milli),
+        minimum_purchase: Money::from_dirhams(row.min_purchase_dirhams),
+        max_invoice_total: Money::from_dirhams(row.max_invoice_dirhams),
+        confirm_above: Money::from_dirhams(row.confirm_above_dirhams),
+        cashier_daily_points: row.cashier_daily_points,
+        point_value: row.point_value_dirhams.map(Money::from_dirhams),
+        min_redeem_points: row.min_redeem_points,
+        expiry_months: row.points_expiry_months,
+        birthday_points: row.birthday_points,
+        signals: SignalThresholds {
+            sales_per_customer: row.signal_sales_per_customer,
+            void_percent: row.signal_void_percent,
+            manual_points: row.signal_manual_points,
+        },
+    })
 }

@@ -254,6 +254,24 @@ impl WebhookRepo for DbTx<'_> {
             .collect())
     }
 
+    fn webhook_subscriptions(&mut self, owner_id: i64) -> RepoResult<Vec<(Mode, WebhookEventType)>> {
+        let rows: Vec<(String, String)> = webhook_endpoints::table
+            .select((webhook_endpoints::mode, webhook_endpoints::events))
+            .filter(webhook_endpoints::owner_id.eq(owner_id))
+            .filter(webhook_endpoints::deleted_at.is_null())
+            .load(self.conn)
+            .map_err(map_error)?;
+        let mut subscriptions = Vec::new();
+        for (mode, events) in rows {
+            let mode = stored::<Mode>(&mode)?;
+            // An event name this build does not know is one it never emits.
+            for event in events.split_whitespace().filter_map(|e| e.parse::<WebhookEventType>().ok()) {
+                subscriptions.push((mode, event));
+            }
+        }
+        Ok(subscriptions)
+    }
+
     fn next_webhook_sequence(&mut self, endpoint_id: i64) -> RepoResult<i64> {
         diesel::update(webhook_endpoints::table.find(endpoint_id))
             .set(webhook_endpoints::last_sequence.eq(webhook_endpoints::last_sequence + 1))

@@ -1,0 +1,10 @@
+DROP TRIGGER webhook_endpoints_version_delete;
+DROP TRIGGER webhook_endpoints_version_update;
+DROP TRIGGER webhook_endpoints_version_insert;
+DROP TRIGGER stamp_cards_version_delete;
+DROP TRIGGER stamp_cards_version_update;
+DROP TRIGGER stamp_cards_version_insert;
+DROP TRIGGER loyalty_tiers_version_delete;
+DROP TRIGGER loyalty_tiers_version_update;
+DROP TRIGGER loyalty_tiers_version_insert;
+ALTER TABLE users DROP COLUMN programs_version;
