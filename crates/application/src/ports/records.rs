@@ -403,9 +403,10 @@ pub trait StampRepo {
     /// Removes the store's stamp card (its stamps stay, and count again if a card is set);
     /// whether there was one.
     fn delete_stamp_card(&mut self, store_id: i64) -> RepoResult<bool>;
-    /// Records a stamp earned. Errors: `Duplicate("stamp_events.invoice_id")` for a second
-    /// stamp of one sale.
-    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<i64>;
+    /// Records a stamp earned; answers its id and the customer's stamps that count at its
+    /// `now` with it (counted in the same statement). Errors:
+    /// `Duplicate("stamp_events.invoice_id")` for a second stamp of one sale.
+    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<(i64, i64)>;
     /// The customer's stamps that count at `now`: earned, neither redeemed nor taken back, not
     /// expired (`domain::stamps::stamp_counts`).
     fn count_stamps(&mut self, customer_id: i64, now: NaiveDateTime) -> RepoResult<i64>;

@@ -83,8 +83,8 @@ pub(crate) fn stamps_of(
 }
 
 /// In the sale's transaction: a stamp when the store has a card (kept per owner: `programs`)
-/// and the total reaches its minimum (one insert), and the count (one read; the webhook's
-/// event too when an endpoint takes `stamp.earned`). Answers the customer's stamps after the
+/// and the total reaches its minimum (one insert that also counts; without a stamp, one count;
+/// the webhook's event too when an endpoint takes `stamp.earned`). Answers the customer's stamps after the
 /// sale; `None` when the store has no card.
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
@@ -101,8 +101,8 @@ pub(crate) fn after_sale(
     };
     let card = &stored.card;
     let earned = card.earns(total);
-    let event_id = if earned {
-        Some(repos.insert_stamp(NewStamp {
+    let (event_id, count) = if earned {
+        let (id, count) = repos.insert_stamp(NewStamp {
             customer_id: customer.id,
             store_id: customer.store.id,
             invoice_id,
@@ -110,11 +110,11 @@ pub(crate) fn after_sale(
             actor_id: actor.user_id,
             api_key_id: actor.key_id(),
             now,
-        })?)
+        })?;
+        (Some(id), count)
     } else {
-        None
+        (None, repos.count_stamps(customer.id, now)?)
     };
-    let count = repos.count_stamps(customer.id, now)?;
     let stamps = StampCount { store_id: customer.store.id, count, required: card.stamps_required };
     if let Some(id) = event_id {
         // As just written: no read back on the sale path.

@@ -72,17 +72,29 @@ fn into_card(r: CardRow) -> StoreStampCard {
     }
 }
 
-/// The customer's stamps that count at `now`, oldest first.
+/// The customer's stamps that count at `now`, oldest first: from the table, or (`@from`) from
+/// an alias of it, for a count inside another statement on the table.
 macro_rules! counting {
     ($customer_id:expr, $now:expr) => {
-        stamp_events::table
-            .filter(stamp_events::customer_id.eq($customer_id))
-            .filter(stamp_events::kind.eq(StampEventKind::Earned.as_str()))
-            .filter(stamp_events::redeemed_by.is_null())
-            .filter(stamp_events::revoked_at.is_null())
-            .filter(stamp_events::expires_at.is_null().or(stamp_events::expires_at.gt($now)))
+        counting!(@from stamp_events::table, , $customer_id, $now)
+    };
+    (@from $source:expr, $($alias:ident)?, $customer_id:expr, $now:expr) => {
+        $source
+            .filter(counting!(@col $($alias)? customer_id).eq($customer_id))
+            .filter(counting!(@col $($alias)? kind).eq(StampEventKind::Earned.as_str()))
+            .filter(counting!(@col $($alias)? redeemed_by).is_null())
+            .filter(counting!(@col $($alias)? revoked_at).is_null())
+            .filter(counting!(@col $($alias)? expires_at).is_null().or(counting!(@col $($alias)? expires_at).gt($now)))
+    };
+    (@col $alias:ident $column:ident) => {
+        $alias.field(stamp_events::$column)
+    };
+    (@col $column:ident) => {
+        stamp_events::$column
     };
 }
+
+diesel::alias!(stamp_events as others: OtherStamps);
 
 impl StampRepo for DbTx<'_> {
     fn stamp_card(&mut self, store_id: i64) -> RepoResult<Option<StoreStampCard>> {
@@ -132,8 +144,16 @@ impl StampRepo for DbTx<'_> {
         Ok(deleted == 1)
     }
 
-    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<i64> {
-        diesel::insert_into(stamp_events::table)
+    fn insert_stamp(&mut self, stamp: NewStamp) -> RepoResult<(i64, i64)> {
+        // The customer's other stamps that count, in the insert's own statement (its RETURNING):
+        // one statement on the sale path instead of two. Leaving out this sale's stamp makes the
+        // count the same whether a backend's subquery sees the new row (SQLite) or not
+        // (PostgreSQL); the new stamp counts (it expires a day after at the earliest).
+        let counted = counting!(@from others, others, stamp.customer_id, stamp.now)
+            .filter(others.field(stamp_events::invoice_id).ne(stamp.invoice_id))
+            .select(count_star())
+            .single_value();
+        let (id, others_counted): (i64, Option<i64>) = diesel::insert_into(stamp_events::table)
             .values((
                 stamp_events::customer_id.eq(stamp.customer_id),
                 stamp_events::store_id.eq(stamp.store_id),
@@ -145,9 +165,10 @@ impl StampRepo for DbTx<'_> {
                 stamp_events::api_key_id.eq(stamp.api_key_id),
                 stamp_events::created_at.eq(stamp.now),
             ))
-            .returning(stamp_events::id)
+            .returning((stamp_events::id, counted))
             .get_result(self.conn)
-            .map_err(map_unique("stamp_events.invoice_id"))
+            .map_err(map_unique("stamp_events.invoice_id"))?;
+        Ok((id, others_counted.unwrap_or(0) + 1))
     }
 
     fn count_stamps(&mut self, customer_id: i64, now: NaiveDateTime) -> RepoResult<i64> {
