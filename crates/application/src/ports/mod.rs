@@ -11,10 +11,10 @@ pub use people::{
 };
 pub use records::{
     CardProblem, ClaimRepo, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo,
-    LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
-    NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo,
-    PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
-    SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
+    LedgerRepo, LookupRow, MessageRepo, NewConsent, NewCustomer, NewCustomerMessage, NewInvoice, NewLedgerEntry,
+    NewPageLink, NewRedemption, NewReturn, NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription,
+    PageExpiryRow, PageHolder, PageLinkRepo, PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo,
+    RewardCounts, RewardFields, RewardRepo, SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
@@ -121,4 +121,5 @@ every_repository!(
     PageLinkRepo,
     ClaimRepo,
     TierRepo,
+    MessageRepo,
 );

@@ -151,6 +151,8 @@ pub fn create(
                     now,
                 })?;
             }
+            // The customer's points message, in the sale's transaction (none without consent).
+            super::messages::after_sale(repos, &settings, &customer, points, balance, now)?;
             let stamps = super::stamps::after_sale(repos, services, actor, &customer, invoice_id, total, now)?;
             let tier = super::tiers::after_sale(repos, services, &customer, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
