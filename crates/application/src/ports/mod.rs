@@ -11,11 +11,13 @@ pub use people::{
 };
 pub use records::{
     CardProblem, ClaimRepo, CustomerChanges, CustomerRepo, ExportFilter, ExportRepo, ImportedCustomer, InvoiceRepo,
-    LedgerRepo, LookupRow, MessageRepo, NewConsent, NewCustomer, NewCustomerMessage, NewInvoice, NewLedgerEntry,
-    NewPageLink, NewRedemption, NewReturn, NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription,
-    PageExpiryRow, PageHolder, PageLinkRepo, PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo,
-    RewardCounts, RewardFields, RewardRepo, SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
+    LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
+    NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo,
+    PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
+    SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
+// Customer messages (issue #39).
+pub use records::{MessageRepo, NewConsent, NewCustomerMessage};
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
     PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, VerifyDone,
