@@ -111,6 +111,7 @@ async fn a_sale_writes_its_message_only_with_consent(backend: Backend) {
     assert!(body == long || body == short, "{body}");
     let segments = loyalty_domain::messages_out::segments(body);
     assert!(body == short || segments.count == 1, "the long form only when it fits one segment: {body}");
+    assert_eq!(earned["sms_segments"].as_u64(), Some(segments.count as u64), "{earned}");
     assert_eq!(earned["to"], "+218913000001", "{earned}");
     assert!(earned["provider_message_id"].is_null() && earned["sent_at"].is_null(), "{earned}");
     assert!(earned["created_at"].is_string(), "{earned}");

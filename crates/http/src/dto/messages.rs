@@ -67,6 +67,10 @@ pub struct CustomerMessageDto {
     pub to: String,
     /// The text, in Arabic.
     pub body: String,
+    /// The SMS segments `body` takes (paid for each): GSM-7 160 characters in one, 153 each
+    /// when split; UCS-2 (any Arabic) 70 in one, 67 each when split. Counted for WhatsApp too.
+    #[schema(example = 1)]
+    pub sms_segments: i64,
     pub status: MessageStatusDto,
     /// Why a message was not sent (`monthly_limit`: the owner's `messages_monthly_limit` was
     /// reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer) or
@@ -89,6 +93,7 @@ impl From<loyalty_application::CustomerMessage> for CustomerMessageDto {
             kind: m.kind.into(),
             channel: m.channel.into(),
             to: m.to_phone,
+            sms_segments: i64::try_from(loyalty_domain::messages_out::segments(&m.body).count).unwrap_or(i64::MAX),
             body: m.body,
             status: m.status.into(),
             status_detail: m.status_detail,
