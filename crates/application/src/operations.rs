@@ -34,6 +34,8 @@ pub enum Operation {
     CustomerRedemptions,
     CustomerStamps,
     RedeemStamps,
+    RecordConsent,
+    CustomerMessages,
     AddPoints,
     // The counter's sales.
     ListInvoices,
@@ -169,13 +171,14 @@ impl Operation {
                 Roles(EVERYONE, Never)
             }
             ListCustomers | SearchCustomers | GetCustomer | CustomerHistory | CustomerInvoices
-            | CustomerRedemptions | CustomerStamps => Roles(EVERYONE, read),
+            | CustomerRedemptions | CustomerStamps | CustomerMessages => Roles(EVERYONE, read),
             // A cashier's or owner's check of a joined customer's name; the admin may too.
             ConfirmJoin => Roles(EVERYONE, Scope(ApiScope::CustomersWrite)),
             // The till (the cashier of the customer's store, its owner) takes back the links to
             // the customer's own page it shared.
             RevokeCustomerPageLinks => Roles(COUNTER, Scope(ApiScope::CustomersWrite)),
-            CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer => {
+            // A customer's consent to messages is recorded as its other details are changed.
+            CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer | RecordConsent => {
                 Permissions(&[Permission::ManageCustomers])
             }
             AddPoints => Permissions(&[Permission::AddPoints]),

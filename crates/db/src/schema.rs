@@ -174,6 +174,7 @@ diesel::table! {
         signal_void_percent -> BigInt,
         signal_manual_points -> BigInt,
         birthday_points -> BigInt,
+        messages_monthly_limit -> BigInt,
     }
 }
 
@@ -213,6 +214,55 @@ diesel::table! {
         tier_level -> Nullable<BigInt>,
         /// While its spend is below its tier: the last day it keeps it.
         tier_grace_until -> Nullable<Date>,
+    }
+}
+
+diesel::table! {
+    /// The customer's current consent to messages (issue #39), two columns of `customers` named
+    /// apart: diesel's `table!` takes 16 columns, which `customers` has. Written through this
+    /// table; read with the customer by name (`repositories/customers.rs`, `Row`).
+    #[sql_name = "customers"]
+    customer_consent_columns (id) {
+        id -> BigInt,
+        updated_at -> Timestamp,
+        /// Since when the customer consents to WhatsApp messages; `None`: no consent.
+        whatsapp_consent_at -> Nullable<Timestamp>,
+        /// Since when the customer consents to SMS; `None`: no consent.
+        sms_consent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    customer_consents (id) {
+        id -> BigInt,
+        customer_id -> BigInt,
+        channel -> Text,
+        granted -> Bool,
+        source -> Text,
+        actor_id -> Nullable<BigInt>,
+        api_key_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    customer_messages (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        store_id -> BigInt,
+        customer_id -> BigInt,
+        kind -> Text,
+        channel -> Text,
+        to_phone -> Text,
+        body -> Text,
+        status -> Text,
+        status_detail -> Nullable<Text>,
+        provider_message_id -> Nullable<Text>,
+        attempts -> BigInt,
+        next_attempt_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
     }
 }
 
@@ -483,4 +533,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     signals,
     customer_page_links,
     sale_claims,
+    customer_consents,
+    customer_messages,
 );

@@ -10,6 +10,7 @@ pub mod email;
 pub mod local_day;
 pub mod loyalty_settings;
 pub mod messages;
+pub mod messages_out;
 pub mod money;
 pub mod password;
 pub mod phone;

@@ -1,6 +1,6 @@
 //! "Today" is the merchant's local day in Libya, not the UTC date.
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use chrono_tz::Africa::Tripoli;
 
 /// The UTC bounds `[start, end)` of the Tripoli day that contains `now` (a UTC time).
@@ -17,6 +17,14 @@ pub fn local_date_bounds(date: NaiveDate) -> (NaiveDateTime, NaiveDateTime) {
         Tripoli.from_local_datetime(&midnight).earliest().map_or(midnight, |t| t.naive_utc())
     };
     (start_of(date), start_of(date.succ_opt().unwrap_or(date)))
+}
+
+/// The UTC bounds `[start, end)` of the Tripoli month that contains `now` (a UTC time).
+pub fn local_month_bounds(now: NaiveDateTime) -> (NaiveDateTime, NaiveDateTime) {
+    let today = local_date(now);
+    let first = today.with_day(1).unwrap_or(today);
+    let next = first.checked_add_months(chrono::Months::new(1)).unwrap_or(first);
+    (local_date_bounds(first).0, local_date_bounds(next).0)
 }
 
 /// The Tripoli date of a UTC time.
@@ -73,6 +81,13 @@ mod tests {
     fn a_dates_bounds_are_its_tripoli_midnights() {
         let date = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default();
         assert_eq!(local_date_bounds(date), (utc(2026, 11, 21, 22, 0), utc(2026, 11, 22, 22, 0)));
+    }
+
+    #[test]
+    fn a_month_starts_at_tripoli_midnight_of_its_first() {
+        // 22:30 UTC on 30 November is 00:30 on 1 December in Tripoli.
+        assert_eq!(local_month_bounds(utc(2026, 11, 30, 22, 30)), (utc(2026, 11, 30, 22, 0), utc(2026, 12, 31, 22, 0)));
+        assert_eq!(local_month_bounds(utc(2026, 11, 30, 21, 30)), (utc(2026, 10, 31, 22, 0), utc(2026, 11, 30, 22, 0)));
     }
 
     #[test]

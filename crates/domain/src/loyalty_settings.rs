@@ -49,6 +49,9 @@ pub struct LoyaltySettings {
     pub expiry_months: Option<i64>,
     /// Points every customer with a birthday gets on it, once a year; 0: none.
     pub birthday_points: i64,
+    /// Messages the owner's customers may be sent in a Tripoli month; past it they are
+    /// recorded as not sent (`monthly_limit`). 0: none are sent.
+    pub messages_monthly_limit: i64,
 }
 
 impl LoyaltySettings {
@@ -63,6 +66,7 @@ impl LoyaltySettings {
         min_redeem_points: 100,
         expiry_months: None,
         birthday_points: 0,
+        messages_monthly_limit: crate::messages_out::MONTHLY_LIMIT_DEFAULT,
         signals: SignalThresholds::DEFAULT,
     };
 
@@ -198,6 +202,11 @@ impl LoyaltySettings {
                 next.birthday_points = points;
             }
         }
+        if let Some(limit) = change.messages_monthly_limit {
+            if let Some(limit) = errors.check("messages_monthly_limit", crate::messages_out::monthly_limit(limit)) {
+                next.messages_monthly_limit = limit;
+            }
+        }
         if let Some(sales) = change.signal_sales_per_customer {
             if let Some(sales) = errors.check("signal_sales_per_customer", signals::sales_per_customer(sales)) {
                 next.signals.sales_per_customer = sales;
@@ -238,6 +247,7 @@ pub struct SettingsChange {
     /// `Some(None)` makes points never expire.
     pub expiry_months: Option<Option<i64>>,
     pub birthday_points: Option<i64>,
+    pub messages_monthly_limit: Option<i64>,
     pub signal_sales_per_customer: Option<i64>,
     pub signal_void_percent: Option<i64>,
     pub signal_manual_points: Option<i64>,
@@ -317,6 +327,7 @@ mod tests {
             min_redeem_points: Some(0),
             expiry_months: Some(Some(0)),
             birthday_points: Some(-1),
+            messages_monthly_limit: Some(-1),
             signal_sales_per_customer: Some(0),
             signal_void_percent: Some(101),
             signal_manual_points: Some(0),
@@ -330,6 +341,7 @@ mod tests {
         assert!(fields.contains(&("cashier_daily_points", Msg::CashierDailyPointsRange)));
         assert!(fields.contains(&("point_value", Msg::PointValueRange)));
         assert!(fields.contains(&("birthday_points", Msg::BirthdayPointsRange)));
+        assert!(fields.contains(&("messages_monthly_limit", Msg::MessagesMonthlyLimitRange)));
         assert!(fields.contains(&("min_redeem_points", Msg::MinRedeemPointsRange)));
         assert!(fields.contains(&("points_expiry_months", Msg::ExpiryMonthsRange)));
         assert!(fields.contains(&("signal_sales_per_customer", Msg::SignalSalesRange)));

@@ -158,6 +158,10 @@ messages! {
     StampsRequiredRequired => ("Enter how many stamps the reward needs", "أدخل عدد الأختام اللازمة للمكافأة"),
     StampsRequiredOutOfRange => ("The stamps needed must be from 1 to 50", "يجب أن يكون عدد الأختام اللازمة من 1 إلى 50"),
     StampRewardNameRequired => ("Enter the reward's name", "أدخل اسم المكافأة"),
+    ConsentChannelUnknown => ("Choose whatsapp or sms", "اختر whatsapp أو sms"),
+    ConsentGrantedRequired => ("Say whether the customer consents (true) or withdraws consent (false)", "حدّد هل يوافق العميل (true) أم يسحب موافقته (false)"),
+    ConsentSourceUnknown => ("Choose till, join, import or customer_page", "اختر till أو join أو import أو customer_page"),
+    MessagesMonthlyLimitRange => ("Messages a month must be between 0 and 1,000,000", "يجب أن يكون عدد الرسائل في الشهر بين 0 و 1,000,000"),
     StampExpiryOutOfRange => ("Stamps must last from 1 to 3650 days, or leave it empty for never", "يجب أن تدوم الأختام من 1 إلى 3650 يوماً، أو اتركه فارغاً لتبقى دائماً"),
 }
 
@@ -192,6 +196,7 @@ mod tests {
             (Msg::TiersTooMany, crate::tiers::TIERS_MAX.to_string()),
             (Msg::MultiplierRange, (crate::tiers::MULTIPLIER_MAX_MILLI / 1000).to_string()),
             (Msg::BirthdayPointsRange, thousands(crate::birthday::BIRTHDAY_POINTS_MAX)),
+            (Msg::MessagesMonthlyLimitRange, thousands(crate::messages_out::MONTHLY_LIMIT_MAX)),
             (Msg::SignalSalesRange, thousands(crate::signals::SALES_PER_CUSTOMER_MAX)),
             (Msg::SignalVoidPercentRange, crate::signals::VOID_PERCENT_MAX.to_string()),
             (Msg::SignalManualPointsRange, thousands(crate::signals::MANUAL_POINTS_THRESHOLD_MAX)),

@@ -41,6 +41,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::webhooks::configure(cfg);
     handlers::customers::configure(cfg);
     handlers::stamps::configure(cfg);
+    handlers::messages::configure(cfg);
     handlers::tiers::configure(cfg);
     handlers::invoices::configure(cfg);
     handlers::redemptions::configure(cfg);

@@ -111,7 +111,8 @@ fn every_message_and_error_code_is_used() {
     };
     for msg in loyalty_domain::Msg::ALL {
         let needle = format!("Msg::{msg:?}");
-        assert!(mentions(&needle, "messages.rs") >= 1, "{needle} is never used");
+        // The table's own file (other files are named `messages.rs` too: customer messages).
+        assert!(mentions(&needle, "domain/src/messages.rs") >= 1, "{needle} is never used");
     }
     for code in loyalty_http::ErrorCode::ALL {
         // `ALL` comes from the enum itself: a code in use is named where it is produced.

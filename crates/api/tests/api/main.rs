@@ -20,6 +20,7 @@ mod imports;
 mod instances;
 mod integrations;
 mod matrix;
+mod messages;
 mod notifications;
 mod owner;
 mod partial_updates;

@@ -21,6 +21,8 @@ pub struct Customer {
     pub unconfirmed_join: bool,
     /// Month and day; the owner's birthday points come on it, once a year.
     pub birthday: Option<loyalty_domain::Birthday>,
+    /// Which channels the customer consents to messages by, and since when.
+    pub consents: super::Consents,
 }
 
 /// What the customer detail page shows beside the customer.

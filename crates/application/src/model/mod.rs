@@ -9,6 +9,7 @@ use crate::AppError;
 mod customers;
 mod exports;
 mod integrations;
+mod messages;
 mod notifications;
 mod paging;
 mod people;
@@ -28,6 +29,7 @@ pub use integrations::{
     ApiKey, ApiScope, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, KeyLimits, KeyRate, Mode,
     NewKeySecret, WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
+pub use messages::{ConsentSource, Consents, CustomerMessage, MessageChannel, MessageKind, MessageStatus};
 pub use notifications::{Notification, NotificationAbout, NotificationKind, Notifications};
 pub use paging::{Page, PageRequest, SyncFrom};
 pub use people::{PersonRef, Session, StoreRef, StoreScope, User, UserCredentials};

@@ -16,6 +16,8 @@ pub use records::{
     PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
     SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
+// Customer messages (issue #39).
+pub use records::{MessageRepo, NewConsent, NewCustomerMessage};
 pub use system::{
     Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
     PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, VerifyDone,
@@ -121,4 +123,5 @@ every_repository!(
     PageLinkRepo,
     ClaimRepo,
     TierRepo,
+    MessageRepo,
 );

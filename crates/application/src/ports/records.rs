@@ -559,3 +559,66 @@ pub trait ClaimRepo {
     /// sale neither voided nor returned: `false` when another claim or an undoing came first.
     fn claim_sale(&mut self, claim: &SaleClaim, customer_id: i64, now: NaiveDateTime) -> RepoResult<bool>;
 }
+
+/// A customer's consent given or withdrawn, kept as history: who said so and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewConsent {
+    pub customer_id: i64,
+    pub channel: crate::MessageChannel,
+    pub granted: bool,
+    pub source: crate::ConsentSource,
+    pub actor_id: Option<i64>,
+    pub api_key_id: Option<i64>,
+    pub now: NaiveDateTime,
+}
+
+/// A message for the outbox, rendered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCustomerMessage<'a> {
+    pub owner_id: i64,
+    pub store_id: i64,
+    pub customer_id: i64,
+    pub kind: crate::MessageKind,
+    pub channel: crate::MessageChannel,
+    pub to_phone: &'a str,
+    pub body: &'a str,
+    pub status: crate::MessageStatus,
+    pub status_detail: Option<&'a str>,
+    pub now: NaiveDateTime,
+}
+
+/// Consent and the outbox of messages customers read (issue #39).
+pub trait MessageRepo {
+    /// Sets the customer's current consent by `channel` to `since` (`None`: withdrawn), in one
+    /// conditional update that changes only a consent not already so (a second grant keeps
+    /// the first time); whether it changed.
+    fn set_consent(
+        &mut self,
+        customer_id: i64,
+        channel: crate::MessageChannel,
+        since: Option<NaiveDateTime>,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool>;
+    /// Keeps a consent given or withdrawn in the customer's history.
+    fn insert_consent(&mut self, consent: NewConsent) -> RepoResult<()>;
+    /// Marks the customer's pending messages by `channel` not sent, with `detail`; how many.
+    fn stop_pending_messages(
+        &mut self,
+        customer_id: i64,
+        channel: crate::MessageChannel,
+        detail: &str,
+        now: NaiveDateTime,
+    ) -> RepoResult<usize>;
+    /// Whether the customer has a welcome message, whatever became of it.
+    fn has_welcome(&mut self, customer_id: i64) -> RepoResult<bool>;
+    /// The owner's messages made in `[from, to)` that count against its monthly limit: all but
+    /// those never sent.
+    fn count_owner_messages(&mut self, owner_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<i64>;
+    fn insert_customer_message(&mut self, message: NewCustomerMessage<'_>) -> RepoResult<i64>;
+    /// A customer's messages, newest first, and how many there are.
+    fn customer_messages(
+        &mut self,
+        customer_id: i64,
+        page: PageRequest,
+    ) -> RepoResult<(Vec<crate::CustomerMessage>, i64)>;
+}

@@ -154,6 +154,8 @@ pub fn create(
                     now,
                 })?;
             }
+            // The customer's points message, in the sale's transaction (none without consent).
+            super::messages::after_sale(repos, &settings, &customer, points, balance, now)?;
             let stamps =
                 super::stamps::after_sale(repos, services, actor, &programs, &customer, (invoice_id, total), now)?;
             let tier = super::tiers::after_sale(repos, services, &programs, &customer, tier, total, now)?;

@@ -14,6 +14,7 @@ pub mod housekeeping;
 pub mod idempotency;
 pub mod imports;
 pub mod invoices;
+pub mod messages;
 pub mod notifications;
 pub mod owner;
 pub mod pos;

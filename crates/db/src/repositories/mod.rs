@@ -10,6 +10,7 @@ mod jobs;
 mod ledger;
 mod lookup;
 pub(crate) mod lots;
+mod messages;
 mod notifications;
 mod page_links;
 mod plans;

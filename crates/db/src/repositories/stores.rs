@@ -77,6 +77,7 @@ struct SettingsRow {
     min_redeem_points: i64,
     points_expiry_months: Option<i64>,
     birthday_points: i64,
+    messages_monthly_limit: i64,
     signal_sales_per_customer: i64,
     signal_void_percent: i64,
     signal_manual_points: i64,
@@ -291,6 +292,7 @@ impl StoreRepo for DbTx<'_> {
             loyalty_settings::min_redeem_points.eq(settings.min_redeem_points),
             loyalty_settings::points_expiry_months.eq(settings.expiry_months),
             loyalty_settings::birthday_points.eq(settings.birthday_points),
+            loyalty_settings::messages_monthly_limit.eq(settings.messages_monthly_limit),
             loyalty_settings::signal_sales_per_customer.eq(settings.signals.sales_per_customer),
             loyalty_settings::signal_void_percent.eq(settings.signals.void_percent),
             loyalty_settings::signal_manual_points.eq(settings.signals.manual_points),
@@ -412,6 +414,7 @@ fn settings_of(row: Option<SettingsRow>) -> LoyaltySettings {
         min_redeem_points: row.min_redeem_points,
         expiry_months: row.points_expiry_months,
         birthday_points: row.birthday_points,
+        messages_monthly_limit: row.messages_monthly_limit,
         signals: SignalThresholds {
             sales_per_customer: row.signal_sales_per_customer,
             void_percent: row.signal_void_percent,

@@ -39,6 +39,8 @@ pub struct CustomerDto {
     /// 28 February in other years): the owner's `birthday_points` come on it, once a year.
     #[schema(value_type = Option<String>, pattern = "^[0-9]{2}-[0-9]{2}$", example = "03-15")]
     pub birthday: Option<String>,
+    /// The channels the customer consents to messages by (`POST /customers/{id}/consents`).
+    pub consents: super::ConsentsDto,
 }
 
 impl From<loyalty_application::Customer> for CustomerDto {
@@ -57,6 +59,7 @@ impl From<loyalty_application::Customer> for CustomerDto {
             deleted_at: c.deleted_at.map(utc),
             unconfirmed_join: c.unconfirmed_join,
             birthday: c.birthday.map(|b| b.to_string()),
+            consents: c.consents.into(),
         }
     }
 }

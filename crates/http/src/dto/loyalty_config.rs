@@ -25,6 +25,9 @@ pub struct LoyaltyConfig {
     pub points_expiry_months: Option<i64>,
     /// Points every customer with a `birthday` gets on it, once a year (Africa/Tripoli); 0: none.
     pub birthday_points: i64,
+    /// Messages the owner's customers may be sent in a Tripoli month (default 1,000); past it
+    /// they are recorded as not sent (`monthly_limit`). 0: none are sent.
+    pub messages_monthly_limit: i64,
     /// Signal when one customer has more sales than this in a day (default 3).
     pub signal_sales_per_customer: i64,
     /// Signal when a cashier voids more than this percent of its sales in a day (default 5).
@@ -47,6 +50,7 @@ impl From<loyalty_domain::LoyaltySettings> for LoyaltyConfig {
             min_redeem_points: s.min_redeem_points,
             points_expiry_months: s.expiry_months,
             birthday_points: s.birthday_points,
+            messages_monthly_limit: s.messages_monthly_limit,
             signal_sales_per_customer: s.signals.sales_per_customer,
             signal_void_percent: s.signals.void_percent,
             signal_manual_points: s.signals.manual_points,
@@ -96,6 +100,10 @@ pub struct LoyaltyConfigRequest {
     /// to 100,000.
     #[serde(default, deserialize_with = "super::non_null")]
     pub birthday_points: Option<i64>,
+    /// Messages the owner's customers may be sent in a Tripoli month, 0 (none) to 1,000,000
+    /// (default 1,000); past it they are recorded as not sent.
+    #[serde(default, deserialize_with = "super::non_null")]
+    pub messages_monthly_limit: Option<i64>,
     /// Fraud signals: more sales than this to one customer in a day, 1 to 1,000.
     #[serde(default, deserialize_with = "super::non_null")]
     pub signal_sales_per_customer: Option<i64>,
@@ -119,6 +127,7 @@ impl LoyaltyConfigRequest {
             min_redeem_points: self.min_redeem_points,
             expiry_months: self.points_expiry_months,
             birthday_points: self.birthday_points,
+            messages_monthly_limit: self.messages_monthly_limit,
             signal_sales_per_customer: self.signal_sales_per_customer,
             signal_void_percent: self.signal_void_percent,
             signal_manual_points: self.signal_manual_points,

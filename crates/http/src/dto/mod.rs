@@ -102,6 +102,7 @@ mod admin;
 mod customers;
 mod integrations;
 mod loyalty_config;
+mod messages;
 mod meta;
 mod money;
 mod notifications;
@@ -142,6 +143,10 @@ pub use integrations::{
 };
 pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,
+};
+pub use messages::{
+    ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageList,
+    MessageChannelDto, MessageKindDto, MessageStatusDto,
 };
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{

@@ -10,6 +10,7 @@ pub mod exports;
 pub mod imports;
 pub mod invoices;
 pub mod loyalty_config;
+pub mod messages;
 pub mod meta;
 pub mod notifications;
 pub mod packages;

@@ -139,6 +139,10 @@ export const bounds = {
       minimum: 0,
       pattern: '^[0-9٠-٩۰-۹]{1,9}([.٫][0-9٠-٩۰-۹]{1,3})?$',
     },
+    messages_monthly_limit: {
+      maximum: 1000000,
+      minimum: 0,
+    },
     min_purchase: {
       maximum: 999999999.999,
       minimum: 0,

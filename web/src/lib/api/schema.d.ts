@@ -392,6 +392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the customer's consent to messages by one channel, given or withdrawn, with who said so and where (kept as history), as the customer's other details are changed
+         * @description Records the customer's consent to messages by one channel, given or withdrawn, with who said so and where (kept as history), as the customer's other details are changed. No message goes by a channel without its consent; WhatsApp goes first when both are given. Withdrawing stops at once: the customer's messages by that channel still waiting become `not_sent` (`consent_withdrawn`). The first consent of a customer never welcomed writes its welcome message. Giving a consent already given keeps its first time.
+         */
+        post: operations["record_consent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/history": {
         parameters: {
             query?: never;
@@ -424,6 +444,26 @@ export interface paths {
          * @description A customer's invoices, newest first.
          */
         get: operations["customer_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages written for a customer (welcome, points earned, ...), newest first, with where each stands: `pending` until sent, the provider's message id once sent, `not_sent` with the reason (the owner's monthly limit, a withdrawn consent)
+         * @description The messages written for a customer (welcome, points earned, ...), newest first, with where each stands: `pending` until sent, the provider's message id once sent, `not_sent` with the reason (the owner's monthly limit, a withdrawn consent).
+         */
+        get: operations["customer_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2235,6 +2275,46 @@ export interface components {
             /** Format: int64 */
             points_required: number;
         };
+        /**
+         * @description A customer's consent by one channel, given (`granted: true`) or withdrawn (`false`), and
+         *     where it was said.
+         * @example {
+         *       "channel": "whatsapp",
+         *       "granted": true,
+         *       "source": "till"
+         *     }
+         */
+        ConsentRequest: {
+            channel: components["schemas"]["MessageChannelDto"];
+            granted: boolean;
+            source: components["schemas"]["ConsentSourceDto"];
+        };
+        /**
+         * @description Where the consent was given or withdrawn: at the `till`, on the store's `join` page, by an `import`, on the `customer_page`.
+         * @enum {string}
+         */
+        ConsentSourceDto: "till" | "join" | "import" | "customer_page";
+        /**
+         * @description A customer's current consent to messages, per channel: WhatsApp goes first when both are
+         *     given. Without any, the customer is sent nothing.
+         */
+        ConsentsDto: {
+            sms: boolean;
+            /**
+             * Format: date-time
+             * @description Since when the customer consents to SMS; `null` without consent.
+             */
+            sms_at?: string | null;
+            whatsapp: boolean;
+            /**
+             * Format: date-time
+             * @description Since when the customer consents to WhatsApp messages; `null` without consent.
+             */
+            whatsapp_at?: string | null;
+        };
+        ConsentsEnvelope: {
+            data: components["schemas"]["ConsentsDto"];
+        };
         CreateInvoiceRequest: {
             /**
              * Format: int64
@@ -2308,6 +2388,8 @@ export interface components {
              * @example 03-15
              */
             birthday?: string | null;
+            /** @description The channels the customer consents to messages by (`POST /customers/{id}/consents`). */
+            consents: components["schemas"]["ConsentsDto"];
             /** Format: date-time */
             created_at: string;
             /**
@@ -2352,6 +2434,53 @@ export interface components {
         };
         CustomerListPlain: {
             data: components["schemas"]["CustomerDto"][];
+        };
+        /** @description One message to a customer, as the outbox keeps it. */
+        CustomerMessageDto: {
+            /**
+             * Format: int64
+             * @description Attempts to send it so far.
+             */
+            attempts: number;
+            /** @description The text, in Arabic. */
+            body: string;
+            channel: components["schemas"]["MessageChannelDto"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            customer_id: number;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["MessageKindDto"];
+            /** @description The provider's id of the message, once sent. */
+            provider_message_id?: string | null;
+            /** Format: date-time */
+            sent_at?: string | null;
+            /**
+             * Format: int64
+             * @description The SMS segments `body` takes (paid for each): GSM-7 160 characters in one, 153 each
+             *     when split; UCS-2 (any Arabic) 70 in one, 67 each when split. Counted for WhatsApp too.
+             * @example 1
+             */
+            sms_segments: number;
+            status: components["schemas"]["MessageStatusDto"];
+            /**
+             * @description Why a message was not sent (`monthly_limit`: the owner's `messages_monthly_limit` was
+             *     reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer) or
+             *     what the provider said of a failure.
+             */
+            status_detail?: string | null;
+            /** Format: int64 */
+            store_id: number;
+            /**
+             * @description The phone it goes to (E.164).
+             * @example +218912345678
+             */
+            to: string;
+        };
+        CustomerMessageList: {
+            data: components["schemas"]["CustomerMessageDto"][];
+            meta: components["schemas"]["ListMeta"];
         };
         /**
          * @description The customer's own page: the points in each store of the owner where the customer is a
@@ -2622,7 +2751,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "messages_monthly_limit_range" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -3010,6 +3139,12 @@ export interface components {
             cost_per_point: string;
             /** @description LYD: a sale above it is refused (422 on `total_cost`); almost always a mistyped total. */
             max_invoice_total: string;
+            /**
+             * Format: int64
+             * @description Messages the owner's customers may be sent in a Tripoli month (default 1,000); past it
+             *     they are recorded as not sent (`monthly_limit`). 0: none are sent.
+             */
+            messages_monthly_limit: number;
             /** @description LYD an invoice must reach to earn points. */
             min_purchase: string;
             /**
@@ -3075,6 +3210,12 @@ export interface components {
             cost_per_point?: string | number;
             /** @description LYD; at least 0.010. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             max_invoice_total?: string | number;
+            /**
+             * Format: int64
+             * @description Messages the owner's customers may be sent in a Tripoli month, 0 (none) to 1,000,000
+             *     (default 1,000); past it they are recorded as not sent.
+             */
+            messages_monthly_limit?: number | null;
             /** @description LYD; 0 or more. Omitted keeps the current value. A decimal string or a JSON number, exactly as written: at most three decimals (`10.5000` is refused, even as a number), no exponent, no separators, no spaces around it. A string may use Arabic-Indic digits (`١٢٫٥`). */
             min_purchase?: string | number;
             /**
@@ -3142,6 +3283,21 @@ export interface components {
         LoyaltyTiersRequest: {
             tiers: components["schemas"]["TierRequest"][];
         };
+        /**
+         * @description `whatsapp` or `sms`.
+         * @enum {string}
+         */
+        MessageChannelDto: "whatsapp" | "sms";
+        /**
+         * @description `welcome` (joined, or first consented), `points_earned` (a sale), `points_expiring`, `birthday`, `link`.
+         * @enum {string}
+         */
+        MessageKindDto: "welcome" | "points_earned" | "points_expiring" | "birthday" | "link";
+        /**
+         * @description `pending` (waiting for the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why).
+         * @enum {string}
+         */
+        MessageStatusDto: "pending" | "sent" | "delivered" | "failed" | "not_sent";
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
             demo_mode: boolean;
@@ -6922,6 +7078,12 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "birthday": "03-15",
+                     *           "consents": {
+                     *             "sms": true,
+                     *             "sms_at": "2026-11-20T10:15:00Z",
+                     *             "whatsapp": true,
+                     *             "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *           },
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -7105,6 +7267,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7343,6 +7511,12 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "birthday": "03-15",
+                     *           "consents": {
+                     *             "sms": true,
+                     *             "sms_at": "2026-11-20T10:15:00Z",
+                     *             "whatsapp": true,
+                     *             "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *           },
                      *           "created_at": "2026-11-20T10:15:00Z",
                      *           "deleted_at": null,
                      *           "email": "fatima@example.ly",
@@ -7584,6 +7758,12 @@ export interface operations {
                      *             "customers": [
                      *               {
                      *                 "birthday": "03-15",
+                     *                 "consents": {
+                     *                   "sms": true,
+                     *                   "sms_at": "2026-11-20T10:15:00Z",
+                     *                   "whatsapp": true,
+                     *                   "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *                 },
                      *                 "created_at": "2026-11-20T10:15:00Z",
                      *                 "deleted_at": null,
                      *                 "email": "fatima@example.ly",
@@ -7769,6 +7949,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -7949,6 +8135,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8321,6 +8513,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8552,6 +8750,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -8619,6 +8823,236 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "whatsapp",
+                 *       "granted": true,
+                 *       "source": "till"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's consents after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sms": true,
+                     *         "sms_at": "2026-11-20T10:15:00Z",
+                     *         "whatsapp": true,
+                     *         "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentsEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown channel or source, `granted` left out, or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "channel",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "channel": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -9073,6 +9507,179 @@ export interface operations {
             };
         };
     };
+    customer_messages: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page, 1 to 100 (default 20). */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "body": "body",
+                     *           "channel": "whatsapp",
+                     *           "created_at": "2026-11-20T10:15:00Z",
+                     *           "customer_id": 1,
+                     *           "id": 1,
+                     *           "kind": "welcome",
+                     *           "provider_message_id": "provider message id",
+                     *           "sent_at": "2026-11-20T10:15:00Z",
+                     *           "sms_segments": 1,
+                     *           "status": "pending",
+                     *           "status_detail": "status detail",
+                     *           "store_id": 1,
+                     *           "to": "+218912345678"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerMessageList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter has the wrong type or value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "page",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "page": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     revoke_customer_page_links: {
         parameters: {
             query?: never;
@@ -9217,6 +9824,12 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "birthday": "03-15",
+                     *         "consents": {
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "created_at": "2026-11-20T10:15:00Z",
                      *         "deleted_at": null,
                      *         "email": "fatima@example.ly",
@@ -11209,6 +11822,7 @@ export interface operations {
                      *           "confirm_above": "250.000",
                      *           "cost_per_point": "1.000",
                      *           "max_invoice_total": "250.000",
+                     *           "messages_monthly_limit": 1,
                      *           "min_purchase": "12.500",
                      *           "min_redeem_points": 1,
                      *           "point_value": "1.000",
@@ -12283,6 +12897,7 @@ export interface operations {
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
                      *         "max_invoice_total": "250.000",
+                     *         "messages_monthly_limit": 1,
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
                      *         "point_value": "1.000",
@@ -12405,6 +13020,7 @@ export interface operations {
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
                      *         "max_invoice_total": "250.000",
+                     *         "messages_monthly_limit": 1,
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
                      *         "point_value": "1.000",
@@ -12599,6 +13215,7 @@ export interface operations {
                      *         "confirm_above": "250.000",
                      *         "cost_per_point": "1.000",
                      *         "max_invoice_total": "250.000",
+                     *         "messages_monthly_limit": 1,
                      *         "min_purchase": "12.500",
                      *         "min_redeem_points": 1,
                      *         "point_value": "1.000",

@@ -1,0 +1,287 @@
+//! Messages customers read (issue #39, first step): consent per channel recorded with who and
+//! where; the outbox written in the transaction of the event (a sale's points, a first
+//! consent's welcome), in Arabic, WhatsApp before SMS, nothing without consent; a withdrawal
+//! stops pending messages at once; the owner's monthly limit records messages as not sent; bad
+//! consents are refused in both languages and change nothing; another tenant's customer is a
+//! 404. On both backends, from the demo data (a point per LYD from 5 LYD).
+
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, read, Backend};
+use crate::pos::{demo, Demo};
+
+both_backends!(
+    a_sale_writes_its_message_only_with_consent,
+    whatsapp_goes_first_and_a_withdrawal_stops_at_once,
+    the_monthly_limit_records_messages_as_not_sent,
+    bad_consents_are_refused_in_both_languages_and_change_nothing,
+    another_tenants_customer_is_not_found,
+);
+
+impl Demo {
+    /// A fresh customer of the cashier's store, with a phone.
+    async fn messaged_customer(&self, name: &str, phone: &str) -> i64 {
+        let body = json!({"name": name, "phone": phone});
+        let (status, body) = self.app.post("/api/v1/customers", Some(&self.cashier), &body).await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["data"]["consents"]["whatsapp"], false, "{body}");
+        assert_eq!(body["data"]["consents"]["sms"], false, "{body}");
+        body["data"]["id"].as_i64().unwrap_or_default()
+    }
+
+    async fn consent(&self, customer: i64, channel: &str, granted: bool) -> Value {
+        let body = json!({"channel": channel, "granted": granted, "source": "till"});
+        let (status, body) =
+            self.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&self.cashier), &body).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"].clone()
+    }
+
+    /// A sale by the cashier: the points it earned and the balance after it.
+    async fn messaged_sale(&self, customer: i64, total: &str) -> (i64, i64) {
+        let (status, sale) = self.invoice(customer, json!(total)).await;
+        assert_eq!(status, 201, "{sale}");
+        (
+            sale["data"]["points_added"].as_i64().unwrap_or(-1),
+            sale["data"]["customer_total_points"].as_i64().unwrap_or(-1),
+        )
+    }
+
+    /// The customer's messages, newest first.
+    async fn messages(&self, customer: i64) -> Vec<Value> {
+        let (status, body) =
+            self.app.get(&format!("/api/v1/customers/{customer}/messages?per_page=100"), Some(&self.cashier)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["meta"]["total"].as_u64(), body["data"].as_array().map(|a| a.len() as u64), "{body}");
+        body["data"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn message_rows(&self) -> i64 {
+        self.app.scalar("SELECT COUNT(*) AS n FROM customer_messages")
+    }
+
+    async fn store_name(&self, customer: i64) -> String {
+        let (status, body) = self.app.get(&format!("/api/v1/customers/{customer}"), Some(&self.cashier)).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"]["store"]["name"].as_str().unwrap_or_default().to_owned()
+    }
+}
+
+fn summary(message: &Value) -> (String, String, String, Option<String>) {
+    let text = |key: &str| message[key].as_str().unwrap_or_default().to_owned();
+    (text("kind"), text("channel"), text("status"), message["status_detail"].as_str().map(str::to_owned))
+}
+
+fn is(kind: &str, channel: &str, status: &str, detail: Option<&str>) -> (String, String, String, Option<String>) {
+    (kind.to_owned(), channel.to_owned(), status.to_owned(), detail.map(str::to_owned))
+}
+
+async fn a_sale_writes_its_message_only_with_consent(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let customer = d.messaged_customer("سالم", "0913000001").await;
+
+    // Without consent: the sale writes no message.
+    let before = d.message_rows();
+    d.messaged_sale(customer, "23.750").await;
+    assert_eq!(d.message_rows(), before, "no consent, no message");
+    assert!(d.messages(customer).await.is_empty());
+
+    // The first consent answers the customer's consents and writes the welcome.
+    let consents = d.consent(customer, "sms", true).await;
+    assert_eq!((consents["whatsapp"].as_bool(), consents["sms"].as_bool()), (Some(false), Some(true)), "{consents}");
+    assert!(consents["sms_at"].is_string() && consents["whatsapp_at"].is_null(), "{consents}");
+    let (_, customer_body) = d.app.get(&format!("/api/v1/customers/{customer}"), Some(&d.cashier)).await;
+    assert_eq!(customer_body["data"]["consents"], consents, "{customer_body}");
+    let messages = d.messages(customer).await;
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(summary(&messages[0]), is("welcome", "sms", "pending", None));
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 1);
+
+    // A sale now writes the points message, in Arabic, in the sale's transaction.
+    let (points, balance) = d.messaged_sale(customer, "10").await;
+    assert_eq!(points, 10);
+    let messages = d.messages(customer).await;
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    let earned = &messages[0];
+    assert_eq!(summary(earned), is("points_earned", "sms", "pending", None));
+    let store = d.store_name(customer).await;
+    let long = format!("سالم، ربحت 10 نقطة في {store}. رصيدك {balance}.");
+    let short = format!("ربحت 10 نقطة في {store}. رصيدك {balance}.");
+    let body = earned["body"].as_str().unwrap_or_default();
+    assert!(body == long || body == short, "{body}");
+    let segments = loyalty_domain::messages_out::segments(body);
+    assert!(body == short || segments.count == 1, "the long form only when it fits one segment: {body}");
+    assert_eq!(earned["sms_segments"].as_u64(), Some(segments.count as u64), "{earned}");
+    assert_eq!(earned["to"], "+218913000001", "{earned}");
+    assert!(earned["provider_message_id"].is_null() && earned["sent_at"].is_null(), "{earned}");
+    assert!(earned["created_at"].is_string(), "{earned}");
+    assert_eq!(earned["attempts"], 0, "{earned}");
+
+    // A sale refused (its number taken) writes no message: the outbox is in its transaction.
+    let numbered = json!({"customer_id": customer, "total_cost": "12", "invoice_id": "MSG-1"});
+    assert_eq!(d.app.post("/api/v1/invoices", Some(&d.cashier), &numbered).await.0, 201);
+    let count = d.message_rows();
+    let (status, body) = d.app.post("/api/v1/invoices", Some(&d.cashier), &numbered).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(d.message_rows(), count, "a refused sale leaves no message");
+    // A sale below the minimum purchase earns no points and writes nothing.
+    d.messaged_sale(customer, "4").await;
+    assert_eq!(d.message_rows(), count);
+    d.app.assert_ledger_matches_balances();
+}
+
+async fn whatsapp_goes_first_and_a_withdrawal_stops_at_once(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let customer = d.messaged_customer("Noura", "0913000002").await;
+    d.consent(customer, "sms", true).await;
+    let both = d.consent(customer, "whatsapp", true).await;
+    assert_eq!((both["whatsapp"].as_bool(), both["sms"].as_bool()), (Some(true), Some(true)), "{both}");
+    // Consenting again keeps the first time.
+    let again = d.consent(customer, "whatsapp", true).await;
+    assert_eq!(again["whatsapp_at"], both["whatsapp_at"]);
+    d.messaged_sale(customer, "20").await;
+    let messages = d.messages(customer).await;
+    assert_eq!(messages.len(), 2, "one welcome, one sale: {messages:?}");
+    assert_eq!(summary(&messages[0]), is("points_earned", "whatsapp", "pending", None));
+    assert_eq!(summary(&messages[1]), is("welcome", "sms", "pending", None));
+
+    // Withdrawing WhatsApp stops its pending messages at once; SMS carries the next sale.
+    let left = d.consent(customer, "whatsapp", false).await;
+    assert_eq!((left["whatsapp"].as_bool(), left["sms"].as_bool()), (Some(false), Some(true)), "{left}");
+    assert!(left["whatsapp_at"].is_null(), "{left}");
+    let messages = d.messages(customer).await;
+    assert_eq!(summary(&messages[0]), is("points_earned", "whatsapp", "not_sent", Some("consent_withdrawn")));
+    assert_eq!(summary(&messages[1]), is("welcome", "sms", "pending", None), "another channel's stay");
+    d.messaged_sale(customer, "20").await;
+    assert_eq!(summary(&d.messages(customer).await[0]), is("points_earned", "sms", "pending", None));
+
+    // Withdrawing the last consent: nothing pending stays, and later sales write nothing.
+    d.consent(customer, "sms", false).await;
+    let messages = d.messages(customer).await;
+    assert!(messages.iter().all(|m| m["status"] == "not_sent"), "{messages:?}");
+    let count = d.message_rows();
+    d.messaged_sale(customer, "30").await;
+    assert_eq!(d.message_rows(), count, "no consent, no message");
+    // Consenting again sends no second welcome.
+    d.consent(customer, "sms", true).await;
+    assert_eq!(d.message_rows(), count);
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 6);
+    assert_eq!(
+        d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents WHERE granted = false AND source = 'till'"),
+        2
+    );
+}
+
+async fn the_monthly_limit_records_messages_as_not_sent(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let (status, config) = d.app.get("/api/v1/loyalty-config", Some(&owner)).await;
+    assert_eq!((status, config["data"]["messages_monthly_limit"].as_i64()), (200, Some(1000)), "{config}");
+
+    // Bounds: 0 to 1,000,000, told in both languages; a bad value changes nothing.
+    for (lang, message) in [
+        ("en", "Messages a month must be between 0 and 1,000,000"),
+        ("ar", "يجب أن يكون عدد الرسائل في الشهر بين 0 و 1,000,000"),
+    ] {
+        for limit in [-1, 1_000_001] {
+            let request = d.app.client.patch(d.app.url("/api/v1/loyalty-config")).bearer_auth(&owner);
+            let request = request.header("Accept-Language", lang).json(&json!({"messages_monthly_limit": limit}));
+            let (status, body) = read(request.send().await).await;
+            assert_eq!(status, 422, "{body}");
+            assert_eq!(body["errors"]["messages_monthly_limit"][0], message, "{body}");
+        }
+    }
+    let (status, body) =
+        d.app.patch("/api/v1/loyalty-config", Some(&owner), &json!({"messages_monthly_limit": 2})).await;
+    assert_eq!((status, body["data"]["messages_monthly_limit"].as_i64()), (200, Some(2)), "{body}");
+
+    // The welcome and the first sale are the month's two; the second sale's is recorded, not sent.
+    let customer = d.messaged_customer("Limit", "0913000003").await;
+    d.consent(customer, "sms", true).await;
+    d.messaged_sale(customer, "10").await;
+    d.messaged_sale(customer, "11").await;
+    let messages = d.messages(customer).await;
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert_eq!(summary(&messages[0]), is("points_earned", "sms", "not_sent", Some("monthly_limit")));
+    assert_eq!(summary(&messages[1]), is("points_earned", "sms", "pending", None));
+    assert_eq!(summary(&messages[2]), is("welcome", "sms", "pending", None));
+
+    // 0: nothing is sent, every message is still recorded for the owner to see.
+    d.app.patch("/api/v1/loyalty-config", Some(&owner), &json!({"messages_monthly_limit": 0})).await;
+    let other = d.messaged_customer("Zero", "0913000004").await;
+    d.consent(other, "whatsapp", true).await;
+    d.messaged_sale(other, "10").await;
+    let messages = d.messages(other).await;
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .all(|m| summary(m) == is(m["kind"].as_str().unwrap_or(""), "whatsapp", "not_sent", Some("monthly_limit"))),
+        "{messages:?}"
+    );
+}
+
+async fn bad_consents_are_refused_in_both_languages_and_change_nothing(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let customer = d.messaged_customer("Bad", "0913000005").await;
+    let path = format!("/api/v1/customers/{customer}/consents");
+    let bad = json!({"channel": "email", "source": "web"});
+    for (lang, channel, granted, source) in [
+        (
+            "en",
+            "Choose whatsapp or sms",
+            "Say whether the customer consents (true) or withdraws consent (false)",
+            "Choose till, join, import or customer_page",
+        ),
+        (
+            "ar",
+            "اختر whatsapp أو sms",
+            "حدّد هل يوافق العميل (true) أم يسحب موافقته (false)",
+            "اختر till أو join أو import أو customer_page",
+        ),
+    ] {
+        let request = d.app.client.post(d.app.url(&path)).bearer_auth(&d.cashier).header("Accept-Language", lang);
+        let (status, body) = read(request.json(&bad).send().await).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(body["errors"]["channel"][0], channel, "{body}");
+        assert_eq!(body["errors"]["granted"][0], granted, "{body}");
+        assert_eq!(body["errors"]["source"][0], source, "{body}");
+    }
+    for body in [
+        json!({}),
+        json!({"channel": "sms", "granted": true}),
+        json!({"channel": "sms", "granted": "yes", "source": "till"}),
+        json!({"channel": "sms", "granted": null, "source": "till"}),
+        json!({"channel": "SMS ", "granted": true, "source": "Till"}),
+        json!({"channel": "sms", "granted": true, "source": "till", "extra": 1}),
+        json!({"channel": 1, "granted": true, "source": "till"}),
+    ] {
+        let (status, answer) = d.app.post(&path, Some(&d.cashier), &body).await;
+        assert_eq!(status, 422, "{body}: {answer}");
+    }
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 0);
+    assert_eq!(d.message_rows(), 0);
+    let (_, body) = d.app.get(&format!("/api/v1/customers/{customer}"), Some(&d.cashier)).await;
+    assert_eq!(body["data"]["consents"], json!({"whatsapp": false, "sms": false, "whatsapp_at": null, "sms_at": null}));
+}
+
+async fn another_tenants_customer_is_not_found(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let form = json!({"name": "Other Owner", "email": "other@msgs.ly", "password": "other-pass-1", "store_owner_name": "Other"});
+    let (status, registered) = d.app.post("/api/v1/auth/register", None, &form).await;
+    assert_eq!(status, 201, "{registered}");
+    let other = registered["data"]["token"].as_str().unwrap_or_default().to_owned();
+    let consent = json!({"channel": "sms", "granted": true, "source": "till"});
+    for customer in [d.fatima, 999_999] {
+        let (status, body) =
+            d.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&other), &consent).await;
+        assert_eq!(status, 404, "{body}");
+        let (status, body) = d.app.get(&format!("/api/v1/customers/{customer}/messages"), Some(&other)).await;
+        assert_eq!(status, 404, "{body}");
+    }
+    // The cashier reaches its own store's customers only.
+    let path = format!("/api/v1/customers/{}/consents", d.benghazi_customer);
+    assert_eq!(d.app.post(&path, Some(&d.cashier), &consent).await.0, 404);
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 0);
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers WHERE sms_consent_at IS NOT NULL"), 0);
+}
