@@ -14,7 +14,7 @@ pub use records::{
     LedgerRepo, LookupRow, NewCustomer, NewInvoice, NewLedgerEntry, NewPageLink, NewRedemption, NewReturn,
     NewSaleClaim, NewStamp, NewStampRedemption, NewStore, NewSubscription, PageExpiryRow, PageHolder, PageLinkRepo,
     PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
-    SaleClaim, StampRepo, StoreRepo, TierHolder, TierRepo,
+    SaleClaim, SaleStart, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
 // Customer messages (issue #39).
 pub use records::{MessageRepo, NewConsent, NewCustomerMessage};

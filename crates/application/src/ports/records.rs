@@ -97,9 +97,12 @@ pub trait StoreRepo {
     fn store_by_token(&mut self, token: &str) -> RepoResult<Option<StoreScope>>;
     /// The loyalty settings an owner set (`LoyaltySettings::DEFAULT` when never set).
     fn loyalty_settings(&mut self, owner_id: i64) -> RepoResult<LoyaltySettings>;
-    /// A sale's one read of its owner: the settings and the owner's `programs_version` (moved by
-    /// every change of its tiers, stamp cards and webhook subscriptions). `None`: no such user.
-    fn sale_settings(&mut self, owner_id: i64) -> RepoResult<Option<(LoyaltySettings, i64)>>;
+    /// A sale's one read of its owner and customer: the settings, the owner's
+    /// `programs_version` (moved by every change of its tiers, stamp cards and webhook
+    /// subscriptions) and, when the owner has tiers, the customer's standing and spend since
+    /// the window's start (`customer`: its id and that moment). `None`: no such user.
+    fn sale_settings(&mut self, owner_id: i64, customer: Option<(i64, NaiveDateTime)>)
+        -> RepoResult<Option<SaleStart>>;
 }
 
 pub struct NewStore {
@@ -428,6 +431,15 @@ pub struct TierHolder {
     pub customer_id: i64,
     pub standing: loyalty_domain::tiers::Standing,
     pub spend: Money,
+}
+
+/// What a sale reads when it starts (`StoreRepo::sale_settings`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SaleStart {
+    pub settings: LoyaltySettings,
+    pub programs_version: i64,
+    /// The customer's standing and spend; `None` without tiers (or without the customer).
+    pub holder: Option<TierHolder>,
 }
 
 pub trait TierRepo {

@@ -113,12 +113,14 @@ pub fn create(
             let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
             let store_id = customer.store.id;
             let owner_id = customer.store.owner_id;
-            let (settings, version) = repos.sale_settings(owner_id)?.ok_or(AppError::NotFound)?;
+            let since = loyalty_domain::tiers::spend_window_start(now);
+            let start = repos.sale_settings(owner_id, Some((customer_id, since)))?.ok_or(AppError::NotFound)?;
+            let settings = start.settings;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
             // The owner's tiers, cards and subscriptions, kept per owner until they change.
-            let programs = services.programs.get(repos, owner_id, version)?;
+            let programs = services.programs.get(repos, owner_id, start.programs_version)?;
             // The tier held when the sale starts multiplies its points (the points rule's home).
-            let tier = super::tiers::before_sale(repos, &programs.ladder, customer_id, now)?;
+            let tier = super::tiers::before_sale(repos, &programs.ladder, start.holder, customer_id, now)?;
             let multiplier = super::tiers::SaleTier::multiplier_milli(tier.as_ref());
             let points = points::points_with_multiplier(settings.points_for(total), multiplier);
             let invoice_id = repos

@@ -276,14 +276,18 @@ pub fn preview_sale(
     let now = services.clock.now();
     transaction(&*services.db, TxMode::Read, |repos| {
         let owner = settings_owner(repos, actor)?;
-        let (settings, version) = repos.sale_settings(owner)?.ok_or(AppError::NotFound)?;
+        if let Some(id) = customer_id {
+            super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
+        }
+        let since = loyalty_domain::tiers::spend_window_start(now);
+        let start = repos.sale_settings(owner, customer_id.map(|id| (id, since)))?.ok_or(AppError::NotFound)?;
+        let settings = start.settings;
         let total = settings.check_total(total).map_err(|m| FieldErrors::single("total", m))?;
         let multiplier_milli = match customer_id {
             Some(id) => {
-                super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
                 // The counter's customers are the settings owner's: the same ladder as the sale's.
-                let programs = services.programs.get(repos, owner, version)?;
-                let tier = super::tiers::before_sale(repos, &programs.ladder, id, now)?;
+                let programs = services.programs.get(repos, owner, start.programs_version)?;
+                let tier = super::tiers::before_sale(repos, &programs.ladder, start.holder, id, now)?;
                 super::tiers::SaleTier::multiplier_milli(tier.as_ref())
             }
             None => super::tiers::SaleTier::multiplier_milli(None),

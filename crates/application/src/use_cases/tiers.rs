@@ -85,18 +85,25 @@ impl SaleTier<'_> {
     }
 }
 
-/// Before a sale, with the owner's ladder (kept per owner: `programs`): `None` without tiers;
-/// with them, the customer's standing and spend (one read).
+/// Before a sale, with the owner's ladder (kept per owner: `programs`) and the customer's
+/// standing and spend as the sale's first read found them (`SaleStart::holder`): `None`
+/// without tiers. A ladder saved between that read and the kept one's load has no holder
+/// read with it: then it is read here (one statement).
 pub(crate) fn before_sale<'a>(
     repos: &mut dyn Repos,
     ladder: &'a TierLadder,
+    holder: Option<TierHolder>,
     customer_id: i64,
     now: NaiveDateTime,
 ) -> Result<Option<SaleTier<'a>>, AppError> {
     if ladder.is_empty() {
         return Ok(None);
     }
-    let Some(TierHolder { standing, spend, .. }) = repos.tier_holder(customer_id, spend_window_start(now))? else {
+    let holder = match holder {
+        Some(holder) => Some(holder),
+        None => repos.tier_holder(customer_id, spend_window_start(now))?,
+    };
+    let Some(TierHolder { standing, spend, .. }) = holder else {
         return Err(AppError::NotFound);
     };
     let start = ladder.standing(standing, spend, local_date(now));

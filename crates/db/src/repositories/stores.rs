@@ -1,11 +1,12 @@
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, StoreRepo};
+use loyalty_application::ports::{NewStore, RecordFilter, RepoResult, SaleStart, StoreRepo, TierHolder};
 use loyalty_application::{
     OwnerSummary, PersonRef, SharedPhone, StoreCustomerFigures, StoreRef, StoreScope, StoreSummary,
 };
+use loyalty_domain::tiers::Standing;
 use loyalty_domain::{LoyaltySettings, Money, PointsRate, SignalThresholds};
 
 use crate::pool::DbBackend;
@@ -390,15 +391,38 @@ impl StoreRepo for DbTx<'_> {
         Ok(settings_of(row))
     }
 
-    fn sale_settings(&mut self, owner_id: i64) -> RepoResult<Option<(LoyaltySettings, i64)>> {
-        let row: Option<(i64, Option<SettingsRow>)> = users::table
+    fn sale_settings(
+        &mut self,
+        owner_id: i64,
+        customer: Option<(i64, NaiveDateTime)>,
+    ) -> RepoResult<Option<SaleStart>> {
+        // Without a customer, one that no row has: its columns read NULL.
+        let (customer_id, since) = customer.unwrap_or((0, NaiveDateTime::default()));
+        type Row = (i64, Option<SettingsRow>, Option<i64>, Option<i64>, Option<NaiveDate>, Option<i64>);
+        let row: Option<Row> = users::table
             .left_join(loyalty_settings::table.on(loyalty_settings::store_owner_id.eq(users::id)))
+            .left_join(customers::table.on(customers::id.eq(customer_id)))
             .filter(users::id.eq(owner_id))
-            .select((users::programs_version, Option::<SettingsRow>::as_select()))
+            .select((
+                users::programs_version,
+                Option::<SettingsRow>::as_select(),
+                customers::id.nullable(),
+                customers::tier_level.nullable(),
+                customers::tier_grace_until.nullable(),
+                super::tiers::spend_if_tiers!(since),
+            ))
             .first(self.conn)
             .optional()
             .map_err(map_error)?;
-        Ok(row.map(|(version, row)| (settings_of(row), version)))
+        Ok(row.map(|(programs_version, row, customer, level, grace_until, spend)| SaleStart {
+            settings: settings_of(row),
+            programs_version,
+            holder: customer.zip(spend).map(|(customer_id, spend)| TierHolder {
+                customer_id,
+                standing: Standing { level: level.and_then(|l| usize::try_from(l).ok()), grace_until },
+                spend: Money::from_dirhams(spend),
+            }),
+        }))
     }
 }
 

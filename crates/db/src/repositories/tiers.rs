@@ -24,17 +24,35 @@ struct TierRow {
     multiplier_milli: i64,
 }
 
+/// The spend rule's SQL: the sales of the row of `customers` in the query, not voided, less
+/// what was returned of them, from the moment bound next on.
+macro_rules! spend_sql {
+    () => {
+        "SELECT CAST(COALESCE(SUM(i.total_dirhams - i.returned_dirhams), 0) AS BIGINT) FROM invoices i \
+         WHERE i.customer_id = customers.id AND i.voided_at IS NULL AND i.created_at >= "
+    };
+}
+
 /// The customer's spend since the bound moment, correlated with the row of `customers`.
 macro_rules! spend_since {
     ($since:expr) => {
-        sql::<BigInt>(
-            "(SELECT CAST(COALESCE(SUM(i.total_dirhams - i.returned_dirhams), 0) AS BIGINT) FROM invoices i \
-             WHERE i.customer_id = customers.id AND i.voided_at IS NULL AND i.created_at >= ",
-        )
-        .bind::<Timestamp, _>($since)
-        .sql(")")
+        sql::<BigInt>(concat!("(", spend_sql!())).bind::<Timestamp, _>($since).sql(")")
     };
 }
+
+/// The same, NULL when the owner (the row of `users` in the query) has no tiers: a sale reads
+/// it with its owner's settings (`StoreRepo::sale_settings`), at no cost without tiers.
+macro_rules! spend_if_tiers {
+    ($since:expr) => {
+        diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(concat!(
+            "CASE WHEN EXISTS (SELECT 1 FROM loyalty_tiers t WHERE t.store_owner_id = users.id) THEN (",
+            $crate::repositories::tiers::spend_sql!()
+        ))
+        .bind::<diesel::sql_types::Timestamp, _>($since)
+        .sql(") END")
+    };
+}
+pub(crate) use {spend_if_tiers, spend_sql};
 
 fn holder((customer_id, level, grace_until, spend): (i64, Option<i64>, Option<chrono::NaiveDate>, i64)) -> TierHolder {
     TierHolder {
