@@ -179,8 +179,9 @@ pub struct UserChanges {
 /// A change of a customer's points, and the lots it goes to or comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PointsChange {
-    /// Points added, expiring on the given Tripoli day (`None`: never).
-    Earn { points: i64, expires_on: Option<NaiveDate> },
+    /// Points added, expiring on the given Tripoli day (`None`: never); with `tier`, the
+    /// customer's new tier standing, written by the same update (a sale that moves its tier).
+    Earn { points: i64, expires_on: Option<NaiveDate>, tier: Option<loyalty_domain::tiers::Standing> },
     /// Points used or removed: the oldest first.
     Spend(i64),
     /// A sale's points taken back: the newest first.
@@ -192,6 +193,14 @@ pub enum PointsChange {
 }
 
 impl PointsChange {
+    /// Points earned that also move the customer's tier to `tier` (nothing else changes).
+    pub fn with_tier(self, tier: Option<loyalty_domain::tiers::Standing>) -> Self {
+        match self {
+            PointsChange::Earn { points, expires_on, .. } => PointsChange::Earn { points, expires_on, tier },
+            other => other,
+        }
+    }
+
     /// What the change adds to the balance.
     pub fn delta(self) -> i64 {
         match self {

@@ -23,7 +23,7 @@ const BATCH: i64 = 200;
 
 /// Points earned `now` under `settings`: they expire on the day the owner's setting says.
 pub fn earn(settings: &LoyaltySettings, points: i64, now: NaiveDateTime) -> PointsChange {
-    PointsChange::Earn { points, expires_on: settings.expiry_for(local_date(now)) }
+    PointsChange::Earn { points, expires_on: settings.expiry_for(local_date(now)), tier: None }
 }
 
 /// Takes the customer's points whose last day has passed (Tripoli) out of its balance, with

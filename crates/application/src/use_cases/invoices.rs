@@ -139,7 +139,9 @@ pub fn create(
                     other => other.into(),
                 })?;
             // A zero-point sale still locks and reads the balance, so the answer is exact.
-            let earned = super::expiry::earn(&settings, points, now);
+            // A sale that moves the tier writes it with the points (one statement).
+            let moved = super::tiers::SaleTier::moved(tier.as_ref(), total, now);
+            let earned = super::expiry::earn(&settings, points, now).with_tier(moved);
             let balance = repos.change_points(customer_id, earned, now)?.ok_or(AppError::NotFound)?;
             if points > 0 {
                 repos.append_ledger(NewLedgerEntry {

@@ -75,10 +75,23 @@ pub(crate) struct SaleTier<'a> {
     stored: Standing,
     start: Standing,
     spend_before: Money,
-    customer_id: i64,
 }
 
 impl SaleTier<'_> {
+    /// Where a sale of `total` puts the customer: its standing and spend after it.
+    fn after(&self, total: Money, now: NaiveDateTime) -> (Standing, Money) {
+        let spend = Money::from_dirhams(self.spend_before.dirhams().saturating_add(total.dirhams()));
+        (self.ladder.standing(self.start, spend, local_date(now)), spend)
+    }
+
+    /// The standing to write with the sale's points (`PointsChange::with_tier`), when the sale
+    /// of `total` moves it.
+    pub(crate) fn moved(tier: Option<&SaleTier<'_>>, total: Money, now: NaiveDateTime) -> Option<Standing> {
+        let tier = tier?;
+        let (after, _) = tier.after(total, now);
+        (after != tier.stored).then_some(after)
+    }
+
     /// The multiplier of the tier held when the sale starts, in thousandths (1000 without one).
     pub(crate) fn multiplier_milli(tier: Option<&SaleTier<'_>>) -> i64 {
         tier.map_or(loyalty_domain::tiers::MULTIPLIER_MIN_MILLI, |t| t.ladder.multiplier_milli(t.start))
@@ -107,11 +120,12 @@ pub(crate) fn before_sale<'a>(
         return Err(AppError::NotFound);
     };
     let start = ladder.standing(standing, spend, local_date(now));
-    Ok(Some(SaleTier { ladder, stored: standing, start, spend_before: spend, customer_id }))
+    Ok(Some(SaleTier { ladder, stored: standing, start, spend_before: spend }))
 }
 
-/// After a sale of `total`: the tier its spend reaches (written when it moved, and told to the
-/// owner's endpoints as `customer.tier_changed`); the customer's tier as it now stands.
+/// After a sale of `total` (its points written with the standing it moved to:
+/// `SaleTier::moved`): the customer's tier as it now stands, and when it moved,
+/// `customer.tier_changed` told to the owner's endpoints.
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
     services: &Services,
@@ -124,11 +138,9 @@ pub(crate) fn after_sale(
     let Some(tier) = tier else {
         return Ok(None);
     };
-    let spend = Money::from_dirhams(tier.spend_before.dirhams().saturating_add(total.dirhams()));
-    let after = tier.ladder.standing(tier.start, spend, local_date(now));
+    let (after, spend) = tier.after(total, now);
     let now_tier = CustomerTier::of(tier.ladder, after, spend);
     if after != tier.stored {
-        repos.set_tier_standing(tier.customer_id, after)?;
         let told = Told { before: tier.stored, tier: now_tier.clone(), now };
         tell(repos, services, Some(programs), tier.ladder, customer.clone(), told)?;
     }

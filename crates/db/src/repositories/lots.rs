@@ -130,7 +130,16 @@ impl LotRepo for DbTx<'_> {
         let live = customers::table.filter(customers::id.eq(id)).filter(customers::deleted_at.is_null());
         let set = (customers::loyalty_points.eq(customers::loyalty_points + delta), customers::updated_at.eq(now));
         let balance: Option<i64> = match change {
-            PointsChange::Earn { .. } | PointsChange::Return(_) => {
+            // A sale that moves the customer's tier writes it in the same statement.
+            PointsChange::Earn { tier: Some(standing), .. } => diesel::update(live)
+                .set((
+                    set,
+                    customers::tier_level.eq(standing.level.map(|l| l as i64)),
+                    customers::tier_grace_until.eq(standing.grace_until),
+                ))
+                .returning(customers::loyalty_points)
+                .get_result(self.conn),
+            PointsChange::Earn { tier: None, .. } | PointsChange::Return(_) => {
                 diesel::update(live).set(set).returning(customers::loyalty_points).get_result(self.conn)
             }
             PointsChange::Spend(_) | PointsChange::TakeBack(_) => {
