@@ -224,8 +224,11 @@ def steps() -> list[Step]:
         Step("patch_customer", "cashier", {"id": 1}),
         Step("update_customer", "cashier", {"id": 1}),
         Step("add_points", "owner", {"id": 1}),
+        # Consent first, so the sale writes the customer's points message.
+        Step("record_consent", "cashier", {"id": 1}),
         Step("create_invoice", "cashier", keep=sold),
         Step("get_invoice", "cashier", {"id": the("invoice")}),
+        Step("customer_messages", "cashier", {"id": 1}),
         Step("customer_stamps", "cashier", {"id": 1}),
         Step(
             "redeem_stamps",
