@@ -113,8 +113,7 @@ pub fn create(
             let customer = customer_at_counter(repos, actor, customer_id, counter_store)?;
             let store_id = customer.store.id;
             let owner_id = customer.store.owner_id;
-            let since = loyalty_domain::tiers::spend_window_start(now);
-            let start = repos.sale_settings(owner_id, Some((customer_id, since)))?.ok_or(AppError::NotFound)?;
+            let start = super::tiers::sale_start(repos, owner_id, Some(customer_id), now)?;
             let settings = start.settings;
             let total = settings.check_total(total).map_err(|m| FieldErrors::single("total_cost", m))?;
             // The owner's tiers, cards and subscriptions, kept per owner until they change.
@@ -188,7 +187,7 @@ pub fn create(
             let created = InvoiceCreated { stamps, tier, ..rebuild(repos, &answer)? };
             let data = WebhookData::Invoice(created.invoice.clone());
             let event = WebhookEventType::InvoiceCreated;
-            webhooks::emit_known(repos, services, &programs, &customer.store, event, data, now)?;
+            webhooks::emit_known(repos, services, Some(&programs), &customer.store, event, data, now)?;
             Ok(created)
         },
         |repos, answer| {

@@ -42,25 +42,17 @@ pub fn record_consent(
 ) -> Result<Consents, AppError> {
     actor.authorize(Operation::RecordConsent)?;
     let mut errors = FieldErrors::new();
-    let channel = match form.channel.as_deref().map(str::trim).and_then(MessageChannel::parse) {
-        Some(channel) => Some(channel),
-        None => {
-            errors.add("channel", Msg::ConsentChannelUnknown);
-            None
-        }
-    };
-    if form.granted.is_none() {
-        errors.add("granted", Msg::ConsentGrantedRequired);
-    }
-    let source = match form.source.as_deref().map(str::trim).and_then(ConsentSource::parse) {
-        Some(source) => Some(source),
-        None => {
-            errors.add("source", Msg::ConsentSourceUnknown);
-            None
-        }
-    };
+    let channel = errors.check(
+        "channel",
+        form.channel.as_deref().map(str::trim).and_then(MessageChannel::parse).ok_or(Msg::ConsentChannelUnknown),
+    );
+    let granted = errors.check("granted", form.granted.ok_or(Msg::ConsentGrantedRequired));
+    let source = errors.check(
+        "source",
+        form.source.as_deref().map(str::trim).and_then(ConsentSource::parse).ok_or(Msg::ConsentSourceUnknown),
+    );
     errors.into_result()?;
-    let (Some(channel), Some(granted), Some(source)) = (channel, form.granted, source) else {
+    let (Some(channel), Some(granted), Some(source)) = (channel, granted, source) else {
         return Err(AppError::Internal("validated consent fields missing".into()));
     };
     let now = services.clock.now();

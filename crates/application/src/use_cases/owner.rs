@@ -279,8 +279,7 @@ pub fn preview_sale(
         if let Some(id) = customer_id {
             super::customers::customer_at_counter(repos, actor, id, actor.counter_store()?)?;
         }
-        let since = loyalty_domain::tiers::spend_window_start(now);
-        let start = repos.sale_settings(owner, customer_id.map(|id| (id, since)))?.ok_or(AppError::NotFound)?;
+        let start = super::tiers::sale_start(repos, owner, customer_id, now)?;
         let settings = start.settings;
         let total = settings.check_total(total).map_err(|m| FieldErrors::single("total", m))?;
         let multiplier_milli = match customer_id {

@@ -132,7 +132,15 @@ pub(crate) fn after_sale(
             created_at: now,
         };
         let data = WebhookData::Stamp { customer: customer.clone(), event, stamps };
-        webhooks::emit_known(repos, services, programs, &customer.store, WebhookEventType::StampEarned, data, now)?;
+        webhooks::emit_known(
+            repos,
+            services,
+            Some(programs),
+            &customer.store,
+            WebhookEventType::StampEarned,
+            data,
+            now,
+        )?;
     }
     Ok(Some(stamps))
 }

@@ -12,7 +12,7 @@ use loyalty_domain::Money;
 use super::owner::settings_owner;
 use super::programs::OwnerPrograms;
 use super::webhooks;
-use crate::ports::{transaction, Repos, TierHolder, TxMode};
+use crate::ports::{transaction, Repos, SaleStart, TierHolder, TxMode};
 use crate::{Actor, AppError, Customer, CustomerTier, Operation, Services, WebhookData, WebhookEventType};
 
 /// The daily run's name among the jobs.
@@ -98,6 +98,18 @@ impl SaleTier<'_> {
     }
 }
 
+/// A sale's first read (or its preview's): the owner's settings and programs' version and, with
+/// a customer and tiers, the customer's standing and spend over the window ending `now`.
+pub(crate) fn sale_start(
+    repos: &mut dyn Repos,
+    owner_id: i64,
+    customer_id: Option<i64>,
+    now: NaiveDateTime,
+) -> Result<SaleStart, AppError> {
+    let customer = customer_id.map(|id| (id, spend_window_start(now)));
+    repos.sale_settings(owner_id, customer)?.ok_or(AppError::NotFound)
+}
+
 /// Before a sale, with the owner's ladder (kept per owner: `programs`) and the customer's
 /// standing and spend as the sale's first read found them (`SaleStart::holder`): `None`
 /// without tiers. A ladder saved between that read and the kept one's load has no holder
@@ -173,12 +185,7 @@ fn tell(
     }
     let store = customer.store.clone();
     let data = WebhookData::TierChanged { customer, tier, previous_level };
-    match programs {
-        Some(programs) => {
-            webhooks::emit_known(repos, services, programs, &store, WebhookEventType::TierChanged, data, now)
-        }
-        None => webhooks::emit(repos, services, &store, WebhookEventType::TierChanged, data, now),
-    }
+    webhooks::emit_known(repos, services, programs, &store, WebhookEventType::TierChanged, data, now)
 }
 
 /// What one daily run did.

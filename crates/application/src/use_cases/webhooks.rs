@@ -336,51 +336,32 @@ pub(crate) fn emit(
     data: WebhookData,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    let mode = mode_of(store);
-    if repos.subscribed_endpoints(store.owner_id, event_type, mode)?.is_empty() {
-        return Ok(());
-    }
-    fan_out(repos, services, store.owner_id, mode, event_type, data, now)
+    emit_known(repos, services, None, store, event_type, data, now)
 }
 
-/// `emit` on the sale path, where the owner's subscriptions are known (`programs`, kept per
-/// owner and version): no statement at all when no endpoint takes the event, one when some do.
+/// `emit`, with the owner's subscriptions when the caller holds them (`programs`, kept per
+/// owner and version: the sale path): then no statement at all when no endpoint takes the
+/// event; without them the database is asked. Writing the event is one statement: its body is
+/// encoded once and the database numbers and writes each subscribed endpoint's delivery
+/// (issue #37).
 pub(crate) fn emit_known(
     repos: &mut dyn Repos,
     services: &Services,
-    programs: &OwnerPrograms,
+    programs: Option<&OwnerPrograms>,
     store: &crate::StoreScope,
     event_type: WebhookEventType,
     data: WebhookData,
     now: NaiveDateTime,
 ) -> Result<(), AppError> {
-    let mode = mode_of(store);
-    if !programs.subscribed(mode, event_type) {
+    let owner_id = store.owner_id;
+    let mode = if store.sandbox { Mode::Test } else { Mode::Live };
+    let subscribed = match programs {
+        Some(programs) => programs.subscribed(mode, event_type),
+        None => !repos.subscribed_endpoints(owner_id, event_type, mode)?.is_empty(),
+    };
+    if !subscribed {
         return Ok(());
     }
-    fan_out(repos, services, store.owner_id, mode, event_type, data, now)
-}
-
-/// A sandbox store's events are for test endpoints, every other store's for live ones.
-fn mode_of(store: &crate::StoreScope) -> Mode {
-    if store.sandbox {
-        Mode::Test
-    } else {
-        Mode::Live
-    }
-}
-
-/// The event, its body encoded once; the database numbers and writes each subscribed
-/// endpoint's delivery (one statement: issue #37).
-fn fan_out(
-    repos: &mut dyn Repos,
-    services: &Services,
-    owner_id: i64,
-    mode: Mode,
-    event_type: WebhookEventType,
-    data: WebhookData,
-    now: NaiveDateTime,
-) -> Result<(), AppError> {
     let id = format!("evt_{}", services.ids.random_id());
     let envelope = WebhookEnvelope { id: &id, event_type, created_at: now, sequence: 0 };
     let payload = services

@@ -60,19 +60,16 @@ impl MessageRepo for DbTx<'_> {
         use crate::schema::customer_consent_columns as c;
         let row = c::table.filter(c::id.eq(customer_id));
         // Conditional: a grant changes only a missing consent, a withdrawal only a present one.
-        let changed = match (channel, since) {
-            (MessageChannel::Whatsapp, Some(_)) => diesel::update(row.filter(c::whatsapp_consent_at.is_null()))
-                .set((c::whatsapp_consent_at.eq(since), c::updated_at.eq(now)))
-                .execute(self.conn),
-            (MessageChannel::Whatsapp, None) => diesel::update(row.filter(c::whatsapp_consent_at.is_not_null()))
-                .set((c::whatsapp_consent_at.eq(since), c::updated_at.eq(now)))
-                .execute(self.conn),
-            (MessageChannel::Sms, Some(_)) => diesel::update(row.filter(c::sms_consent_at.is_null()))
-                .set((c::sms_consent_at.eq(since), c::updated_at.eq(now)))
-                .execute(self.conn),
-            (MessageChannel::Sms, None) => diesel::update(row.filter(c::sms_consent_at.is_not_null()))
-                .set((c::sms_consent_at.eq(since), c::updated_at.eq(now)))
-                .execute(self.conn),
+        macro_rules! change {
+            ($column:expr) => {
+                diesel::update(row.filter($column.is_null().eq(since.is_some())))
+                    .set(($column.eq(since), c::updated_at.eq(now)))
+                    .execute(self.conn)
+            };
+        }
+        let changed = match channel {
+            MessageChannel::Whatsapp => change!(c::whatsapp_consent_at),
+            MessageChannel::Sms => change!(c::sms_consent_at),
         }
         .map_err(map_error)?;
         Ok(changed > 0)
