@@ -52,6 +52,9 @@ pub struct Config {
     /// single instance, which then saves a database write per limited request. By default they
     /// count in PostgreSQL, shared by every instance.
     pub limits_in_process: bool,
+    /// What messages cost the operator, for the owners' estimates
+    /// (`LOYALTY_SMS_SEGMENT_PRICE_USD`, `LOYALTY_WHATSAPP_MESSAGE_PRICE_USD`).
+    pub message_prices: loyalty_application::MessagePrices,
     /// The server's clock: the system's, which tests may move (expiring points).
     pub clock: Arc<AdjustableClock>,
 }
@@ -88,6 +91,7 @@ impl Config {
             cors_origins: Vec::new(),
             webhook_allow_private: false,
             webhook_concurrency: loyalty_application::use_cases::webhooks::CONCURRENCY_DEFAULT,
+            message_prices: loyalty_application::MessagePrices::default(),
             key_limits: loyalty_application::KeyLimits::default(),
             trusted_proxies: TrustedProxies::default(),
             limits_in_process: false,
@@ -145,6 +149,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
             demo_mode: config.demo_mode,
             webhook_allow_private: config.webhook_allow_private,
             webhook_concurrency: config.webhook_concurrency,
+            message_prices: config.message_prices,
             key_limits: config.key_limits,
         },
     };

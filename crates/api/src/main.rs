@@ -9,6 +9,7 @@ use loyalty_api::{
 };
 use loyalty_application::use_cases::webhooks;
 use loyalty_application::KeyLimits;
+use loyalty_domain::messages_out;
 
 /// mimalloc instead of glibc's malloc (issue #20): glibc kept freed memory, the argon2 hashes'
 /// 19 MiB blocks among it, in up to 16 arenas (505 MB after ten seconds of sign-ins on 64
@@ -105,6 +106,15 @@ enum Command {
         #[arg(long, env = "LOYALTY_WEBHOOK_CONCURRENCY", default_value_t = webhooks::CONCURRENCY_DEFAULT,
             value_parser = clap::value_parser!(u32).range(1..=i64::from(webhooks::CONCURRENCY_MAX)))]
         webhook_concurrency: u32,
+        /// What one SMS segment costs you, in US dollars (`0.35`): the owners' Messages tab
+        /// estimates their month's cost with it.
+        #[arg(long, env = "LOYALTY_SMS_SEGMENT_PRICE_USD", value_parser = messages_out::parse_price_usd,
+            default_value = messages_out::SMS_SEGMENT_PRICE_DEFAULT_USD)]
+        sms_segment_price_usd: i64,
+        /// What one WhatsApp template message costs you, in US dollars.
+        #[arg(long, env = "LOYALTY_WHATSAPP_MESSAGE_PRICE_USD", value_parser = messages_out::parse_price_usd,
+            default_value = messages_out::WHATSAPP_MESSAGE_PRICE_DEFAULT_USD)]
+        whatsapp_message_price_usd: i64,
         /// Read requests (GET) one API key may make per minute, counted across every instance.
         #[arg(long, env = "LOYALTY_KEY_READS_PER_MINUTE", default_value_t = KeyLimits::default().reads_per_minute,
             value_parser = clap::value_parser!(u32).range(1..))]
@@ -250,6 +260,8 @@ fn run(cli: Cli) -> Result<(), String> {
             cors_origins,
             webhook_allow_private,
             webhook_concurrency,
+            sms_segment_price_usd,
+            whatsapp_message_price_usd,
             key_reads_per_minute,
             key_writes_per_minute,
             trusted_proxies,
@@ -285,6 +297,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins,
                 webhook_allow_private,
                 webhook_concurrency,
+                message_prices: loyalty_application::MessagePrices {
+                    sms_segment_micro_usd: sms_segment_price_usd,
+                    whatsapp_message_micro_usd: whatsapp_message_price_usd,
+                },
                 key_limits: KeyLimits {
                     reads_per_minute: key_reads_per_minute,
                     writes_per_minute: key_writes_per_minute,

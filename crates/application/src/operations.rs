@@ -36,6 +36,11 @@ pub enum Operation {
     RedeemStamps,
     RecordConsent,
     CustomerMessages,
+    // The owner's messages to its customers.
+    MessagesSummary,
+    ListMessageTemplates,
+    PutMessageTemplate,
+    DeleteMessageTemplate,
     AddPoints,
     // The counter's sales.
     ListInvoices,
@@ -192,14 +197,19 @@ impl Operation {
             CreateRedemption | PreviewRedemption => Permissions(&[Permission::RedeemReward]),
             RedeemStamps => Permissions(&[Permission::RedeemStamps]),
             Today => Roles(POS, Never),
-            CustomersOverview | OwnerSummary | OwnerLiability | ListSignals => Roles(OWNER, reports),
+            CustomersOverview | OwnerSummary | OwnerLiability | ListSignals | MessagesSummary => Roles(OWNER, reports),
+            ListMessageTemplates => Roles(OWNER, Never),
             PosActivities => Roles(OWNER_OR_ADMIN, reports),
             GetLoyaltyConfig | GetLoyaltyTiers | ListRewards | GetStampCard => Roles(COUNTER, AnyKey),
             ListStores => Roles(EVERYONE, AnyKey),
             // The stamp card is a loyalty setting of one store: its owner's.
-            PutLoyaltyConfig | PatchLoyaltyConfig | PutLoyaltyTiers | PutStampCard | DeleteStampCard => {
-                Permissions(&[Permission::ManageLoyaltySettings])
-            }
+            PutLoyaltyConfig
+            | PatchLoyaltyConfig
+            | PutLoyaltyTiers
+            | PutStampCard
+            | DeleteStampCard
+            | PutMessageTemplate
+            | DeleteMessageTemplate => Permissions(&[Permission::ManageLoyaltySettings]),
             ExportRecords => Permissions(&[Permission::ExportRecords]),
             ImportCustomers | ImportFormat | ImportTemplate => Permissions(&[Permission::ImportCustomers]),
             ReviewSignal => Permissions(&[Permission::ReviewSignals]),

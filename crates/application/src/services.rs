@@ -41,4 +41,6 @@ pub struct Settings {
     pub webhook_concurrency: u32,
     /// Requests per minute each API key may make.
     pub key_limits: crate::KeyLimits,
+    /// What messages cost the operator, for the owners' estimates.
+    pub message_prices: crate::MessagePrices,
 }

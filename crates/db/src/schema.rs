@@ -214,21 +214,12 @@ diesel::table! {
         tier_level -> Nullable<BigInt>,
         /// While its spend is below its tier: the last day it keeps it.
         tier_grace_until -> Nullable<Date>,
-    }
-}
-
-diesel::table! {
-    /// The customer's current consent to messages (issue #39), two columns of `customers` named
-    /// apart: diesel's `table!` takes 16 columns, which `customers` has. Written through this
-    /// table; read with the customer by name (`repositories/customers.rs`, `Row`).
-    #[sql_name = "customers"]
-    customer_consent_columns (id) {
-        id -> BigInt,
-        updated_at -> Timestamp,
-        /// Since when the customer consents to WhatsApp messages; `None`: no consent.
+        /// Since when the customer consents to WhatsApp messages (issue #39); `None`: no consent.
         whatsapp_consent_at -> Nullable<Timestamp>,
         /// Since when the customer consents to SMS; `None`: no consent.
         sms_consent_at -> Nullable<Timestamp>,
+        /// The language its messages are written in: `ar` or `en`.
+        message_language -> Text,
     }
 }
 
@@ -262,6 +253,19 @@ diesel::table! {
         next_attempt_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         sent_at -> Nullable<Timestamp>,
+        updated_at -> Timestamp,
+        /// The SMS segments `body` takes, counted when written.
+        segments -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// An owner's own text of a kind of message, in both languages (issue #39).
+    message_templates (owner_id, kind) {
+        owner_id -> BigInt,
+        kind -> Text,
+        text_ar -> Text,
+        text_en -> Text,
         updated_at -> Timestamp,
     }
 }
@@ -535,4 +539,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     sale_claims,
     customer_consents,
     customer_messages,
+    message_templates,
 );

@@ -162,6 +162,13 @@ messages! {
     ConsentGrantedRequired => ("Say whether the customer consents (true) or withdraws consent (false)", "حدّد هل يوافق العميل (true) أم يسحب موافقته (false)"),
     ConsentSourceUnknown => ("Choose till, join, import or customer_page", "اختر till أو join أو import أو customer_page"),
     MessagesMonthlyLimitRange => ("Messages a month must be between 0 and 1,000,000", "يجب أن يكون عدد الرسائل في الشهر بين 0 و 1,000,000"),
+    TemplateRequired => ("Write the message's text", "اكتب نص الرسالة"),
+    TemplateTooLong => ("A message's text can be at most 320 characters", "يمكن أن يحتوي نص الرسالة على 320 حرفاً على الأكثر"),
+    TemplateBraces => ("Write each placeholder in braces, like {name}", "اكتب كل حقل متغير بين قوسين، مثل {name}"),
+    TemplatePlaceholderUnknown => ("A placeholder is not one of this message's: use those listed for it", "أحد الحقول المتغيرة ليس من حقول هذه الرسالة: استخدم الحقول المذكورة لها"),
+    TemplatePointsRequired => ("This message must say the points: keep {points} in it", "يجب أن تذكر هذه الرسالة النقاط: أبقِ {points} فيها"),
+    ConsentLanguageUnknown => ("Choose ar or en", "اختر ar أو en"),
+    MessageKindUnknown => ("Choose welcome, points_earned, points_expiring, birthday or link", "اختر welcome أو points_earned أو points_expiring أو birthday أو link"),
     StampExpiryOutOfRange => ("Stamps must last from 1 to 3650 days, or leave it empty for never", "يجب أن تدوم الأختام من 1 إلى 3650 يوماً، أو اتركه فارغاً لتبقى دائماً"),
 }
 
@@ -197,6 +204,7 @@ mod tests {
             (Msg::MultiplierRange, (crate::tiers::MULTIPLIER_MAX_MILLI / 1000).to_string()),
             (Msg::BirthdayPointsRange, thousands(crate::birthday::BIRTHDAY_POINTS_MAX)),
             (Msg::MessagesMonthlyLimitRange, thousands(crate::messages_out::MONTHLY_LIMIT_MAX)),
+            (Msg::TemplateTooLong, crate::messages_out::TEMPLATE_MAX_CHARS.to_string()),
             (Msg::SignalSalesRange, thousands(crate::signals::SALES_PER_CUSTOMER_MAX)),
             (Msg::SignalVoidPercentRange, crate::signals::VOID_PERCENT_MAX.to_string()),
             (Msg::SignalManualPointsRange, thousands(crate::signals::MANUAL_POINTS_THRESHOLD_MAX)),

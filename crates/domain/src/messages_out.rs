@@ -31,6 +31,51 @@ crate::code_enum! {
     }
 }
 
+crate::code_enum! {
+    /// The language a customer reads its messages in: Arabic unless it asked for English.
+    #[derive(Default)]
+    pub enum MessageLanguage {
+        #[default]
+        Ar,
+        En,
+    }
+}
+
+/// What an operator who has not said otherwise is estimated to pay, in millionths of a US
+/// dollar: an Arabic SMS segment in Libya costs about 0.30 to 0.40 (issue #39), and Meta's
+/// rate card prices a WhatsApp template message to "Rest of Africa" at up to 0.0225 (marketing,
+/// its dearest). Operators set their own (`LOYALTY_SMS_SEGMENT_PRICE_USD`,
+/// `LOYALTY_WHATSAPP_MESSAGE_PRICE_USD`).
+pub const SMS_SEGMENT_PRICE_DEFAULT_USD: &str = "0.35";
+pub const WHATSAPP_MESSAGE_PRICE_DEFAULT_USD: &str = "0.0225";
+/// The dearest price an operator may set, per segment or message: 10 US dollars.
+pub const PRICE_MAX_MICRO_USD: i64 = 10_000_000;
+
+/// A price as an operator writes it, in US dollars (`0.35`), in millionths of a dollar: at most
+/// six decimals, 0 to [`PRICE_MAX_MICRO_USD`].
+pub fn parse_price_usd(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (whole, fraction) = match text.split_once('.') {
+        Some((whole, fraction)) if digits(fraction) => (whole, fraction),
+        Some(_) => ("", ""),
+        None => (text, ""),
+    };
+    if !digits(whole) || fraction.len() > 6 || whole.len() > 3 {
+        return Err(format!("{text:?} is not a price in US dollars like 0.35 (at most six decimals)"));
+    }
+    let micro = whole.parse::<i64>().unwrap_or(0) * 1_000_000 + format!("{fraction:0<6}").parse::<i64>().unwrap_or(0);
+    if micro > PRICE_MAX_MICRO_USD {
+        return Err(format!("{text} is more than {} US dollars", PRICE_MAX_MICRO_USD / 1_000_000));
+    }
+    Ok(micro)
+}
+
+/// How far ahead a customer is told of points expiring (`{days}` in the template).
+pub const EXPIRY_NOTICE_DAYS: i64 = 14;
+/// The longest template an owner may write, in characters (about five Arabic SMS segments).
+pub const TEMPLATE_MAX_CHARS: usize = 320;
+
 /// An owner's customers are sent at most this many messages a Tripoli month, at most.
 pub const MONTHLY_LIMIT_MAX: i64 = 1_000_000;
 /// What an owner who never set a limit has.
@@ -55,7 +100,8 @@ pub fn route(whatsapp: bool, sms: bool) -> Option<MessageChannel> {
     }
 }
 
-/// What fills a template's placeholders: `{name}`, `{store}`, `{points}`, `{balance}`.
+/// What fills a template's placeholders: `{name}`, `{store}`, `{points}`, `{balance}` (and
+/// `{days}`, [`EXPIRY_NOTICE_DAYS`], in the expiry notice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fields<'a> {
     pub name: &'a str,
@@ -64,26 +110,100 @@ pub struct Fields<'a> {
     pub balance: i64,
 }
 
-/// Each kind's template, long (with the name) and short (without it).
-pub fn templates(kind: MessageKind) -> (&'static str, &'static str) {
+/// The placeholders a kind's template may use, and those it must keep (a points message that
+/// does not say the points says nothing).
+pub fn placeholders(kind: MessageKind) -> (&'static [&'static str], &'static [&'static str]) {
+    const ALL: &[&str] = &["name", "store", "points", "balance"];
     match kind {
-        MessageKind::Welcome => (
+        MessageKind::Welcome | MessageKind::Link => (ALL, &[]),
+        MessageKind::PointsEarned | MessageKind::Birthday => (ALL, &["points"]),
+        MessageKind::PointsExpiring => (&["name", "store", "points", "balance", "days"], &["points"]),
+    }
+}
+
+/// Each kind's template in `language`, long (with the name) and short (without it).
+pub fn templates(kind: MessageKind, language: MessageLanguage) -> (&'static str, &'static str) {
+    match (kind, language) {
+        (MessageKind::Welcome, MessageLanguage::Ar) => (
             "أهلاً {name}! انضممت إلى نقاط {store}. رصيدك {balance} نقطة.",
             "أهلاً بك في نقاط {store}. رصيدك {balance} نقطة.",
         ),
-        MessageKind::PointsEarned => (
+        (MessageKind::PointsEarned, MessageLanguage::Ar) => (
             "{name}، ربحت {points} نقطة في {store}. رصيدك {balance}.",
             "ربحت {points} نقطة في {store}. رصيدك {balance}.",
         ),
-        MessageKind::PointsExpiring => (
-            "{name}، تنتهي {points} نقطة في {store} خلال 14 يوماً. رصيدك {balance}.",
-            "تنتهي {points} نقطة في {store} خلال 14 يوماً.",
+        (MessageKind::PointsExpiring, MessageLanguage::Ar) => (
+            "{name}، تنتهي {points} نقطة في {store} خلال {days} يوماً. رصيدك {balance}.",
+            "تنتهي {points} نقطة في {store} خلال {days} يوماً.",
         ),
-        MessageKind::Birthday => {
+        (MessageKind::Birthday, MessageLanguage::Ar) => {
             ("عيد ميلاد سعيد {name}! هديتك {points} نقطة من {store}.", "عيد ميلاد سعيد! هديتك {points} نقطة من {store}.")
         }
-        MessageKind::Link => ("{name}، رصيدك في {store}: {balance} نقطة.", "رصيدك في {store}: {balance} نقطة."),
+        (MessageKind::Link, MessageLanguage::Ar) => {
+            ("{name}، رصيدك في {store}: {balance} نقطة.", "رصيدك في {store}: {balance} نقطة.")
+        }
+        (MessageKind::Welcome, MessageLanguage::En) => (
+            "Welcome {name}! You joined {store} points. Your balance: {balance} points.",
+            "Welcome to {store} points. Your balance: {balance} points.",
+        ),
+        (MessageKind::PointsEarned, MessageLanguage::En) => (
+            "{name}, you earned {points} points at {store}. Balance: {balance}.",
+            "You earned {points} points at {store}. Balance: {balance}.",
+        ),
+        (MessageKind::PointsExpiring, MessageLanguage::En) => (
+            "{name}, {points} points at {store} expire within {days} days. Balance: {balance}.",
+            "{points} points at {store} expire within {days} days.",
+        ),
+        (MessageKind::Birthday, MessageLanguage::En) => (
+            "Happy birthday {name}! Your gift: {points} points from {store}.",
+            "Happy birthday! Your gift: {points} points from {store}.",
+        ),
+        (MessageKind::Link, MessageLanguage::En) => {
+            ("{name}, your balance at {store}: {balance} points.", "Your balance at {store}: {balance} points.")
+        }
     }
+}
+
+/// The placeholder names in `text`, in order; `Err` when a brace is not closed, or a name is
+/// empty or has another brace in it.
+fn names_in(text: &str) -> Result<Vec<&str>, Msg> {
+    let mut names = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find(['{', '}']) {
+        if rest[open..].starts_with('}') {
+            return Err(Msg::TemplateBraces);
+        }
+        let after = &rest[open + 1..];
+        let close = after.find('}').ok_or(Msg::TemplateBraces)?;
+        let name = &after[..close];
+        if name.is_empty() || name.contains('{') {
+            return Err(Msg::TemplateBraces);
+        }
+        names.push(name);
+        rest = &after[close + 1..];
+    }
+    Ok(names)
+}
+
+/// An owner's template for `kind` as written: at most [`TEMPLATE_MAX_CHARS`] characters as
+/// typed, not empty once trimmed, its placeholders among the kind's and the required ones kept.
+pub fn check_template(kind: MessageKind, text: &str) -> Result<String, Msg> {
+    if text.chars().count() > TEMPLATE_MAX_CHARS {
+        return Err(Msg::TemplateTooLong);
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(Msg::TemplateRequired);
+    }
+    let names = names_in(text)?;
+    let (allowed, required) = placeholders(kind);
+    if names.iter().any(|n| !allowed.contains(n)) {
+        return Err(Msg::TemplatePlaceholderUnknown);
+    }
+    if required.iter().any(|r| !names.contains(r)) {
+        return Err(Msg::TemplatePointsRequired);
+    }
+    Ok(text.to_owned())
 }
 
 /// `template` with its placeholders filled.
@@ -93,12 +213,17 @@ pub fn fill(template: &str, fields: &Fields<'_>) -> String {
         .replace("{store}", fields.store.trim())
         .replace("{points}", &fields.points.to_string())
         .replace("{balance}", &fields.balance.to_string())
+        .replace("{days}", &EXPIRY_NOTICE_DAYS.to_string())
 }
 
-/// The text of a message: the long form when it fits one SMS segment, else the short form when
-/// that takes fewer segments (the long one otherwise).
-pub fn render(kind: MessageKind, fields: &Fields<'_>) -> String {
-    let (long, short) = templates(kind);
+/// The text of a message: the owner's own template when it wrote one (as written); else the
+/// long form when it fits one SMS segment, else the short form when that takes fewer segments
+/// (the long one otherwise).
+pub fn render(kind: MessageKind, language: MessageLanguage, own: Option<&str>, fields: &Fields<'_>) -> String {
+    if let Some(own) = own {
+        return fill(own, fields);
+    }
+    let (long, short) = templates(kind, language);
     let long = fill(long, fields);
     if segments(&long).count <= 1 {
         return long;
@@ -194,24 +319,73 @@ mod tests {
     #[test]
     fn every_template_fits_one_segment_with_a_usual_name_and_store() {
         for kind in MessageKind::all() {
-            let text = render(*kind, &fields("أحمد علي", "مقهى النخلة"));
-            assert_eq!(segments(&text).count, 1, "{kind:?}: {text} ({} units)", segments(&text).units);
-            assert!(!text.contains('{'), "{kind:?}: {text}");
+            for language in MessageLanguage::all() {
+                let text = render(*kind, *language, None, &fields("أحمد علي", "مقهى النخلة"));
+                assert_eq!(segments(&text).count, 1, "{kind:?}: {text} ({} units)", segments(&text).units);
+                assert!(!text.contains('{'), "{kind:?}: {text}");
+                // The defaults pass the owner's own check.
+                let (long, short) = templates(*kind, *language);
+                assert_eq!(check_template(*kind, long).as_deref(), Ok(long));
+                assert_eq!(check_template(*kind, short).as_deref(), Ok(short));
+            }
         }
     }
 
     #[test]
     fn points_earned_reads_the_sale() {
-        let text = render(MessageKind::PointsEarned, &fields("سالم", "مقهى النخلة"));
+        let text = render(MessageKind::PointsEarned, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
         assert_eq!(text, "سالم، ربحت 25 نقطة في مقهى النخلة. رصيدك 140.");
+        let text = render(MessageKind::PointsEarned, MessageLanguage::En, None, &fields("Salem", "Palm Cafe"));
+        assert_eq!(text, "Salem, you earned 25 points at Palm Cafe. Balance: 140.");
+        let text = render(MessageKind::PointsExpiring, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
+        assert!(text.contains(&format!("خلال {EXPIRY_NOTICE_DAYS} يوماً")), "{text}");
     }
 
     #[test]
     fn a_long_name_drops_to_the_short_form() {
         let name = "عبد الرحمن بن محمد بن عبد الله الطرابلسي";
-        let text = render(MessageKind::PointsEarned, &fields(name, "مقهى النخلة"));
+        let text = render(MessageKind::PointsEarned, MessageLanguage::Ar, None, &fields(name, "مقهى النخلة"));
         assert_eq!(text, "ربحت 25 نقطة في مقهى النخلة. رصيدك 140.");
         assert_eq!(segments(&text).count, 1);
+    }
+
+    #[test]
+    fn prices_read_as_dollars_in_millionths() {
+        assert_eq!(parse_price_usd("0.35"), Ok(350_000));
+        assert_eq!(parse_price_usd(" 1 "), Ok(1_000_000));
+        assert_eq!(parse_price_usd("0.000001"), Ok(1));
+        assert_eq!(parse_price_usd("10"), Ok(PRICE_MAX_MICRO_USD));
+        assert_eq!(parse_price_usd(SMS_SEGMENT_PRICE_DEFAULT_USD), Ok(350_000));
+        assert_eq!(parse_price_usd(WHATSAPP_MESSAGE_PRICE_DEFAULT_USD), Ok(22_500));
+        for bad in ["", ".5", "1.", "-1", "0.0000001", "10.01", "1e3", "0,35"] {
+            assert!(parse_price_usd(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_owners_template_is_sent_as_written() {
+        let own = "شكراً {name}! +{points} نقطة، رصيدك {balance}.";
+        let text = render(MessageKind::PointsEarned, MessageLanguage::Ar, Some(own), &fields("سالم", "مقهى"));
+        assert_eq!(text, "شكراً سالم! +25 نقطة، رصيدك 140.");
+    }
+
+    #[test]
+    fn an_owners_template_is_checked() {
+        let earned = MessageKind::PointsEarned;
+        assert_eq!(check_template(earned, "  +{points} at {store}  ").as_deref(), Ok("+{points} at {store}"));
+        assert_eq!(check_template(earned, "   "), Err(Msg::TemplateRequired));
+        assert_eq!(check_template(earned, "{points} {nmae}"), Err(Msg::TemplatePlaceholderUnknown));
+        assert_eq!(check_template(earned, "{points} {name"), Err(Msg::TemplateBraces));
+        assert_eq!(check_template(earned, "{points} name}"), Err(Msg::TemplateBraces));
+        assert_eq!(check_template(earned, "{points} {}"), Err(Msg::TemplateBraces));
+        assert_eq!(check_template(earned, "Thank you {name}"), Err(Msg::TemplatePointsRequired));
+        // {days} belongs to the expiry notice alone; a welcome needs no points.
+        assert_eq!(check_template(earned, "{points} in {days}"), Err(Msg::TemplatePlaceholderUnknown));
+        assert!(check_template(MessageKind::PointsExpiring, "{points} in {days}").is_ok());
+        assert!(check_template(MessageKind::Welcome, "Welcome {name}").is_ok());
+        let long = format!("{{points}}{}", "ب".repeat(TEMPLATE_MAX_CHARS - 8));
+        assert!(check_template(earned, &long).is_ok());
+        assert_eq!(check_template(earned, &format!("{long}ب")), Err(Msg::TemplateTooLong));
     }
 
     #[test]

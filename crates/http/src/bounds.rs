@@ -50,6 +50,8 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("JoinStoreRequest", "name", MaxLength(text::NAME_MAX)),
     ("LoyaltyConfigRequest", "birthday_points", Range(0, loyalty_domain::birthday::BIRTHDAY_POINTS_MAX)),
     ("LoyaltyConfigRequest", "cashier_daily_points", Range(0, points_rules::CASHIER_DAILY_POINTS_LIMIT)),
+    ("MessageTemplateRequest", "text_ar", MaxLength(loyalty_domain::messages_out::TEMPLATE_MAX_CHARS)),
+    ("MessageTemplateRequest", "text_en", MaxLength(loyalty_domain::messages_out::TEMPLATE_MAX_CHARS)),
     ("LoyaltyConfigRequest", "messages_monthly_limit", Range(0, loyalty_domain::messages_out::MONTHLY_LIMIT_MAX)),
     ("LoyaltyConfigRequest", "min_redeem_points", Range(1, loyalty_settings::MIN_REDEEM_POINTS_LIMIT)),
     ("LoyaltyConfigRequest", "points_expiry_months", Range(1, loyalty_settings::EXPIRY_MONTHS_MAX)),

@@ -24,7 +24,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     email: 'fatima@example.ly',
     loyalty_points: 120,
     points_owed: 0,
-    consents: { whatsapp: false, sms: false },
+    consents: { whatsapp: false, sms: false, language: 'ar' },
     created_at: '2025-01-01T10:00:00Z',
     updated_at: '2025-01-01T10:00:00Z',
     unconfirmed_join: false,

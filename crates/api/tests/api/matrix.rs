@@ -132,8 +132,10 @@ async fn every_operation_answers_every_caller_as_the_table_says(backend: Backend
         if let Some(obj) = row.obj {
             path = path.replace("{id}", world.id(obj)).replace("{token}", world.id(obj));
         }
-        // Every kind of export reads the same way; the ledger's touches every other table.
-        path = path.replace("{kind}", "ledger");
+        // Every kind of export reads the same way; the ledger's touches every other table. A
+        // message template's kind: the points message.
+        let kind = if path.starts_with("/api/v1/message-templates/") { "points_earned" } else { "ledger" };
+        path = path.replace("{kind}", kind);
         if !row.query.is_empty() {
             let query =
                 row.query.replace("{store}", world.id(Obj::Store)).replace("{customer}", world.id(Obj::Customer));

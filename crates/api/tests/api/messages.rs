@@ -16,6 +16,9 @@ both_backends!(
     the_monthly_limit_records_messages_as_not_sent,
     bad_consents_are_refused_in_both_languages_and_change_nothing,
     another_tenants_customer_is_not_found,
+    an_owners_template_in_the_customers_language_is_what_is_sent,
+    bad_templates_are_refused_and_change_nothing,
+    the_summary_counts_consent_messages_and_their_cost,
 );
 
 impl Demo {
@@ -262,7 +265,10 @@ async fn bad_consents_are_refused_in_both_languages_and_change_nothing(backend: 
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 0);
     assert_eq!(d.message_rows(), 0);
     let (_, body) = d.app.get(&format!("/api/v1/customers/{customer}"), Some(&d.cashier)).await;
-    assert_eq!(body["data"]["consents"], json!({"whatsapp": false, "sms": false, "whatsapp_at": null, "sms_at": null}));
+    assert_eq!(
+        body["data"]["consents"],
+        json!({"whatsapp": false, "sms": false, "whatsapp_at": null, "sms_at": null, "language": "ar"})
+    );
 }
 
 async fn another_tenants_customer_is_not_found(backend: Backend) {
@@ -284,4 +290,169 @@ async fn another_tenants_customer_is_not_found(backend: Backend) {
     assert_eq!(d.app.post(&path, Some(&d.cashier), &consent).await.0, 404);
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_consents"), 0);
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers WHERE sms_consent_at IS NOT NULL"), 0);
+}
+
+async fn an_owners_template_in_the_customers_language_is_what_is_sent(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+
+    // Every kind, the product's text in both languages, with its placeholders.
+    let (status, list) = d.app.get("/api/v1/message-templates", Some(&owner)).await;
+    assert_eq!(status, 200, "{list}");
+    let kinds: Vec<&str> = list["data"].as_array().into_iter().flatten().filter_map(|t| t["kind"].as_str()).collect();
+    assert_eq!(kinds, ["welcome", "points_earned", "points_expiring", "birthday", "link"], "{list}");
+    let earned = &list["data"][1];
+    assert_eq!(earned["own"], false, "{earned}");
+    assert_eq!(earned["text_en"], "{name}, you earned {points} points at {store}. Balance: {balance}.", "{earned}");
+    assert_eq!(earned["required"], json!(["points"]), "{earned}");
+    assert_eq!(list["data"][2]["placeholders"], json!(["name", "store", "points", "balance", "days"]), "{list}");
+    assert_eq!(earned["sms_segments_ar"], 1, "{earned}");
+
+    // The owner writes its own; the cashier may not.
+    let own = json!({"text_ar": "  شكراً {name}! +{points} نقطة. رصيدك {balance}.  ",
+                     "text_en": "Thanks {name}! +{points} points. Balance: {balance}."});
+    let (status, body) = d.app.put("/api/v1/message-templates/points_earned", Some(&d.cashier), &own).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = d.app.put("/api/v1/message-templates/points_earned", Some(&owner), &own).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["own"], true, "{body}");
+    assert_eq!(body["data"]["text_ar"], "شكراً {name}! +{points} نقطة. رصيدك {balance}.", "trimmed: {body}");
+    let (_, list) = d.app.get("/api/v1/message-templates", Some(&owner)).await;
+    assert_eq!(list["data"][1], body["data"], "{list}");
+
+    // A customer who reads English, and one who reads Arabic (the default).
+    let english = d.messaged_customer("Sara", "0913000011").await;
+    let body = json!({"channel": "sms", "granted": true, "source": "till", "language": "en"});
+    let (status, consents) =
+        d.app.post(&format!("/api/v1/customers/{english}/consents"), Some(&d.cashier), &body).await;
+    assert_eq!((status, consents["data"]["language"].as_str()), (200, Some("en")), "{consents}");
+    let arabic = d.messaged_customer("سارة", "0913000012").await;
+    assert_eq!(d.consent(arabic, "sms", true).await["language"], "ar");
+
+    let (_, balance) = d.messaged_sale(english, "10").await;
+    let messages = d.messages(english).await;
+    assert_eq!(messages[0]["body"], format!("Thanks Sara! +10 points. Balance: {balance}."), "{messages:?}");
+    assert_eq!(messages[0]["sms_segments"], 1, "GSM-7: {messages:?}");
+    // Its welcome was the product's, in English: the short form, as the store's Arabic name makes
+    // the text UCS-2, and the long one would take two segments.
+    let store = d.store_name(english).await;
+    assert_eq!(messages[1]["body"], format!("Welcome to {store} points. Your balance: 0 points."));
+    let (_, balance) = d.messaged_sale(arabic, "10").await;
+    assert_eq!(d.messages(arabic).await[0]["body"], format!("شكراً سارة! +10 نقطة. رصيدك {balance}."));
+
+    // Back to the product's text, for the next message.
+    let (status, body) = d.app.delete("/api/v1/message-templates/points_earned", Some(&owner)).await;
+    assert_eq!((status, body["data"]["own"].as_bool()), (200, Some(false)), "{body}");
+    let (_, balance) = d.messaged_sale(english, "10").await;
+    let body = d.messages(english).await[0]["body"].as_str().unwrap_or_default().to_owned();
+    let long = format!("Sara, you earned 10 points at {store}. Balance: {balance}.");
+    let short = format!("You earned 10 points at {store}. Balance: {balance}.");
+    assert!(body == long || body == short, "{body}");
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM message_templates"), 0);
+}
+
+async fn bad_templates_are_refused_and_change_nothing(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let good = "Thanks {name}! +{points} points.";
+    let too_long = format!("{{points}}{}", "x".repeat(loyalty_domain::messages_out::TEMPLATE_MAX_CHARS - 7));
+    for (lang, text_ar, field, message) in [
+        (
+            "en",
+            "شكراً {nmae} +{points}",
+            "text_ar",
+            "A placeholder is not one of this message's: use those listed for it",
+        ),
+        ("ar", "شكراً {name}", "text_ar", "يجب أن تذكر هذه الرسالة النقاط: أبقِ {points} فيها"),
+        ("en", "+{points} {days}", "text_ar", "A placeholder is not one of this message's: use those listed for it"),
+        ("en", "+{points", "text_ar", "Write each placeholder in braces, like {name}"),
+        ("en", "   ", "text_ar", "Write the message's text"),
+        ("en", too_long.as_str(), "text_ar", "A message's text can be at most 320 characters"),
+    ] {
+        let request = d.app.client.put(d.app.url("/api/v1/message-templates/points_earned")).bearer_auth(&owner);
+        let request = request.header("Accept-Language", lang).json(&json!({"text_ar": text_ar, "text_en": good}));
+        let (status, body) = read(request.send().await).await;
+        assert_eq!(status, 422, "{text_ar}: {body}");
+        assert_eq!(body["errors"][field][0], message, "{body}");
+    }
+    // Both fields named at once; an unknown kind; unknown fields.
+    let (status, body) = d.app.put("/api/v1/message-templates/points_earned", Some(&owner), &json!({})).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["text_ar"].is_array() && body["errors"]["text_en"].is_array(), "{body}");
+    let both = json!({"text_ar": good, "text_en": good});
+    let (status, body) = d.app.put("/api/v1/message-templates/coupon", Some(&owner), &both).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["kind"].is_array(), "{body}");
+    assert_eq!(d.app.delete("/api/v1/message-templates/coupon", Some(&owner)).await.0, 422);
+    let extra = json!({"text_ar": good, "text_en": good, "text_fr": good});
+    assert_eq!(d.app.put("/api/v1/message-templates/points_earned", Some(&owner), &extra).await.0, 422);
+    // A bad language for a consent.
+    let customer = d.messaged_customer("Lang", "0913000013").await;
+    let body = json!({"channel": "sms", "granted": true, "source": "till", "language": "fr"});
+    let (status, body) = d.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&d.cashier), &body).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["errors"]["language"][0], "Choose ar or en", "{body}");
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM message_templates"), 0);
+    assert_eq!(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {customer}")), 0);
+}
+
+async fn the_summary_counts_consent_messages_and_their_cost(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    assert_eq!(d.app.get("/api/v1/messages/summary", Some(&d.cashier)).await.0, 403);
+
+    let by_sms = d.messaged_customer("SMS", "0913000021").await;
+    d.consent(by_sms, "sms", true).await;
+    let by_whatsapp = d.messaged_customer("WA", "0913000022").await;
+    d.consent(by_whatsapp, "whatsapp", true).await;
+    d.consent(by_whatsapp, "sms", true).await;
+    d.messaged_sale(by_sms, "10").await;
+    d.messaged_sale(by_whatsapp, "10").await;
+    // The sender's work, as it would record it: the SMS welcome delivered, a WhatsApp message sent.
+    d.app.execute(&format!(
+        "UPDATE customer_messages SET status = 'delivered' WHERE customer_id = {by_sms} AND kind = 'welcome'"
+    ));
+    d.app.execute(&format!(
+        "UPDATE customer_messages SET status = 'sent' WHERE customer_id = {by_whatsapp} AND kind = 'welcome'"
+    ));
+
+    let (status, body) = d.app.get("/api/v1/messages/summary", Some(&owner)).await;
+    assert_eq!(status, 200, "{body}");
+    let s = &body["data"];
+    let live = "FROM customers c JOIN stores s ON s.id = c.store_id JOIN users u ON u.id = s.owner_id \
+                WHERE u.email = 'owner@demo.ly' AND c.deleted_at IS NULL AND s.is_sandbox = false";
+    assert_eq!(s["consents"]["customers"].as_i64(), Some(d.app.scalar(&format!("SELECT COUNT(*) AS n {live}"))));
+    assert_eq!(s["consents"]["whatsapp"], 1, "{s}");
+    assert_eq!(s["consents"]["sms"], 2, "{s}");
+    assert_eq!(s["consents"]["any"], 2, "{s}");
+    assert_eq!((s["monthly_limit"].as_i64(), s["this_month"].as_i64()), (Some(1000), Some(4)), "{s}");
+    assert_eq!(s["limit_reached"], false, "{s}");
+    assert_eq!(s["prices"], json!({"sms_segment_usd": "0.350000", "whatsapp_message_usd": "0.022500"}), "{s}");
+
+    let months = s["months"].as_array().cloned().unwrap_or_default();
+    assert_eq!(months.len(), 12, "six months, two channels: {s}");
+    let this = loyalty_domain::local_day::local_date(chrono::Utc::now().naive_utc()).format("%Y-%m");
+    let row = |channel: &str| months.iter().find(|m| m["month"] == this.to_string() && m["channel"] == channel);
+    let sms = row("sms").cloned().unwrap_or_default();
+    let sms_segments = d.app.scalar(&format!(
+        "SELECT segments AS n FROM customer_messages WHERE customer_id = {by_sms} AND kind = 'welcome'"
+    ));
+    assert_eq!(sms_segments, 1);
+    assert_eq!(
+        (sms["pending"].as_i64(), sms["delivered"].as_i64(), sms["segments"].as_i64()),
+        (Some(1), Some(1), Some(1)),
+        "{sms}"
+    );
+    assert_eq!(sms["estimated_cost_usd"], "0.350000", "{sms}");
+    let whatsapp = row("whatsapp").cloned().unwrap_or_default();
+    assert_eq!((whatsapp["pending"].as_i64(), whatsapp["sent"].as_i64()), (Some(1), Some(1)), "{whatsapp}");
+    assert_eq!(whatsapp["estimated_cost_usd"], "0.022500", "{whatsapp}");
+    // Earlier months are there, empty; the oldest first.
+    assert_eq!(months[0]["sent"], 0, "{s}");
+    assert!(months[0]["month"].as_str() < months[11]["month"].as_str(), "{s}");
+
+    // At the limit, the owner sees it.
+    d.app.patch("/api/v1/loyalty-config", Some(&owner), &json!({"messages_monthly_limit": 4})).await;
+    let (_, body) = d.app.get("/api/v1/messages/summary", Some(&owner)).await;
+    assert_eq!(body["data"]["limit_reached"], true, "{body}");
 }

@@ -29,7 +29,10 @@ pub use integrations::{
     ApiKey, ApiScope, DeliveryFilter, DeliveryStatus, DueDelivery, EndpointSecret, KeyLimits, KeyRate, Mode,
     NewKeySecret, WebhookData, WebhookDelivery, WebhookEndpoint, WebhookEventType,
 };
-pub use messages::{ConsentSource, Consents, CustomerMessage, MessageChannel, MessageKind, MessageStatus};
+pub use messages::{
+    ChannelMonth, ConsentCounts, ConsentSource, Consents, CustomerMessage, MessageChannel, MessageFigure, MessageKind,
+    MessageLanguage, MessagePrices, MessageStatus, MessageTemplate, MessagesSummary,
+};
 pub use notifications::{Notification, NotificationAbout, NotificationKind, Notifications};
 pub use paging::{Page, PageRequest, SyncFrom};
 pub use people::{PersonRef, Session, StoreRef, StoreScope, User, UserCredentials};

@@ -596,6 +596,8 @@ pub struct NewCustomerMessage<'a> {
     pub body: &'a str,
     pub status: crate::MessageStatus,
     pub status_detail: Option<&'a str>,
+    /// The SMS segments `body` takes.
+    pub segments: i64,
     pub now: NaiveDateTime,
 }
 
@@ -633,4 +635,40 @@ pub trait MessageRepo {
         customer_id: i64,
         page: PageRequest,
     ) -> RepoResult<(Vec<crate::CustomerMessage>, i64)>;
+    /// Sets the language the customer's messages are written in; whether it changed.
+    fn set_message_language(
+        &mut self,
+        customer_id: i64,
+        language: crate::MessageLanguage,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool>;
+    /// The owner's own templates (the kinds it wrote).
+    fn message_templates(&mut self, owner_id: i64) -> RepoResult<Vec<crate::MessageTemplate>>;
+    /// The owner's own text of `kind` in `language`, if it wrote one.
+    fn message_template(
+        &mut self,
+        owner_id: i64,
+        kind: crate::MessageKind,
+        language: crate::MessageLanguage,
+    ) -> RepoResult<Option<String>>;
+    /// Keeps the owner's own text of `kind` in both languages, in place of any before it.
+    fn put_message_template(
+        &mut self,
+        owner_id: i64,
+        kind: crate::MessageKind,
+        text_ar: &str,
+        text_en: &str,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// Forgets the owner's own text of `kind`; whether there was one.
+    fn delete_message_template(&mut self, owner_id: i64, kind: crate::MessageKind) -> RepoResult<bool>;
+    /// The owner's messages made in `[from, to)`, counted by channel and status.
+    fn message_figures(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+    ) -> RepoResult<Vec<crate::MessageFigure>>;
+    /// How many live customers of these stores consent to each channel.
+    fn consent_counts(&mut self, store_ids: &[i64]) -> RepoResult<crate::ConsentCounts>;
 }

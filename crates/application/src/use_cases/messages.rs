@@ -5,16 +5,20 @@
 //! takes pending messages from the outbox, is a later step.
 
 use chrono::NaiveDateTime;
-use loyalty_domain::local_day::local_month_bounds;
+use loyalty_domain::local_day::{local_date, local_date_bounds, local_month_bounds};
 use loyalty_domain::messages_out::{self, Fields};
 use loyalty_domain::{FieldErrors, LoyaltySettings, Msg};
 
 use super::customers::visible_customer;
+use crate::policy::StoreAccess;
 use crate::ports::{transaction, NewConsent, NewCustomerMessage, Repos, TxMode};
 use crate::{
-    Actor, AppError, ConsentSource, Consents, Customer, CustomerMessage, MessageChannel, MessageKind, MessageStatus,
-    Operation, Page, PageRequest, Services,
+    Actor, AppError, ChannelMonth, ConsentSource, Consents, Customer, CustomerMessage, MessageChannel, MessageKind,
+    MessageLanguage, MessageStatus, MessageTemplate, MessagesSummary, Operation, Page, PageRequest, Services,
 };
+
+/// The months the owner's summary shows, this one included.
+pub const SUMMARY_MONTHS: u32 = 6;
 
 /// Why a message was recorded and never sent (`status_detail`).
 pub const DETAIL_MONTHLY_LIMIT: &str = "monthly_limit";
@@ -28,6 +32,8 @@ pub struct ConsentForm {
     pub channel: Option<String>,
     pub granted: Option<bool>,
     pub source: Option<String>,
+    /// The language the customer's messages are written in, when it says so.
+    pub language: Option<String>,
 }
 
 /// Records the customer's consent by one channel, given or withdrawn, with who and where (kept
@@ -51,6 +57,10 @@ pub fn record_consent(
         "source",
         form.source.as_deref().map(str::trim).and_then(ConsentSource::parse).ok_or(Msg::ConsentSourceUnknown),
     );
+    let language = match form.language.as_deref().map(str::trim) {
+        None => None,
+        Some(language) => errors.check("language", MessageLanguage::parse(language).ok_or(Msg::ConsentLanguageUnknown)),
+    };
     errors.into_result()?;
     let (Some(channel), Some(granted), Some(source)) = (channel, granted, source) else {
         return Err(AppError::Internal("validated consent fields missing".into()));
@@ -70,6 +80,10 @@ pub fn record_consent(
             now,
         })?;
         let mut consents = customer.consents;
+        if let Some(language) = language {
+            repos.set_message_language(customer_id, language, now)?;
+            consents.language = language;
+        }
         if changed {
             match channel {
                 MessageChannel::Whatsapp => consents.whatsapp_at = since,
@@ -132,8 +146,11 @@ pub(crate) fn write(
             (MessageStatus::Pending, None)
         }
     };
+    let language = customer.consents.language;
+    let own = repos.message_template(owner_id, kind, language)?;
     let fields = Fields { name: &customer.name, store: &customer.store.name, points, balance };
-    let body = messages_out::render(kind, &fields);
+    let body = messages_out::render(kind, language, own.as_deref(), &fields);
+    let segments = i64::try_from(messages_out::segments(&body).count).unwrap_or(i64::MAX);
     let id = repos.insert_customer_message(NewCustomerMessage {
         owner_id,
         store_id: customer.store.id,
@@ -144,6 +161,7 @@ pub(crate) fn write(
         body: &body,
         status,
         status_detail: detail,
+        segments,
         now,
     })?;
     Ok(Some(id))
@@ -161,5 +179,135 @@ pub fn list(
         visible_customer(repos, actor, customer_id)?;
         let (items, total) = repos.customer_messages(customer_id, page)?;
         Ok(Page { items, page: page.page, per_page: page.per_page, total })
+    })
+}
+
+/// Every kind of message as the owner's customers read it: the owner's own text where it wrote
+/// one, the product's (the long form) elsewhere.
+pub fn templates(services: &Services, actor: &Actor) -> Result<Vec<MessageTemplate>, AppError> {
+    actor.authorize(Operation::ListMessageTemplates)?;
+    let own = transaction(&*services.db, TxMode::Read, |repos| Ok(repos.message_templates(actor.user_id)?))?;
+    Ok(MessageKind::all().iter().map(|&kind| template_of(kind, &own)).collect())
+}
+
+fn template_of(kind: MessageKind, own: &[MessageTemplate]) -> MessageTemplate {
+    own.iter().find(|t| t.kind == kind).cloned().unwrap_or_else(|| MessageTemplate {
+        kind,
+        text_ar: messages_out::templates(kind, MessageLanguage::Ar).0.to_owned(),
+        text_en: messages_out::templates(kind, MessageLanguage::En).0.to_owned(),
+        own: false,
+        updated_at: None,
+    })
+}
+
+/// An owner's own text of a kind of message, as sent.
+#[derive(Debug, Clone, Default)]
+pub struct TemplateForm {
+    pub text_ar: Option<String>,
+    pub text_en: Option<String>,
+}
+
+fn kind_of(kind: &str) -> Result<MessageKind, AppError> {
+    MessageKind::parse(kind.trim())
+        .ok_or_else(|| AppError::Validation(FieldErrors::single("kind", Msg::MessageKindUnknown)))
+}
+
+/// Keeps the owner's own text of `kind` in both languages (each checked: its placeholders, its
+/// length), used for every message of that kind from now on; answers it.
+pub fn put_template(
+    services: &Services,
+    actor: &Actor,
+    kind: &str,
+    form: TemplateForm,
+) -> Result<MessageTemplate, AppError> {
+    actor.authorize(Operation::PutMessageTemplate)?;
+    let kind = kind_of(kind)?;
+    let mut errors = FieldErrors::new();
+    let text_ar =
+        errors.check("text_ar", messages_out::check_template(kind, form.text_ar.as_deref().unwrap_or_default()));
+    let text_en =
+        errors.check("text_en", messages_out::check_template(kind, form.text_en.as_deref().unwrap_or_default()));
+    errors.into_result()?;
+    let (Some(text_ar), Some(text_en)) = (text_ar, text_en) else {
+        return Err(AppError::Internal("validated template fields missing".into()));
+    };
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        repos.put_message_template(actor.user_id, kind, &text_ar, &text_en, now)?;
+        Ok(())
+    })?;
+    Ok(MessageTemplate { kind, text_ar, text_en, own: true, updated_at: Some(now) })
+}
+
+/// Forgets the owner's own text of `kind`: the product's is sent again. Answers it.
+pub fn reset_template(services: &Services, actor: &Actor, kind: &str) -> Result<MessageTemplate, AppError> {
+    actor.authorize(Operation::DeleteMessageTemplate)?;
+    let kind = kind_of(kind)?;
+    transaction(&*services.db, TxMode::Write, |repos| {
+        repos.delete_message_template(actor.user_id, kind)?;
+        Ok(())
+    })?;
+    Ok(template_of(kind, &[]))
+}
+
+/// The owner's messages at a glance: this month against its limit, how many customers consent
+/// to each channel, and each channel's last [`SUMMARY_MONTHS`] months with their estimated cost.
+pub fn summary(services: &Services, actor: &Actor) -> Result<MessagesSummary, AppError> {
+    actor.authorize(Operation::MessagesSummary)?;
+    let now = services.clock.now();
+    let prices = services.settings.message_prices;
+    let months = super::owner::last_months(local_date(now), SUMMARY_MONTHS);
+    transaction(&*services.db, TxMode::Read, |repos| {
+        let settings = repos.loyalty_settings(actor.user_id)?;
+        let store_ids = StoreAccess::of_owner(actor, repos)?;
+        let consents = repos.consent_counts(&store_ids)?;
+        let mut rows = Vec::with_capacity(months.len() * MessageChannel::all().len());
+        let mut this_month = 0;
+        for &month in &months {
+            let (from, to) = local_month_bounds(local_date_bounds(month).0);
+            let figures = repos.message_figures(actor.user_id, from, to)?;
+            for &channel in MessageChannel::all() {
+                let mut row = ChannelMonth {
+                    month,
+                    channel,
+                    pending: 0,
+                    sent: 0,
+                    delivered: 0,
+                    failed: 0,
+                    not_sent: 0,
+                    segments: 0,
+                    cost_micro_usd: 0,
+                };
+                for f in figures.iter().filter(|f| f.channel == channel) {
+                    match f.status {
+                        MessageStatus::Pending => row.pending += f.messages,
+                        MessageStatus::Sent => row.sent += f.messages,
+                        MessageStatus::Delivered => row.delivered += f.messages,
+                        MessageStatus::Failed => row.failed += f.messages,
+                        MessageStatus::NotSent => row.not_sent += f.messages,
+                    }
+                    if matches!(f.status, MessageStatus::Sent | MessageStatus::Delivered) {
+                        row.segments += f.segments;
+                    }
+                }
+                row.cost_micro_usd = match channel {
+                    MessageChannel::Sms => row.segments.saturating_mul(prices.sms_segment_micro_usd),
+                    MessageChannel::Whatsapp => {
+                        (row.sent + row.delivered).saturating_mul(prices.whatsapp_message_micro_usd)
+                    }
+                };
+                if from <= now && now < to {
+                    this_month += row.pending + row.sent + row.delivered + row.failed;
+                }
+                rows.push(row);
+            }
+        }
+        Ok(MessagesSummary {
+            monthly_limit: settings.messages_monthly_limit,
+            this_month,
+            consents,
+            months: rows,
+            prices,
+        })
     })
 }

@@ -534,7 +534,7 @@ fn soonest_expiring(
 }
 
 /// The first days of the `count` months ending with `today`'s, oldest first.
-fn last_months(today: chrono::NaiveDate, count: u32) -> Vec<chrono::NaiveDate> {
+pub(crate) fn last_months(today: chrono::NaiveDate, count: u32) -> Vec<chrono::NaiveDate> {
     use chrono::Datelike;
     let this_month = today.with_day(1).unwrap_or(today);
     (0..count).rev().filter_map(|back| this_month.checked_sub_months(chrono::Months::new(back))).collect()

@@ -1,7 +1,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::{count_star, sql};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Timestamp};
+use diesel::sql_types::BigInt;
 use loyalty_application::ports::{
     CustomerChanges, CustomerRepo, ImportedCustomer, LookupRow, NewCustomer, RecordFilter, RepoResult,
 };
@@ -87,17 +87,9 @@ struct Row {
     deleted_at: Option<NaiveDateTime>,
     unconfirmed_join: bool,
     birthday: Option<String>,
-    // Columns of `customers` that its `table!` cannot name (see `customer_consent_columns`).
-    #[diesel(
-        select_expression = sql::<Nullable<Timestamp>>("customers.whatsapp_consent_at"),
-        select_expression_type = diesel::expression::SqlLiteral<Nullable<Timestamp>>
-    )]
     whatsapp_consent_at: Option<NaiveDateTime>,
-    #[diesel(
-        select_expression = sql::<Nullable<Timestamp>>("customers.sms_consent_at"),
-        select_expression_type = diesel::expression::SqlLiteral<Nullable<Timestamp>>
-    )]
     sms_consent_at: Option<NaiveDateTime>,
+    message_language: String,
     #[diesel(select_expression = stores::name)]
     store_name: String,
     #[diesel(select_expression = stores::owner_id)]
@@ -120,7 +112,12 @@ fn into_customer(row: Row) -> Customer {
         unconfirmed_join: row.unconfirmed_join,
         // Written from a `Birthday` only (and CHECKed to its length).
         birthday: row.birthday.as_deref().and_then(|b| loyalty_domain::Birthday::parse(b).ok()),
-        consents: loyalty_application::Consents { whatsapp_at: row.whatsapp_consent_at, sms_at: row.sms_consent_at },
+        consents: loyalty_application::Consents {
+            whatsapp_at: row.whatsapp_consent_at,
+            sms_at: row.sms_consent_at,
+            // CHECKed to one of the two.
+            language: loyalty_domain::messages_out::MessageLanguage::parse(&row.message_language).unwrap_or_default(),
+        },
     }
 }
 

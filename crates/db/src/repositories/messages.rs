@@ -4,13 +4,18 @@
 
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
+use diesel::dsl::sql;
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use loyalty_application::ports::{MessageRepo, NewConsent, NewCustomerMessage, RepoResult};
-use loyalty_application::{CustomerMessage, MessageChannel, MessageKind, MessageStatus, PageRequest};
+use loyalty_application::{
+    ConsentCounts, CustomerMessage, MessageChannel, MessageFigure, MessageKind, MessageLanguage, MessageStatus,
+    MessageTemplate, PageRequest,
+};
 
 use super::{limits, stored};
 use crate::pool::DbBackend;
-use crate::schema::{customer_consents, customer_messages};
+use crate::schema::{customer_consents, customer_messages, customers, message_templates};
 use crate::tx::{map_error, DbTx};
 
 #[derive(Queryable, Selectable)]
@@ -57,7 +62,7 @@ impl MessageRepo for DbTx<'_> {
         since: Option<NaiveDateTime>,
         now: NaiveDateTime,
     ) -> RepoResult<bool> {
-        use crate::schema::customer_consent_columns as c;
+        use crate::schema::customers as c;
         let row = c::table.filter(c::id.eq(customer_id));
         // Conditional: a grant changes only a missing consent, a withdrawal only a present one.
         macro_rules! change {
@@ -149,6 +154,7 @@ impl MessageRepo for DbTx<'_> {
                 customer_messages::body.eq(m.body),
                 customer_messages::status.eq(m.status.as_str()),
                 customer_messages::status_detail.eq(m.status_detail),
+                customer_messages::segments.eq(m.segments),
                 customer_messages::attempts.eq(0_i64),
                 customer_messages::next_attempt_at.eq(due),
                 customer_messages::created_at.eq(m.now),
@@ -175,5 +181,143 @@ impl MessageRepo for DbTx<'_> {
             .load(self.conn)
             .map_err(map_error)?;
         Ok((rows.into_iter().map(into_message).collect::<RepoResult<_>>()?, total))
+    }
+
+    fn set_message_language(
+        &mut self,
+        customer_id: i64,
+        language: MessageLanguage,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool> {
+        let changed = diesel::update(
+            customers::table
+                .filter(customers::id.eq(customer_id))
+                .filter(customers::message_language.ne(language.as_str())),
+        )
+        .set((customers::message_language.eq(language.as_str()), customers::updated_at.eq(now)))
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(changed > 0)
+    }
+
+    fn message_templates(&mut self, owner_id: i64) -> RepoResult<Vec<MessageTemplate>> {
+        let rows: Vec<(String, String, String, NaiveDateTime)> = message_templates::table
+            .filter(message_templates::owner_id.eq(owner_id))
+            .select((
+                message_templates::kind,
+                message_templates::text_ar,
+                message_templates::text_en,
+                message_templates::updated_at,
+            ))
+            .load(self.conn)
+            .map_err(map_error)?;
+        rows.into_iter()
+            .map(|(kind, text_ar, text_en, updated_at)| {
+                Ok(MessageTemplate {
+                    kind: stored::<MessageKind>(&kind)?,
+                    text_ar,
+                    text_en,
+                    own: true,
+                    updated_at: Some(updated_at),
+                })
+            })
+            .collect()
+    }
+
+    fn message_template(
+        &mut self,
+        owner_id: i64,
+        kind: MessageKind,
+        language: MessageLanguage,
+    ) -> RepoResult<Option<String>> {
+        let row = message_templates::table
+            .filter(message_templates::owner_id.eq(owner_id))
+            .filter(message_templates::kind.eq(kind.as_str()));
+        match language {
+            MessageLanguage::Ar => row.select(message_templates::text_ar).first(self.conn),
+            MessageLanguage::En => row.select(message_templates::text_en).first(self.conn),
+        }
+        .optional()
+        .map_err(map_error)
+    }
+
+    fn put_message_template(
+        &mut self,
+        owner_id: i64,
+        kind: MessageKind,
+        text_ar: &str,
+        text_en: &str,
+        now: NaiveDateTime,
+    ) -> RepoResult<()> {
+        // MultiConnection does not carry ON CONFLICT: the write lock is the caller's transaction.
+        self.delete_message_template(owner_id, kind)?;
+        diesel::insert_into(message_templates::table)
+            .values((
+                message_templates::owner_id.eq(owner_id),
+                message_templates::kind.eq(kind.as_str()),
+                message_templates::text_ar.eq(text_ar),
+                message_templates::text_en.eq(text_en),
+                message_templates::updated_at.eq(now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(())
+    }
+
+    fn delete_message_template(&mut self, owner_id: i64, kind: MessageKind) -> RepoResult<bool> {
+        let deleted = diesel::delete(
+            message_templates::table
+                .filter(message_templates::owner_id.eq(owner_id))
+                .filter(message_templates::kind.eq(kind.as_str())),
+        )
+        .execute(self.conn)
+        .map_err(map_error)?;
+        Ok(deleted > 0)
+    }
+
+    fn message_figures(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+    ) -> RepoResult<Vec<MessageFigure>> {
+        let rows: Vec<(String, String, i64, i64)> = customer_messages::table
+            .filter(customer_messages::owner_id.eq(owner_id))
+            .filter(customer_messages::created_at.ge(from))
+            .filter(customer_messages::created_at.lt(to))
+            .group_by((customer_messages::channel, customer_messages::status))
+            .select((
+                customer_messages::channel,
+                customer_messages::status,
+                count_star(),
+                sql::<BigInt>("CAST(COALESCE(SUM(customer_messages.segments), 0) AS BIGINT)"),
+            ))
+            .load(self.conn)
+            .map_err(map_error)?;
+        rows.into_iter()
+            .map(|(channel, status, messages, segments)| {
+                Ok(MessageFigure {
+                    channel: stored::<MessageChannel>(&channel)?,
+                    status: stored::<MessageStatus>(&status)?,
+                    messages,
+                    segments,
+                })
+            })
+            .collect()
+    }
+
+    fn consent_counts(&mut self, store_ids: &[i64]) -> RepoResult<ConsentCounts> {
+        let (customers, whatsapp, sms, any): (i64, i64, i64, i64) = customers::table
+            .filter(customers::store_id.eq_any(store_ids))
+            .filter(customers::deleted_at.is_null())
+            .select((
+                count_star(),
+                sql::<BigInt>("COUNT(customers.whatsapp_consent_at)"),
+                sql::<BigInt>("COUNT(customers.sms_consent_at)"),
+                sql::<BigInt>("COUNT(COALESCE(customers.whatsapp_consent_at, customers.sms_consent_at))"),
+            ))
+            .get_result(self.conn)
+            .map_err(map_error)?;
+        Ok(ConsentCounts { customers, whatsapp, sms, any })
     }
 }

@@ -11,6 +11,7 @@ named!(
     MessageKindDto(loyalty_application::MessageKind),
     "`welcome` (joined, or first consented), `points_earned` (a sale), `points_expiring`, `birthday`, `link`."
 );
+named!(MessageLanguageDto(loyalty_application::MessageLanguage), "`ar` (Arabic, unless asked otherwise) or `en`.");
 named!(
     MessageStatusDto(loyalty_application::MessageStatus),
     "`pending` (waiting for the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why)."
@@ -26,6 +27,8 @@ pub struct ConsentsDto {
     pub whatsapp_at: Option<DateTime<Utc>>,
     /// Since when the customer consents to SMS; `null` without consent.
     pub sms_at: Option<DateTime<Utc>>,
+    /// The language its messages are written in.
+    pub language: MessageLanguageDto,
 }
 
 impl From<loyalty_application::Consents> for ConsentsDto {
@@ -35,15 +38,16 @@ impl From<loyalty_application::Consents> for ConsentsDto {
             sms: c.sms_at.is_some(),
             whatsapp_at: c.whatsapp_at.map(utc),
             sms_at: c.sms_at.map(utc),
+            language: c.language.into(),
         }
     }
 }
 envelope!(ConsentsEnvelope, ConsentsDto);
 
 /// A customer's consent by one channel, given (`granted: true`) or withdrawn (`false`), and
-/// where it was said.
+/// where it was said; with `language`, the language its messages are written in from now on.
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(example = json!({"channel": "whatsapp", "granted": true, "source": "till"}))]
+#[schema(example = json!({"channel": "whatsapp", "granted": true, "source": "till", "language": "ar"}))]
 #[serde(deny_unknown_fields)]
 pub struct ConsentRequest {
     #[schema(required = true, value_type = MessageChannelDto)]
@@ -52,6 +56,9 @@ pub struct ConsentRequest {
     pub granted: Option<bool>,
     #[schema(required = true, value_type = ConsentSourceDto)]
     pub source: Option<String>,
+    /// Left out: the language stays as it was (`ar` for a new customer).
+    #[schema(nullable = false, value_type = MessageLanguageDto)]
+    pub language: Option<String>,
 }
 
 /// One message to a customer, as the outbox keeps it.
@@ -65,7 +72,7 @@ pub struct CustomerMessageDto {
     /// The phone it goes to (E.164).
     #[schema(example = "+218912345678")]
     pub to: String,
-    /// The text, in Arabic.
+    /// The text, in the customer's language (`consents.language`).
     pub body: String,
     /// The SMS segments `body` takes (paid for each): GSM-7 160 characters in one, 153 each
     /// when split; UCS-2 (any Arabic) 70 in one, 67 each when split. Counted for WhatsApp too.
@@ -105,3 +112,167 @@ impl From<loyalty_application::CustomerMessage> for CustomerMessageDto {
     }
 }
 list_envelope!(CustomerMessageList, CustomerMessageDto);
+
+/// A kind of message as the owner's customers read it, in both languages: the owner's own text
+/// (`own: true`) or the product's. Placeholders in braces are filled when it is sent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageTemplateDto {
+    pub kind: MessageKindDto,
+    #[schema(example = "{name}، ربحت {points} نقطة في {store}. رصيدك {balance}.")]
+    pub text_ar: String,
+    #[schema(example = "{name}, you earned {points} points at {store}. Balance: {balance}.")]
+    pub text_en: String,
+    /// Whether the owner wrote it (`false`: the product's text, which drops `{name}` by itself
+    /// when the message would otherwise need a second SMS segment).
+    pub own: bool,
+    pub updated_at: Option<DateTime<Utc>>,
+    /// The placeholders this kind may use, without braces.
+    #[schema(example = json!(["name", "store", "points", "balance"]))]
+    pub placeholders: Vec<&'static str>,
+    /// Those it must keep.
+    #[schema(example = json!(["points"]))]
+    pub required: Vec<&'static str>,
+    /// The SMS segments each text takes as written (placeholders counted as typed; the
+    /// customer's name and the store's make it longer when sent).
+    pub sms_segments_ar: i64,
+    pub sms_segments_en: i64,
+}
+
+fn segment_count(text: &str) -> i64 {
+    i64::try_from(loyalty_domain::messages_out::segments(text).count).unwrap_or(i64::MAX)
+}
+
+impl From<loyalty_application::MessageTemplate> for MessageTemplateDto {
+    fn from(t: loyalty_application::MessageTemplate) -> Self {
+        let (placeholders, required) = loyalty_domain::messages_out::placeholders(t.kind);
+        Self {
+            kind: t.kind.into(),
+            sms_segments_ar: segment_count(&t.text_ar),
+            sms_segments_en: segment_count(&t.text_en),
+            text_ar: t.text_ar,
+            text_en: t.text_en,
+            own: t.own,
+            updated_at: t.updated_at.map(utc),
+            placeholders: placeholders.to_vec(),
+            required: required.to_vec(),
+        }
+    }
+}
+envelope!(MessageTemplateEnvelope, MessageTemplateDto);
+
+/// Every kind of message, in the order of `MessageKind`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageTemplateList {
+    pub data: Vec<MessageTemplateDto>,
+}
+
+/// The owner's own text of a kind of message, in both languages: at most 320 characters each,
+/// only the kind's placeholders (`{name}`, `{store}`, `{points}`, `{balance}`, and `{days}` in
+/// `points_expiring`), `{points}` kept where the kind needs it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "text_ar": "شكراً {name}! ربحت {points} نقطة في {store}. رصيدك {balance}.",
+    "text_en": "Thank you {name}! You earned {points} points at {store}. Balance: {balance}."
+}))]
+#[serde(deny_unknown_fields)]
+pub struct MessageTemplateRequest {
+    #[schema(required = true, value_type = String)]
+    pub text_ar: Option<String>,
+    #[schema(required = true, value_type = String)]
+    pub text_en: Option<String>,
+}
+
+/// How many of the owner's customers consent to each channel.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConsentCountsDto {
+    /// Live customers in the owner's stores.
+    pub customers: i64,
+    pub whatsapp: i64,
+    pub sms: i64,
+    /// Customers who consent to at least one: those who can be sent anything.
+    pub any: i64,
+}
+
+/// What one channel did in one Tripoli month.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChannelMonthDto {
+    /// `YYYY-MM`, a Tripoli month.
+    #[schema(example = "2026-11")]
+    pub month: String,
+    pub channel: MessageChannelDto,
+    pub pending: i64,
+    pub sent: i64,
+    pub delivered: i64,
+    pub failed: i64,
+    pub not_sent: i64,
+    /// The SMS segments of the messages handed to the provider (sent and delivered).
+    pub segments: i64,
+    /// What the month's messages handed to the provider are estimated to cost, in US dollars
+    /// (six decimals): SMS by segment, WhatsApp by message, at `prices`.
+    #[schema(example = "12.600000")]
+    pub estimated_cost_usd: String,
+}
+
+/// The prices the estimates use, in US dollars (six decimals), as the operator set them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagePricesDto {
+    #[schema(example = "0.350000")]
+    pub sms_segment_usd: String,
+    #[schema(example = "0.022500")]
+    pub whatsapp_message_usd: String,
+}
+
+/// The owner's messages at a glance.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagesSummaryDto {
+    /// `messages_monthly_limit` in the loyalty settings.
+    pub monthly_limit: i64,
+    /// Messages this Tripoli month that count against the limit (all but those not sent).
+    pub this_month: i64,
+    /// Whether this month's messages reached the limit: what follows is recorded, not sent.
+    pub limit_reached: bool,
+    pub consents: ConsentCountsDto,
+    /// The last six Tripoli months, oldest first, each channel of each.
+    pub months: Vec<ChannelMonthDto>,
+    pub prices: MessagePricesDto,
+}
+
+fn usd(micro: i64) -> String {
+    format!("{}.{:06}", micro / 1_000_000, micro % 1_000_000)
+}
+
+impl From<loyalty_application::MessagesSummary> for MessagesSummaryDto {
+    fn from(s: loyalty_application::MessagesSummary) -> Self {
+        Self {
+            monthly_limit: s.monthly_limit,
+            this_month: s.this_month,
+            limit_reached: s.this_month >= s.monthly_limit,
+            consents: ConsentCountsDto {
+                customers: s.consents.customers,
+                whatsapp: s.consents.whatsapp,
+                sms: s.consents.sms,
+                any: s.consents.any,
+            },
+            months: s
+                .months
+                .into_iter()
+                .map(|m| ChannelMonthDto {
+                    month: m.month.format("%Y-%m").to_string(),
+                    channel: m.channel.into(),
+                    pending: m.pending,
+                    sent: m.sent,
+                    delivered: m.delivered,
+                    failed: m.failed,
+                    not_sent: m.not_sent,
+                    segments: m.segments,
+                    estimated_cost_usd: usd(m.cost_micro_usd),
+                })
+                .collect(),
+            prices: MessagePricesDto {
+                sms_segment_usd: usd(s.prices.sms_segment_micro_usd),
+                whatsapp_message_usd: usd(s.prices.whatsapp_message_micro_usd),
+            },
+        }
+    }
+}
+envelope!(MessagesSummaryEnvelope, MessagesSummaryDto);

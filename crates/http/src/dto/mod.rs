@@ -145,8 +145,10 @@ pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,
 };
 pub use messages::{
-    ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageList,
-    MessageChannelDto, MessageKindDto, MessageStatusDto,
+    ChannelMonthDto, ConsentCountsDto, ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope,
+    CustomerMessageDto, CustomerMessageList, MessageChannelDto, MessageKindDto, MessageLanguageDto, MessagePricesDto,
+    MessageStatusDto, MessageTemplateDto, MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest,
+    MessagesSummaryDto, MessagesSummaryEnvelope,
 };
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{

@@ -179,6 +179,14 @@ export const bounds = {
       maxItems: 4,
     },
   },
+  MessageTemplateRequest: {
+    text_ar: {
+      maxLength: 320,
+    },
+    text_en: {
+      maxLength: 320,
+    },
+  },
   PackageRequest: {
     description: {
       maxLength: 1000,

@@ -855,6 +855,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every kind of message as the owner's customers read it, in Arabic and English: the owner's own text where it wrote one, the product's elsewhere, with the placeholders each may use
+         * @description Every kind of message as the owner's customers read it, in Arabic and English: the owner's own text where it wrote one, the product's elsewhere, with the placeholders each may use. A customer reads the language of its consent (`consents.language`).
+         */
+        get: operations["list_message_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/message-templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps the owner's own text of a kind of message, in both languages, for every message of that kind from now on (messages already written keep theirs)
+         * @description Keeps the owner's own text of a kind of message, in both languages, for every message of that kind from now on (messages already written keep theirs). Each text is checked: at most 320 characters, only the kind's placeholders, `{points}` kept where the kind needs it.
+         */
+        put: operations["put_message_template"];
+        post?: never;
+        /**
+         * Forgets the owner's own text of a kind of message: the product's is sent again
+         * @description Forgets the owner's own text of a kind of message: the product's is sent again. Answers the kind's text from now on (forgetting one never written changes nothing).
+         */
+        delete: operations["delete_message_template"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's messages at a glance: this Tripoli month's count against `messages_monthly_limit`, how many customers consent to each channel, and each channel's last six months (pending, sent, delivered, failed, not sent, SMS segments) with what they are estimated to cost at the operator's prices
+         * @description The owner's messages at a glance: this Tripoli month's count against `messages_monthly_limit`, how many customers consent to each channel, and each channel's last six months (pending, sent, delivered, failed, not sent, SMS segments) with what they are estimated to cost at the operator's prices.
+         */
+        get: operations["messages_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/meta": {
         parameters: {
             query?: never;
@@ -2215,6 +2279,36 @@ export interface components {
         };
         /** @enum {string} */
         CardStatusDto: "available" | "redeemed" | "expired";
+        /** @description What one channel did in one Tripoli month. */
+        ChannelMonthDto: {
+            channel: components["schemas"]["MessageChannelDto"];
+            /** Format: int64 */
+            delivered: number;
+            /**
+             * @description What the month's messages handed to the provider are estimated to cost, in US dollars
+             *     (six decimals): SMS by segment, WhatsApp by message, at `prices`.
+             * @example 12.600000
+             */
+            estimated_cost_usd: string;
+            /** Format: int64 */
+            failed: number;
+            /**
+             * @description `YYYY-MM`, a Tripoli month.
+             * @example 2026-11
+             */
+            month: string;
+            /** Format: int64 */
+            not_sent: number;
+            /** Format: int64 */
+            pending: number;
+            /**
+             * Format: int64
+             * @description The SMS segments of the messages handed to the provider (sent and delivered).
+             */
+            segments: number;
+            /** Format: int64 */
+            sent: number;
+        };
         /** @description A claim made: the points given, the balance in the store after, and the member's own page. */
         ClaimDoneDto: {
             /**
@@ -2275,18 +2369,38 @@ export interface components {
             /** Format: int64 */
             points_required: number;
         };
+        /** @description How many of the owner's customers consent to each channel. */
+        ConsentCountsDto: {
+            /**
+             * Format: int64
+             * @description Customers who consent to at least one: those who can be sent anything.
+             */
+            any: number;
+            /**
+             * Format: int64
+             * @description Live customers in the owner's stores.
+             */
+            customers: number;
+            /** Format: int64 */
+            sms: number;
+            /** Format: int64 */
+            whatsapp: number;
+        };
         /**
          * @description A customer's consent by one channel, given (`granted: true`) or withdrawn (`false`), and
-         *     where it was said.
+         *     where it was said; with `language`, the language its messages are written in from now on.
          * @example {
          *       "channel": "whatsapp",
          *       "granted": true,
+         *       "language": "ar",
          *       "source": "till"
          *     }
          */
         ConsentRequest: {
             channel: components["schemas"]["MessageChannelDto"];
             granted: boolean;
+            /** @description Left out: the language stays as it was (`ar` for a new customer). */
+            language: components["schemas"]["MessageLanguageDto"];
             source: components["schemas"]["ConsentSourceDto"];
         };
         /**
@@ -2299,6 +2413,8 @@ export interface components {
          *     given. Without any, the customer is sent nothing.
          */
         ConsentsDto: {
+            /** @description The language its messages are written in. */
+            language: components["schemas"]["MessageLanguageDto"];
             sms: boolean;
             /**
              * Format: date-time
@@ -2442,7 +2558,7 @@ export interface components {
              * @description Attempts to send it so far.
              */
             attempts: number;
-            /** @description The text, in Arabic. */
+            /** @description The text, in the customer's language (`consents.language`). */
             body: string;
             channel: components["schemas"]["MessageChannelDto"];
             /** Format: date-time */
@@ -2751,7 +2867,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "messages_monthly_limit_range" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -3294,10 +3410,107 @@ export interface components {
          */
         MessageKindDto: "welcome" | "points_earned" | "points_expiring" | "birthday" | "link";
         /**
+         * @description `ar` (Arabic, unless asked otherwise) or `en`.
+         * @enum {string}
+         */
+        MessageLanguageDto: "ar" | "en";
+        /** @description The prices the estimates use, in US dollars (six decimals), as the operator set them. */
+        MessagePricesDto: {
+            /** @example 0.350000 */
+            sms_segment_usd: string;
+            /** @example 0.022500 */
+            whatsapp_message_usd: string;
+        };
+        /**
          * @description `pending` (waiting for the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why).
          * @enum {string}
          */
         MessageStatusDto: "pending" | "sent" | "delivered" | "failed" | "not_sent";
+        /**
+         * @description A kind of message as the owner's customers read it, in both languages: the owner's own text
+         *     (`own: true`) or the product's. Placeholders in braces are filled when it is sent.
+         */
+        MessageTemplateDto: {
+            kind: components["schemas"]["MessageKindDto"];
+            /**
+             * @description Whether the owner wrote it (`false`: the product's text, which drops `{name}` by itself
+             *     when the message would otherwise need a second SMS segment).
+             */
+            own: boolean;
+            /**
+             * @description The placeholders this kind may use, without braces.
+             * @example [
+             *       "name",
+             *       "store",
+             *       "points",
+             *       "balance"
+             *     ]
+             */
+            placeholders: string[];
+            /**
+             * @description Those it must keep.
+             * @example [
+             *       "points"
+             *     ]
+             */
+            required: string[];
+            /**
+             * Format: int64
+             * @description The SMS segments each text takes as written (placeholders counted as typed; the
+             *     customer's name and the store's make it longer when sent).
+             */
+            sms_segments_ar: number;
+            /** Format: int64 */
+            sms_segments_en: number;
+            /** @example {name}، ربحت {points} نقطة في {store}. رصيدك {balance}. */
+            text_ar: string;
+            /** @example {name}, you earned {points} points at {store}. Balance: {balance}. */
+            text_en: string;
+            /** Format: date-time */
+            updated_at?: string | null;
+        };
+        MessageTemplateEnvelope: {
+            data: components["schemas"]["MessageTemplateDto"];
+        };
+        /** @description Every kind of message, in the order of `MessageKind`. */
+        MessageTemplateList: {
+            data: components["schemas"]["MessageTemplateDto"][];
+        };
+        /**
+         * @description The owner's own text of a kind of message, in both languages: at most 320 characters each,
+         *     only the kind's placeholders (`{name}`, `{store}`, `{points}`, `{balance}`, and `{days}` in
+         *     `points_expiring`), `{points}` kept where the kind needs it.
+         * @example {
+         *       "text_ar": "شكراً {name}! ربحت {points} نقطة في {store}. رصيدك {balance}.",
+         *       "text_en": "Thank you {name}! You earned {points} points at {store}. Balance: {balance}."
+         *     }
+         */
+        MessageTemplateRequest: {
+            text_ar: string;
+            text_en: string;
+        };
+        /** @description The owner's messages at a glance. */
+        MessagesSummaryDto: {
+            consents: components["schemas"]["ConsentCountsDto"];
+            /** @description Whether this month's messages reached the limit: what follows is recorded, not sent. */
+            limit_reached: boolean;
+            /**
+             * Format: int64
+             * @description `messages_monthly_limit` in the loyalty settings.
+             */
+            monthly_limit: number;
+            /** @description The last six Tripoli months, oldest first, each channel of each. */
+            months: components["schemas"]["ChannelMonthDto"][];
+            prices: components["schemas"]["MessagePricesDto"];
+            /**
+             * Format: int64
+             * @description Messages this Tripoli month that count against the limit (all but those not sent).
+             */
+            this_month: number;
+        };
+        MessagesSummaryEnvelope: {
+            data: components["schemas"]["MessagesSummaryDto"];
+        };
         Meta: {
             /** @description Demo accounts exist and the login page may list them. */
             demo_mode: boolean;
@@ -7079,6 +7292,7 @@ export interface operations {
                      *         {
                      *           "birthday": "03-15",
                      *           "consents": {
+                     *             "language": "ar",
                      *             "sms": true,
                      *             "sms_at": "2026-11-20T10:15:00Z",
                      *             "whatsapp": true,
@@ -7268,6 +7482,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -7512,6 +7727,7 @@ export interface operations {
                      *         {
                      *           "birthday": "03-15",
                      *           "consents": {
+                     *             "language": "ar",
                      *             "sms": true,
                      *             "sms_at": "2026-11-20T10:15:00Z",
                      *             "whatsapp": true,
@@ -7759,6 +7975,7 @@ export interface operations {
                      *               {
                      *                 "birthday": "03-15",
                      *                 "consents": {
+                     *                   "language": null,
                      *                   "sms": true,
                      *                   "sms_at": "2026-11-20T10:15:00Z",
                      *                   "whatsapp": true,
@@ -7950,6 +8167,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -8136,6 +8354,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -8514,6 +8733,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -8751,6 +8971,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -8886,6 +9107,7 @@ export interface operations {
                  * @example {
                  *       "channel": "whatsapp",
                  *       "granted": true,
+                 *       "language": "ar",
                  *       "source": "till"
                  *     }
                  */
@@ -8902,6 +9124,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "language": "ar",
                      *         "sms": true,
                      *         "sms_at": "2026-11-20T10:15:00Z",
                      *         "whatsapp": true,
@@ -9825,6 +10048,7 @@ export interface operations {
                      *       "data": {
                      *         "birthday": "03-15",
                      *         "consents": {
+                     *           "language": "ar",
                      *           "sms": true,
                      *           "sms_at": "2026-11-20T10:15:00Z",
                      *           "whatsapp": true,
@@ -13671,6 +13895,585 @@ export interface operations {
                      *         ]
                      *       },
                      *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_message_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind of message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "kind": "welcome",
+                     *           "own": true,
+                     *           "placeholders": [
+                     *             "name",
+                     *             "store",
+                     *             "points",
+                     *             "balance"
+                     *           ],
+                     *           "required": [
+                     *             "points"
+                     *           ],
+                     *           "sms_segments_ar": 1,
+                     *           "sms_segments_en": 1,
+                     *           "text_ar": "{name}، ربحت {points} نقطة في {store}. رصيدك {balance}.",
+                     *           "text_en": "{name}, you earned {points} points at {store}. Balance: {balance}.",
+                     *           "updated_at": "2026-11-20T10:15:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageTemplateList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_message_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The kind of message */
+                kind: components["schemas"]["MessageKindDto"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text_ar": "شكراً {name}! ربحت {points} نقطة في {store}. رصيدك {balance}.",
+                 *       "text_en": "Thank you {name}! You earned {points} points at {store}. Balance: {balance}."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The kind's text from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "kind": "welcome",
+                     *         "own": true,
+                     *         "placeholders": [
+                     *           "name",
+                     *           "store",
+                     *           "points",
+                     *           "balance"
+                     *         ],
+                     *         "required": [
+                     *           "points"
+                     *         ],
+                     *         "sms_segments_ar": 1,
+                     *         "sms_segments_en": 1,
+                     *         "text_ar": "{name}، ربحت {points} نقطة في {store}. رصيدك {balance}.",
+                     *         "text_en": "{name}, you earned {points} points at {store}. Balance: {balance}.",
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageTemplateEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or a path parameter of the wrong type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown kind, a text empty, too long, with an unknown placeholder or without `{points}` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "text_ar",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "text_ar": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_message_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The kind of message */
+                kind: components["schemas"]["MessageKindDto"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's text, sent from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "kind": "welcome",
+                     *         "own": true,
+                     *         "placeholders": [
+                     *           "name",
+                     *           "store",
+                     *           "points",
+                     *           "balance"
+                     *         ],
+                     *         "required": [
+                     *           "points"
+                     *         ],
+                     *         "sms_segments_ar": 1,
+                     *         "sms_segments_en": 1,
+                     *         "text_ar": "{name}، ربحت {points} نقطة في {store}. رصيدك {balance}.",
+                     *         "text_en": "{name}, you earned {points} points at {store}. Balance: {balance}.",
+                     *         "updated_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageTemplateEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found, or a path parameter of the wrong type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown kind */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messages_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "consents": {
+                     *           "any": 1,
+                     *           "customers": 1,
+                     *           "sms": 1,
+                     *           "whatsapp": 1
+                     *         },
+                     *         "limit_reached": true,
+                     *         "monthly_limit": 1,
+                     *         "months": [
+                     *           {
+                     *             "channel": "whatsapp",
+                     *             "delivered": 1,
+                     *             "estimated_cost_usd": "12.600000",
+                     *             "failed": 1,
+                     *             "month": "2026-11",
+                     *             "not_sent": 1,
+                     *             "pending": 1,
+                     *             "segments": 1,
+                     *             "sent": 1
+                     *           }
+                     *         ],
+                     *         "prices": {
+                     *           "sms_segment_usd": "0.350000",
+                     *           "whatsapp_message_usd": "0.022500"
+                     *         },
+                     *         "this_month": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessagesSummaryEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

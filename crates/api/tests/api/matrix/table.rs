@@ -220,6 +220,11 @@ pub(super) fn table() -> Vec<Row> {
         row("GET", "/api/v1/store-owner/stores", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/summary", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/liability", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/messages/summary", [401, 401, 403, 200, 403, 200, 403]),
+        row("GET", "/api/v1/message-templates", [401, 401, 403, 200, 403, 200, 403]),
+        row("PUT", "/api/v1/message-templates/{kind}", [401, 401, 403, 200, 403, 200, 403])
+            .body(|_, _| json!({"text_ar": "+{points} نقطة", "text_en": "+{points} points"})),
+        row("DELETE", "/api/v1/message-templates/{kind}", [401, 401, 403, 200, 403, 200, 403]),
         row("GET", "/api/v1/store-owner/signals", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/signals/{id}/review", [401, 401, 403, 404, 403, 200, 403]).on(Signal),
         row("GET", "/api/v1/store-owner/api-keys", [401, 401, 403, 200, 403, 200, 403]),
