@@ -343,6 +343,11 @@ pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "birthday points failed; the rest stays due for the next pass"),
         }
+        match loyalty_application::use_cases::messages::tell_expiring(&services) {
+            Ok(0) => {}
+            Ok(written) => tracing::info!(written, "customers told of points expiring"),
+            Err(error) => tracing::warn!(%error, "telling customers of expiring points failed; the next pass goes on"),
+        }
         match tiers::run_daily(&services) {
             Ok(Some(run)) => tracing::info!(reviewed = run.reviewed, moved = run.moved, "tiers reviewed"),
             Ok(None) => {}

@@ -256,6 +256,8 @@ diesel::table! {
         updated_at -> Timestamp,
         /// The SMS segments `body` takes, counted when written.
         segments -> BigInt,
+        /// The occasion of a message sent once (`points_expiring:<day>`), unique per customer.
+        once_key -> Nullable<Text>,
     }
 }
 

@@ -71,8 +71,9 @@ pub fn parse_price_usd(text: &str) -> Result<i64, String> {
     Ok(micro)
 }
 
-/// How far ahead a customer is told of points expiring (`{days}` in the template).
-pub const EXPIRY_NOTICE_DAYS: i64 = 14;
+/// How many days before its points expire a customer is sent a message (`{days}` in the
+/// template); the screens' own notice window is `loyalty_settings::EXPIRY_NOTICE_DAYS`.
+pub const EXPIRY_MESSAGE_DAYS: i64 = 14;
 /// The longest template an owner may write, in characters (about five Arabic SMS segments).
 pub const TEMPLATE_MAX_CHARS: usize = 320;
 
@@ -101,7 +102,7 @@ pub fn route(whatsapp: bool, sms: bool) -> Option<MessageChannel> {
 }
 
 /// What fills a template's placeholders: `{name}`, `{store}`, `{points}`, `{balance}` (and
-/// `{days}`, [`EXPIRY_NOTICE_DAYS`], in the expiry notice).
+/// `{days}`, [`EXPIRY_MESSAGE_DAYS`], in the expiry notice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fields<'a> {
     pub name: &'a str,
@@ -213,7 +214,7 @@ pub fn fill(template: &str, fields: &Fields<'_>) -> String {
         .replace("{store}", fields.store.trim())
         .replace("{points}", &fields.points.to_string())
         .replace("{balance}", &fields.balance.to_string())
-        .replace("{days}", &EXPIRY_NOTICE_DAYS.to_string())
+        .replace("{days}", &EXPIRY_MESSAGE_DAYS.to_string())
 }
 
 /// The text of a message: the owner's own template when it wrote one (as written); else the
@@ -338,7 +339,7 @@ mod tests {
         let text = render(MessageKind::PointsEarned, MessageLanguage::En, None, &fields("Salem", "Palm Cafe"));
         assert_eq!(text, "Salem, you earned 25 points at Palm Cafe. Balance: 140.");
         let text = render(MessageKind::PointsExpiring, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
-        assert!(text.contains(&format!("خلال {EXPIRY_NOTICE_DAYS} يوماً")), "{text}");
+        assert!(text.contains(&format!("خلال {EXPIRY_MESSAGE_DAYS} يوماً")), "{text}");
     }
 
     #[test]

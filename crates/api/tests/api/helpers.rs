@@ -152,9 +152,14 @@ impl TestApp {
 
     /// Runs raw SQL against the app's database (for arranging what no endpoint does yet).
     pub fn execute(&self, sql: &str) {
+        self.try_execute(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// Runs `sql`, answering the database's refusal (a constraint) instead of failing the test.
+    pub fn try_execute(&self, sql: &str) -> Result<usize, diesel::result::Error> {
         let mut conn = self.pool().get().unwrap_or_else(|e| panic!("pool: {e}"));
         let conn: &mut DbConnection = &mut conn;
-        diesel::sql_query(sql).execute(conn).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        diesel::sql_query(sql).execute(conn)
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {

@@ -19,6 +19,7 @@ both_backends!(
     an_owners_template_in_the_customers_language_is_what_is_sent,
     bad_templates_are_refused_and_change_nothing,
     the_summary_counts_consent_messages_and_their_cost,
+    expiring_points_and_birthdays_are_told_once,
 );
 
 impl Demo {
@@ -455,4 +456,85 @@ async fn the_summary_counts_consent_messages_and_their_cost(backend: Backend) {
     d.app.patch("/api/v1/loyalty-config", Some(&owner), &json!({"messages_monthly_limit": 4})).await;
     let (_, body) = d.app.get("/api/v1/messages/summary", Some(&owner)).await;
     assert_eq!(body["data"]["limit_reached"], true, "{body}");
+}
+
+async fn expiring_points_and_birthdays_are_told_once(backend: Backend) {
+    use crate::expiry::{tripoli, Shop};
+    use chrono::{Datelike, Duration};
+    // Forty days ahead: the demo's own expiring points are past by then.
+    let d0 = loyalty_domain::local_day::local_date(chrono::Utc::now().naive_utc()) + Duration::days(40);
+    let Some(shop) = Shop::open(backend, tripoli(d0, 10, 0)).await else { return };
+    let (status, body) = shop.settings(json!({"points_expiry_months": 1, "birthday_points": 30})).await;
+    assert_eq!(status, 200, "{body}");
+    let birthday = format!("{:02}-{:02}", d0.month(), d0.day());
+    let mut customers = Vec::new();
+    for (phone, consent) in [("+218910000501", Some("whatsapp")), ("+218910000502", None)] {
+        let body = json!({"name": "Told", "phone": phone, "birthday": birthday});
+        let (status, body) = shop.app.post("/api/v1/customers", Some(&shop.cashier), &body).await;
+        assert_eq!(status, 201, "{body}");
+        let id = body["data"]["id"].as_i64().unwrap_or_default();
+        if let Some(channel) = consent {
+            let body = json!({"channel": channel, "granted": true, "source": "till"});
+            let path = format!("/api/v1/customers/{id}/consents");
+            assert_eq!(shop.app.post(&path, Some(&shop.cashier), &body).await.0, 200);
+        }
+        let sale = json!({"customer_id": id, "total_cost": "40"});
+        assert_eq!(shop.app.post("/api/v1/invoices", Some(&shop.cashier), &sale).await.0, 201);
+        customers.push(id);
+    }
+    let (told, silent) = (customers[0], customers[1]);
+    let kinds = |id: i64| {
+        shop.app.scalar(&format!(
+            "SELECT COUNT(*) AS n FROM customer_messages WHERE customer_id = {id} AND kind IN ('birthday', 'points_expiring')"
+        ))
+    };
+    let tell = || {
+        let services = shop.app.state.services.clone();
+        async move {
+            tokio::task::spawn_blocking(move || loyalty_application::use_cases::messages::tell_expiring(&services))
+                .await
+                .unwrap_or_else(|e| panic!("join: {e}"))
+                .unwrap_or_else(|e| panic!("tell: {e}"))
+        }
+    };
+
+    // The birthday points, told to the customer who consents.
+    let services = shop.app.state.services.clone();
+    let run = tokio::task::spawn_blocking(move || loyalty_application::use_cases::birthdays::run_daily(&services))
+        .await
+        .unwrap_or_else(|e| panic!("join: {e}"))
+        .unwrap_or_else(|e| panic!("birthdays: {e}"));
+    assert!(run.customers >= 2, "{run:?}");
+    let messages = {
+        let (status, body) = shop.app.get(&format!("/api/v1/customers/{told}/messages"), Some(&shop.cashier)).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"].as_array().cloned().unwrap_or_default()
+    };
+    assert_eq!(messages[0]["kind"], "birthday", "{messages:?}");
+    assert!(messages[0]["body"].as_str().unwrap_or_default().contains("30"), "{messages:?}");
+    assert_eq!(kinds(silent), 0, "no consent, no message");
+
+    // Nothing expires in 14 days yet.
+    assert_eq!(tell().await, 0);
+    // Fourteen days before the sale's points' last day: told once, however often asked.
+    let last_day = d0.checked_add_months(chrono::Months::new(1)).unwrap_or(d0);
+    shop.at(tripoli(last_day - Duration::days(14), 8, 0));
+    assert_eq!(tell().await, 1);
+    assert_eq!(tell().await, 0, "once per customer and day");
+    let (_, body) = shop.app.get(&format!("/api/v1/customers/{told}/messages"), Some(&shop.cashier)).await;
+    let notice = &body["data"][0];
+    assert_eq!(notice["kind"], "points_expiring", "{body}");
+    let text = notice["body"].as_str().unwrap_or_default();
+    // The sale's 40 and the birthday's 30, earned the same day, end the same day.
+    assert!(text.contains(" 70 ") && text.contains(" 14 "), "{text}");
+    assert_eq!(kinds(told), 2);
+    assert_eq!(kinds(silent), 0);
+    // The database keeps it once even when asked to write it again.
+    let duplicate = shop.app.try_execute(&format!(
+        "INSERT INTO customer_messages (owner_id, store_id, customer_id, kind, channel, to_phone, body, status, \
+         attempts, created_at, updated_at, segments, once_key) SELECT owner_id, store_id, customer_id, kind, channel, \
+         to_phone, body, status, attempts, created_at, updated_at, segments, once_key FROM customer_messages \
+         WHERE customer_id = {told} AND kind = 'points_expiring'"
+    ));
+    assert!(duplicate.is_err(), "the occasion is unique per customer");
 }

@@ -598,6 +598,8 @@ pub struct NewCustomerMessage<'a> {
     pub status_detail: Option<&'a str>,
     /// The SMS segments `body` takes.
     pub segments: i64,
+    /// The occasion of a message sent once per customer (unique per customer).
+    pub once_key: Option<&'a str>,
     pub now: NaiveDateTime,
 }
 
@@ -671,4 +673,13 @@ pub trait MessageRepo {
     ) -> RepoResult<Vec<crate::MessageFigure>>;
     /// How many live customers of these stores consent to each channel.
     fn consent_counts(&mut self, store_ids: &[i64]) -> RepoResult<crate::ConsentCounts>;
+    /// Live customers past `after` (by id) with a consent and points whose last day is `day`,
+    /// not yet sent the message of `once_key`, with those points; at most `limit`, by id.
+    fn expiring_to_tell(
+        &mut self,
+        day: chrono::NaiveDate,
+        once_key: &str,
+        after: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<(i64, i64)>>;
 }

@@ -63,6 +63,11 @@ pub fn run_daily(services: &Services) -> Result<BirthdayRun, AppError> {
                     redemption_id: None,
                     now,
                 })?;
+                // The customer is told, when it consents to messages.
+                if let Some(customer) = repos.customer_by_id(customer_id)? {
+                    let kind = crate::MessageKind::Birthday;
+                    super::messages::write(repos, &owner, &customer, kind, points, balance, now)?;
+                }
                 let entry = per_store.entry(store_id).or_default();
                 entry.0 += 1;
                 entry.1 += points;

@@ -132,6 +132,22 @@ pub(crate) fn write(
     balance: i64,
     now: NaiveDateTime,
 ) -> Result<Option<i64>, AppError> {
+    write_once(repos, settings, customer, kind, points, balance, None, now)
+}
+
+/// [`write`], for a message sent once per occasion (`once_key`): a second one for the same
+/// customer and occasion is refused by the database, whoever writes it.
+#[allow(clippy::too_many_arguments)]
+fn write_once(
+    repos: &mut dyn Repos,
+    settings: &LoyaltySettings,
+    customer: &Customer,
+    kind: MessageKind,
+    points: i64,
+    balance: i64,
+    once_key: Option<&str>,
+    now: NaiveDateTime,
+) -> Result<Option<i64>, AppError> {
     let (Some(channel), Some(phone)) = (customer.consents.channel(), customer.phone.as_deref()) else {
         return Ok(None);
     };
@@ -162,9 +178,51 @@ pub(crate) fn write(
         status,
         status_detail: detail,
         segments,
+        once_key,
         now,
     })?;
     Ok(Some(id))
+}
+
+/// Customers told of their expiring points in one transaction.
+const EXPIRY_BATCH: i64 = 200;
+
+/// Tells each customer who consents, [`messages_out::EXPIRY_MESSAGE_DAYS`] days ahead, of the
+/// points whose last day that is (`points_expiring`, once per customer and day: the occasion is
+/// kept with the message, so passes and instances asking at once write it once, and a pass cut
+/// short leaves the rest for the next). Answers how many were written.
+pub fn tell_expiring(services: &Services) -> Result<usize, AppError> {
+    let now = services.clock.now();
+    let day = local_date(now) + chrono::Duration::days(messages_out::EXPIRY_MESSAGE_DAYS);
+    let once_key = format!("{}:{day}", MessageKind::PointsExpiring.as_str());
+    let mut after = 0;
+    let mut written = 0;
+    loop {
+        let (seen, last, count) = transaction(&*services.db, TxMode::Write, |repos| {
+            let due = repos.expiring_to_tell(day, &once_key, after, EXPIRY_BATCH)?;
+            let mut settings: std::collections::BTreeMap<i64, LoyaltySettings> = std::collections::BTreeMap::new();
+            let mut count = 0;
+            for &(customer_id, points) in &due {
+                let Some(customer) = repos.customer_by_id(customer_id)? else { continue };
+                let owner_id = customer.store.owner_id;
+                let owner = match settings.get(&owner_id) {
+                    Some(owner) => *owner,
+                    None => *settings.entry(owner_id).or_insert(repos.loyalty_settings(owner_id)?),
+                };
+                let balance = customer.loyalty_points;
+                let kind = MessageKind::PointsExpiring;
+                if write_once(repos, &owner, &customer, kind, points, balance, Some(&once_key), now)?.is_some() {
+                    count += 1;
+                }
+            }
+            Ok((due.len(), due.last().map_or(after, |&(id, _)| id), count))
+        })?;
+        written += count;
+        after = last;
+        if seen < usize::try_from(EXPIRY_BATCH).unwrap_or(usize::MAX) {
+            return Ok(written);
+        }
+    }
 }
 
 /// A customer's messages, newest first: whoever may see the customer may see them.

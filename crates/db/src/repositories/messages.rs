@@ -155,6 +155,7 @@ impl MessageRepo for DbTx<'_> {
                 customer_messages::status.eq(m.status.as_str()),
                 customer_messages::status_detail.eq(m.status_detail),
                 customer_messages::segments.eq(m.segments),
+                customer_messages::once_key.eq(m.once_key),
                 customer_messages::attempts.eq(0_i64),
                 customer_messages::next_attempt_at.eq(due),
                 customer_messages::created_at.eq(m.now),
@@ -319,5 +320,32 @@ impl MessageRepo for DbTx<'_> {
             .get_result(self.conn)
             .map_err(map_error)?;
         Ok(ConsentCounts { customers, whatsapp, sms, any })
+    }
+
+    fn expiring_to_tell(
+        &mut self,
+        day: chrono::NaiveDate,
+        once_key: &str,
+        after: i64,
+        limit: i64,
+    ) -> RepoResult<Vec<(i64, i64)>> {
+        use crate::schema::point_lots;
+        let told = customer_messages::table
+            .filter(customer_messages::customer_id.eq(point_lots::customer_id))
+            .filter(customer_messages::once_key.eq(once_key));
+        point_lots::table
+            .inner_join(customers::table)
+            .filter(point_lots::remaining.gt(0))
+            .filter(point_lots::expires_on.eq(day))
+            .filter(point_lots::customer_id.gt(after))
+            .filter(customers::deleted_at.is_null())
+            .filter(customers::whatsapp_consent_at.is_not_null().or(customers::sms_consent_at.is_not_null()))
+            .filter(diesel::dsl::not(diesel::dsl::exists(told)))
+            .group_by(point_lots::customer_id)
+            .select((point_lots::customer_id, sql::<BigInt>("CAST(SUM(point_lots.remaining) AS BIGINT)")))
+            .order(point_lots::customer_id)
+            .limit(limit)
+            .load(self.conn)
+            .map_err(map_error)
     }
 }
