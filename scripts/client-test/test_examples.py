@@ -241,6 +241,7 @@ def steps() -> list[Step]:
         ),
         # The customer's own page the sale links to, and a walk-in sale's receipt claim.
         Step("customer_page", None, {"token": the("page")}),
+        Step("customer_page_consent", None, {"token": the("page")}),
         Step("claim_offer", None, {"token": the("claim")}),
         Step("claim_points", None, {"token": the("claim")}),
         Step("revoke_customer_page_links", "cashier", {"id": 1}),

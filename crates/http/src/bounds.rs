@@ -50,6 +50,7 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("JoinStoreRequest", "name", MaxLength(text::NAME_MAX)),
     ("LoyaltyConfigRequest", "birthday_points", Range(0, loyalty_domain::birthday::BIRTHDAY_POINTS_MAX)),
     ("LoyaltyConfigRequest", "cashier_daily_points", Range(0, points_rules::CASHIER_DAILY_POINTS_LIMIT)),
+    ("JoinStoreRequest", "consents", MaxItems(2)),
     ("MessageTemplateRequest", "text_ar", MaxLength(loyalty_domain::messages_out::TEMPLATE_MAX_CHARS)),
     ("MessageTemplateRequest", "text_en", MaxLength(loyalty_domain::messages_out::TEMPLATE_MAX_CHARS)),
     ("LoyaltyConfigRequest", "messages_monthly_limit", Range(0, loyalty_domain::messages_out::MONTHLY_LIMIT_MAX)),

@@ -20,6 +20,7 @@ both_backends!(
     bad_templates_are_refused_and_change_nothing,
     the_summary_counts_consent_messages_and_their_cost,
     expiring_points_and_birthdays_are_told_once,
+    the_join_page_and_the_customers_own_page_record_consent,
 );
 
 impl Demo {
@@ -537,4 +538,95 @@ async fn expiring_points_and_birthdays_are_told_once(backend: Backend) {
          WHERE customer_id = {told} AND kind = 'points_expiring'"
     ));
     assert!(duplicate.is_err(), "the occasion is unique per customer");
+}
+
+async fn the_join_page_and_the_customers_own_page_record_consent(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let store = d.app.scalar("SELECT store_id AS n FROM users WHERE email = 'cashier@demo.ly'");
+    let (status, qr) = d.app.post("/api/v1/qr-code/generate", Some(&owner), &json!({"store_id": store})).await;
+    assert_eq!(status, 200, "{qr}");
+    let url = qr["data"]["registration_url"].as_str().unwrap_or_default();
+    let join = format!("/api/v1/public/stores/{}/join", url.rsplit("/join/").next().unwrap_or_default());
+
+    // Bad consents on the join page: refused, nobody joins.
+    for bad in [json!({"consents": ["email"]}), json!({"consents": ["sms"], "language": "fr"})] {
+        let mut body = json!({"name": "Joiner", "phone": "0913000031"});
+        for (key, value) in bad.as_object().into_iter().flatten() {
+            body[key] = value.clone();
+        }
+        let (status, answer) = d.app.post(&join, None, &body).await;
+        assert_eq!(status, 422, "{answer}");
+    }
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customers WHERE phone = '+218913000031'"), 0);
+
+    // Joining with both consents, in English: recorded with source `join`, no staff member;
+    // the welcome goes by WhatsApp, in English.
+    let body =
+        json!({"name": "Joiner", "phone": "0913000031", "consents": ["whatsapp", "sms", "sms"], "language": "en"});
+    let (status, answer) = d.app.post(&join, None, &body).await;
+    assert_eq!(status, 201, "{answer}");
+    let joiner = d.app.scalar("SELECT id AS n FROM customers WHERE phone = '+218913000031'");
+    let history = format!("SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {joiner} AND source = 'join' AND actor_id IS NULL AND granted = true");
+    assert_eq!(d.app.scalar(&history), 2, "one row per channel");
+    let messages = d.messages(joiner).await;
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(summary(&messages[0]), is("welcome", "whatsapp", "pending", None));
+    assert!(messages[0]["body"].as_str().unwrap_or_default().starts_with("Welcome"), "{messages:?}");
+    // Joining without consents: nothing recorded, nothing written.
+    let (status, _) = d.app.post(&join, None, &json!({"name": "Quiet", "phone": "0913000032"})).await;
+    assert_eq!(status, 201);
+    let quiet = d.app.scalar("SELECT id AS n FROM customers WHERE phone = '+218913000032'");
+    assert!(d.messages(quiet).await.is_empty());
+
+    // The customer's own page shows its consents and withdraws one for every store it shows.
+    let (status, sale) = d.invoice(joiner, json!("10")).await;
+    assert_eq!(status, 201, "{sale}");
+    let page_url = sale["data"]["customer_page_url"].as_str().unwrap_or_default();
+    let token = page_url.rsplit('/').next().unwrap_or_default().to_owned();
+    let (status, page) = d.app.get(&format!("/api/v1/public/me/{token}"), None).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(
+        (page["data"]["consents"]["whatsapp"].as_bool(), page["data"]["consents"]["language"].as_str()),
+        (Some(true), Some("en")),
+        "{page}"
+    );
+    let consent = format!("/api/v1/public/me/{token}/consents");
+    let (status, body) = d.app.post(&consent, None, &json!({"channel": "whatsapp"})).await;
+    assert_eq!(status, 422, "granted left out: {body}");
+    let (status, body) = d.app.post(&consent, None, &json!({"channel": "pigeon", "granted": false})).await;
+    assert_eq!((status, body["errors"]["channel"].is_array()), (422, true), "{body}");
+    let (status, body) = d
+        .app
+        .post(
+            &format!("/api/v1/public/me/{}0/consents", &token[..31]),
+            None,
+            &json!({"channel": "sms", "granted": false}),
+        )
+        .await;
+    assert_eq!(status, 404, "an altered link: {body}");
+    assert_eq!(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {joiner}")), 2);
+
+    let pending = d.messages(joiner).await.iter().filter(|m| m["status"] == "pending").count();
+    assert_eq!(pending, 2, "the welcome and the sale's message wait");
+    let (status, body) = d.app.post(&consent, None, &json!({"channel": "whatsapp", "granted": false})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["data"]["whatsapp"].as_bool(), body["data"]["sms"].as_bool()),
+        (Some(false), Some(true)),
+        "{body}"
+    );
+    let messages = d.messages(joiner).await;
+    assert!(
+        messages
+            .iter()
+            .all(|m| summary(m)
+                == is(m["kind"].as_str().unwrap_or(""), "whatsapp", "not_sent", Some("consent_withdrawn"))),
+        "withdrawn from the page, stopped at once: {messages:?}"
+    );
+    let from_page = format!("SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {joiner} AND source = 'customer_page' AND granted = false AND actor_id IS NULL");
+    assert_eq!(d.app.scalar(&from_page), 1);
+    // The next sale goes by SMS, the consent left.
+    d.messaged_sale(joiner, "10").await;
+    assert_eq!(summary(&d.messages(joiner).await[0]), is("points_earned", "sms", "pending", None));
 }

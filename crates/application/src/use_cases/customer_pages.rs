@@ -48,6 +48,8 @@ pub struct CustomerPage {
     pub movements: Vec<PageMovement>,
     /// When the link stops opening the page.
     pub expires_at: NaiveDateTime,
+    /// The customer's consent to messages, which the page lets it change.
+    pub consents: crate::Consents,
 }
 
 /// Makes a page link for the customer (one insert, in the caller's transaction): the token to
@@ -84,6 +86,7 @@ pub fn page(services: &Services, client: &str, token: &str) -> Result<CustomerPa
     transaction(&*services.db, TxMode::Read, |repos| {
         let holder = repos.page_holder(&digest, now)?.ok_or(AppError::NotFound)?;
         let expires_at = holder.expires_at;
+        let consents = repos.customer_by_id(holder.customer_id)?.map(|c| c.consents).unwrap_or_default();
         let rows = repos.page_stores(&holder)?;
         let ids: Vec<i64> = rows.iter().map(|r| r.customer_id).collect();
         let expiries = repos.page_expiries(&ids, today)?;
@@ -112,7 +115,13 @@ pub fn page(services: &Services, client: &str, token: &str) -> Result<CustomerPa
                 created_at: m.created_at,
             })
             .collect();
-        Ok(CustomerPage { total_points: stores.iter().map(|s| s.points).sum(), stores, movements, expires_at })
+        Ok(CustomerPage {
+            total_points: stores.iter().map(|s| s.points).sum(),
+            stores,
+            movements,
+            expires_at,
+            consents,
+        })
     })
 }
 
@@ -125,5 +134,49 @@ pub fn revoke(services: &Services, actor: &Actor, customer_id: i64) -> Result<()
         visible_customer(repos, actor, customer_id)?;
         repos.revoke_page_links(customer_id, now)?;
         Ok(())
+    })
+}
+
+/// A consent as the customer sends it from its page.
+#[derive(Debug, Clone, Default)]
+pub struct PageConsentForm {
+    pub channel: Option<String>,
+    pub granted: Option<bool>,
+    pub language: Option<String>,
+}
+
+/// The customer gives or withdraws its consent to messages by one channel from its own page,
+/// for every store the page shows (source `customer_page`, no staff member): a withdrawal stops
+/// pending messages at once. Limited as the page is; answers the consents after it.
+pub fn set_consent(
+    services: &Services,
+    client: &str,
+    token: &str,
+    form: PageConsentForm,
+) -> Result<crate::Consents, AppError> {
+    let digest = services.tokens.secret_digest(token);
+    super::public::throttle(services, client, "page", &digest)?;
+    if !well_formed(token) {
+        return Err(AppError::NotFound);
+    }
+    let change = super::messages::check_consent(
+        form.channel.as_deref(),
+        form.granted,
+        Some(crate::ConsentSource::CustomerPage.as_str()),
+        form.language.as_deref(),
+    )?;
+    let change = super::messages::ConsentChange { actor_id: None, api_key_id: None, ..change };
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let holder = repos.page_holder(&digest, now)?.ok_or(AppError::NotFound)?;
+        let mut answer = None;
+        for row in repos.page_stores(&holder)? {
+            let Some(customer) = repos.customer_by_id(row.customer_id)? else { continue };
+            let consents = super::messages::apply_consent(repos, customer, &change, now)?;
+            if row.customer_id == holder.customer_id || answer.is_none() {
+                answer = Some(consents);
+            }
+        }
+        answer.ok_or(AppError::NotFound)
     })
 }

@@ -47,17 +47,31 @@ pub fn record_consent(
     form: ConsentForm,
 ) -> Result<Consents, AppError> {
     actor.authorize(Operation::RecordConsent)?;
+    let change =
+        check_consent(form.channel.as_deref(), form.granted, form.source.as_deref(), form.language.as_deref())?;
+    let change = ConsentChange { actor_id: Some(actor.user_id), api_key_id: actor.key_id(), ..change };
+    let now = services.clock.now();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let customer = visible_customer(repos, actor, customer_id)?;
+        apply_consent(repos, customer, &change, now)
+    })
+}
+
+/// A consent as sent, checked field by field (a bad one is a 422 naming it); who said so is
+/// the caller's to fill in.
+pub(crate) fn check_consent(
+    channel: Option<&str>,
+    granted: Option<bool>,
+    source: Option<&str>,
+    language: Option<&str>,
+) -> Result<ConsentChange, AppError> {
     let mut errors = FieldErrors::new();
-    let channel = errors.check(
-        "channel",
-        form.channel.as_deref().map(str::trim).and_then(MessageChannel::parse).ok_or(Msg::ConsentChannelUnknown),
-    );
-    let granted = errors.check("granted", form.granted.ok_or(Msg::ConsentGrantedRequired));
-    let source = errors.check(
-        "source",
-        form.source.as_deref().map(str::trim).and_then(ConsentSource::parse).ok_or(Msg::ConsentSourceUnknown),
-    );
-    let language = match form.language.as_deref().map(str::trim) {
+    let channel = errors
+        .check("channel", channel.map(str::trim).and_then(MessageChannel::parse).ok_or(Msg::ConsentChannelUnknown));
+    let granted = errors.check("granted", granted.ok_or(Msg::ConsentGrantedRequired));
+    let source =
+        errors.check("source", source.map(str::trim).and_then(ConsentSource::parse).ok_or(Msg::ConsentSourceUnknown));
+    let language = match language.map(str::trim) {
         None => None,
         Some(language) => errors.check("language", MessageLanguage::parse(language).ok_or(Msg::ConsentLanguageUnknown)),
     };
@@ -65,41 +79,55 @@ pub fn record_consent(
     let (Some(channel), Some(granted), Some(source)) = (channel, granted, source) else {
         return Err(AppError::Internal("validated consent fields missing".into()));
     };
-    let now = services.clock.now();
-    transaction(&*services.db, TxMode::Write, |repos| {
-        let customer = visible_customer(repos, actor, customer_id)?;
-        let since = granted.then_some(now);
-        let changed = repos.set_consent(customer_id, channel, since, now)?;
-        repos.insert_consent(NewConsent {
-            customer_id,
-            channel,
-            granted,
-            source,
-            actor_id: Some(actor.user_id),
-            api_key_id: actor.key_id(),
-            now,
-        })?;
-        let mut consents = customer.consents;
-        if let Some(language) = language {
-            repos.set_message_language(customer_id, language, now)?;
-            consents.language = language;
+    Ok(ConsentChange { channel, granted, source, language, actor_id: None, api_key_id: None })
+}
+
+/// A consent given or withdrawn, checked, with who said so (`None`: the customer itself).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ConsentChange {
+    pub channel: MessageChannel,
+    pub granted: bool,
+    pub source: ConsentSource,
+    pub language: Option<MessageLanguage>,
+    pub actor_id: Option<i64>,
+    pub api_key_id: Option<i64>,
+}
+
+/// Applies a consent to the customer in the caller's transaction, wherever it was said (the
+/// till, the join page, an import, the customer's own page): kept as history; a withdrawal
+/// stops the channel's pending messages at once (`consent_withdrawn`); a first consent of a
+/// customer never welcomed writes the welcome. Answers the customer's consents after it.
+pub(crate) fn apply_consent(
+    repos: &mut dyn Repos,
+    customer: Customer,
+    change: &ConsentChange,
+    now: NaiveDateTime,
+) -> Result<Consents, AppError> {
+    let ConsentChange { channel, granted, source, language, actor_id, api_key_id } = *change;
+    let customer_id = customer.id;
+    let since = granted.then_some(now);
+    let changed = repos.set_consent(customer_id, channel, since, now)?;
+    repos.insert_consent(NewConsent { customer_id, channel, granted, source, actor_id, api_key_id, now })?;
+    let mut consents = customer.consents;
+    if let Some(language) = language {
+        repos.set_message_language(customer_id, language, now)?;
+        consents.language = language;
+    }
+    if changed {
+        match channel {
+            MessageChannel::Whatsapp => consents.whatsapp_at = since,
+            MessageChannel::Sms => consents.sms_at = since,
         }
-        if changed {
-            match channel {
-                MessageChannel::Whatsapp => consents.whatsapp_at = since,
-                MessageChannel::Sms => consents.sms_at = since,
-            }
-        }
-        if !granted {
-            repos.stop_pending_messages(customer_id, channel, DETAIL_CONSENT_WITHDRAWN, now)?;
-        } else if changed && !repos.has_welcome(customer_id)? {
-            let settings = repos.loyalty_settings(customer.store.owner_id)?;
-            let balance = customer.loyalty_points;
-            let customer = Customer { consents, ..customer };
-            write(repos, &settings, &customer, MessageKind::Welcome, 0, balance, now)?;
-        }
-        Ok(consents)
-    })
+    }
+    if !granted {
+        repos.stop_pending_messages(customer_id, channel, DETAIL_CONSENT_WITHDRAWN, now)?;
+    } else if changed && !repos.has_welcome(customer_id)? {
+        let settings = repos.loyalty_settings(customer.store.owner_id)?;
+        let balance = customer.loyalty_points;
+        let customer = Customer { consents, ..customer };
+        write(repos, &settings, &customer, MessageKind::Welcome, 0, balance, now)?;
+    }
+    Ok(consents)
 }
 
 /// After a sale's ledger write, in its transaction: the points earned message, when the sale

@@ -93,13 +93,19 @@ pub struct JoinStore {
     pub name: String,
     pub phone: String,
     pub email: Option<String>,
+    /// The channels the joiner agrees to be sent messages by.
+    pub consents: Vec<String>,
+    /// The language its messages are written in.
+    pub language: Option<String>,
 }
 
-/// The join form, checked: the name, the phone, the email if one was given.
+/// The join form, checked: the name, the phone, the email if one was given, the consents.
 pub(crate) struct Joiner {
     pub name: String,
     pub phone: Phone,
     pub email: Option<String>,
+    pub consents: Vec<crate::MessageChannel>,
+    pub language: Option<crate::MessageLanguage>,
 }
 
 /// Checks a join form (the store's link's, a receipt claim's): field errors, or the joiner.
@@ -111,11 +117,24 @@ pub(crate) fn check_join(form: JoinStore) -> Result<Joiner, AppError> {
         None => None,
         Some(raw) => errors.check("email", Email::parse(raw).map(|e| e.to_string())),
     };
+    let consents: Option<Vec<crate::MessageChannel>> = errors.check(
+        "consents",
+        form.consents
+            .iter()
+            .map(|c| crate::MessageChannel::parse(c.trim()).ok_or(Msg::ConsentChannelUnknown))
+            .collect(),
+    );
+    let language = match form.language.as_deref().map(str::trim) {
+        None => None,
+        Some(l) => errors.check("language", crate::MessageLanguage::parse(l).ok_or(Msg::ConsentLanguageUnknown)),
+    };
     errors.into_result()?;
-    let (Some(name), Some(phone)) = (name, phone) else {
+    let (Some(name), Some(phone), Some(mut consents)) = (name, phone, consents) else {
         return Err(AppError::Internal("validated join fields missing".into()));
     };
-    Ok(Joiner { name, phone, email })
+    consents.sort();
+    consents.dedup();
+    Ok(Joiner { name, phone, email, consents, language })
 }
 
 /// The join limits: per client address and per phone, counted apart from lookups.
@@ -151,7 +170,18 @@ pub(crate) fn add_member(
         })?;
     let details = vec![("customer", joiner.name.clone()), ("source", source.to_owned())];
     super::activity::log(repos, ActivityKind::CustomerCreated, None, store.id, id, details, now)?;
-    let customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
+    let mut customer = repos.customer_by_id(id)?.ok_or(AppError::NotFound)?;
+    for &channel in &joiner.consents {
+        let change = super::messages::ConsentChange {
+            channel,
+            granted: true,
+            source: crate::ConsentSource::Join,
+            language: joiner.language,
+            actor_id: None,
+            api_key_id: None,
+        };
+        customer.consents = super::messages::apply_consent(repos, customer.clone(), &change, now)?;
+    }
     let data = crate::WebhookData::Customer(customer);
     super::webhooks::emit(repos, services, store, crate::WebhookEventType::CustomerJoined, data, now)?;
     Ok(id)

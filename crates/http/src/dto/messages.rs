@@ -57,7 +57,7 @@ pub struct ConsentRequest {
     #[schema(required = true, value_type = ConsentSourceDto)]
     pub source: Option<String>,
     /// Left out: the language stays as it was (`ar` for a new customer).
-    #[schema(nullable = false, value_type = MessageLanguageDto)]
+    #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
     pub language: Option<String>,
 }
 

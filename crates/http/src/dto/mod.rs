@@ -164,8 +164,8 @@ pub use plans::{
 };
 pub use public::{
     ClaimDoneDto, ClaimDoneEnvelope, ClaimOfferDto, ClaimOfferEnvelope, ClaimRequest, ClaimableRewardDto,
-    CustomerPageDto, CustomerPageEnvelope, JoinStoreRequest, PageMovementDto, PageStoreDto, PointsLookupDto,
-    PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope, StorePointsDto,
+    CustomerPageDto, CustomerPageEnvelope, JoinStoreRequest, PageConsentRequest, PageMovementDto, PageStoreDto,
+    PointsLookupDto, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope, StorePointsDto,
 };
 pub use reports::{
     CustomersOverview, CustomersOverviewEnvelope, LiabilityDto, LiabilityEnvelope, MonthPointsDto, OwnerSummaryDto,

@@ -82,7 +82,10 @@ pub struct PublicStore {
 envelope!(PublicStoreEnvelope, PublicStore);
 
 #[derive(Debug, Deserialize, ToSchema)]
-#[schema(example = json!({"name": "Amal Ben Omran", "phone": "0912345002", "email": "amal@example.ly"}))]
+#[schema(example = json!({
+    "name": "Amal Ben Omran", "phone": "0912345002", "email": "amal@example.ly",
+    "consents": ["whatsapp"], "language": "ar"
+}))]
 #[serde(deny_unknown_fields)]
 pub struct JoinStoreRequest {
     #[serde(default)]
@@ -92,6 +95,14 @@ pub struct JoinStoreRequest {
     #[schema(required = true)]
     pub phone: String,
     pub email: Option<String>,
+    /// The channels the customer agrees to be sent messages by (`whatsapp`, `sms`): none when
+    /// left out. Recorded with source `join`; the first brings the welcome message.
+    #[serde(default)]
+    #[schema(value_type = Vec<MessageChannelDto>)]
+    pub consents: Vec<String>,
+    /// The language its messages are written in: `ar` when left out.
+    #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
+    pub language: Option<String>,
 }
 
 /// A store of the owner on the customer's own page.
@@ -130,8 +141,25 @@ pub struct CustomerPageDto {
     pub movements: Vec<PageMovementDto>,
     /// When this link stops opening the page.
     pub expires_at: DateTime<Utc>,
+    /// The customer's consent to messages, which it may change here
+    /// (`POST /public/me/{token}/consents`).
+    pub consents: ConsentsDto,
 }
 envelope!(CustomerPageEnvelope, CustomerPageDto);
+
+/// The customer's consent by one channel, given or withdrawn from its own page; with
+/// `language`, the language its messages are written in.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"channel": "sms", "granted": false}))]
+#[serde(deny_unknown_fields)]
+pub struct PageConsentRequest {
+    #[schema(required = true, value_type = MessageChannelDto)]
+    pub channel: Option<String>,
+    #[schema(required = true, value_type = bool)]
+    pub granted: Option<bool>,
+    #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
+    pub language: Option<String>,
+}
 
 impl From<loyalty_application::use_cases::customer_pages::CustomerPage> for CustomerPageDto {
     fn from(p: loyalty_application::use_cases::customer_pages::CustomerPage) -> Self {
@@ -160,6 +188,7 @@ impl From<loyalty_application::use_cases::customer_pages::CustomerPage> for Cust
                 })
                 .collect(),
             expires_at: utc(p.expires_at),
+            consents: p.consents.into(),
         }
     }
 }

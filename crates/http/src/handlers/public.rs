@@ -1,15 +1,16 @@
 //! The pages a customer uses without signing in.
 
 use actix_web::{web, HttpResponse};
+use loyalty_application::use_cases::claims;
+use loyalty_application::use_cases::customer_pages::{self, PageConsentForm};
 use loyalty_application::use_cases::public::{self, JoinStore};
-use loyalty_application::use_cases::{claims, customer_pages};
 use utoipa::OpenApi;
 
 use super::{route, Visitor};
 
 use crate::dto::{
-    ClaimDoneDto, ClaimDoneEnvelope, ClaimOfferEnvelope, ClaimRequest, CustomerPageEnvelope, JoinStoreRequest,
-    PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope,
+    ClaimDoneDto, ClaimDoneEnvelope, ClaimOfferEnvelope, ClaimRequest, ConsentsEnvelope, CustomerPageEnvelope,
+    JoinStoreRequest, PageConsentRequest, PointsLookupEnvelope, PointsLookupRequest, PublicStore, PublicStoreEnvelope,
 };
 use crate::error::{ErrorBody, ErrorCode};
 use crate::examples;
@@ -18,7 +19,15 @@ use crate::{ApiError, ServerInfo};
 use loyalty_domain::Msg;
 
 #[derive(OpenApi)]
-#[openapi(paths(lookup_points, store_for_token, join_store, customer_page, claim_offer, claim_points))]
+#[openapi(paths(
+    lookup_points,
+    store_for_token,
+    join_store,
+    customer_page,
+    customer_page_consent,
+    claim_offer,
+    claim_points
+))]
 pub struct PublicApi;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -26,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_store_for_token, _, _>(cfg, store_for_token);
     route::<__path_join_store, _, _>(cfg, join_store);
     route::<__path_customer_page, _, _>(cfg, customer_page);
+    route::<__path_customer_page_consent, _, _>(cfg, customer_page_consent);
     route::<__path_claim_offer, _, _>(cfg, claim_offer);
     route::<__path_claim_points, _, _>(cfg, claim_points);
 }
@@ -72,7 +82,7 @@ async fn store_for_token(visitor: Visitor, token: web::Path<String>) -> Result<H
         (status = 404, description = "Unknown or revoked link", body = ErrorBody),
         (status = 409, description = "The number is already registered in this store", body = ErrorBody,
             example = json!(examples::error(ErrorCode::AlreadyJoined))),
-        (status = 422, description = "Missing name or invalid phone or email", body = ErrorBody,
+        (status = 422, description = "Missing name, invalid phone or email, an unknown channel or language", body = ErrorBody,
             example = json!(examples::rule_error("phone", Msg::PhoneInvalid))),
         (status = 429, description = "Too many attempts", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
@@ -83,10 +93,9 @@ async fn join_store(
     body: ValidJson<JoinStoreRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
-    let JoinStoreRequest { name, phone, email } = body.0;
-    let store = visitor
-        .run(move |services, client| public::join_store(services, &client, &token, JoinStore { name, phone, email }))
-        .await?;
+    let JoinStoreRequest { name, phone, email, consents, language } = body.0;
+    let form = JoinStore { name, phone, email, consents, language };
+    let store = visitor.run(move |services, client| public::join_store(services, &client, &token, form)).await?;
     Ok(HttpResponse::Created().json(PublicStoreEnvelope { data: PublicStore { store: store.into() } }))
 }
 
@@ -106,6 +115,34 @@ async fn customer_page(visitor: Visitor, token: web::Path<String>) -> Result<Htt
     let token = token.into_inner();
     let page = visitor.run(move |services, client| customer_pages::page(services, &client, &token)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CustomerPageEnvelope { data: page.into() }))
+}
+
+/// The customer gives or withdraws its consent to messages by one channel from its own page,
+/// for every store the page shows (recorded with source `customer_page`). A withdrawal stops
+/// the channel's waiting messages at once. The same 404 as the page for an unknown, altered,
+/// expired or revoked link; limited as the page is.
+#[utoipa::path(post, path = "/api/v1/public/me/{token}/consents", tag = "public",
+    params(("token" = String, Path, description = "The token of the customer's page link")),
+    request_body = PageConsentRequest,
+    responses(
+        (status = 200, description = "The customer's consents after it", body = ConsentsEnvelope),
+        (status = 404, description = "Unknown, altered, expired or revoked link", body = ErrorBody),
+        (status = 422, description = "An unknown channel or language, or `granted` left out", body = ErrorBody,
+            example = json!(examples::rule_error("channel", Msg::ConsentChannelUnknown))),
+        (status = 429, description = "Too many requests", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
+    ))]
+async fn customer_page_consent(
+    visitor: Visitor,
+    token: web::Path<String>,
+    body: ValidJson<PageConsentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let token = token.into_inner();
+    let PageConsentRequest { channel, granted, language } = body.0;
+    let form = PageConsentForm { channel, granted, language };
+    let consents =
+        visitor.run(move |services, client| customer_pages::set_consent(services, &client, &token, form)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ConsentsEnvelope { data: consents.into() }))
 }
 
 /// What a cash receipt's claim link (`claim_url` of a walk-in sale) offers: the store, the
@@ -155,7 +192,7 @@ async fn claim_points(
 ) -> Result<HttpResponse, ApiError> {
     let token = token.into_inner();
     let ClaimRequest { name, phone } = body.0;
-    let form = JoinStore { name, phone, email: None };
+    let form = JoinStore { name, phone, email: None, consents: Vec::new(), language: None };
     let done = visitor.run(move |services, client| claims::claim(services, &client, &token, form)).await?;
     Ok(HttpResponse::Created().json(ClaimDoneEnvelope {
         data: ClaimDoneDto {

@@ -103,6 +103,9 @@ export const bounds = {
     },
   },
   JoinStoreRequest: {
+    consents: {
+      maxItems: 2,
+    },
     name: {
       maxLength: 120,
     },

@@ -1131,6 +1131,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/me/{token}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer gives or withdraws its consent to messages by one channel from its own page, for every store the page shows (recorded with source `customer_page`)
+         * @description The customer gives or withdraws its consent to messages by one channel from its own page, for every store the page shows (recorded with source `customer_page`). A withdrawal stops the channel's waiting messages at once. The same 404 as the page for an unknown, altered, expired or revoked link; limited as the page is.
+         */
+        post: operations["customer_page_consent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/points": {
         parameters: {
             query?: never;
@@ -2400,7 +2420,7 @@ export interface components {
             channel: components["schemas"]["MessageChannelDto"];
             granted: boolean;
             /** @description Left out: the language stays as it was (`ar` for a new customer). */
-            language: components["schemas"]["MessageLanguageDto"];
+            language?: components["schemas"]["MessageLanguageDto"];
             source: components["schemas"]["ConsentSourceDto"];
         };
         /**
@@ -2604,6 +2624,11 @@ export interface components {
          *     New fields may be added.
          */
         CustomerPageDto: {
+            /**
+             * @description The customer's consent to messages, which it may change here
+             *     (`POST /public/me/{token}/consents`).
+             */
+            consents: components["schemas"]["ConsentsDto"];
             /**
              * Format: date-time
              * @description When this link stops opening the page.
@@ -3125,13 +3150,24 @@ export interface components {
         };
         /**
          * @example {
+         *       "consents": [
+         *         "whatsapp"
+         *       ],
          *       "email": "amal@example.ly",
+         *       "language": "ar",
          *       "name": "Amal Ben Omran",
          *       "phone": "0912345002"
          *     }
          */
         JoinStoreRequest: {
+            /**
+             * @description The channels the customer agrees to be sent messages by (`whatsapp`, `sms`): none when
+             *     left out. Recorded with source `join`; the first brings the welcome message.
+             */
+            consents?: components["schemas"]["MessageChannelDto"][];
             email?: string | null;
+            /** @description The language its messages are written in: `ar` when left out. */
+            language?: components["schemas"]["MessageLanguageDto"];
             name: string;
             phone: string;
         };
@@ -3710,6 +3746,19 @@ export interface components {
             price: string;
             /** Format: int64 */
             store_limit: number;
+        };
+        /**
+         * @description The customer's consent by one channel, given or withdrawn from its own page; with
+         *     `language`, the language its messages are written in.
+         * @example {
+         *       "channel": "sms",
+         *       "granted": false
+         *     }
+         */
+        PageConsentRequest: {
+            channel: components["schemas"]["MessageChannelDto"];
+            granted: boolean;
+            language?: components["schemas"]["MessageLanguageDto"];
         };
         /** @description A change of the customer's points. */
         PageMovementDto: {
@@ -16196,6 +16245,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "consents": {
+                     *           "language": "ar",
+                     *           "sms": true,
+                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "whatsapp": true,
+                     *           "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *         },
                      *         "expires_at": "2026-11-20T10:15:00Z",
                      *         "movements": [
                      *           {
@@ -16262,6 +16318,198 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    customer_page_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the customer's page link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "sms",
+                 *       "granted": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["PageConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's consents after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "language": "ar",
+                     *         "sms": true,
+                     *         "sms_at": "2026-11-20T10:15:00Z",
+                     *         "whatsapp": true,
+                     *         "whatsapp_at": "2026-11-20T10:15:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentsEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, altered, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown channel or language, or `granted` left out */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "consent_channel_unknown",
+                     *           "field": "channel",
+                     *           "message": "Choose whatsapp or sms"
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "channel": [
+                     *           "Choose whatsapp or sms"
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -16587,7 +16835,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "consents": [
+                 *         "whatsapp"
+                 *       ],
                  *       "email": "amal@example.ly",
+                 *       "language": "ar",
                  *       "name": "Amal Ben Omran",
                  *       "phone": "0912345002"
                  *     }
@@ -16717,7 +16969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Missing name or invalid phone or email */
+            /** @description Missing name, invalid phone or email, an unknown channel or language */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -89,6 +89,10 @@ pub(super) fn table() -> Vec<Row> {
             .public(),
         row("GET", "/api/v1/public/stores/{token}", [200, 200, 200, 200, 200, 200, 200]).on(JoinToken).public(),
         row("GET", "/api/v1/public/me/{token}", [200, 200, 200, 200, 200, 200, 200]).on(PageToken).public(),
+        row("POST", "/api/v1/public/me/{token}/consents", [200, 200, 200, 200, 200, 200, 200])
+            .on(PageToken)
+            .public()
+            .body(|_, _| json!({"channel": "sms", "granted": false})),
         // The world claimed the receipt's points: every caller finds them claimed, alike.
         row("GET", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409]).on(ClaimToken).public(),
         row("POST", "/api/v1/public/claims/{token}", [409, 409, 409, 409, 409, 409, 409])
