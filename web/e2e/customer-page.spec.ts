@@ -104,6 +104,66 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
+// Consent where the customer gives it (issue #39): ticked on the store's join page, then one
+// channel turned off on the customer's own page, which stops its waiting messages at once.
+const CONSENT_TEXT = {
+  ar: { whatsapp: 'واتساب', sms: 'رسالة نصية (SMS)', name: 'الاسم الكامل', join: 'انضم' },
+  en: { whatsapp: 'WhatsApp', sms: 'Text message (SMS)', name: 'Full name', join: 'Join' },
+} as const;
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`consent is given on the join page and withdrawn on the customer's page (${lang})`, async ({
+    page,
+  }) => {
+    const token = process.env.E2E_JOIN_TOKEN;
+    if (!token) throw new Error('E2E_JOIN_TOKEN is not set (scripts/e2e.sh sets it)');
+    await signIn(page, 'cashier@demo.ly');
+    if (lang === 'en') await switchTo(page, 'en');
+    const headers = await bearerOf(page);
+    const phone = uniquePhone('0916');
+
+    await page.goto(`/join/${token}`);
+    await page.getByLabel(CONSENT_TEXT[lang].name).fill(lang === 'ar' ? 'منى الزوي' : 'Mona Zway');
+    await page.locator('input[name="phone"]').fill(phone);
+    await page.getByRole('checkbox', { name: CONSENT_TEXT[lang].whatsapp }).check();
+    await page.getByRole('checkbox', { name: CONSENT_TEXT[lang].sms }).check();
+    await screenshotFromTop(page, `join-consent-${lang}-390`, PHONE_VIEWPORT);
+    await page.getByRole('button', { name: CONSENT_TEXT[lang].join, exact: true }).click();
+    await expect(page.getByTestId('join-success')).toBeVisible();
+
+    const found = await page.request.post('/api/v1/customers/search', { headers, data: { query: phone } });
+    const customer = ((await found.json()) as { data: { id: number; consents: Record<string, unknown> }[] })
+      .data[0];
+    expect(customer?.consents).toMatchObject({ whatsapp: true, sms: true, language: lang });
+    const sold = await sale(page, { customer_id: customer?.id, total_cost: '30' });
+
+    await page.goto(pathOf(sold.customer_page_url ?? ''));
+    const section = page.getByTestId('customer-page-messages');
+    const whatsapp = section.getByRole('switch', { name: CONSENT_TEXT[lang].whatsapp });
+    await expect(whatsapp).toBeChecked();
+    await expect(section.getByRole('switch', { name: CONSENT_TEXT[lang].sms })).toBeChecked();
+    await screenshotFromTop(page, `customer-page-messages-${lang}-390`, PHONE_VIEWPORT);
+    await whatsapp.click();
+    await expect(whatsapp).not.toBeChecked();
+
+    const after = await page.request.get(`/api/v1/customers/${customer?.id}`, { headers });
+    expect(
+      ((await after.json()) as { data: { consents: Record<string, unknown> } }).data.consents,
+    ).toMatchObject({
+      whatsapp: false,
+      sms: true,
+    });
+    const messages = await page.request.get(`/api/v1/customers/${customer?.id}/messages`, { headers });
+    const list = (
+      (await messages.json()) as { data: { channel: string; status: string; status_detail: string }[] }
+    ).data;
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    for (const message of list.filter((m) => m.channel === 'whatsapp')) {
+      expect([message.status, message.status_detail]).toEqual(['not_sent', 'consent_withdrawn']);
+    }
+  });
+}
+
 // The customer's tier and stamp card at a store, on their own page and in the public lookup
 // (issue #38): the owner's ladder and the store's card are set through the API, a sale of 600
 // LYD makes a new customer Gold (1,400 LYD short of Platinum) with one stamp. Every spec shares

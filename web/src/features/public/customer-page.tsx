@@ -5,7 +5,9 @@ import {
   Divider,
   Group,
   Paper,
+  SegmentedControl,
   Stack,
+  Switch,
   Table,
   Text,
   ThemeIcon,
@@ -20,7 +22,7 @@ import { PublicLayout } from '@/components/public-layout';
 import { ErrorNotice } from '@/components/notice';
 import { ApiError } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
-import { useCustomerPage } from './api/customer-page';
+import { useCustomerPage, useSetPageConsent } from './api/customer-page';
 import { CustomerPageTier } from './components/customer-page-tier';
 import { PublicPageLinks } from './components/public-page-links';
 import type { CustomerPage } from './api/types';
@@ -43,7 +45,57 @@ function InvalidPageLink() {
   );
 }
 
-function PageContent({ page }: { page: CustomerPage }) {
+/** The customer's consent to messages, which it changes here for every store the page shows. */
+function PageMessages({ token, page }: { token: string; page: CustomerPage }) {
+  const { t } = useTranslation();
+  const consent = useSetPageConsent(token);
+  const { consents } = page;
+  const busy = consent.isPending;
+  return (
+    <Paper p="md" withBorder data-testid="customer-page-messages">
+      <Stack gap="sm">
+        <Title order={2} fz={18}>
+          {t('public.me.messages.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('public.me.messages.hint')}
+        </Text>
+        {(['whatsapp', 'sms'] as const).map((channel) => (
+          <Switch
+            key={channel}
+            label={t(`public.me.messages.${channel}`)}
+            checked={consents[channel]}
+            disabled={busy}
+            onChange={(event) => consent.mutate({ channel, granted: event.currentTarget.checked })}
+            data-testid={`customer-page-consent-${channel}`}
+          />
+        ))}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="customer-page-language">
+            {t('public.me.messages.language')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="customer-page-language"
+            value={consents.language}
+            disabled={busy || !(consents.whatsapp || consents.sms)}
+            onChange={(language) => {
+              const channel = consents.whatsapp ? 'whatsapp' : 'sms';
+              consent.mutate({ channel, granted: true, language: language === 'en' ? 'en' : 'ar' });
+            }}
+            data={[
+              { value: 'ar', label: t('public.me.messages.arabic') },
+              { value: 'en', label: t('public.me.messages.english') },
+            ]}
+            data-testid="customer-page-language"
+          />
+        </Stack>
+        {consent.isError && <ErrorNotice>{t('public.me.messages.failed')}</ErrorNotice>}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PageContent({ token, page }: { token: string; page: CustomerPage }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -140,6 +192,7 @@ function PageContent({ page }: { page: CustomerPage }) {
           </Table.ScrollContainer>
         )}
       </Paper>
+      <PageMessages token={token} page={page} />
       <Anchor href="/check-points" ta="center">
         {t('public.links.checkPoints')}
       </Anchor>
@@ -160,7 +213,7 @@ export function CustomerPagePage() {
   } else if (page.isError) {
     content = <ErrorNotice>{t('public.me.loadFailed')}</ErrorNotice>;
   } else {
-    content = <PageContent page={page.data} />;
+    content = <PageContent token={token} page={page.data} />;
   }
   return (
     <PublicLayout>

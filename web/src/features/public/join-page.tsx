@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useRetryCountdown } from './hooks/use-retry-countdown';
 import { ErrorNotice } from '@/components/notice';
 
 type JoinField = 'name' | 'phone' | 'email';
+type Channel = 'whatsapp' | 'sms';
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
@@ -84,11 +85,13 @@ interface JoinFormProps {
 }
 
 function JoinForm({ storeName: name, join }: JoinFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const countdown = useRetryCountdown();
   const fields = useFieldErrors<JoinField>();
   const [values, setValues] = useState<Record<JoinField, string>>({ name: '', phone: '', email: '' });
+  // Messages are opt-in: nothing is ticked until the customer ticks it.
+  const [consents, setConsents] = useState<Channel[]>([]);
   // A double tap submits twice before the button shows it is busy: the second would answer
   // "already a member" over the first's success. One join at a time.
   const inFlight = useRef(false);
@@ -105,6 +108,9 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
       name: values.name.trim(),
       phone: normalizeDigits(values.phone).trim(),
       email: values.email.trim() || null,
+      consents,
+      // The customer's messages are written in the language it joined in.
+      language: i18n.language.startsWith('en') ? ('en' as const) : ('ar' as const),
     };
     const valid = fields.begin({
       name: body.name ? undefined : t('public.join.nameRequired'),
@@ -163,6 +169,20 @@ function JoinForm({ storeName: name, join }: JoinFormProps) {
           onChange={(value) => change('email', value)}
           error={fields.errorFor('email', error)}
         />
+        <Checkbox.Group
+          label={t('public.join.messages.legend')}
+          description={t('public.join.messages.hint')}
+          value={consents}
+          onChange={(value) =>
+            setConsents(value.filter((v): v is Channel => v === 'whatsapp' || v === 'sms'))
+          }
+          data-testid="join-consents"
+        >
+          <Stack gap="xs" mt="xs">
+            <Checkbox value="whatsapp" label={t('public.join.messages.whatsapp')} />
+            <Checkbox value="sms" label={t('public.join.messages.sms')} />
+          </Stack>
+        </Checkbox.Group>
         <Button type="submit" size="lg" fullWidth loading={join.isPending} disabled={waiting}>
           {t('public.join.submit')}
         </Button>

@@ -1,10 +1,19 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
 const PAGE = 'GET /api/v1/public/me/tok123';
+const CONSENT = 'POST /api/v1/public/me/tok123/consents';
+
+const consents = {
+  whatsapp: true,
+  sms: false,
+  whatsapp_at: '2026-11-01T10:00:00Z',
+  sms_at: null,
+  language: 'ar',
+};
 
 const gold = {
   level: 2,
@@ -33,6 +42,7 @@ function pageBody() {
       total_points: 300,
       expires_at: '2026-12-31T00:00:00Z',
       movements: [],
+      consents,
       stores: [
         {
           store: { id: 1, name: 'Ben Ali Tripoli' },
@@ -121,4 +131,38 @@ describe('customer page', () => {
       cleanup();
     },
   );
+});
+
+describe('customer page messages', () => {
+  it('shows the consents and withdraws one with a switch', async () => {
+    const api = mockApi({
+      [PAGE]: () => json(pageBody()),
+      [CONSENT]: () => json({ data: { ...consents, whatsapp: false, whatsapp_at: null } }),
+    });
+    await i18n.changeLanguage('en');
+    const app = renderApp('/me/tok123');
+    const section = await screen.findByTestId('customer-page-messages');
+    const whatsapp = within(section).getByRole('switch', { name: 'WhatsApp' });
+    const sms = within(section).getByRole('switch', { name: 'Text message (SMS)' });
+    expect(whatsapp).toBeChecked();
+    expect(sms).not.toBeChecked();
+    await app.user.click(whatsapp);
+    const [request] = api.requestsTo(CONSENT);
+    expect(await request?.clone().json()).toEqual({ channel: 'whatsapp', granted: false });
+    await waitFor(() => expect(within(section).getByRole('switch', { name: 'WhatsApp' })).not.toBeChecked());
+    cleanup();
+  });
+
+  it('tells the customer when its choice was not saved (ar)', async () => {
+    mockApi({
+      [PAGE]: () => json(pageBody()),
+      [CONSENT]: () => json({ message: 'boom' }, 500),
+    });
+    await i18n.changeLanguage('ar');
+    const app = renderApp('/me/tok123');
+    const section = await screen.findByTestId('customer-page-messages');
+    await app.user.click(within(section).getByRole('switch', { name: 'رسالة نصية (SMS)' }));
+    expect(await within(section).findByText('تعذّر حفظ اختيارك. حاول مرة أخرى.')).toBeInTheDocument();
+    cleanup();
+  });
 });

@@ -38,6 +38,8 @@ describe('join page', () => {
       name: 'Fatima Ali',
       phone: '091-234-5678',
       email: 'fatima@example.ly',
+      consents: [],
+      language: 'en',
     });
 
     // The number goes along in navigation state, so the lookup is one tap away.
@@ -70,7 +72,29 @@ describe('join page', () => {
     await fillAndJoin(app);
     await screen.findByTestId('join-success');
     const [request] = app.api.requestsTo(JOIN);
-    expect(await request?.clone().json()).toEqual({ name: 'Fatima Ali', phone: '091-234-5678', email: null });
+    expect(await request?.clone().json()).toEqual({
+      name: 'Fatima Ali',
+      phone: '091-234-5678',
+      email: null,
+      consents: [],
+      language: 'en',
+    });
+  });
+
+  it('sends the messages the customer ticks, none unless ticked, in the page’s language', async () => {
+    const app = await openJoinInEnglish({ [JOIN]: () => json(store, 201) });
+    expect(await screen.findByRole('heading', { name: 'Join Ben Ali Tripoli' })).toBeInTheDocument();
+    const whatsapp = screen.getByRole('checkbox', { name: 'WhatsApp' });
+    const sms = screen.getByRole('checkbox', { name: 'Text message (SMS)' });
+    expect(whatsapp).not.toBeChecked();
+    expect(sms).not.toBeChecked();
+    await app.user.click(whatsapp);
+    await fillAndJoin(app);
+    await screen.findByTestId('join-success');
+    const [request] = app.api.requestsTo(JOIN);
+    const body = await request?.clone().json();
+    expect(body.consents).toEqual(['whatsapp']);
+    expect(body.language).toBe('en');
   });
 
   it('tells an existing member they are already in and points to their balance', async () => {

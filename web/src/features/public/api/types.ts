@@ -23,6 +23,9 @@ type ClaimOfferGet = paths['/api/v1/public/claims/{token}']['get'];
 type ClaimPost = paths['/api/v1/public/claims/{token}']['post'];
 
 export type CustomerPage = JsonBody<CustomerPageGet['responses'][200]>['data'];
+type PageConsentPost = paths['/api/v1/public/me/{token}/consents']['post'];
+export type PageConsentRequest = RequestJson<PageConsentPost>;
+export type PageConsents = JsonBody<PageConsentPost['responses'][200]>['data'];
 export type ClaimOffer = JsonBody<ClaimOfferGet['responses'][200]>['data'];
 export type ClaimRequest = RequestJson<ClaimPost>;
 export type ClaimDone = JsonBody<ClaimPost['responses'][201]>['data'];
