@@ -1,0 +1,252 @@
+//! Sending customer messages (issue #39, the sender): through the fake provider on loopback,
+//! each message handed over once with our id (WhatsApp's `biz_opaque_callback_data`, the SMS
+//! gateway's `reference`), the provider's id stored; 5xx answers retried with backoff, a 4xx
+//! failed at once with the provider's error; routing among the configured channels only, and
+//! `not_sent`/`no_channel` without one; a message left `sending` by a crash resent by SMS with
+//! the same reference (deduplicated) and by WhatsApp only after the callback window. On both
+//! backends, the sender stepped by `send_due`.
+
+use chrono::{Duration, Utc};
+use loyalty_api::fake_provider::{self, Options};
+use loyalty_system::messages::{send_due, ChannelSettings};
+use serde_json::{json, Value};
+
+use crate::helpers::{both_backends, channels_at};
+use crate::pos::{demo_with, Demo};
+
+both_backends!(
+    messages_are_sent_through_the_fake_provider_once,
+    server_errors_are_retried_with_backoff_then_sent,
+    a_refusal_fails_at_once_with_the_providers_error,
+    without_a_configured_channel_messages_are_not_sent,
+    only_configured_channels_are_routed_to,
+    a_message_left_sending_is_resent_safely,
+);
+
+pub(crate) const TOKEN: &str = "fake-whatsapp-token";
+
+/// A fake provider and a demo server configured to send through it (WhatsApp as phone number
+/// `phone_number_id`).
+pub(crate) async fn with_fake(
+    backend: crate::helpers::Backend,
+    options: Options,
+    phone_number_id: &str,
+) -> Option<(Demo, String)> {
+    let fake = fake_provider::spawn(Options { whatsapp_token: TOKEN.to_owned(), ..options })
+        .unwrap_or_else(|e| panic!("fake provider: {e}"));
+    let channels = channels_at(&fake, phone_number_id, TOKEN);
+    let d = demo_with(backend, move |c| c.channels = channels).await?;
+    Some((d, fake))
+}
+
+impl Demo {
+    pub(crate) async fn new_customer(&self, name: &str, phone: &str) -> i64 {
+        let (status, body) =
+            self.app.post("/api/v1/customers", Some(&self.cashier), &json!({"name": name, "phone": phone})).await;
+        assert_eq!(status, 201, "{body}");
+        body["data"]["id"].as_i64().unwrap_or_default()
+    }
+
+    pub(crate) async fn grant(&self, customer: i64, channel: &str) {
+        let body = json!({"channel": channel, "granted": true, "source": "till"});
+        let path = format!("/api/v1/customers/{customer}/consents");
+        let (status, body) = self.app.post(&path, Some(&self.cashier), &body).await;
+        assert_eq!(status, 200, "{body}");
+    }
+
+    pub(crate) async fn customer_messages(&self, customer: i64) -> Vec<Value> {
+        let path = format!("/api/v1/customers/{customer}/messages?per_page=100");
+        let (status, body) = self.app.get(&path, Some(&self.cashier)).await;
+        assert_eq!(status, 200, "{body}");
+        body["data"].as_array().cloned().unwrap_or_default()
+    }
+
+    pub(crate) async fn send(&self) -> usize {
+        send_due(&self.app.state.services).await.unwrap_or_else(|e| panic!("send_due: {e}"))
+    }
+
+    /// Moves the server's clock `by` from the real now.
+    pub(crate) fn later(&self, by: Duration) {
+        self.app.config.clock.set(Utc::now().naive_utc() + by);
+    }
+}
+
+pub(crate) async fn received(fake: &str) -> Value {
+    let answer = reqwest::get(format!("{fake}/_fake/received")).await.unwrap_or_else(|e| panic!("fake: {e}"));
+    answer.json().await.unwrap_or_else(|e| panic!("fake: {e}"))
+}
+
+fn status_of(message: &Value) -> (&str, &str) {
+    (message["channel"].as_str().unwrap_or_default(), message["status"].as_str().unwrap_or_default())
+}
+
+async fn messages_are_sent_through_the_fake_provider_once(backend: crate::helpers::Backend) {
+    let Some((d, fake)) = with_fake(backend, Options::default(), "123456789").await else { return };
+    let wa = d.new_customer("واتساب", "0913100001").await;
+    let sms = d.new_customer("SMS", "0913100002").await;
+    d.grant(wa, "whatsapp").await;
+    d.grant(sms, "sms").await;
+    assert_eq!(d.invoice(wa, json!("10")).await.0, 201);
+    assert_eq!(d.send().await, 3, "two welcomes and a sale's message");
+    assert_eq!(d.send().await, 0, "nothing is due twice");
+
+    let wa_messages = d.customer_messages(wa).await;
+    assert_eq!(wa_messages.len(), 2, "{wa_messages:?}");
+    for message in &wa_messages {
+        assert_eq!(status_of(message), ("whatsapp", "sent"), "{message}");
+        assert!(message["provider_message_id"].as_str().unwrap_or_default().starts_with("wamid.FAKE"), "{message}");
+        assert!(message["sent_at"].is_string() && message["status_detail"].is_null(), "{message}");
+        assert_eq!(message["attempts"], 1, "{message}");
+    }
+    let sms_messages = d.customer_messages(sms).await;
+    assert_eq!(sms_messages.len(), 1);
+    assert_eq!(status_of(&sms_messages[0]), ("sms", "sent"));
+    assert!(sms_messages[0]["provider_message_id"].as_str().unwrap_or_default().starts_with("sms-"));
+
+    // What the provider got: the Cloud API's template message with our id, the gateway's JSON.
+    let got = received(&fake).await;
+    let whatsapp = got["whatsapp"].as_array().cloned().unwrap_or_default();
+    assert_eq!(whatsapp.len(), 2, "{got}");
+    let mut ids: Vec<String> =
+        whatsapp.iter().map(|m| m["biz_opaque_callback_data"].as_str().unwrap_or_default().to_owned()).collect();
+    ids.sort();
+    let mut expected: Vec<String> = wa_messages.iter().map(|m| m["id"].to_string()).collect();
+    expected.sort();
+    assert_eq!(ids, expected);
+    let first = &whatsapp[0];
+    assert_eq!(first["messaging_product"], "whatsapp");
+    assert_eq!(first["to"], "218913100001", "{first}");
+    assert_eq!(first["type"], "template");
+    assert_eq!(first["template"]["name"], "welcome", "{first}");
+    assert_eq!(first["template"]["language"]["code"], "ar");
+    let text = &first["template"]["components"][0]["parameters"][0];
+    assert_eq!(text["type"], "text");
+    assert_eq!(text["text"], wa_messages[1]["body"], "the stored text is sent");
+    let sms_got = got["sms"].as_array().cloned().unwrap_or_default();
+    assert_eq!(sms_got.len(), 1, "{got}");
+    assert_eq!(sms_got[0]["to"], "+218913100002");
+    assert_eq!(sms_got[0]["from"], "Loyalty");
+    assert_eq!(sms_got[0]["reference"], sms_messages[0]["id"].to_string());
+    assert_eq!(sms_got[0]["text"], sms_messages[0]["body"]);
+}
+
+async fn server_errors_are_retried_with_backoff_then_sent(backend: crate::helpers::Backend) {
+    let options = Options { fail_first: 2, ..Options::default() };
+    let Some((d, fake)) = with_fake(backend, options, "123456789").await else { return };
+    let customer = d.new_customer("Retry", "0913100003").await;
+    d.grant(customer, "sms").await;
+
+    assert_eq!(d.send().await, 1);
+    let message = d.customer_messages(customer).await[0].clone();
+    assert_eq!(status_of(&message), ("sms", "pending"), "{message}");
+    assert_eq!(message["attempts"], 1);
+    assert!(message["status_detail"].as_str().unwrap_or_default().starts_with("500"), "{message}");
+    assert_eq!(d.send().await, 0, "not due again before its backoff");
+
+    d.later(Duration::seconds(31));
+    assert_eq!(d.send().await, 1);
+    let message = d.customer_messages(customer).await[0].clone();
+    assert_eq!((status_of(&message), message["attempts"].as_i64()), (("sms", "pending"), Some(2)), "{message}");
+    d.later(Duration::seconds(31 + 61));
+    assert_eq!(d.send().await, 1);
+    let message = d.customer_messages(customer).await[0].clone();
+    assert_eq!((status_of(&message), message["attempts"].as_i64()), (("sms", "sent"), Some(3)), "{message}");
+    assert!(message["status_detail"].is_null(), "{message}");
+    let got = received(&fake).await;
+    assert_eq!((got["requests"].as_u64(), got["sms"].as_array().map(Vec::len)), (Some(3), Some(1)), "{got}");
+}
+
+async fn a_refusal_fails_at_once_with_the_providers_error(backend: crate::helpers::Backend) {
+    // The fake answers 400 for a phone number id that is not one (as the Cloud API does).
+    let Some((d, fake)) = with_fake(backend, Options::default(), "unknown").await else { return };
+    let customer = d.new_customer("Refused", "0913100004").await;
+    d.grant(customer, "whatsapp").await;
+    assert_eq!(d.send().await, 1);
+    let message = d.customer_messages(customer).await[0].clone();
+    assert_eq!(status_of(&message), ("whatsapp", "failed"), "{message}");
+    let detail = message["status_detail"].as_str().unwrap_or_default();
+    assert!(detail.starts_with("400: Unsupported post request"), "{detail}");
+    assert!(message["provider_message_id"].is_null(), "{message}");
+    d.later(Duration::hours(2));
+    assert_eq!(d.send().await, 0, "a refusal is not retried");
+    assert_eq!(received(&fake).await["whatsapp"].as_array().map(Vec::len), Some(0));
+}
+
+async fn without_a_configured_channel_messages_are_not_sent(backend: crate::helpers::Backend) {
+    let Some(d) = demo_with(backend, |c| c.channels = ChannelSettings::default()).await else { return };
+    let customer = d.new_customer("Nobody", "0913100005").await;
+    d.grant(customer, "whatsapp").await;
+    assert_eq!(d.invoice(customer, json!("10")).await.0, 201);
+    let messages = d.customer_messages(customer).await;
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    for message in &messages {
+        assert_eq!(status_of(message), ("whatsapp", "not_sent"), "{message}");
+        assert_eq!(message["status_detail"], "no_channel", "{message}");
+    }
+    assert_eq!(d.send().await, 0);
+    // Not sent, so not counted against the owner's monthly limit.
+    assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM customer_messages WHERE status = 'pending'"), 0);
+}
+
+async fn only_configured_channels_are_routed_to(backend: crate::helpers::Backend) {
+    let fake = fake_provider::spawn(Options { whatsapp_token: TOKEN.to_owned(), ..Options::default() })
+        .unwrap_or_else(|e| panic!("fake provider: {e}"));
+    let mut channels = channels_at(&fake, "123456789", TOKEN);
+    channels.whatsapp = None;
+    let Some(d) = demo_with(backend, move |c| c.channels = channels).await else { return };
+    let customer = d.new_customer("Both", "0913100006").await;
+    d.grant(customer, "sms").await;
+    d.grant(customer, "whatsapp").await;
+    assert_eq!(d.invoice(customer, json!("10")).await.0, 201);
+    let messages = d.customer_messages(customer).await;
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages.iter().all(|m| status_of(m) == ("sms", "pending")), "SMS, the one configured: {messages:?}");
+    assert_eq!(d.send().await, 2);
+    assert!(d.customer_messages(customer).await.iter().all(|m| status_of(m) == ("sms", "sent")));
+    // A message due by a channel no longer configured is recorded not sent by the sender.
+    let past = (Utc::now().naive_utc() - Duration::seconds(1)).format("%Y-%m-%d %H:%M:%S%.6f");
+    d.app.execute(&format!(
+        "UPDATE customer_messages SET channel = 'whatsapp', status = 'pending', attempts = 0, \
+         next_attempt_at = '{past}'"
+    ));
+    assert_eq!(d.send().await, 0);
+    let messages = d.customer_messages(customer).await;
+    assert!(
+        messages.iter().all(|m| status_of(m) == ("whatsapp", "not_sent") && m["status_detail"] == "no_channel"),
+        "{messages:?}"
+    );
+    assert_eq!(received(&fake).await["whatsapp"].as_array().map(Vec::len), Some(0));
+}
+
+async fn a_message_left_sending_is_resent_safely(backend: crate::helpers::Backend) {
+    let Some((d, fake)) = with_fake(backend, Options::default(), "123456789").await else { return };
+    let by_sms = d.new_customer("Crash SMS", "0913100007").await;
+    let by_wa = d.new_customer("Crash WA", "0913100008").await;
+    d.grant(by_sms, "sms").await;
+    d.grant(by_wa, "whatsapp").await;
+    assert_eq!(d.send().await, 2);
+    // As if the sender had been killed after the provider took each message and before the
+    // answer was recorded: `sending`, its lease run out.
+    let past = (Utc::now().naive_utc() - Duration::seconds(1)).format("%Y-%m-%d %H:%M:%S%.6f");
+    d.app.execute(&format!(
+        "UPDATE customer_messages SET status = 'sending', provider_message_id = NULL, sent_at = NULL, \
+         next_attempt_at = '{past}'"
+    ));
+    // The SMS is sent again at once with the same reference: the gateway takes it once.
+    assert_eq!(d.send().await, 1);
+    let sms = d.customer_messages(by_sms).await[0].clone();
+    assert_eq!((status_of(&sms), sms["attempts"].as_i64()), (("sms", "sent"), Some(2)), "{sms}");
+    let got = received(&fake).await;
+    assert_eq!((got["sms"].as_array().map(Vec::len), got["sms_requests"].as_u64()), (Some(1), Some(2)), "{got}");
+    assert_eq!(sms["provider_message_id"], "sms-000001", "the gateway's id for the reference: {sms}");
+    // WhatsApp waits for a status callback for the window, and is resent only after it.
+    let wa = d.customer_messages(by_wa).await[0].clone();
+    assert_eq!(status_of(&wa), ("whatsapp", "sending"), "{wa}");
+    d.later(Duration::minutes(9));
+    assert_eq!(d.send().await, 0, "still in the callback window");
+    d.later(Duration::minutes(11));
+    assert_eq!(d.send().await, 1);
+    let wa = d.customer_messages(by_wa).await[0].clone();
+    assert_eq!((status_of(&wa), wa["attempts"].as_i64()), (("whatsapp", "sent"), Some(2)), "{wa}");
+    assert_eq!(received(&fake).await["whatsapp"].as_array().map(Vec::len), Some(2));
+}
