@@ -11,7 +11,7 @@ use loyalty_api::fake_provider::{self, Options};
 use loyalty_system::messages::{send_due, ChannelSettings};
 use serde_json::{json, Value};
 
-use crate::helpers::{both_backends, channels_at};
+use crate::helpers::{both_backends, channels_at, read, TEST_APP_SECRET, TEST_VERIFY_TOKEN};
 use crate::pos::{demo_with, Demo};
 
 both_backends!(
@@ -21,6 +21,11 @@ both_backends!(
     without_a_configured_channel_messages_are_not_sent,
     only_configured_channels_are_routed_to,
     a_message_left_sending_is_resent_safely,
+    unsigned_callbacks_are_refused_and_change_nothing,
+    signed_statuses_are_recorded_and_never_move_back,
+    the_fake_providers_callbacks_mark_messages_delivered,
+    a_stop_reply_withdraws_whatsapp_consent,
+    the_subscription_handshake_needs_the_verify_token,
 );
 
 pub(crate) const TOKEN: &str = "fake-whatsapp-token";
@@ -249,4 +254,253 @@ async fn a_message_left_sending_is_resent_safely(backend: crate::helpers::Backen
     let wa = d.customer_messages(by_wa).await[0].clone();
     assert_eq!((status_of(&wa), wa["attempts"].as_i64()), (("whatsapp", "sent"), Some(2)), "{wa}");
     assert_eq!(received(&fake).await["whatsapp"].as_array().map(Vec::len), Some(2));
+}
+
+const STATUS_PATH: &str = "/api/v1/channels/whatsapp/status";
+
+/// A Cloud API callback body with `statuses` and inbound `messages`.
+fn callback(statuses: Value, messages: Value) -> String {
+    json!({"object": "whatsapp_business_account", "entry": [{"id": "1", "changes": [{"field": "messages",
+        "value": {"messaging_product": "whatsapp", "statuses": statuses, "messages": messages}}]}]})
+    .to_string()
+}
+
+fn status(id: &str, status: &str, ours: Option<i64>) -> Value {
+    let mut s = json!({"id": id, "status": status, "timestamp": "1764316800", "recipient_id": "218913100010"});
+    if let Some(ours) = ours {
+        s["biz_opaque_callback_data"] = json!(ours.to_string());
+    }
+    s
+}
+
+impl Demo {
+    /// Posts `body` to the status callback with `signature` (none when `None`).
+    async fn post_callback(&self, body: &str, signature: Option<String>) -> (u16, Value) {
+        let mut request = self
+            .app
+            .client
+            .post(self.app.url(STATUS_PATH))
+            .header("Content-Type", "application/json")
+            .body(body.to_owned());
+        if let Some(signature) = signature {
+            request = request.header("X-Hub-Signature-256", signature);
+        }
+        read(request.send().await).await
+    }
+
+    async fn signed_callback(&self, body: &str) -> (u16, Value) {
+        self.post_callback(body, Some(loyalty_system::messages::hub_signature(TEST_APP_SECRET, body.as_bytes()))).await
+    }
+
+    fn message_states(&self) -> String {
+        let rows: i64 = self.app.scalar("SELECT COUNT(*) AS n FROM customer_messages");
+        let sent: i64 = self.app.scalar("SELECT COUNT(*) AS n FROM customer_messages WHERE status = 'sent'");
+        let delivered: i64 = self.app.scalar("SELECT COUNT(*) AS n FROM customer_messages WHERE status = 'delivered'");
+        let consents: i64 = self.app.scalar("SELECT COUNT(*) AS n FROM customer_consents");
+        format!("{rows}/{sent}/{delivered}/{consents}")
+    }
+}
+
+async fn unsigned_callbacks_are_refused_and_change_nothing(backend: crate::helpers::Backend) {
+    let Some((d, _fake)) = with_fake(backend, Options::default(), "123456789").await else { return };
+    let customer = d.new_customer("Unsigned", "0913100010").await;
+    d.grant(customer, "whatsapp").await;
+    d.send().await;
+    let sent = d.customer_messages(customer).await[0].clone();
+    let (id, wamid) =
+        (sent["id"].as_i64().unwrap_or_default(), sent["provider_message_id"].as_str().unwrap_or("").to_owned());
+    let body = callback(
+        json!([status(&wamid, "delivered", Some(id))]),
+        json!([
+            {"from": "218913100010", "id": "wamid.in", "timestamp": "1", "type": "text", "text": {"body": "STOP"}}
+        ]),
+    );
+    let before = d.message_states();
+    let wrong = loyalty_system::messages::hub_signature("another-secret", body.as_bytes());
+    let right = loyalty_system::messages::hub_signature(TEST_APP_SECRET, body.as_bytes());
+    let tampered = loyalty_system::messages::hub_signature(TEST_APP_SECRET, format!("{body} ").as_bytes());
+    for signature in [None, Some(wrong), Some(tampered), Some(right.replace("sha256=", "")), Some(String::new())] {
+        let (code, answer) = d.post_callback(&body, signature.clone()).await;
+        assert_eq!(code, 401, "{signature:?}: {answer}");
+        assert_eq!(answer["code"], "signature_invalid", "{answer}");
+        assert_eq!(d.message_states(), before, "{signature:?} changed something");
+    }
+    assert_eq!(d.customer_messages(customer).await[0]["status"], "sent");
+
+    // A server without an app secret refuses every callback, a signed one too.
+    let Some(bare) = demo_with(backend, |c| c.channels.app_secret = None).await else { return };
+    let (code, _) = bare.signed_callback(&body).await;
+    assert_eq!(code, 401);
+
+    // Bad bodies, signed, are refused as bad input (never a 500) and change nothing.
+    for bad in
+        ["not json", "[1, 2]", r#"{"entry": 5}"#, r#"{"entry": [{"changes": [{"value": {"statuses": [{"id": 1}]}}]}]}"#]
+    {
+        let (code, answer) = d.signed_callback(bad).await;
+        assert!(code == 400 || code == 422, "{bad}: {code} {answer}");
+    }
+    let (code, answer) = d.signed_callback("{}").await;
+    assert_eq!((code, &answer["data"]), (200, &json!({"statuses": 0, "withdrawals": 0})), "{answer}");
+    assert_eq!(d.message_states(), before);
+}
+
+async fn signed_statuses_are_recorded_and_never_move_back(backend: crate::helpers::Backend) {
+    let Some((d, _fake)) = with_fake(backend, Options::default(), "123456789").await else { return };
+    let first = d.new_customer("Signed", "0913100011").await;
+    let second = d.new_customer("Failing", "0913100012").await;
+    d.grant(first, "whatsapp").await;
+    d.grant(second, "whatsapp").await;
+    assert_eq!(d.send().await, 2);
+    let one = d.customer_messages(first).await[0].clone();
+    let two = d.customer_messages(second).await[0].clone();
+    let (one_id, one_wamid) =
+        (one["id"].as_i64().unwrap_or_default(), one["provider_message_id"].as_str().unwrap_or(""));
+    let two_wamid = two["provider_message_id"].as_str().unwrap_or("");
+
+    // Delivered, by our id; then read counts as delivered; a late `sent` moves nothing back.
+    let (code, answer) =
+        d.signed_callback(&callback(json!([status(one_wamid, "delivered", Some(one_id))]), json!([]))).await;
+    assert_eq!((code, answer["data"]["statuses"].as_i64()), (200, Some(1)), "{answer}");
+    let (code, answer) = d
+        .signed_callback(&callback(
+            json!([status(one_wamid, "read", None), status(one_wamid, "sent", Some(one_id))]),
+            json!([]),
+        ))
+        .await;
+    assert_eq!((code, answer["data"]["statuses"].as_i64()), (200, Some(0)), "{answer}");
+    let one = d.customer_messages(first).await[0].clone();
+    assert_eq!(one["status"], "delivered", "{one}");
+    assert_eq!(one["provider_message_id"], one_wamid);
+
+    // Failed, found by the provider's id alone, with its error.
+    let mut failed = status(two_wamid, "failed", None);
+    failed["errors"] = json!([{"code": 131026, "title": "Message undeliverable", "message": "Message undeliverable"}]);
+    let (code, answer) = d.signed_callback(&callback(json!([failed]), json!([]))).await;
+    assert_eq!((code, answer["data"]["statuses"].as_i64()), (200, Some(1)), "{answer}");
+    let two = d.customer_messages(second).await[0].clone();
+    assert_eq!(two["status"], "failed", "{two}");
+    assert_eq!(two["status_detail"], "131026: Message undeliverable", "{two}");
+    let (_, answer) = d.signed_callback(&callback(json!([status(two_wamid, "delivered", None)]), json!([]))).await;
+    assert_eq!(answer["data"]["statuses"], 0, "failed stays failed");
+
+    // Unknown messages and statuses change nothing.
+    let (code, answer) = d
+        .signed_callback(&callback(
+            json!([status("wamid.unknown", "delivered", Some(999_999)), status(one_wamid, "deleted", None)]),
+            json!([]),
+        ))
+        .await;
+    assert_eq!((code, answer["data"]["statuses"].as_i64()), (200, Some(0)), "{answer}");
+    // Our id with another message's provider id is not that message.
+    let (_, answer) = d
+        .signed_callback(&callback(
+            json!([status("wamid.other", "delivered", Some(two["id"].as_i64().unwrap_or(0)))]),
+            json!([]),
+        ))
+        .await;
+    assert_eq!(answer["data"]["statuses"], 0);
+}
+
+async fn the_fake_providers_callbacks_mark_messages_delivered(backend: crate::helpers::Backend) {
+    // The fake posts signed `sent` then `delivered` callbacks to the server, whose address is
+    // known once it runs: the fake starts after it, and the sender is given the fake's address.
+    let Some(d) = demo_with(backend, |_| {}).await else { return };
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
+    let options = Options {
+        whatsapp_token: TOKEN.to_owned(),
+        callback_url: Some(d.app.url(STATUS_PATH)),
+        app_secret: Some(TEST_APP_SECRET.to_owned()),
+        ..Options::default()
+    };
+    let (server, port) = fake_provider::start(listener, options).unwrap_or_else(|e| panic!("fake: {e}"));
+    tokio::spawn(server);
+    let fake = format!("http://127.0.0.1:{port}");
+    // Point the running server's channels at the fake: a server of its own, on the same database.
+    let channels = channels_at(&fake, "123456789", TOKEN);
+    let services = loyalty_application::Services {
+        message_channels: std::sync::Arc::new(loyalty_system::messages::HttpChannels::new(channels)),
+        ..d.app.state.services.clone()
+    };
+    let customer = d.new_customer("Delivered", "0913100013").await;
+    d.grant(customer, "whatsapp").await;
+    assert_eq!(send_due(&services).await.unwrap_or_default(), 1);
+    let mut last = Value::Null;
+    for _ in 0..100 {
+        last = d.customer_messages(customer).await[0].clone();
+        if last["status"] == "delivered" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(last["status"], "delivered", "{last}");
+    assert!(last["provider_message_id"].as_str().unwrap_or("").starts_with("wamid.FAKE"), "{last}");
+}
+
+async fn a_stop_reply_withdraws_whatsapp_consent(backend: crate::helpers::Backend) {
+    let Some(d) = demo_with(backend, |_| {}).await else { return };
+    let customer = d.new_customer("Stop", "0913100014").await;
+    let other = d.new_customer("Stays", "0913100015").await;
+    d.grant(customer, "whatsapp").await;
+    d.grant(customer, "sms").await;
+    d.grant(other, "whatsapp").await;
+    assert_eq!(d.invoice(customer, json!("10")).await.0, 201);
+    // Not a stop: nothing changes.
+    let chat = json!([{"from": "218913100014", "id": "wamid.a", "timestamp": "1", "type": "text", "text": {"body": "stop please"}}]);
+    let (code, answer) = d.signed_callback(&callback(json!([]), chat)).await;
+    assert_eq!((code, answer["data"]["withdrawals"].as_i64()), (200, Some(0)), "{answer}");
+
+    let stop = json!([{"from": "218913100014", "id": "wamid.b", "timestamp": "1", "type": "text", "text": {"body": " إيقاف "}}]);
+    let (code, answer) = d.signed_callback(&callback(json!([]), stop)).await;
+    assert_eq!((code, answer["data"]["withdrawals"].as_i64()), (200, Some(1)), "{answer}");
+    let (_, body) = d.app.get(&format!("/api/v1/customers/{customer}"), Some(&d.cashier)).await;
+    let consents = &body["data"]["consents"];
+    assert_eq!((consents["whatsapp"].as_bool(), consents["sms"].as_bool()), (Some(false), Some(true)), "{body}");
+    assert_eq!(
+        d.app.scalar(&format!(
+            "SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {customer} AND source = 'whatsapp_reply' \
+             AND granted = false AND actor_id IS NULL"
+        )),
+        1
+    );
+    let messages = d.customer_messages(customer).await;
+    assert!(
+        messages.iter().all(|m| m["status"] == "not_sent" && m["status_detail"] == "consent_withdrawn"),
+        "pending WhatsApp messages stop: {messages:?}"
+    );
+    // Another phone's consent stays; a second STOP changes nothing more.
+    assert!(d.customer_messages(other).await.iter().all(|m| m["status"] == "pending"));
+    let again =
+        json!([{"from": "218913100014", "id": "wamid.c", "timestamp": "2", "type": "text", "text": {"body": "STOP"}}]);
+    let (_, answer) = d.signed_callback(&callback(json!([]), again)).await;
+    assert_eq!(answer["data"]["withdrawals"], 0, "{answer}");
+    // The next sale goes by SMS, the consent left.
+    assert_eq!(d.invoice(customer, json!("10")).await.0, 201);
+    assert_eq!(d.customer_messages(customer).await[0]["channel"], "sms");
+    // The till cannot claim the customer's own reply as its source.
+    let path = format!("/api/v1/customers/{customer}/consents");
+    let (code, _) = d
+        .app
+        .post(&path, Some(&d.cashier), &json!({"channel": "whatsapp", "granted": false, "source": "whatsapp_reply"}))
+        .await;
+    assert_eq!(code, 422);
+}
+
+async fn the_subscription_handshake_needs_the_verify_token(backend: crate::helpers::Backend) {
+    let Some(d) = demo_with(backend, |_| {}).await else { return };
+    let url = |token: &str| {
+        d.app.url(&format!("{STATUS_PATH}?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=1158201444"))
+    };
+    let answer = d.app.client.get(url(TEST_VERIFY_TOKEN)).send().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(answer.status(), 200);
+    assert!(answer.headers()["content-type"].to_str().unwrap_or("").starts_with("text/plain"));
+    assert_eq!(answer.text().await.unwrap_or_default(), "1158201444");
+    for wrong in [
+        url("wrong"),
+        d.app.url(STATUS_PATH),
+        d.app.url(&format!("{STATUS_PATH}?hub.verify_token={TEST_VERIFY_TOKEN}&hub.challenge=1")),
+    ] {
+        let (code, body) = read(d.app.client.get(wrong.clone()).send().await).await;
+        assert_eq!(code, 403, "{wrong}: {body}");
+        assert_eq!(body["code"], "verify_token_wrong");
+    }
 }

@@ -145,8 +145,9 @@ pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,
 };
 pub use messages::{
-    ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageList,
-    MessageChannelDto, MessageKindDto, MessageStatusDto,
+    ChannelReportDto, ChannelReportEnvelope, ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope,
+    CustomerMessageDto, CustomerMessageList, HubQuery, MessageChannelDto, MessageKindDto, MessageStatusDto,
+    WhatsappCallback,
 };
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{
