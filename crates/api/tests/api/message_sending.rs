@@ -26,6 +26,7 @@ both_backends!(
     the_fake_providers_callbacks_mark_messages_delivered,
     a_stop_reply_withdraws_whatsapp_consent,
     the_subscription_handshake_needs_the_verify_token,
+    the_owner_is_told_when_the_monthly_limit_is_reached,
 );
 
 pub(crate) const TOKEN: &str = "fake-whatsapp-token";
@@ -503,4 +504,43 @@ async fn the_subscription_handshake_needs_the_verify_token(backend: crate::helpe
         assert_eq!(code, 403, "{wrong}: {body}");
         assert_eq!(body["code"], "verify_token_wrong");
     }
+}
+
+async fn the_owner_is_told_when_the_monthly_limit_is_reached(backend: crate::helpers::Backend) {
+    let Some(d) = demo_with(backend, |_| {}).await else { return };
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let (status, _) = d.app.patch("/api/v1/loyalty-config", Some(&owner), &json!({"messages_monthly_limit": 2})).await;
+    assert_eq!(status, 200);
+    let bell = |lang: &'static str| {
+        let request = d.app.client.get(d.app.url("/api/v1/notifications")).bearer_auth(&owner);
+        async move {
+            let (status, body) = read(request.header("Accept-Language", lang).send().await).await;
+            assert_eq!(status, 200, "{body}");
+            body["data"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .find(|n| n["kind"] == "messages_limit_reached")
+        }
+    };
+    let customer = d.new_customer("Limit", "0913100016").await;
+    d.grant(customer, "sms").await;
+    assert!(bell("en").await.is_none(), "one message of two: not yet");
+    assert_eq!(d.invoice(customer, json!("10")).await.0, 201);
+    let told = bell("en").await.unwrap_or_else(|| panic!("the bell lists the limit once it is reached"));
+    assert_eq!(told["messages_limit"]["limit"], 2, "{told}");
+    assert!(told["messages_limit"]["month"].as_str().unwrap_or("").starts_with("20"), "{told}");
+    assert_eq!(told["messages_limit"]["message"], loyalty_domain::Msg::MessagesMonthlyLimitReached.en());
+    assert_eq!(told["read"], false);
+    let arabic = bell("ar").await.unwrap_or_default();
+    assert_eq!(arabic["messages_limit"]["message"], loyalty_domain::Msg::MessagesMonthlyLimitReached.ar());
+    assert_eq!(arabic["key"], told["key"]);
+    // Marked read, it stays read for the month.
+    let (status, _) = d.app.post("/api/v1/notifications/read", Some(&owner), &json!({"keys": [told["key"]]})).await;
+    assert_eq!(status, 200);
+    assert_eq!(bell("en").await.unwrap_or_default()["read"], true);
+    // A cashier has no bell.
+    let (_, body) = d.app.get("/api/v1/notifications", Some(&d.cashier)).await;
+    assert_eq!(body["data"], json!([]));
 }

@@ -676,6 +676,15 @@ pub trait MessageRepo {
     /// The owner's messages made in `[from, to)` that count against its monthly limit: all but
     /// those never sent.
     fn count_owner_messages(&mut self, owner_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<i64>;
+    /// When the owner's `limit`-th counted message of `[from, to)` was written: the moment the
+    /// monthly limit was reached, `None` while it is not (or `limit` is 0).
+    fn owner_limit_reached_at(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Option<NaiveDateTime>>;
     fn insert_customer_message(&mut self, message: NewCustomerMessage<'_>) -> RepoResult<i64>;
     /// A customer's messages, newest first, and how many there are.
     fn customer_messages(

@@ -137,6 +137,31 @@ impl MessageRepo for DbTx<'_> {
             .map_err(map_error)
     }
 
+    fn owner_limit_reached_at(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Option<NaiveDateTime>> {
+        if limit <= 0 {
+            return Ok(None);
+        }
+        // The owner's month, by the index on (owner_id, created_at): the limit-th counted one.
+        customer_messages::table
+            .filter(customer_messages::owner_id.eq(owner_id))
+            .filter(customer_messages::created_at.ge(from))
+            .filter(customer_messages::created_at.lt(to))
+            .filter(customer_messages::status.ne(MessageStatus::NotSent.as_str()))
+            .order((customer_messages::created_at, customer_messages::id))
+            .offset(limit - 1)
+            .limit(1)
+            .select(customer_messages::created_at)
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)
+    }
+
     fn insert_customer_message(&mut self, m: NewCustomerMessage<'_>) -> RepoResult<i64> {
         // A pending message is due at once; the sender sets later attempts.
         let due = (m.status == MessageStatus::Pending).then_some(m.now);
