@@ -70,13 +70,13 @@ async fn whatsapp(
     body: web::Bytes,
 ) -> HttpResponse {
     use actix_web::http::StatusCode;
-    tokio::time::sleep(fake.options.delay).await;
     let expected = format!("Bearer {}", fake.options.whatsapp_token);
     let authorization = request.headers().get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default();
     if authorization != expected {
         return error(StatusCode::UNAUTHORIZED, 190, "Invalid OAuth access token.");
     }
     if fake.fails() {
+        tokio::time::sleep(fake.options.delay).await;
         return error(StatusCode::INTERNAL_SERVER_ERROR, 2, "Service temporarily unavailable");
     }
     let (_, phone_number_id) = path.into_inner();
@@ -105,6 +105,9 @@ async fn whatsapp(
             }
         });
     }
+    // Taken (and its callbacks under way) before the delay: a sender that dies while waiting
+    // for the answer finds the message accepted, as with the real API.
+    tokio::time::sleep(fake.options.delay).await;
     HttpResponse::Ok().json(json!({
         "messaging_product": "whatsapp",
         "contacts": [{"input": message["to"], "wa_id": message["to"]}],
@@ -113,7 +116,8 @@ async fn whatsapp(
 }
 
 impl Fake {
-    /// Posts one signed status callback in the Cloud API's shape.
+    /// Posts one signed status callback in the Cloud API's shape, again every half second until
+    /// the server takes it (2xx), for a minute at most (the Cloud API retries for longer).
     async fn callback(&self, url: &str, id: &str, to: &str, data: &Value, status: &str) {
         let body = json!({
             "object": "whatsapp_business_account",
@@ -130,21 +134,27 @@ impl Fake {
             }}]}],
         })
         .to_string();
-        let mut request = self.client.post(url).header("Content-Type", "application/json");
-        if let Some(secret) = &self.options.app_secret {
-            request =
-                request.header("X-Hub-Signature-256", loyalty_system::messages::hub_signature(secret, body.as_bytes()));
+        for _ in 0..120 {
+            let mut request = self.client.post(url).header("Content-Type", "application/json");
+            if let Some(secret) = &self.options.app_secret {
+                let signature = loyalty_system::messages::hub_signature(secret, body.as_bytes());
+                request = request.header("X-Hub-Signature-256", signature);
+            }
+            match request.body(body.clone()).send().await {
+                Ok(answer) if answer.status().is_success() => return,
+                Ok(answer) => tracing::warn!(status = %answer.status(), "fake provider: callback refused"),
+                Err(e) => tracing::debug!(error = %e, "fake provider: callback not delivered yet"),
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        if let Err(e) = request.body(body).send().await {
-            tracing::warn!(error = %e, "fake provider: callback not delivered");
-        }
+        tracing::warn!(id, status, "fake provider: callback given up");
     }
 }
 
 async fn sms(fake: web::Data<Fake>, body: web::Bytes) -> HttpResponse {
     use actix_web::http::StatusCode;
-    tokio::time::sleep(fake.options.delay).await;
     if fake.fails() {
+        tokio::time::sleep(fake.options.delay).await;
         return HttpResponse::InternalServerError().json(json!({"error": "temporarily unavailable"}));
     }
     let Ok(message) = serde_json::from_slice::<Value>(&body) else {
@@ -159,17 +169,20 @@ async fn sms(fake: web::Data<Fake>, body: web::Bytes) -> HttpResponse {
     if to.is_empty() || reference.is_empty() {
         return HttpResponse::BadRequest().json(json!({"error": "to and reference are required"}));
     }
-    let mut received = fake.lock();
-    received.sms_requests += 1;
-    let id = match received.sms_ids.get(reference) {
-        Some(id) => id.clone(),
-        None => {
-            received.sms.push(message.clone());
-            let id = format!("sms-{:06}", received.sms.len());
-            received.sms_ids.insert(reference.to_owned(), id.clone());
-            id
+    let id = {
+        let mut received = fake.lock();
+        received.sms_requests += 1;
+        match received.sms_ids.get(reference) {
+            Some(id) => id.clone(),
+            None => {
+                received.sms.push(message.clone());
+                let id = format!("sms-{:06}", received.sms.len());
+                received.sms_ids.insert(reference.to_owned(), id.clone());
+                id
+            }
         }
     };
+    tokio::time::sleep(fake.options.delay).await;
     HttpResponse::Ok().json(json!({"id": id, "status": "accepted"}))
 }
 
