@@ -108,6 +108,11 @@ crash:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/crash/run.sh
 
+# Customer messages across a SIGKILL mid-send (SQLite, the fake provider): each reaches the provider exactly once.
+messages-test:
+    cargo build -p loyalty-api
+    LOYALTY_BIN={{target}}/debug/loyalty scripts/messages/run.sh
+
 # Three instances on one PostgreSQL behind HAProxy (deploy/haproxy.cfg): http://127.0.0.1:18300, instances on 18301-18303, until Ctrl-C.
 cluster: build
     LOYALTY_BIN={{target}}/release/loyalty scripts/cluster/run.sh --serve

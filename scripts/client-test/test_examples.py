@@ -174,6 +174,14 @@ def steps() -> list[Step]:
         Step("login", None),
         Step("register", None),
         Step("lookup_points", None),
+        # The demo server has no WhatsApp app secret nor verify token: both are refused as documented.
+        Step("whatsapp_status", None, may_answer={401: "no app secret here; the example's signature is not one"}),
+        Step(
+            "whatsapp_verify",
+            None,
+            query={"hub.mode": "subscribe", "hub.verify_token": "not-configured", "hub.challenge": "1158201444"},
+            may_answer={403: "no verify token here"},
+        ),
         # Reads, as the caller each is for.
         Step("analytics", "admin"),
         Step("overview", "admin"),

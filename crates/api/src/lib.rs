@@ -18,6 +18,8 @@ use loyalty_system::{
 
 pub use loyalty_system::LoginLimits;
 
+pub mod fake_provider;
+
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Everything the server needs to start.
@@ -57,6 +59,9 @@ pub struct Config {
     pub message_prices: loyalty_application::MessagePrices,
     /// The server's clock: the system's, which tests may move (expiring points).
     pub clock: Arc<AdjustableClock>,
+    /// The channels customer messages go by (`LOYALTY_WHATSAPP_*`, `LOYALTY_SMS_*`); none by
+    /// default.
+    pub channels: loyalty_system::messages::ChannelSettings,
 }
 
 /// How often an instance asks whether a periodic job is due.
@@ -96,6 +101,7 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             limits_in_process: false,
             clock: Arc::default(),
+            channels: loyalty_system::messages::ChannelSettings::default(),
         }
     }
 }
@@ -144,6 +150,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         ids: Arc::new(RandomIds),
         webhook_payloads: Arc::new(loyalty_http::dto::JsonWebhookPayloads),
         programs: Arc::default(),
+        message_channels: Arc::new(loyalty_system::messages::HttpChannels::new(config.channels.clone())),
         settings: Settings {
             session_ttl: config.session_ttl,
             demo_mode: config.demo_mode,

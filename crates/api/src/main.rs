@@ -128,6 +128,29 @@ enum Command {
         /// client the limits and the log use. None by default: the headers are ignored.
         #[arg(long, env = "LOYALTY_TRUSTED_PROXIES", value_delimiter = ',')]
         trusted_proxies: Vec<String>,
+        #[command(flatten)]
+        channels: ChannelArgs,
+    },
+    /// A stand-in for the WhatsApp Cloud API and an SMS gateway on loopback, for tests and the
+    /// demo: `POST /{version}/{phone_number_id}/messages`, `POST /sms`, `GET /_fake/received`.
+    FakeProvider {
+        #[arg(long, default_value = "127.0.0.1:8090")]
+        bind: String,
+        /// The bearer token the WhatsApp endpoint requires.
+        #[arg(long, default_value = "fake-whatsapp-token")]
+        whatsapp_token: String,
+        /// Where to post signed status callbacks (`sent`, then `delivered`) of WhatsApp messages.
+        #[arg(long)]
+        callback_url: Option<String>,
+        /// Signs the callbacks (`X-Hub-Signature-256`).
+        #[arg(long, hide_env_values = true)]
+        app_secret: Option<String>,
+        /// Answers 500 to the first N sending requests.
+        #[arg(long, default_value_t = 0)]
+        fail_first: u32,
+        /// Waits this long before answering a sending request.
+        #[arg(long, default_value_t = 0)]
+        delay_ms: u64,
     },
     /// Run the pending migrations and exit.
     Migrate,
@@ -138,6 +161,65 @@ enum Command {
     /// Write the contract's version and fingerprint to FILE (`openapi/openapi.stamp`); refused
     /// when the document changed and its version did not.
     OpenapiStamp { file: PathBuf },
+}
+
+/// The channels customer messages go by (issue #39); a channel without its settings is not
+/// configured, and its messages are recorded as not sent (`no_channel`).
+#[derive(clap::Args, Debug)]
+struct ChannelArgs {
+    /// The WhatsApp Business Cloud API.
+    #[arg(long, env = "LOYALTY_WHATSAPP_BASE_URL", default_value = "https://graph.facebook.com")]
+    whatsapp_base_url: String,
+    #[arg(long, env = "LOYALTY_WHATSAPP_API_VERSION", default_value = "v21.0")]
+    whatsapp_api_version: String,
+    /// The sending number's id; with the token, configures WhatsApp.
+    #[arg(long, env = "LOYALTY_WHATSAPP_PHONE_NUMBER_ID")]
+    whatsapp_phone_number_id: Option<String>,
+    /// A system user's access token.
+    #[arg(long, env = "LOYALTY_WHATSAPP_TOKEN", hide_env_values = true)]
+    whatsapp_token: Option<String>,
+    /// The app secret that signs status callbacks (`X-Hub-Signature-256`); without it every
+    /// callback is refused.
+    #[arg(long, env = "LOYALTY_WHATSAPP_APP_SECRET", hide_env_values = true)]
+    whatsapp_app_secret: Option<String>,
+    /// The token Meta's webhook subscription handshake must present.
+    #[arg(long, env = "LOYALTY_WHATSAPP_VERIFY_TOKEN", hide_env_values = true)]
+    whatsapp_verify_token: Option<String>,
+    /// The SMS gateway's URL (`POST {to, from, text, reference}`); configures SMS.
+    #[arg(long, env = "LOYALTY_SMS_URL")]
+    sms_url: Option<String>,
+    #[arg(long, env = "LOYALTY_SMS_TOKEN", hide_env_values = true)]
+    sms_token: Option<String>,
+    /// The registered sender name.
+    #[arg(long, env = "LOYALTY_SMS_SENDER")]
+    sms_sender: Option<String>,
+}
+
+impl ChannelArgs {
+    fn settings(self) -> loyalty_system::messages::ChannelSettings {
+        use loyalty_system::messages::{ChannelSettings, SmsSettings, WhatsappSettings};
+        let given = |v: Option<String>| v.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let whatsapp = match (given(self.whatsapp_phone_number_id), given(self.whatsapp_token)) {
+            (Some(phone_number_id), Some(token)) => Some(WhatsappSettings {
+                base_url: self.whatsapp_base_url.trim().to_owned(),
+                api_version: self.whatsapp_api_version.trim().to_owned(),
+                phone_number_id,
+                token,
+            }),
+            _ => None,
+        };
+        let sms = given(self.sms_url).map(|url| SmsSettings {
+            url,
+            token: given(self.sms_token).unwrap_or_default(),
+            sender: given(self.sms_sender).unwrap_or_default(),
+        });
+        ChannelSettings {
+            whatsapp,
+            sms,
+            app_secret: given(self.whatsapp_app_secret),
+            verify_token: given(self.whatsapp_verify_token),
+        }
+    }
 }
 
 fn parse_flag(value: &str) -> Result<bool, String> {
@@ -222,6 +304,21 @@ fn run(cli: Cli) -> Result<(), String> {
             let stamp = loyalty_http::openapi::next_stamp(&previous)?;
             std::fs::write(&file, stamp).map_err(|e| format!("{}: {e}", file.display()))
         }
+        Command::FakeProvider { bind, whatsapp_token, callback_url, app_secret, fail_first, delay_ms } => {
+            let options = loyalty_api::fake_provider::Options {
+                whatsapp_token,
+                callback_url,
+                app_secret,
+                fail_first,
+                delay: std::time::Duration::from_millis(delay_ms),
+            };
+            let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+            tracing::info!(url = %format!("http://{bind}"), "fake provider");
+            actix_web::rt::System::new().block_on(async move {
+                let (server, _) = loyalty_api::fake_provider::start(listener, options).map_err(|e| e.to_string())?;
+                server.await.map_err(|e| e.to_string())
+            })
+        }
         Command::Migrate => {
             let url = loyalty_db::DbUrl::parse(&cli.database_url)?;
             let pool = loyalty_db::pool::connect(&url, 1)?;
@@ -265,6 +362,7 @@ fn run(cli: Cli) -> Result<(), String> {
             key_reads_per_minute,
             key_writes_per_minute,
             trusted_proxies,
+            channels,
         } => {
             let trusted_proxies =
                 TrustedProxies::parse(&trusted_proxies).map_err(|e| format!("LOYALTY_TRUSTED_PROXIES: {e}"))?;
@@ -307,12 +405,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 },
                 trusted_proxies,
                 limits_in_process: limits == LimitsAt::Process,
+                channels: channels.settings(),
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;
             start_housekeeping(state.services.clone()).map_err(|e| format!("housekeeping: {e}"))?;
             loyalty_system::webhooks::start_worker(state.services.clone(), webhook_allow_private)
                 .map_err(|e| format!("webhooks: {e}"))?;
+            loyalty_system::messages::start_worker(state.services.clone()).map_err(|e| format!("messages: {e}"))?;
             let listener = TcpListener::bind(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
             tracing::info!(

@@ -24,6 +24,8 @@ pub struct Services {
     /// Each owner's tiers, stamp cards and webhook subscriptions as sales last read them
     /// (`use_cases::programs`): kept per instance, checked against the database's version.
     pub programs: Arc<crate::use_cases::programs::ProgramsCache>,
+    /// The channels customer messages go by (issue #39), and which are configured.
+    pub message_channels: Arc<dyn crate::ports::MessageChannels>,
     pub settings: Settings,
 }
 

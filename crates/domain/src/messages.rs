@@ -161,6 +161,7 @@ messages! {
     ConsentChannelUnknown => ("Choose whatsapp or sms", "اختر whatsapp أو sms"),
     ConsentGrantedRequired => ("Say whether the customer consents (true) or withdraws consent (false)", "حدّد هل يوافق العميل (true) أم يسحب موافقته (false)"),
     ConsentSourceUnknown => ("Choose till, join, import or customer_page", "اختر till أو join أو import أو customer_page"),
+    MessagesMonthlyLimitReached => ("Your customers' messages reached this month's limit: the rest of the month's messages are not sent. Raise the limit in the Messages tab to send them.", "بلغت رسائل عملائك حدّ هذا الشهر: لن تُرسل بقية رسائل الشهر. ارفع الحد في تبويب الرسائل لإرسالها."),
     MessagesMonthlyLimitRange => ("Messages a month must be between 0 and 1,000,000", "يجب أن يكون عدد الرسائل في الشهر بين 0 و 1,000,000"),
     TemplateRequired => ("Write the message's text", "اكتب نص الرسالة"),
     TemplateTooLong => ("A message's text can be at most 320 characters", "يمكن أن يحتوي نص الرسالة على 320 حرفاً على الأكثر"),

@@ -101,6 +101,13 @@ pub fn route(whatsapp: bool, sms: bool) -> Option<MessageChannel> {
     }
 }
 
+/// Whether a customer's reply asks to stop messages: "STOP" in any case, "إيقاف", "الغاء" or
+/// "إلغاء", alone (trimmed).
+pub fn is_stop(text: &str) -> bool {
+    let text = text.trim();
+    text.eq_ignore_ascii_case("stop") || matches!(text, "إيقاف" | "الغاء" | "إلغاء")
+}
+
 /// What fills a template's placeholders: `{name}`, `{store}`, `{points}`, `{balance}` (and
 /// `{days}`, [`EXPIRY_MESSAGE_DAYS`], in the expiry notice).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -395,6 +402,16 @@ mod tests {
         assert_eq!(route(true, false), Some(MessageChannel::Whatsapp));
         assert_eq!(route(false, true), Some(MessageChannel::Sms));
         assert_eq!(route(false, false), None);
+    }
+
+    #[test]
+    fn stop_in_either_language_any_case_trimmed() {
+        for text in ["STOP", "stop", " Stop\n", "إيقاف", " الغاء ", "إلغاء"] {
+            assert!(is_stop(text), "{text:?}");
+        }
+        for text in ["", "stop please", "STOPP", "شكرا", "إيقاف الرسائل"] {
+            assert!(!is_stop(text), "{text:?}");
+        }
     }
 
     #[test]

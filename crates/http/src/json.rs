@@ -54,7 +54,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for ValidJson<T> {
     }
 }
 
-fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiError> {
+pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8], lang: Lang) -> Result<T, ApiError> {
     if let Some(field) = control_character_field(bytes) {
         let message = loyalty_domain::Msg::TextCharactersNotAllowed;
         let text = match lang {

@@ -73,6 +73,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::customers::CustomersApi::openapi());
     doc.merge(handlers::stamps::StampsApi::openapi());
     doc.merge(handlers::messages::MessagesApi::openapi());
+    doc.merge(handlers::channels::ChannelsApi::openapi());
     doc.merge(handlers::tiers::TiersApi::openapi());
     doc.merge(handlers::invoices::InvoicesApi::openapi());
     doc.merge(handlers::redemptions::RedemptionsApi::openapi());
@@ -359,7 +360,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(served.len(), 126, "the API serves 126 operations");
+        assert_eq!(served.len(), 128, "the API serves 128 operations");
         assert_eq!(served, documented);
     }
 

@@ -42,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::customers::configure(cfg);
     handlers::stamps::configure(cfg);
     handlers::messages::configure(cfg);
+    handlers::channels::configure(cfg);
     handlers::tiers::configure(cfg);
     handlers::invoices::configure(cfg);
     handlers::redemptions::configure(cfg);

@@ -2,6 +2,7 @@
 //! bearer tokens (jwt-simple, HS256), the clock, sign-in and public limits (governor) and random
 //! ids.
 
+pub mod messages;
 mod password;
 mod throttle;
 mod tokens;

@@ -106,6 +106,36 @@ impl Drop for FreshDb {
     }
 }
 
+/// Both channels configured to an address where nothing listens.
+pub fn unreachable_channels() -> loyalty_system::messages::ChannelSettings {
+    channels_at("http://127.0.0.1:9", "123456789", "test-token")
+}
+
+/// Both channels at a provider's `base` (WhatsApp under it, SMS at `{base}/sms`), WhatsApp as
+/// phone number `phone_number_id` with `token`.
+pub fn channels_at(base: &str, phone_number_id: &str, token: &str) -> loyalty_system::messages::ChannelSettings {
+    use loyalty_system::messages::{ChannelSettings, SmsSettings, WhatsappSettings};
+    ChannelSettings {
+        whatsapp: Some(WhatsappSettings {
+            base_url: base.to_owned(),
+            api_version: "v21.0".to_owned(),
+            phone_number_id: phone_number_id.to_owned(),
+            token: token.to_owned(),
+        }),
+        sms: Some(SmsSettings {
+            url: format!("{base}/sms"),
+            token: "sms-token".to_owned(),
+            sender: "Loyalty".to_owned(),
+        }),
+        app_secret: Some(TEST_APP_SECRET.to_owned()),
+        verify_token: Some(TEST_VERIFY_TOKEN.to_owned()),
+    }
+}
+
+/// The app secret and verify token test servers are configured with.
+pub const TEST_APP_SECRET: &str = "test-app-secret";
+pub const TEST_VERIFY_TOKEN: &str = "test-verify-token";
+
 impl TestApp {
     /// A server on an empty, migrated database.
     pub async fn spawn(backend: Backend) -> Option<TestApp> {
@@ -121,6 +151,9 @@ impl TestApp {
         let db = fresh_database(backend)?;
         let mut config = Config::for_url(db.url.clone());
         config.web_dir = PathBuf::from("/nonexistent");
+        // Both message channels configured (nothing listens there, and no sender runs unless
+        // a test steps it), so messages wait `pending` as on a configured server.
+        config.channels = unreachable_channels();
         adjust(&mut config);
         let state = {
             let config = config.clone();

@@ -20,6 +20,7 @@ mod imports;
 mod instances;
 mod integrations;
 mod matrix;
+mod message_sending;
 mod messages;
 mod notifications;
 mod owner;

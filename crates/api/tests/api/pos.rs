@@ -32,7 +32,16 @@ pub(crate) struct Demo {
 }
 
 pub(crate) async fn demo(backend: Backend) -> Option<Demo> {
-    let app = TestApp::spawn_demo(backend).await?;
+    demo_with(backend, |_| {}).await
+}
+
+/// The demo, its server configured by `adjust` too.
+pub(crate) async fn demo_with(backend: Backend, adjust: impl FnOnce(&mut loyalty_api::Config)) -> Option<Demo> {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.demo_mode = true;
+        adjust(c);
+    })
+    .await?;
     let cashier = app.login("cashier@demo.ly", "demo1234").await;
     let fatima = app.scalar(
         "SELECT id AS n FROM customers WHERE phone = '+218912345678' \

@@ -14,6 +14,8 @@ loyalty_domain::code_enum! {
         Import,
         /// On the customer's own page.
         CustomerPage,
+        /// A WhatsApp reply ("STOP"): withdrawals only.
+        WhatsappReply,
     }
 }
 
@@ -22,6 +24,9 @@ loyalty_domain::code_enum! {
     pub enum MessageStatus {
         /// Waiting for the sender.
         Pending,
+        /// Taken by the sender, which may be handing it to the provider now (committed before
+        /// the request goes out, so a crash mid-send is found again).
+        Sending,
         /// Handed to the provider.
         Sent,
         /// The provider says the customer's phone has it.
@@ -29,7 +34,7 @@ loyalty_domain::code_enum! {
         /// The provider refused it, or every attempt failed.
         Failed,
         /// Recorded and never sent (`status_detail` says why: `monthly_limit`,
-        /// `consent_withdrawn`, `no_channel`).
+        /// `consent_withdrawn`, `no_channel`, `test_mode`).
         NotSent,
     }
 }

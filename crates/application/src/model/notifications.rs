@@ -14,6 +14,8 @@ loyalty_domain::code_enum! {
         CustomersImported,
         /// A webhook endpoint's deliveries are failing.
         WebhookFailing,
+        /// The owner's customers were sent this month's `messages_monthly_limit` of messages.
+        MessagesLimitReached,
     }
 }
 
@@ -21,9 +23,26 @@ loyalty_domain::code_enum! {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotificationAbout {
     Signal(Box<Signal>),
-    PlanEnding { package: String, ends_at: NaiveDateTime, days_left: i64 },
-    CustomersImported { store: StoreRef, customers: i64, points: i64 },
-    WebhookFailing { endpoint_id: i64, url: String, failing: i64 },
+    PlanEnding {
+        package: String,
+        ends_at: NaiveDateTime,
+        days_left: i64,
+    },
+    CustomersImported {
+        store: StoreRef,
+        customers: i64,
+        points: i64,
+    },
+    WebhookFailing {
+        endpoint_id: i64,
+        url: String,
+        failing: i64,
+    },
+    /// `month` (Tripoli, `YYYY-MM`) reached `limit` messages; later ones are not sent.
+    MessagesLimitReached {
+        limit: i64,
+        month: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +61,7 @@ impl Notification {
             NotificationAbout::PlanEnding { .. } => NotificationKind::PlanEnding,
             NotificationAbout::CustomersImported { .. } => NotificationKind::CustomersImported,
             NotificationAbout::WebhookFailing { .. } => NotificationKind::WebhookFailing,
+            NotificationAbout::MessagesLimitReached { .. } => NotificationKind::MessagesLimitReached,
         }
     }
 }

@@ -17,11 +17,12 @@ pub use records::{
     SaleClaim, SaleStart, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
 // Customer messages (issue #39).
-pub use records::{MessageRepo, NewConsent, NewCustomerMessage};
+pub use records::{MessageRepo, MessageResult, NewConsent, NewCustomerMessage, StatusUpdate};
 pub use system::{
-    Allowance, AttemptResult, Clock, EndpointValues, IdGenerator, LoginThrottle, NewWebhookDelivery, NewWebhookEvent,
-    PasswordHasher, PublicThrottle, RequestThrottle, SharedLimits, TokenClaims, TokenService, VerifyDone,
-    WebhookEnvelope, WebhookPayloads, WebhookRepo,
+    Allowance, AttemptResult, BoxFuture, Clock, ConfiguredChannels, EndpointValues, IdGenerator, LoginThrottle,
+    MessageChannels, NewWebhookDelivery, NewWebhookEvent, OutgoingMessage, PasswordHasher, PublicThrottle,
+    RequestThrottle, SendOutcome, SharedLimits, TokenClaims, TokenService, VerifyDone, WebhookEnvelope,
+    WebhookPayloads, WebhookRepo,
 };
 
 use crate::AppError;

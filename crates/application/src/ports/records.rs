@@ -603,8 +603,58 @@ pub struct NewCustomerMessage<'a> {
     pub now: NaiveDateTime,
 }
 
+/// How one attempt to send a message ended, as the sender records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MessageResult {
+    /// Accepted by the provider, with its message id.
+    Sent { provider_message_id: String },
+    /// Pending again, due at `at`; `error` kept as the message's detail.
+    Retry { at: NaiveDateTime, error: String },
+    /// Refused for good, or out of attempts.
+    Failed { error: String },
+    /// Never sent (`no_channel`).
+    NotSent { detail: String },
+}
+
+/// What a provider's status callback says of one message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusUpdate<'a> {
+    /// Our id, when the callback carries it (`biz_opaque_callback_data`).
+    pub message_id: Option<i64>,
+    pub provider_message_id: &'a str,
+    /// `Sent`, `Delivered` or `Failed`.
+    pub status: crate::MessageStatus,
+    pub detail: Option<&'a str>,
+    pub now: NaiveDateTime,
+}
+
 /// Consent and the outbox of messages customers read (issue #39).
 pub trait MessageRepo {
+    /// Takes up to `limit` due messages for the sender, each by one conditional update (so two
+    /// instances never take the same one): `pending` ones due by `now`, SMS ones left `sending`
+    /// whose lease ran out by `now` (sent again with the same reference), and WhatsApp ones left
+    /// `sending` whose lease ran out by `in_doubt_before` (no status callback came meanwhile).
+    /// Each becomes `sending` until `lease_until`, its attempt counted, committed before the
+    /// caller sends anything.
+    fn claim_due_messages(
+        &mut self,
+        now: NaiveDateTime,
+        lease_until: NaiveDateTime,
+        in_doubt_before: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Vec<super::OutgoingMessage>>;
+    /// Records how the attempt `attempts` of message `id` ended, if the message is still that
+    /// attempt's (`sending` with that count); whether it was.
+    fn finish_message(
+        &mut self,
+        id: i64,
+        attempts: i64,
+        result: &MessageResult,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool>;
+    /// Records a provider's status of a WhatsApp message, never moving it backwards (a sent
+    /// message may become delivered or failed; delivered and failed stay); whether it changed.
+    fn record_message_status(&mut self, update: &StatusUpdate<'_>) -> RepoResult<bool>;
     /// Sets the customer's current consent by `channel` to `since` (`None`: withdrawn), in one
     /// conditional update that changes only a consent not already so (a second grant keeps
     /// the first time); whether it changed.
@@ -630,6 +680,15 @@ pub trait MessageRepo {
     /// The owner's messages made in `[from, to)` that count against its monthly limit: all but
     /// those never sent.
     fn count_owner_messages(&mut self, owner_id: i64, from: NaiveDateTime, to: NaiveDateTime) -> RepoResult<i64>;
+    /// When the owner's `limit`-th counted message of `[from, to)` was written: the moment the
+    /// monthly limit was reached, `None` while it is not (or `limit` is 0).
+    fn owner_limit_reached_at(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Option<NaiveDateTime>>;
     fn insert_customer_message(&mut self, message: NewCustomerMessage<'_>) -> RepoResult<i64>;
     /// A customer's messages, newest first, and how many there are.
     fn customer_messages(

@@ -245,3 +245,64 @@ pub trait WebhookRepo {
     ) -> RepoResult<Vec<crate::DueDelivery>>;
     fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;
 }
+
+/// Which channels this server can send customer messages by (issue #39): a channel without its
+/// settings is not configured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ConfiguredChannels {
+    pub whatsapp: bool,
+    pub sms: bool,
+}
+
+impl ConfiguredChannels {
+    pub fn has(&self, channel: crate::MessageChannel) -> bool {
+        match channel {
+            crate::MessageChannel::Whatsapp => self.whatsapp,
+            crate::MessageChannel::Sms => self.sms,
+        }
+    }
+}
+
+/// A message the sender has taken (its lease committed as `sending`), to hand to its channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingMessage {
+    /// Our id: the SMS gateway's idempotency key (`reference`) and WhatsApp's
+    /// `biz_opaque_callback_data`, so a resend and a status callback map back to it.
+    pub id: i64,
+    pub kind: crate::MessageKind,
+    pub channel: crate::MessageChannel,
+    pub to_phone: String,
+    pub body: String,
+    /// Attempts counted so far, this one included: the lease's token.
+    pub attempts: i64,
+}
+
+/// How the provider answered one attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendOutcome {
+    /// Accepted: the provider's message id.
+    Sent { provider_message_id: String },
+    /// Worth trying again (a 5xx, a 429, no answer, no connection): why.
+    Retry { error: String },
+    /// Refused for good (a 4xx other than 429, or no channel): the provider's error, short.
+    Refused { error: String },
+}
+
+/// A future that is sent between threads.
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
+/// The channels customer messages go by (WhatsApp Business Cloud API, an HTTP SMS gateway),
+/// implemented in `crates/system/src/messages.rs`.
+pub trait MessageChannels: Send + Sync {
+    /// The channels whose settings are given.
+    fn configured(&self) -> ConfiguredChannels;
+    /// One attempt to hand `message` to its channel's provider; never longer than the sender's
+    /// lease allows.
+    fn send<'a>(&'a self, message: &'a OutgoingMessage) -> BoxFuture<'a, SendOutcome>;
+    /// Whether `signature` (`X-Hub-Signature-256`: `sha256=<hex HMAC-SHA256 of body>`) is the
+    /// app secret's signature of `body`, compared in constant time; false without a secret.
+    fn verify_callback(&self, body: &[u8], signature: Option<&str>) -> bool;
+    /// Whether `token` is the webhook verify token (`LOYALTY_WHATSAPP_VERIFY_TOKEN`); false
+    /// without one.
+    fn verify_token(&self, token: &str) -> bool;
+}

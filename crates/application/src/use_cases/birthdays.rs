@@ -30,6 +30,7 @@ pub fn run_daily(services: &Services) -> Result<BirthdayRun, AppError> {
     let now = services.clock.now();
     let today = local_date(now);
     let year = today.year();
+    let configured = services.message_channels.configured();
     let birthdays: Vec<String> = Birthday::celebrated_on(today).iter().map(ToString::to_string).collect();
     let mut run = BirthdayRun::default();
     loop {
@@ -66,7 +67,7 @@ pub fn run_daily(services: &Services) -> Result<BirthdayRun, AppError> {
                 // The customer is told, when it consents to messages.
                 if let Some(customer) = repos.customer_by_id(customer_id)? {
                     let kind = crate::MessageKind::Birthday;
-                    super::messages::write(repos, &owner, &customer, kind, points, balance, now)?;
+                    super::messages::write(repos, &owner, configured, &customer, kind, points, balance, now)?;
                 }
                 let entry = per_store.entry(store_id).or_default();
                 entry.0 += 1;

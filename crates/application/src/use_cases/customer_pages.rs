@@ -167,12 +167,13 @@ pub fn set_consent(
     )?;
     let change = super::messages::ConsentChange { actor_id: None, api_key_id: None, ..change };
     let now = services.clock.now();
+    let configured = services.message_channels.configured();
     transaction(&*services.db, TxMode::Write, |repos| {
         let holder = repos.page_holder(&digest, now)?.ok_or(AppError::NotFound)?;
         let mut answer = None;
         for row in repos.page_stores(&holder)? {
             let Some(customer) = repos.customer_by_id(row.customer_id)? else { continue };
-            let consents = super::messages::apply_consent(repos, customer, &change, now)?;
+            let consents = super::messages::apply_consent(repos, configured, customer, &change, now)?;
             if row.customer_id == holder.customer_id || answer.is_none() {
                 answer = Some(consents);
             }

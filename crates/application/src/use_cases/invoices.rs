@@ -98,6 +98,7 @@ pub fn create(
     let Some(total) = total else {
         return Err(AppError::Internal("validated invoice fields missing".into()));
     };
+    let configured = services.message_channels.configured();
     let Some(customer_id) = form.customer_id else {
         return walk_in(services, actor, store_id, number, total, key);
     };
@@ -158,7 +159,7 @@ pub fn create(
                 })?;
             }
             // The customer's points message, in the sale's transaction (none without consent).
-            super::messages::after_sale(repos, &settings, &customer, points, balance, now)?;
+            super::messages::after_sale(repos, &settings, configured, &customer, points, balance, now)?;
             let stamps =
                 super::stamps::after_sale(repos, services, actor, &programs, &customer, (invoice_id, total), now)?;
             let tier = super::tiers::after_sale(repos, services, &programs, &customer, tier, total, now)?;

@@ -1,17 +1,22 @@
 //! Messages customers read (issue #39, first step): consent per channel and the outbox. A
 //! message is written in the transaction of the event that causes it (a sale's points, a first
 //! consent's welcome), rendered in Arabic, routed WhatsApp first, and recorded even past the
-//! owner's monthly limit (as not sent) so the owner sees what was held back. The sender, which
-//! takes pending messages from the outbox, is a later step.
+//! owner's monthly limit (as not sent) so the owner sees what was held back. The sender
+//! ([`finish_and_claim`], run by `crates/system/src/messages.rs`) takes due messages from the
+//! outbox, each exactly once (see [`LEASE`]); the provider's callbacks ([`whatsapp_report`])
+//! record delivery and a customer's "STOP".
 
-use chrono::NaiveDateTime;
+use chrono::{Duration, NaiveDateTime};
 use loyalty_domain::local_day::{local_date, local_date_bounds, local_month_bounds};
 use loyalty_domain::messages_out::{self, Fields};
 use loyalty_domain::{FieldErrors, LoyaltySettings, Msg};
 
 use super::customers::visible_customer;
 use crate::policy::StoreAccess;
-use crate::ports::{transaction, NewConsent, NewCustomerMessage, Repos, TxMode};
+use crate::ports::{
+    transaction, ConfiguredChannels, MessageResult, NewConsent, NewCustomerMessage, OutgoingMessage, Repos,
+    SendOutcome, StatusUpdate, TxMode,
+};
 use crate::{
     Actor, AppError, ChannelMonth, ConsentSource, Consents, Customer, CustomerMessage, MessageChannel, MessageKind,
     MessageLanguage, MessageStatus, MessageTemplate, MessagesSummary, Operation, Page, PageRequest, Services,
@@ -25,6 +30,8 @@ pub const DETAIL_MONTHLY_LIMIT: &str = "monthly_limit";
 pub const DETAIL_CONSENT_WITHDRAWN: &str = "consent_withdrawn";
 /// A test key's sandbox store: its customers are nobody's phones.
 pub const DETAIL_TEST_MODE: &str = "test_mode";
+/// None of the channels the customer consented to is configured on this server.
+pub const DETAIL_NO_CHANNEL: &str = "no_channel";
 
 /// A consent as sent: each field is checked here, so a bad one is a 422 naming it.
 #[derive(Debug, Clone, Default)]
@@ -51,9 +58,10 @@ pub fn record_consent(
         check_consent(form.channel.as_deref(), form.granted, form.source.as_deref(), form.language.as_deref())?;
     let change = ConsentChange { actor_id: Some(actor.user_id), api_key_id: actor.key_id(), ..change };
     let now = services.clock.now();
+    let configured = services.message_channels.configured();
     transaction(&*services.db, TxMode::Write, |repos| {
         let customer = visible_customer(repos, actor, customer_id)?;
-        apply_consent(repos, customer, &change, now)
+        apply_consent(repos, configured, customer, &change, now)
     })
 }
 
@@ -69,8 +77,15 @@ pub(crate) fn check_consent(
     let channel = errors
         .check("channel", channel.map(str::trim).and_then(MessageChannel::parse).ok_or(Msg::ConsentChannelUnknown));
     let granted = errors.check("granted", granted.ok_or(Msg::ConsentGrantedRequired));
-    let source =
-        errors.check("source", source.map(str::trim).and_then(ConsentSource::parse).ok_or(Msg::ConsentSourceUnknown));
+    let source = errors.check(
+        "source",
+        source
+            .map(str::trim)
+            .and_then(ConsentSource::parse)
+            // A reply is the customer's own, recorded by the callback alone.
+            .filter(|s| *s != ConsentSource::WhatsappReply)
+            .ok_or(Msg::ConsentSourceUnknown),
+    );
     let language = match language.map(str::trim) {
         None => None,
         Some(language) => errors.check("language", MessageLanguage::parse(language).ok_or(Msg::ConsentLanguageUnknown)),
@@ -99,6 +114,7 @@ pub(crate) struct ConsentChange {
 /// customer never welcomed writes the welcome. Answers the customer's consents after it.
 pub(crate) fn apply_consent(
     repos: &mut dyn Repos,
+    configured: ConfiguredChannels,
     customer: Customer,
     change: &ConsentChange,
     now: NaiveDateTime,
@@ -125,7 +141,7 @@ pub(crate) fn apply_consent(
         let settings = repos.loyalty_settings(customer.store.owner_id)?;
         let balance = customer.loyalty_points;
         let customer = Customer { consents, ..customer };
-        write(repos, &settings, &customer, MessageKind::Welcome, 0, balance, now)?;
+        write(repos, &settings, configured, &customer, MessageKind::Welcome, 0, balance, now)?;
     }
     Ok(consents)
 }
@@ -136,6 +152,7 @@ pub(crate) fn apply_consent(
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
     settings: &LoyaltySettings,
+    configured: ConfiguredChannels,
     customer: &Customer,
     points: i64,
     balance: i64,
@@ -144,44 +161,62 @@ pub(crate) fn after_sale(
     if points <= 0 || customer.consents.channel().is_none() {
         return Ok(());
     }
-    write(repos, settings, customer, MessageKind::PointsEarned, points, balance, now).map(|_| ())
+    write(repos, settings, configured, customer, MessageKind::PointsEarned, points, balance, now).map(|_| ())
 }
 
 /// Writes one message for the customer, in the caller's transaction: by WhatsApp with its
-/// consent, else by SMS with its consent; nothing without consent or without a phone. Past the
-/// owner's monthly limit (a count of its messages this Tripoli month, read only now that a
-/// message is due) it is recorded as not sent (`monthly_limit`). Answers its id, if written.
+/// consent, else by SMS with its consent, among the channels this server has configured;
+/// nothing without consent or without a phone. With consent but no configured channel it is
+/// recorded as not sent (`no_channel`, by the channel consented to). Past the owner's monthly
+/// limit (a count of its messages this Tripoli month, read only now that a message is due) it
+/// is recorded as not sent (`monthly_limit`). Answers its id, if written.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn write(
     repos: &mut dyn Repos,
     settings: &LoyaltySettings,
+    configured: ConfiguredChannels,
     customer: &Customer,
     kind: MessageKind,
     points: i64,
     balance: i64,
     now: NaiveDateTime,
 ) -> Result<Option<i64>, AppError> {
-    write_once(repos, settings, customer, kind, points, balance, None, now)
+    let message = Due { kind, points, balance, once_key: None };
+    write_once(repos, settings, configured, customer, &message, now)
+}
+
+/// A message due to a customer: its kind, what fills it, and the occasion of one sent once.
+struct Due<'a> {
+    kind: MessageKind,
+    points: i64,
+    balance: i64,
+    once_key: Option<&'a str>,
 }
 
 /// [`write`], for a message sent once per occasion (`once_key`): a second one for the same
 /// customer and occasion is refused by the database, whoever writes it.
-#[allow(clippy::too_many_arguments)]
 fn write_once(
     repos: &mut dyn Repos,
     settings: &LoyaltySettings,
+    configured: ConfiguredChannels,
     customer: &Customer,
-    kind: MessageKind,
-    points: i64,
-    balance: i64,
-    once_key: Option<&str>,
+    due: &Due<'_>,
     now: NaiveDateTime,
 ) -> Result<Option<i64>, AppError> {
-    let (Some(channel), Some(phone)) = (customer.consents.channel(), customer.phone.as_deref()) else {
+    let Due { kind, points, balance, once_key } = *due;
+    let (Some(consented), Some(phone)) = (customer.consents.channel(), customer.phone.as_deref()) else {
         return Ok(None);
     };
+    let routed = messages_out::route(
+        customer.consents.whatsapp_at.is_some() && configured.whatsapp,
+        customer.consents.sms_at.is_some() && configured.sms,
+    );
+    let channel = routed.unwrap_or(consented);
     let owner_id = customer.store.owner_id;
     let (status, detail) = if customer.store.sandbox {
         (MessageStatus::NotSent, Some(DETAIL_TEST_MODE))
+    } else if routed.is_none() {
+        (MessageStatus::NotSent, Some(DETAIL_NO_CHANNEL))
     } else {
         let (from, to) = local_month_bounds(now);
         if repos.count_owner_messages(owner_id, from, to)? >= settings.messages_monthly_limit {
@@ -221,6 +256,7 @@ const EXPIRY_BATCH: i64 = 200;
 /// short leaves the rest for the next). Answers how many were written.
 pub fn tell_expiring(services: &Services) -> Result<usize, AppError> {
     let now = services.clock.now();
+    let configured = services.message_channels.configured();
     let day = local_date(now) + chrono::Duration::days(messages_out::EXPIRY_MESSAGE_DAYS);
     let once_key = format!("{}:{day}", MessageKind::PointsExpiring.as_str());
     let mut after = 0;
@@ -238,8 +274,8 @@ pub fn tell_expiring(services: &Services) -> Result<usize, AppError> {
                     None => *settings.entry(owner_id).or_insert(repos.loyalty_settings(owner_id)?),
                 };
                 let balance = customer.loyalty_points;
-                let kind = MessageKind::PointsExpiring;
-                if write_once(repos, &owner, &customer, kind, points, balance, Some(&once_key), now)?.is_some() {
+                let due = Due { kind: MessageKind::PointsExpiring, points, balance, once_key: Some(&once_key) };
+                if write_once(repos, &owner, configured, &customer, &due, now)?.is_some() {
                     count += 1;
                 }
             }
@@ -366,7 +402,8 @@ pub fn summary(services: &Services, actor: &Actor) -> Result<MessagesSummary, Ap
                 };
                 for f in figures.iter().filter(|f| f.channel == channel) {
                     match f.status {
-                        MessageStatus::Pending => row.pending += f.messages,
+                        // Taken by a sender, its answer not yet recorded: still waiting.
+                        MessageStatus::Pending | MessageStatus::Sending => row.pending += f.messages,
                         MessageStatus::Sent => row.sent += f.messages,
                         MessageStatus::Delivered => row.delivered += f.messages,
                         MessageStatus::Failed => row.failed += f.messages,
@@ -395,5 +432,165 @@ pub fn summary(services: &Services, actor: &Actor) -> Result<MessagesSummary, Ap
             months: rows,
             prices,
         })
+    })
+}
+
+/// How long the sender holds a message it took (`sending`): longer than an attempt may take
+/// (`ATTEMPT_TIMEOUT_SECS`). The state is committed before the request goes out, so a sender
+/// killed mid-send leaves the message `sending`; once its lease runs out it was maybe received.
+/// An SMS is then sent again with the same `reference` (the gateway's idempotency key); a
+/// WhatsApp message waits [`IN_DOUBT_WINDOW`] for its status callback (the Cloud API reports
+/// every message it accepted, with our id) and is sent again only if none came.
+pub const LEASE: Duration = Duration::seconds(30);
+/// How long a provider has to answer one attempt.
+pub const ATTEMPT_TIMEOUT_SECS: u64 = 10;
+/// How long a WhatsApp message left `sending` waits for a status callback before it is resent.
+pub const IN_DOUBT_WINDOW: Duration = Duration::minutes(10);
+/// Attempts before a message that keeps failing (5xx, 429, no answer) is marked failed.
+pub const MAX_ATTEMPTS: i64 = 8;
+
+/// When to try again after `attempts` failed attempts: 30 s, doubling, at most an hour apart.
+pub fn backoff(attempts: i64) -> Duration {
+    let doublings = u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0);
+    Duration::seconds((30_i64 << doublings).min(3600))
+}
+
+/// One attempt as the sender made it.
+#[derive(Debug, Clone)]
+pub struct SendAttempt {
+    pub message: OutgoingMessage,
+    pub outcome: SendOutcome,
+}
+
+/// Records the sender's attempts and takes up to `limit` due messages in their place, in one
+/// transaction committed before anything taken is sent. A message due by a channel that is no
+/// longer configured is recorded not sent (`no_channel`) instead of taken.
+pub fn finish_and_claim(
+    services: &Services,
+    attempts: Vec<SendAttempt>,
+    limit: i64,
+) -> Result<Vec<OutgoingMessage>, AppError> {
+    let now = services.clock.now();
+    let configured = services.message_channels.configured();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        for SendAttempt { message, outcome } in &attempts {
+            let result = match outcome {
+                SendOutcome::Sent { provider_message_id } => {
+                    MessageResult::Sent { provider_message_id: provider_message_id.clone() }
+                }
+                SendOutcome::Refused { error } => MessageResult::Failed { error: error.clone() },
+                SendOutcome::Retry { error } if message.attempts >= MAX_ATTEMPTS => {
+                    MessageResult::Failed { error: error.clone() }
+                }
+                SendOutcome::Retry { error } => {
+                    MessageResult::Retry { at: now + backoff(message.attempts), error: error.clone() }
+                }
+            };
+            repos.finish_message(message.id, message.attempts, &result, now)?;
+        }
+        if limit <= 0 {
+            return Ok(Vec::new());
+        }
+        let claimed = repos.claim_due_messages(now, now + LEASE, now - IN_DOUBT_WINDOW + LEASE, limit)?;
+        let mut sendable = Vec::with_capacity(claimed.len());
+        for message in claimed {
+            if configured.has(message.channel) {
+                sendable.push(message);
+            } else {
+                let result = MessageResult::NotSent { detail: DETAIL_NO_CHANNEL.to_owned() };
+                repos.finish_message(message.id, message.attempts, &result, now)?;
+            }
+        }
+        Ok(sendable)
+    })
+}
+
+/// What a WhatsApp callback reported, as read from its body.
+#[derive(Debug, Clone, Default)]
+pub struct ChannelReport {
+    pub statuses: Vec<ReportedStatus>,
+    pub replies: Vec<Reply>,
+}
+
+/// One message's status: `sent`, `delivered`, `read` (counts as delivered) or `failed`.
+#[derive(Debug, Clone, Default)]
+pub struct ReportedStatus {
+    pub provider_message_id: String,
+    pub status: String,
+    /// `biz_opaque_callback_data`: our message id as we sent it.
+    pub callback_data: Option<String>,
+    /// The provider's error, when failed.
+    pub error: Option<String>,
+}
+
+/// A text a customer sent (the number as the Cloud API writes it, without '+').
+#[derive(Debug, Clone, Default)]
+pub struct Reply {
+    pub from: String,
+    pub text: String,
+}
+
+/// What a report changed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReportOutcome {
+    pub statuses: usize,
+    pub withdrawals: usize,
+}
+
+/// The longest provider error kept on a message.
+pub const DETAIL_MAX: usize = 200;
+
+/// Records a verified WhatsApp callback in one transaction: each status on its message (never
+/// backwards), and each "STOP" reply as a withdrawal of the WhatsApp consent of every customer
+/// with that phone (the same withdrawal as the till's, from `whatsapp_reply`). Unknown statuses,
+/// messages and phones change nothing.
+pub fn whatsapp_report(services: &Services, report: ChannelReport) -> Result<ReportOutcome, AppError> {
+    let now = services.clock.now();
+    let configured = services.message_channels.configured();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let mut outcome = ReportOutcome::default();
+        for reported in &report.statuses {
+            let status = match reported.status.trim() {
+                "sent" => MessageStatus::Sent,
+                "delivered" | "read" => MessageStatus::Delivered,
+                "failed" => MessageStatus::Failed,
+                _ => continue,
+            };
+            let detail: Option<String> = reported.error.as_deref().map(|e| e.chars().take(DETAIL_MAX).collect());
+            let update = StatusUpdate {
+                message_id: reported.callback_data.as_deref().and_then(|d| d.trim().parse().ok()),
+                provider_message_id: reported.provider_message_id.trim(),
+                status,
+                detail: detail.as_deref(),
+                now,
+            };
+            if repos.record_message_status(&update)? {
+                outcome.statuses += 1;
+            }
+        }
+        for reply in &report.replies {
+            if !messages_out::is_stop(&reply.text) {
+                continue;
+            }
+            let from = reply.from.trim();
+            let written = if from.starts_with('+') { from.to_owned() } else { format!("+{from}") };
+            let Ok(phone) = loyalty_domain::Phone::parse(&written) else { continue };
+            for customer in repos.customers_by_phone(phone.as_str())? {
+                if customer.consents.whatsapp_at.is_none() {
+                    continue;
+                }
+                let change = ConsentChange {
+                    channel: MessageChannel::Whatsapp,
+                    granted: false,
+                    source: ConsentSource::WhatsappReply,
+                    language: None,
+                    actor_id: None,
+                    api_key_id: None,
+                };
+                apply_consent(repos, configured, customer, &change, now)?;
+                outcome.withdrawals += 1;
+            }
+        }
+        Ok(outcome)
     })
 }

@@ -1,6 +1,7 @@
 //! The bell (issue #35, item 5). A store owner's notifications are made from what they are
 //! about, when asked: the fraud signals waiting for review, the plan ending with nothing queued
-//! after it, customers imported in the last days, and webhook endpoints whose deliveries fail.
+//! after it, customers imported in the last days, webhook endpoints whose deliveries fail, and
+//! the month's customer messages at the owner's monthly limit.
 //! Each has a key; the keys a person has read are kept, so the count is what is unread, and a
 //! signal reviewed leaves the list at once. Cashiers and the admin have none yet.
 
@@ -89,6 +90,15 @@ pub fn list(services: &Services, actor: &Actor) -> Result<Notifications, AppErro
                 failing: failing.failing,
             };
             add(key, failing.last_failure_at, about);
+        }
+
+        // The owner's customers were sent this month's limit of messages: told once a month.
+        let settings = repos.loyalty_settings(actor.user_id)?;
+        let (from, to) = loyalty_domain::local_day::local_month_bounds(now);
+        if let Some(at) = repos.owner_limit_reached_at(actor.user_id, from, to, settings.messages_monthly_limit)? {
+            let month = loyalty_domain::local_day::local_date(now).format("%Y-%m").to_string();
+            let key = format!("messages-limit:{month}");
+            add(key, at, NotificationAbout::MessagesLimitReached { limit: settings.messages_monthly_limit, month });
         }
 
         let keys: Vec<String> = items.iter().map(|n| n.key.clone()).collect();

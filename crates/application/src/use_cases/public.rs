@@ -180,7 +180,13 @@ pub(crate) fn add_member(
             actor_id: None,
             api_key_id: None,
         };
-        customer.consents = super::messages::apply_consent(repos, customer.clone(), &change, now)?;
+        customer.consents = super::messages::apply_consent(
+            repos,
+            services.message_channels.configured(),
+            customer.clone(),
+            &change,
+            now,
+        )?;
     }
     let data = crate::WebhookData::Customer(customer);
     super::webhooks::emit(repos, services, store, crate::WebhookEventType::CustomerJoined, data, now)?;

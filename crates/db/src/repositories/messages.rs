@@ -7,7 +7,9 @@ use diesel::dsl::count_star;
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use loyalty_application::ports::{MessageRepo, NewConsent, NewCustomerMessage, RepoResult};
+use loyalty_application::ports::{
+    MessageRepo, MessageResult, NewConsent, NewCustomerMessage, OutgoingMessage, RepoResult, StatusUpdate,
+};
 use loyalty_application::{
     ConsentCounts, CustomerMessage, MessageChannel, MessageFigure, MessageKind, MessageLanguage, MessageStatus,
     MessageTemplate, PageRequest,
@@ -137,6 +139,31 @@ impl MessageRepo for DbTx<'_> {
             .filter(customer_messages::status.ne(MessageStatus::NotSent.as_str()))
             .select(count_star())
             .get_result(self.conn)
+            .map_err(map_error)
+    }
+
+    fn owner_limit_reached_at(
+        &mut self,
+        owner_id: i64,
+        from: NaiveDateTime,
+        to: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Option<NaiveDateTime>> {
+        if limit <= 0 {
+            return Ok(None);
+        }
+        // The owner's month, by the index on (owner_id, created_at): the limit-th counted one.
+        customer_messages::table
+            .filter(customer_messages::owner_id.eq(owner_id))
+            .filter(customer_messages::created_at.ge(from))
+            .filter(customer_messages::created_at.lt(to))
+            .filter(customer_messages::status.ne(MessageStatus::NotSent.as_str()))
+            .order((customer_messages::created_at, customer_messages::id))
+            .offset(limit - 1)
+            .limit(1)
+            .select(customer_messages::created_at)
+            .first(self.conn)
+            .optional()
             .map_err(map_error)
     }
 
@@ -347,5 +374,180 @@ impl MessageRepo for DbTx<'_> {
             .limit(limit)
             .load(self.conn)
             .map_err(map_error)
+    }
+
+    fn claim_due_messages(
+        &mut self,
+        now: NaiveDateTime,
+        lease_until: NaiveDateTime,
+        in_doubt_before: NaiveDateTime,
+        limit: i64,
+    ) -> RepoResult<Vec<OutgoingMessage>> {
+        use customer_messages as m;
+        let pending = MessageStatus::Pending.as_str();
+        let sending = MessageStatus::Sending.as_str();
+        let whatsapp = MessageChannel::Whatsapp.as_str();
+        let sms = MessageChannel::Sms.as_str();
+        // What is due: the same condition picks the candidates and guards the update, so a
+        // message another instance took meanwhile (now `sending` with a lease ahead) is skipped.
+        macro_rules! due {
+            () => {
+                m::status
+                    .eq(pending)
+                    .and(m::next_attempt_at.le(now))
+                    .or(m::status.eq(sending).and(m::channel.eq(sms)).and(m::next_attempt_at.le(now)))
+                    .or(m::status.eq(sending).and(m::channel.eq(whatsapp)).and(m::next_attempt_at.le(in_doubt_before)))
+            };
+        }
+        let ids: Vec<i64> = m::table
+            .filter(m::status.eq_any([pending, sending]))
+            .filter(due!())
+            .order(m::next_attempt_at)
+            .limit(limit)
+            .select(m::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<(i64, String, String, String, String, i64)> =
+            diesel::update(m::table.filter(m::id.eq_any(&ids)).filter(due!()))
+                .set((
+                    m::status.eq(sending),
+                    m::attempts.eq(m::attempts + 1),
+                    m::next_attempt_at.eq(Some(lease_until)),
+                    m::updated_at.eq(now),
+                ))
+                .returning((m::id, m::kind, m::channel, m::to_phone, m::body, m::attempts))
+                .get_results(self.conn)
+                .map_err(map_error)?;
+        let mut claimed = rows
+            .into_iter()
+            .map(|(id, kind, channel, to_phone, body, attempts)| {
+                Ok(OutgoingMessage {
+                    id,
+                    kind: stored::<MessageKind>(&kind)?,
+                    channel: stored::<MessageChannel>(&channel)?,
+                    to_phone,
+                    body,
+                    attempts,
+                })
+            })
+            .collect::<RepoResult<Vec<_>>>()?;
+        claimed.sort_by_key(|c| c.id);
+        Ok(claimed)
+    }
+
+    fn finish_message(
+        &mut self,
+        id: i64,
+        attempts: i64,
+        result: &MessageResult,
+        now: NaiveDateTime,
+    ) -> RepoResult<bool> {
+        use customer_messages as m;
+        let this_attempt = m::table
+            .filter(m::id.eq(id))
+            .filter(m::attempts.eq(attempts))
+            .filter(m::status.eq(MessageStatus::Sending.as_str()));
+        let none = None::<NaiveDateTime>;
+        let changed = match result {
+            MessageResult::Sent { provider_message_id } => {
+                let changed = diesel::update(this_attempt)
+                    .set((
+                        m::status.eq(MessageStatus::Sent.as_str()),
+                        m::status_detail.eq(None::<String>),
+                        m::provider_message_id.eq(Some(provider_message_id)),
+                        m::sent_at.eq(Some(now)),
+                        m::next_attempt_at.eq(none),
+                        m::updated_at.eq(now),
+                    ))
+                    .execute(self.conn)
+                    .map_err(map_error)?;
+                // A status callback may have come first (delivered): keep the provider's id.
+                diesel::update(m::table.filter(m::id.eq(id)).filter(m::provider_message_id.is_null()))
+                    .set((m::provider_message_id.eq(Some(provider_message_id)), m::sent_at.eq(Some(now))))
+                    .execute(self.conn)
+                    .map_err(map_error)?;
+                changed
+            }
+            MessageResult::Retry { at, error } => diesel::update(this_attempt)
+                .set((
+                    m::status.eq(MessageStatus::Pending.as_str()),
+                    m::status_detail.eq(Some(error)),
+                    m::next_attempt_at.eq(Some(*at)),
+                    m::updated_at.eq(now),
+                ))
+                .execute(self.conn)
+                .map_err(map_error)?,
+            MessageResult::Failed { error } => diesel::update(this_attempt)
+                .set((
+                    m::status.eq(MessageStatus::Failed.as_str()),
+                    m::status_detail.eq(Some(error)),
+                    m::next_attempt_at.eq(none),
+                    m::updated_at.eq(now),
+                ))
+                .execute(self.conn)
+                .map_err(map_error)?,
+            MessageResult::NotSent { detail } => diesel::update(this_attempt)
+                .set((
+                    m::status.eq(MessageStatus::NotSent.as_str()),
+                    m::status_detail.eq(Some(detail)),
+                    m::next_attempt_at.eq(none),
+                    m::updated_at.eq(now),
+                ))
+                .execute(self.conn)
+                .map_err(map_error)?,
+        };
+        Ok(changed > 0)
+    }
+
+    fn record_message_status(&mut self, u: &StatusUpdate<'_>) -> RepoResult<bool> {
+        use customer_messages as m;
+        let id: Option<i64> = match u.message_id {
+            Some(id) => m::table
+                .filter(m::id.eq(id))
+                .filter(m::channel.eq(MessageChannel::Whatsapp.as_str()))
+                .filter(m::provider_message_id.is_null().or(m::provider_message_id.eq(u.provider_message_id)))
+                .select(m::id)
+                .first(self.conn)
+                .optional()
+                .map_err(map_error)?,
+            None => None,
+        };
+        let id = match id {
+            Some(id) => Some(id),
+            None if u.provider_message_id.is_empty() => None,
+            None => m::table
+                .filter(m::provider_message_id.eq(u.provider_message_id))
+                .filter(m::channel.eq(MessageChannel::Whatsapp.as_str()))
+                .select(m::id)
+                .first(self.conn)
+                .optional()
+                .map_err(map_error)?,
+        };
+        let Some(id) = id else { return Ok(false) };
+        // Forward only: sent from pending or sending; delivered and failed from those or sent.
+        let from: &[&str] = match u.status {
+            MessageStatus::Sent => &["pending", "sending"],
+            MessageStatus::Delivered | MessageStatus::Failed => &["pending", "sending", "sent"],
+            _ => return Ok(false),
+        };
+        if !u.provider_message_id.is_empty() {
+            diesel::update(m::table.filter(m::id.eq(id)).filter(m::provider_message_id.is_null()))
+                .set((m::provider_message_id.eq(Some(u.provider_message_id)), m::sent_at.eq(Some(u.now))))
+                .execute(self.conn)
+                .map_err(map_error)?;
+        }
+        let changed = diesel::update(m::table.filter(m::id.eq(id)).filter(m::status.eq_any(from)))
+            .set((
+                m::status.eq(u.status.as_str()),
+                m::status_detail.eq(u.detail),
+                m::next_attempt_at.eq(None::<NaiveDateTime>),
+                m::updated_at.eq(u.now),
+            ))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(changed > 0)
     }
 }

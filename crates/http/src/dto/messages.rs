@@ -5,7 +5,7 @@ use super::*;
 named!(MessageChannelDto(loyalty_application::MessageChannel), "`whatsapp` or `sms`.");
 named!(
     ConsentSourceDto(loyalty_application::ConsentSource),
-    "Where the consent was given or withdrawn: at the `till`, on the store's `join` page, by an `import`, on the `customer_page`."
+    "Where the consent was given or withdrawn: at the `till`, on the store's `join` page, by an `import`, on the `customer_page`, by the customer's WhatsApp `whatsapp_reply` (\"STOP\": withdrawals only, recorded by the callback alone)."
 );
 named!(
     MessageKindDto(loyalty_application::MessageKind),
@@ -14,7 +14,7 @@ named!(
 named!(MessageLanguageDto(loyalty_application::MessageLanguage), "`ar` (Arabic, unless asked otherwise) or `en`.");
 named!(
     MessageStatusDto(loyalty_application::MessageStatus),
-    "`pending` (waiting for the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why)."
+    "`pending` (waiting for the sender), `sending` (taken by the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why)."
 );
 
 /// A customer's current consent to messages, per channel: WhatsApp goes first when both are
@@ -80,8 +80,10 @@ pub struct CustomerMessageDto {
     pub sms_segments: i64,
     pub status: MessageStatusDto,
     /// Why a message was not sent (`monthly_limit`: the owner's `messages_monthly_limit` was
-    /// reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer) or
-    /// what the provider said of a failure.
+    /// reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer;
+    /// `no_channel`: none of the channels the customer consented to is configured on this
+    /// server) or what the provider said of a failure (and of the last failed attempt while
+    /// `pending` again).
     pub status_detail: Option<String>,
     /// The provider's id of the message, once sent.
     pub provider_message_id: Option<String>,
@@ -276,3 +278,154 @@ impl From<loyalty_application::MessagesSummary> for MessagesSummaryDto {
     }
 }
 envelope!(MessagesSummaryEnvelope, MessagesSummaryDto);
+
+/// A WhatsApp Business Cloud API webhook (field `messages`), as Meta posts it: statuses of the
+/// messages sent, and messages customers sent. Fields this server does not read are allowed.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "object": "whatsapp_business_account",
+    "entry": [{"id": "102290129340398", "changes": [{"field": "messages", "value": {
+        "messaging_product": "whatsapp",
+        "statuses": [{"id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAERgSQ0Y", "status": "delivered",
+            "timestamp": "1764316800", "recipient_id": "218912345678", "biz_opaque_callback_data": "42"}],
+        "messages": [{"from": "218912345678", "id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAEhgUM0E", "timestamp": "1764316900",
+            "type": "text", "text": {"body": "STOP"}}]
+    }}]}]
+}))]
+pub struct WhatsappCallback {
+    #[serde(default)]
+    pub object: Option<String>,
+    #[serde(default)]
+    pub entry: Vec<WhatsappEntry>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappEntry {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub changes: Vec<WhatsappChange>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappChange {
+    #[serde(default)]
+    pub field: Option<String>,
+    #[serde(default)]
+    pub value: WhatsappValue,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappValue {
+    #[serde(default)]
+    pub statuses: Vec<WhatsappStatus>,
+    #[serde(default)]
+    pub messages: Vec<WhatsappInbound>,
+}
+
+/// One message's status: `sent`, `delivered`, `read` (recorded as delivered) or `failed`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappStatus {
+    /// The provider's message id (`wamid...`).
+    pub id: String,
+    pub status: String,
+    #[serde(default)]
+    pub timestamp: Option<String>,
+    #[serde(default)]
+    pub recipient_id: Option<String>,
+    /// Our message id, as it was sent.
+    #[serde(default)]
+    pub biz_opaque_callback_data: Option<String>,
+    #[serde(default)]
+    pub errors: Vec<WhatsappError>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappError {
+    #[serde(default)]
+    pub code: Option<i64>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+/// A message a customer sent: a text "STOP" withdraws the WhatsApp consent of that phone.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappInbound {
+    /// The customer's number, without '+' (`218912345678`).
+    pub from: String,
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub text: Option<WhatsappText>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WhatsappText {
+    pub body: String,
+}
+
+impl From<WhatsappCallback> for loyalty_application::use_cases::messages::ChannelReport {
+    fn from(callback: WhatsappCallback) -> Self {
+        use loyalty_application::use_cases::messages::{Reply, ReportedStatus};
+        let mut report = Self::default();
+        for value in callback.entry.into_iter().flat_map(|e| e.changes).map(|c| c.value) {
+            report.statuses.extend(value.statuses.into_iter().map(|s| ReportedStatus {
+                provider_message_id: s.id,
+                status: s.status,
+                callback_data: s.biz_opaque_callback_data,
+                error: s.errors.into_iter().next().map(|e| {
+                    let text = e.message.or(e.title).unwrap_or_default();
+                    match e.code {
+                        Some(code) => format!("{code}: {text}"),
+                        None => text,
+                    }
+                }),
+            }));
+            report.replies.extend(value.messages.into_iter().filter_map(|m| {
+                let text = m.text?.body;
+                Some(Reply { from: m.from, text })
+            }));
+        }
+        report
+    }
+}
+
+/// What a callback changed.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct ChannelReportDto {
+    /// Messages whose status moved.
+    #[schema(example = 1)]
+    pub statuses: usize,
+    /// Customers whose WhatsApp consent a "STOP" withdrew.
+    #[schema(example = 0)]
+    pub withdrawals: usize,
+}
+
+impl From<loyalty_application::use_cases::messages::ReportOutcome> for ChannelReportDto {
+    fn from(o: loyalty_application::use_cases::messages::ReportOutcome) -> Self {
+        Self { statuses: o.statuses, withdrawals: o.withdrawals }
+    }
+}
+envelope!(ChannelReportEnvelope, ChannelReportDto);
+
+/// Meta's webhook subscription handshake.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HubQuery {
+    /// `subscribe`.
+    #[serde(rename = "hub.mode")]
+    #[param(rename = "hub.mode")]
+    pub mode: Option<String>,
+    /// Must equal the server's `LOYALTY_WHATSAPP_VERIFY_TOKEN`.
+    #[serde(rename = "hub.verify_token")]
+    #[param(rename = "hub.verify_token")]
+    pub verify_token: Option<String>,
+    /// Answered back as it came.
+    #[serde(rename = "hub.challenge")]
+    #[param(rename = "hub.challenge")]
+    pub challenge: Option<String>,
+}

@@ -145,10 +145,11 @@ pub use loyalty_config::{
     LoyaltyConfig, LoyaltyConfigEnvelope, LoyaltyConfigRequest, SalePreview, SalePreviewEnvelope, SalePreviewQuery,
 };
 pub use messages::{
-    ChannelMonthDto, ConsentCountsDto, ConsentRequest, ConsentSourceDto, ConsentsDto, ConsentsEnvelope,
-    CustomerMessageDto, CustomerMessageList, MessageChannelDto, MessageKindDto, MessageLanguageDto, MessagePricesDto,
-    MessageStatusDto, MessageTemplateDto, MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest,
-    MessagesSummaryDto, MessagesSummaryEnvelope,
+    ChannelMonthDto, ChannelReportDto, ChannelReportEnvelope, ConsentCountsDto, ConsentRequest, ConsentSourceDto,
+    ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageList, HubQuery, MessageChannelDto,
+    MessageKindDto, MessageLanguageDto, MessagePricesDto, MessageStatusDto, MessageTemplateDto,
+    MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest, MessagesSummaryDto, MessagesSummaryEnvelope,
+    WhatsappCallback,
 };
 pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
 use money::{

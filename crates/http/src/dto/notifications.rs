@@ -10,7 +10,8 @@ use super::{SignalDto, StoreRefDto};
 named!(
     /// What a notification is about: `signal` (a fraud signal waiting for review),
     /// `plan_ending` (the plan ends soon with nothing queued after it), `customers_imported`,
-    /// `webhook_failing` (an endpoint's deliveries fail).
+    /// `webhook_failing` (an endpoint's deliveries fail), `messages_limit_reached` (the
+    /// customers' messages reached the month's `messages_monthly_limit`).
     NotificationKindDto(loyalty_application::NotificationKind)
 );
 
@@ -39,6 +40,22 @@ pub struct WebhookFailingDto {
     pub failing: i64,
 }
 
+/// The month's customer messages reached the owner's limit.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessagesLimitDto {
+    /// The owner's `messages_monthly_limit`.
+    #[schema(example = 1000)]
+    pub limit: i64,
+    /// The Tripoli month, `YYYY-MM`.
+    #[schema(example = "2026-11")]
+    pub month: String,
+    /// What to tell the owner, in the caller's language.
+    #[schema(
+        example = "Your customers' messages reached this month's limit: the rest of the month's messages are not sent. Raise the limit in the Messages tab to send them."
+    )]
+    pub message: String,
+}
+
 /// One notification: its key, kind, moment, whether the caller read it, and the facts of the
 /// one field its kind names.
 #[derive(Debug, Serialize, ToSchema)]
@@ -57,6 +74,8 @@ pub struct NotificationDto {
     pub import: Option<ImportFinishedDto>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub webhook: Option<WebhookFailingDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messages_limit: Option<MessagesLimitDto>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -81,8 +100,9 @@ pub struct ReadNotificationsRequest {
     pub keys: Vec<String>,
 }
 
-impl From<Notifications> for NotificationList {
-    fn from(n: Notifications) -> Self {
+impl NotificationList {
+    /// The list, its texts in `lang`.
+    pub fn of(n: Notifications, lang: crate::Lang) -> Self {
         let data = n
             .items
             .into_iter()
@@ -97,6 +117,7 @@ impl From<Notifications> for NotificationList {
                     plan: None,
                     import: None,
                     webhook: None,
+                    messages_limit: None,
                 };
                 match item.about {
                     NotificationAbout::Signal(signal) => dto.signal = Some((*signal).into()),
@@ -108,6 +129,11 @@ impl From<Notifications> for NotificationList {
                     }
                     NotificationAbout::WebhookFailing { endpoint_id, url, failing } => {
                         dto.webhook = Some(WebhookFailingDto { endpoint_id, url, failing })
+                    }
+                    NotificationAbout::MessagesLimitReached { limit, month } => {
+                        let msg = loyalty_domain::Msg::MessagesMonthlyLimitReached;
+                        let message = if lang == crate::Lang::Ar { msg.ar() } else { msg.en() }.to_owned();
+                        dto.messages_limit = Some(MessagesLimitDto { limit, month, message })
                     }
                 }
                 dto

@@ -5,6 +5,7 @@ pub mod analytics;
 pub mod api_keys;
 pub mod auth;
 pub mod cards;
+pub mod channels;
 pub mod customers;
 pub mod exports;
 pub mod imports;

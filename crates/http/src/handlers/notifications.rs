@@ -32,7 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn list_notifications(caller: Authenticated) -> Result<HttpResponse, ApiError> {
     use loyalty_application::use_cases::notifications;
     let found = caller.read(notifications::list).await?;
-    Ok(HttpResponse::Ok().json(NotificationList::from(found)))
+    Ok(HttpResponse::Ok().json(NotificationList::of(found, caller.lang)))
 }
 
 /// Marks notifications read by their keys (again is no change; a key not in the list is kept
@@ -50,5 +50,5 @@ async fn read_notifications(
     use loyalty_application::use_cases::notifications;
     let keys = body.0.keys;
     let found = caller.run(move |services, actor| notifications::mark_read(services, actor, keys)).await?;
-    Ok(HttpResponse::Ok().json(NotificationList::from(found)))
+    Ok(HttpResponse::Ok().json(NotificationList::of(found, caller.lang)))
 }

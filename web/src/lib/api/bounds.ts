@@ -38,6 +38,14 @@ export const bounds = {
       maxLength: 500,
     },
   },
+  ChannelReportDto: {
+    statuses: {
+      minimum: 0,
+    },
+    withdrawals: {
+      minimum: 0,
+    },
+  },
   CreateInvoiceRequest: {
     invoice_id: {
       maxLength: 50,

@@ -276,6 +276,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/channels/whatsapp/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta's webhook subscription handshake: with `hub.mode=subscribe` and the server's verify token (`LOYALTY_WHATSAPP_VERIFY_TOKEN`), answers `hub.challenge` as plain text; anything else, or no verify token configured, is 403
+         * @description Meta's webhook subscription handshake: with `hub.mode=subscribe` and the server's verify token (`LOYALTY_WHATSAPP_VERIFY_TOKEN`), answers `hub.challenge` as plain text; anything else, or no verify token configured, is 403.
+         */
+        get: operations["whatsapp_verify"];
+        put?: never;
+        /**
+         * WhatsApp Business Cloud API callbacks (subscribe the app's `messages` field here)
+         * @description WhatsApp Business Cloud API callbacks (subscribe the app's `messages` field here). Taken only with `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>` (`LOYALTY_WHATSAPP_APP_SECRET`); without it, with another, or with no secret configured, 401 and nothing changes. Each status is recorded on its message, found by `biz_opaque_callback_data` (our id) or the provider's id: `sent`, `delivered` (`read` counts as delivered) or `failed` with the provider's error; a message never moves backwards. A customer's text "STOP" (also "stop", "إيقاف", "الغاء", "إلغاء") withdraws the WhatsApp consent of every customer with that phone (source `whatsapp_reply`), stopping their messages waiting by WhatsApp. Unknown messages and phones change nothing.
+         */
+        post: operations["whatsapp_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -2329,6 +2353,22 @@ export interface components {
             /** Format: int64 */
             sent: number;
         };
+        /** @description What a callback changed. */
+        ChannelReportDto: {
+            /**
+             * @description Messages whose status moved.
+             * @example 1
+             */
+            statuses: number;
+            /**
+             * @description Customers whose WhatsApp consent a "STOP" withdrew.
+             * @example 0
+             */
+            withdrawals: number;
+        };
+        ChannelReportEnvelope: {
+            data: components["schemas"]["ChannelReportDto"];
+        };
         /** @description A claim made: the points given, the balance in the store after, and the member's own page. */
         ClaimDoneDto: {
             /**
@@ -2424,10 +2464,10 @@ export interface components {
             source: components["schemas"]["ConsentSourceDto"];
         };
         /**
-         * @description Where the consent was given or withdrawn: at the `till`, on the store's `join` page, by an `import`, on the `customer_page`.
+         * @description Where the consent was given or withdrawn: at the `till`, on the store's `join` page, by an `import`, on the `customer_page`, by the customer's WhatsApp `whatsapp_reply` ("STOP": withdrawals only, recorded by the callback alone).
          * @enum {string}
          */
-        ConsentSourceDto: "till" | "join" | "import" | "customer_page";
+        ConsentSourceDto: "till" | "join" | "import" | "customer_page" | "whatsapp_reply";
         /**
          * @description A customer's current consent to messages, per channel: WhatsApp goes first when both are
          *     given. Without any, the customer is sent nothing.
@@ -2602,8 +2642,10 @@ export interface components {
             status: components["schemas"]["MessageStatusDto"];
             /**
              * @description Why a message was not sent (`monthly_limit`: the owner's `messages_monthly_limit` was
-             *     reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer) or
-             *     what the provider said of a failure.
+             *     reached this month; `consent_withdrawn`; `test_mode`: a sandbox store's customer;
+             *     `no_channel`: none of the channels the customer consented to is configured on this
+             *     server) or what the provider said of a failure (and of the last failed attempt while
+             *     `pending` again).
              */
             status_detail?: string | null;
             /** Format: int64 */
@@ -2842,7 +2884,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "claim_used" | "claim_sale_undone" | "claim_expired" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "signature_invalid" | "verify_token_wrong" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "claim_used" | "claim_sale_undone" | "claim_expired" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2892,7 +2934,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "messages_monthly_limit_reached" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -3458,10 +3500,10 @@ export interface components {
             whatsapp_message_usd: string;
         };
         /**
-         * @description `pending` (waiting for the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why).
+         * @description `pending` (waiting for the sender), `sending` (taken by the sender), `sent`, `delivered`, `failed`, `not_sent` (`status_detail` says why).
          * @enum {string}
          */
-        MessageStatusDto: "pending" | "sent" | "delivered" | "failed" | "not_sent";
+        MessageStatusDto: "pending" | "sending" | "sent" | "delivered" | "failed" | "not_sent";
         /**
          * @description A kind of message as the owner's customers read it, in both languages: the owner's own text
          *     (`own: true`) or the product's. Placeholders in braces are filled when it is sent.
@@ -3524,6 +3566,25 @@ export interface components {
         MessageTemplateRequest: {
             text_ar: string;
             text_en: string;
+        };
+        /** @description The month's customer messages reached the owner's limit. */
+        MessagesLimitDto: {
+            /**
+             * Format: int64
+             * @description The owner's `messages_monthly_limit`.
+             * @example 1000
+             */
+            limit: number;
+            /**
+             * @description What to tell the owner, in the caller's language.
+             * @example Your customers' messages reached this month's limit: the rest of the month's messages are not sent. Raise the limit in the Messages tab to send them.
+             */
+            message: string;
+            /**
+             * @description The Tripoli month, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
         };
         /** @description The owner's messages at a glance. */
         MessagesSummaryDto: {
@@ -3630,13 +3691,14 @@ export interface components {
              */
             key: string;
             kind: components["schemas"]["NotificationKindDto"];
+            messages_limit?: null | components["schemas"]["MessagesLimitDto"];
             plan?: null | components["schemas"]["PlanEndingDto"];
             read: boolean;
             signal?: null | components["schemas"]["SignalDto"];
             webhook?: null | components["schemas"]["WebhookFailingDto"];
         };
         /** @enum {string} */
-        NotificationKindDto: "signal" | "plan_ending" | "customers_imported" | "webhook_failing";
+        NotificationKindDto: "signal" | "plan_ending" | "customers_imported" | "webhook_failing" | "messages_limit_reached";
         /** @description The caller's notifications, newest first. */
         NotificationList: {
             data: components["schemas"]["NotificationDto"][];
@@ -4952,6 +5014,90 @@ export interface components {
              */
             failing: number;
             url: string;
+        };
+        /**
+         * @description A WhatsApp Business Cloud API webhook (field `messages`), as Meta posts it: statuses of the
+         *     messages sent, and messages customers sent. Fields this server does not read are allowed.
+         * @example {
+         *       "entry": [
+         *         {
+         *           "changes": [
+         *             {
+         *               "field": "messages",
+         *               "value": {
+         *                 "messages": [
+         *                   {
+         *                     "from": "218912345678",
+         *                     "id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAEhgUM0E",
+         *                     "text": {
+         *                       "body": "STOP"
+         *                     },
+         *                     "timestamp": "1764316900",
+         *                     "type": "text"
+         *                   }
+         *                 ],
+         *                 "messaging_product": "whatsapp",
+         *                 "statuses": [
+         *                   {
+         *                     "biz_opaque_callback_data": "42",
+         *                     "id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAERgSQ0Y",
+         *                     "recipient_id": "218912345678",
+         *                     "status": "delivered",
+         *                     "timestamp": "1764316800"
+         *                   }
+         *                 ]
+         *               }
+         *             }
+         *           ],
+         *           "id": "102290129340398"
+         *         }
+         *       ],
+         *       "object": "whatsapp_business_account"
+         *     }
+         */
+        WhatsappCallback: {
+            entry?: components["schemas"]["WhatsappEntry"][];
+            object?: string | null;
+        };
+        WhatsappChange: {
+            field?: string | null;
+            value?: components["schemas"]["WhatsappValue"];
+        };
+        WhatsappEntry: {
+            changes?: components["schemas"]["WhatsappChange"][];
+            id?: string | null;
+        };
+        WhatsappError: {
+            /** Format: int64 */
+            code?: number | null;
+            message?: string | null;
+            title?: string | null;
+        };
+        /** @description A message a customer sent: a text "STOP" withdraws the WhatsApp consent of that phone. */
+        WhatsappInbound: {
+            /** @description The customer's number, without '+' (`218912345678`). */
+            from: string;
+            id?: string | null;
+            text?: null | components["schemas"]["WhatsappText"];
+            type?: string | null;
+        };
+        /** @description One message's status: `sent`, `delivered`, `read` (recorded as delivered) or `failed`. */
+        WhatsappStatus: {
+            /** @description Our message id, as it was sent. */
+            biz_opaque_callback_data?: string | null;
+            errors?: components["schemas"]["WhatsappError"][];
+            /** @description The provider's message id (`wamid...`). */
+            id: string;
+            recipient_id?: string | null;
+            status: string;
+            timestamp?: string | null;
+        };
+        WhatsappText: {
+            body: string;
+        };
+        WhatsappValue: {
+            messages?: components["schemas"]["WhatsappInbound"][];
+            statuses?: components["schemas"]["WhatsappStatus"][];
         };
     };
     responses: never;
@@ -7273,6 +7419,300 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    whatsapp_verify: {
+        parameters: {
+            query?: {
+                /** @description `subscribe`. */
+                "hub.mode"?: string;
+                /** @description Must equal the server's `LOYALTY_WHATSAPP_VERIFY_TOKEN`. */
+                "hub.verify_token"?: string;
+                /** @description Answered back as it came. */
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, as it came */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 1158201444 */
+                    "text/plain": string;
+                };
+            };
+            /** @description Not a subscription, or another verify token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "verify_token_wrong",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The verify token does not match."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter has the wrong type or value */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "hub.mode",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "hub.mode": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    whatsapp_status: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` and the hex HMAC-SHA256 of the raw body with the app secret
+                 * @example sha256=6b0d3b2f0c9f5c1d0b7a2a4e8f1c3d5e7a9b1c3d5e7f9a1b3c5d7e9f1a3b5c7d
+                 */
+                "X-Hub-Signature-256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entry": [
+                 *         {
+                 *           "changes": [
+                 *             {
+                 *               "field": "messages",
+                 *               "value": {
+                 *                 "messages": [
+                 *                   {
+                 *                     "from": "218912345678",
+                 *                     "id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAEhgUM0E",
+                 *                     "text": {
+                 *                       "body": "STOP"
+                 *                     },
+                 *                     "timestamp": "1764316900",
+                 *                     "type": "text"
+                 *                   }
+                 *                 ],
+                 *                 "messaging_product": "whatsapp",
+                 *                 "statuses": [
+                 *                   {
+                 *                     "biz_opaque_callback_data": "42",
+                 *                     "id": "wamid.HBgLMjE4OTEyMzQ1Njc4FQIAERgSQ0Y",
+                 *                     "recipient_id": "218912345678",
+                 *                     "status": "delivered",
+                 *                     "timestamp": "1764316800"
+                 *                   }
+                 *                 ]
+                 *               }
+                 *             }
+                 *           ],
+                 *           "id": "102290129340398"
+                 *         }
+                 *       ],
+                 *       "object": "whatsapp_business_account"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WhatsappCallback"];
+            };
+        };
+        responses: {
+            /** @description Recorded: how many statuses moved and consents were withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "statuses": 1,
+                     *         "withdrawals": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelReportEnvelope"];
+                };
+            };
+            /** @description Not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No signature, a wrong one, or no app secret configured */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "signature_invalid",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request's X-Hub-Signature-256 signature is missing or wrong."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "body",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "body": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];
@@ -14605,6 +15045,11 @@ export interface operations {
                      *           },
                      *           "key": "signal:12:1795000000",
                      *           "kind": "signal",
+                     *           "messages_limit": {
+                     *             "limit": 1000,
+                     *             "message": "Your customers' messages reached this month's limit: the rest of the month's messages are not sent. Raise the limit in the Messages tab to send them.",
+                     *             "month": "2026-11"
+                     *           },
                      *           "plan": {
                      *             "days_left": 1,
                      *             "ends_at": "2026-11-20T10:15:00Z",
@@ -14747,6 +15192,11 @@ export interface operations {
                      *           },
                      *           "key": "signal:12:1795000000",
                      *           "kind": "signal",
+                     *           "messages_limit": {
+                     *             "limit": 1000,
+                     *             "message": "Your customers' messages reached this month's limit: the rest of the month's messages are not sent. Raise the limit in the Messages tab to send them.",
+                     *             "month": "2026-11"
+                     *           },
                      *           "plan": {
                      *             "days_left": 1,
                      *             "ends_at": "2026-11-20T10:15:00Z",

@@ -14,6 +14,7 @@ import {
   IconBell,
   IconClockExclamation,
   IconFileImport,
+  IconMessageCircleOff,
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
@@ -30,13 +31,18 @@ const ICONS: Record<Notification['kind'], { icon: Icon; color: string }> = {
   plan_ending: { icon: IconClockExclamation, color: 'red' },
   customers_imported: { icon: IconFileImport, color: 'teal' },
   webhook_failing: { icon: IconWebhook, color: 'red' },
+  messages_limit_reached: { icon: IconMessageCircleOff, color: 'orange' },
 };
 
-/** Where a notification leads: the sales behind a signal, the plan, the customers, the webhooks. */
+/**
+ * Where a notification leads: the sales behind a signal, the plan, the customers, the messages,
+ * the webhooks.
+ */
 function targetOf(n: Notification): string {
   if (n.signal) return signalTarget(n.signal) ?? '/dashboard?tab=activity';
   if (n.plan) return '/dashboard?tab=subscription';
   if (n.import) return '/dashboard?tab=customers';
+  if (n.messages_limit) return '/dashboard?tab=messages';
   return '/dashboard?tab=integrations';
 }
 
@@ -72,6 +78,8 @@ function useSentence() {
         store: isolate(n.import.store.name),
       });
     }
+    // The server words it, in the caller's language, with the month and the limit.
+    if (n.messages_limit) return n.messages_limit.message;
     return t('dashboard.bell.webhookFailing', {
       count: n.webhook?.failing ?? 0,
       n: format.number(n.webhook?.failing ?? 0),
