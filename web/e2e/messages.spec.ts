@@ -43,8 +43,11 @@ interface Summary {
   months: { month: string; channel: string; sent: number }[];
 }
 
-/** Full-page screenshots at a desktop's and a phone's width; the page has no sideways scroll. */
-async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Full-page screenshots at a desktop's and a phone's width, and one of each part named (to read
+ * its figures); the page has no sideways scroll.
+ */
+async function shoot(page: Page, name: string, parts: string[] = []): Promise<void> {
   for (const [size, viewport] of [
     ['1280', DESKTOP],
     ['390', PHONE],
@@ -55,6 +58,9 @@ async function shoot(page: Page, name: string): Promise<void> {
     expect(wide, `${name} at ${size} px scrolls sideways`).toBeLessThanOrEqual(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
+    for (const part of parts) {
+      await page.getByTestId(part).screenshot({ path: `${SHOTS}/${name}-${size}-${part}.png` });
+    }
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -93,7 +99,7 @@ for (const lang of ['ar', 'en'] as const) {
     const error = card.locator('.mantine-InputWrapper-error');
     await expect(error).toHaveCount(1);
     await expect(error).toContainText(lang === 'ar' ? /[\u0600-\u06ff]/ : /[a-z]/);
-    await shoot(page, `owner-messages-error-${lang}`);
+    await shoot(page, `owner-messages-error-${lang}`, ['template-points_earned']);
 
     await english.fill('Thanks {name}! {points} points at {store}.');
     await card.getByRole('button', { name: o(lang, 'save') }).click();
@@ -107,7 +113,13 @@ for (const lang of ['ar', 'en'] as const) {
       own: true,
       text_en: 'Thanks {name}! {points} points at {store}.',
     });
-    await shoot(page, `owner-messages-${lang}`);
+    await shoot(page, `owner-messages-${lang}`, [
+      'messages-this-month',
+      'messages-consents',
+      'messages-limit',
+      'messages-months',
+      'template-points_expiring',
+    ]);
 
     // Back to the product's text.
     await page.getByTestId('template-points_earned').getByTestId('template-reset').click();
@@ -160,6 +172,6 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(rows.filter({ hasText: m(lang, 'customers.messages.kinds.points_earned') })).toHaveCount(1);
     await expect(rows.first()).toContainText(m(lang, 'customers.messages.channels.sms'));
     await expect(rows.first().getByTestId('message-status')).toBeVisible();
-    await shoot(page, `customer-messages-${lang}`);
+    await shoot(page, `customer-messages-${lang}`, ['customer-messages']);
   });
 }

@@ -31,6 +31,16 @@ const STATUS_COLORS: Record<CustomerMessage['status'], string> = {
 const KNOWN_REASONS = ['monthly_limit', 'consent_withdrawn', 'test_mode', 'no_channel'] as const;
 
 /**
+ * A message's direction by the letters it is mostly written in: an Arabic text starting with a
+ * Latin name, or an English one naming an Arabic store, still reads its own way.
+ */
+function directionOf(text: string): 'rtl' | 'ltr' {
+  const arabic = text.match(/[\u0600-\u06ff]/g)?.length ?? 0;
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  return arabic > latin ? 'rtl' : 'ltr';
+}
+
+/**
  * The customer's messages (issue #39): its consent per channel and the language it reads, changed
  * at the till by whoever may edit customers (`canEdit`, from the server's permissions), and the
  * messages sent to it or not, newest first.
@@ -207,14 +217,21 @@ function MessageRow({ message }: { message: CustomerMessage }) {
           {known ? t(`customers.messages.reasons.${reason as (typeof KNOWN_REASONS)[number]}`) : reason}
         </Text>
       )}
-      <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Text
+        size="sm"
+        dir={directionOf(message.body)}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {message.body}
       </Text>
-      <Text size="xs" c="dimmed">
-        {t('customers.messages.to')} <Ltr>{format.phone(message.to)}</Ltr>
-        {' · '}
-        {t('customers.messages.segments', { segments: format.number(message.sms_segments) })}
-      </Text>
+      <Group gap="md" c="dimmed">
+        <Text size="xs" c="dimmed">
+          {t('customers.messages.to')} <Ltr>{format.phone(message.to)}</Ltr>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('customers.messages.segments', { segments: format.number(message.sms_segments) })}
+        </Text>
+      </Group>
     </Stack>
   );
 }
