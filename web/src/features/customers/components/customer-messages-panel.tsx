@@ -225,9 +225,15 @@ function MessageRow({ message }: { message: CustomerMessage }) {
         {message.body}
       </Text>
       <Group gap="md" c="dimmed">
-        <Text size="xs" c="dimmed">
-          {t('customers.messages.to')} <Ltr>{format.phone(message.to)}</Ltr>
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('customers.messages.to')}
+          </Text>
+          {/* The phone alone in its box, as on the profile: it keeps its order in Arabic. */}
+          <Text size="xs" c="dimmed">
+            <Ltr>{format.phone(message.to)}</Ltr>
+          </Text>
+        </Group>
         <Text size="xs" c="dimmed">
           {t('customers.messages.segments', { segments: format.number(message.sms_segments) })}
         </Text>
