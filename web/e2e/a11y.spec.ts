@@ -660,6 +660,17 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(page.getByTestId('expiring-soon')).toBeVisible();
   await audit.check('owner points owed', lang);
 
+  // Messages to customers (issue #39): the figures, the templates, and a template refused.
+  await openTab(page, 'owner', 'messages');
+  await expect(page.getByTestId('messages-months').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('template-link')).toBeVisible();
+  await audit.check('owner messages', lang);
+  const template = page.getByTestId('template-points_earned');
+  await template.getByLabel(o('messages.templates.textEn')).fill('{pts}');
+  await template.getByRole('button', { name: o('save') }).click();
+  await expect(template.locator('[aria-invalid="true"]')).toHaveCount(1);
+  await audit.check('owner messages, a template refused', lang);
+
   await openTab(page, 'owner', 'staff');
   await expect(page.getByTestId('staff-row').first()).toBeVisible();
   await audit.check('owner staff', lang);
@@ -1061,6 +1072,12 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   expect(joined.status()).toBe(201);
   const found = await page.request.post('/api/v1/customers/search', { headers, data: { query: number } });
   const customerId = ((await found.json()) as { data: { id: number }[] }).data[0]!.id;
+  // It agrees to SMS at the till (issue #39): its welcome and the sale's message are listed.
+  const consent = await page.request.post(`/api/v1/customers/${customerId}/consents`, {
+    headers,
+    data: { channel: 'sms', granted: true, source: 'till', language: lang },
+  });
+  expect(consent.status()).toBe(200);
   const sale = await page.request.post('/api/v1/invoices', {
     headers,
     data: { customer_id: customerId, total_cost: '12.5' },
@@ -1069,7 +1086,12 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
   await page.goto(`/customer/${customerId}`);
   await expect(page.getByTestId('confirm-join')).toBeVisible();
   await expect(page.getByTestId('customer-activity')).toBeVisible();
-  await audit.check('customer page, joined by link (not confirmed), one sale', lang);
+  await expect(page.getByTestId('consent-sms')).toBeChecked();
+  await expect(page.getByTestId('customer-messages').getByTestId('customer-message')).toHaveCount(2);
+  await audit.check(
+    'customer page, joined by link (not confirmed), one sale, its consent and messages',
+    lang,
+  );
   await page.getByRole('button', { name: t(lang, 'customers.void.action'), exact: true }).click();
   const voidDialog = dialog(page, t(lang, 'customers.void.title'));
   await expect(voidDialog).toBeVisible();

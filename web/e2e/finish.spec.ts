@@ -66,7 +66,7 @@ for (const lang of LANGS) {
   test(`the owner's tabs fit on one line at 1280 px (${lang})`, async ({ page }) => {
     await signInAs(page, 'owner@demo.ly', lang);
     const tabs = page.getByRole('tablist').first().getByRole('tab');
-    await expect(tabs).toHaveCount(11);
+    await expect(tabs).toHaveCount(12);
     await page.evaluate(() => document.fonts.ready);
     const tops = await tabs.evaluateAll((elements) =>
       elements.map((element) => Math.round(element.getBoundingClientRect().top)),

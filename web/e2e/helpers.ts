@@ -60,7 +60,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** A Libyan mobile number no earlier run used on this database; each spec has its own prefix. */
-export function uniquePhone(prefix: '0915' | '0916' | '0917'): string {
+export function uniquePhone(prefix: '0915' | '0916' | '0917' | '0918'): string {
   return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}`;
 }
 

@@ -36,6 +36,19 @@ export function formatLyd(amount: Amount, language: Language, fractionDigits = 3
   return language === 'ar' ? `${signed(number)} د.ل.` : `LYD ${signed(number)}`;
 }
 
+/**
+ * US dollars, as the API sends an estimate or a price ("0.350000", six decimals): at least two
+ * decimals, up to four (a WhatsApp message costs fractions of a cent), rounded for display only.
+ * Arabic: "1,250.35 دولار"; English: "USD 1,250.35".
+ */
+export function formatUsd(amount: Amount, language: Language): string {
+  const number = new Intl.NumberFormat(NUMBER_LOCALE, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(toIntlValue(amount));
+  return language === 'ar' ? `${signed(number)} دولار` : `USD ${signed(number)}`;
+}
+
 export function formatNumber(value: number, _language: Language, options?: Intl.NumberFormatOptions): string {
   return signed(new Intl.NumberFormat(NUMBER_LOCALE, options).format(value));
 }
@@ -189,6 +202,7 @@ export function useFormat() {
   return {
     language,
     lyd: (amount: Amount, fractionDigits?: number) => formatLyd(amount, language, fractionDigits),
+    usd: (amount: Amount) => formatUsd(amount, language),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
     points: (points: number) => formatPoints(points, language),
     date: (value: string | Date, timeZone?: string) => formatDate(value, language, timeZone),

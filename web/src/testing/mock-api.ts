@@ -37,12 +37,24 @@ const DEFAULT_ROUTES: Routes = {
   'GET /api/v1/notifications': () => json({ data: [], meta: { unread: 0 } }),
 };
 
+/**
+ * Asked by every customer's page (its messages): an empty page unless a test gives one, under
+ * "GET /api/v1/customers/{id}/messages" or the path with the id.
+ */
+function defaultFor(key: string): Handler | undefined {
+  if (DEFAULT_ROUTES[key]) return DEFAULT_ROUTES[key];
+  if (/^GET \/api\/v1\/customers\/\d+\/messages$/.test(key)) {
+    return () => json({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
+  }
+  return undefined;
+}
+
 export function mockApi(routes: Routes = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const key = `${request.method} ${new URL(request.url).pathname}`;
     state.requests.push(request);
-    const handler = routes[key] ?? DEFAULT_ROUTES[key];
+    const handler = routes[key] ?? defaultFor(key);
     if (!handler) {
       state.unhandled.push(key);
       throw new TypeError(`Unhandled request in test: ${key}`);

@@ -43,6 +43,7 @@ import { useCustomerActivity } from './api/customer-activity';
 import { AddPointsDialog } from './components/add-points-dialog';
 import { CustomerActivityList } from './components/customer-activity-list';
 import { CustomerDialog } from './components/customer-dialog';
+import { CustomerMessagesPanel } from './components/customer-messages-panel';
 import { CustomerTierPanel } from './components/customer-tier-panel';
 import { LoyaltyStatistics } from './components/loyalty-statistics';
 import { usePointsBalance } from './components/points-balance';
@@ -141,7 +142,14 @@ export function CustomerDetailPage() {
 
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <RecentActivityCard customerId={customer.id} onVoid={setToVoid} onReturn={setToReturn} />
+            <Stack gap="lg">
+              <RecentActivityCard customerId={customer.id} onVoid={setToVoid} onReturn={setToReturn} />
+              <CustomerMessagesPanel
+                customerId={customer.id}
+                consents={customer.consents}
+                canEdit={can('manage_customers')}
+              />
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="lg">

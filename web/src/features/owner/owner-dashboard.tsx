@@ -6,6 +6,7 @@ import {
   IconCreditCard,
   IconFileSpreadsheet,
   IconGift,
+  IconMessages,
   IconPlugConnected,
   IconQrcode,
   IconSettings,
@@ -40,6 +41,9 @@ const SettingsTab = lazy(async () => ({ default: (await import('./components/set
 const LiabilityTab = lazy(async () => ({
   default: (await import('./components/liability-tab')).LiabilityTab,
 }));
+const MessagesTab = lazy(async () => ({
+  default: (await import('./components/messages-tab')).MessagesTab,
+}));
 const ExportsTab = lazy(async () => ({ default: (await import('./components/exports-tab')).ExportsTab }));
 const IntegrationsTab = lazy(async () => ({
   default: (await import('./components/integrations-tab')).IntegrationsTab,
@@ -55,6 +59,7 @@ export const OWNER_TABS = [
   'qr',
   'subscription',
   'settings',
+  'messages',
   'exports',
   'integrations',
 ] as const;
@@ -70,6 +75,7 @@ const ICONS: Record<OwnerTab, ReactNode> = {
   qr: <IconQrcode size={18} />,
   subscription: <IconCreditCard size={18} />,
   settings: <IconSettings size={18} />,
+  messages: <IconMessages size={18} />,
   exports: <IconFileSpreadsheet size={18} />,
   integrations: <IconPlugConnected size={18} />,
 };
@@ -92,6 +98,7 @@ export function OwnerDashboard() {
     qr: <QrTab />,
     subscription: <SubscriptionTab focusCode={focusCode} />,
     settings: <SettingsTab />,
+    messages: <MessagesTab />,
     exports: <ExportsTab />,
     integrations: <IntegrationsTab />,
   };

@@ -64,3 +64,11 @@ export type LoyaltyTier = JsonBody<
 >['data']['tiers'][number];
 /** The whole ladder as the PUT replaces it (an empty list removes the tiers). */
 export type LoyaltyTiersRequest = RequestBody<paths['/api/v1/loyalty-tiers']['put']>;
+/** The owner's messages at a glance: this month against the limit, consents, months, prices. */
+export type MessagesSummary = JsonBody<paths['/api/v1/messages/summary']['get']['responses'][200]>['data'];
+export type ChannelMonth = MessagesSummary['months'][number];
+export type MessageTemplate = JsonBody<
+  paths['/api/v1/message-templates']['get']['responses'][200]
+>['data'][number];
+export type MessageKind = MessageTemplate['kind'];
+export type MessageTemplateRequest = RequestBody<paths['/api/v1/message-templates/{kind}']['put']>;

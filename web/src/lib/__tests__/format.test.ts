@@ -6,9 +6,19 @@ import {
   formatLyd,
   formatMonth,
   formatNumber,
+  formatUsd,
   initialsOf,
 } from '@/lib/format';
 import { roleLabelKey } from '@/lib/roles';
+
+describe('formatUsd', () => {
+  it('shows the API’s six decimals as two to four, the same digits in both languages', () => {
+    expect(formatUsd('0.350000', 'en')).toBe('USD 0.35');
+    expect(formatUsd('0.022500', 'en')).toBe('USD 0.0225');
+    expect(formatUsd('1250.000000', 'ar')).toBe('1,250.00 دولار');
+    expect(formatUsd('0.000000', 'ar')).toBe('0.00 دولار');
+  });
+});
 
 describe('formatLyd', () => {
   it('shows three decimals in English', () => {

@@ -12,6 +12,8 @@ export const customerKeys = {
   detail: (id: number) => [...customerKeys.all, 'detail', id] as const,
   history: (id: number, page: number) => [...customerKeys.all, 'history', id, page] as const,
   invoices: (id: number) => [...customerKeys.all, 'invoices', id] as const,
+  /** The messages sent (or not) to a customer, newest first. */
+  messages: (id: number) => [...customerKeys.all, 'messages', id] as const,
   redemptions: (id: number) => [...customerKeys.all, 'redemptions', id] as const,
   /**
    * What a customer's points are worth as money at the counter (`points` null: the owner's terms

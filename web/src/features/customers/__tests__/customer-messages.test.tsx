@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, userEnvelope } from '@/testing/fixtures';
+import { apiError, json } from '@/testing/mock-api';
+import { customerBody, makeCustomer } from '@/testing/pos-fixtures';
+import type { CustomerMessage } from '../api/customer-messages';
+import { noActivity, renderAsCashier } from './helpers';
+
+function message(overrides: Partial<CustomerMessage>): CustomerMessage {
+  return {
+    id: 1,
+    customer_id: 1,
+    store_id: 1,
+    kind: 'points_earned',
+    channel: 'sms',
+    to: '+218912345678',
+    body: 'You earned 25 points at Ben Ali. Balance: 145.',
+    sms_segments: 1,
+    status: 'delivered',
+    status_detail: null,
+    provider_message_id: 'SM-1',
+    attempts: 1,
+    created_at: '2026-11-20T09:00:00Z',
+    sent_at: '2026-11-20T09:00:05Z',
+    ...overrides,
+  };
+}
+
+const MESSAGES = [
+  message({
+    id: 1,
+    kind: 'welcome',
+    channel: 'whatsapp',
+    status: 'sent',
+    created_at: '2026-11-01T09:00:00Z',
+  }),
+  message({
+    id: 3,
+    kind: 'points_earned',
+    status: 'not_sent',
+    status_detail: 'monthly_limit',
+    sms_segments: 2,
+    created_at: '2026-11-25T09:00:00Z',
+    sent_at: null,
+  }),
+  message({
+    id: 2,
+    status: 'failed',
+    status_detail: 'Unknown subscriber',
+    created_at: '2026-11-20T09:00:00Z',
+  }),
+];
+
+const withMessages = {
+  ...noActivity,
+  'GET /api/v1/customers/1/messages': () =>
+    json({ data: MESSAGES, meta: { page: 1, per_page: 20, total: 3 } }),
+};
+
+describe('the customer’s messages', () => {
+  it.each(['en', 'ar'] as const)(
+    'lists them newest first with status, reason and channel (%s)',
+    async (language) => {
+      await renderAsCashier('/customer/1', withMessages, language);
+      const list = await screen.findByTestId('customer-messages-list');
+      const rows = within(list).getAllByTestId('customer-message');
+      expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['not_sent', 'failed', 'sent']);
+      expect(within(rows[0]!).getByTestId('message-reason')).toHaveTextContent(
+        language === 'en' ? 'monthly limit of messages was reached' : 'بلغ المتجر حدّه الشهري',
+      );
+      // A provider's own words are shown as given.
+      expect(within(rows[1]!).getByTestId('message-reason')).toHaveTextContent('Unknown subscriber');
+      expect(within(rows[2]!).queryByTestId('message-reason')).not.toBeInTheDocument();
+      expect(rows[0]).toHaveTextContent(language === 'en' ? 'SMS segments: 2' : 'أجزاء الرسالة النصية: 2');
+      expect(rows[2]).toHaveTextContent(language === 'en' ? 'WhatsApp' : 'واتساب');
+      expect(rows[2]).toHaveTextContent('+218 91 234 5678');
+    },
+  );
+
+  it('says when there are none', async () => {
+    await renderAsCashier('/customer/1', noActivity);
+    expect(await screen.findByTestId('customer-messages-empty')).toHaveTextContent(
+      'No messages to this customer yet.',
+    );
+  });
+
+  it('records SMS consent and the language at the till', async () => {
+    const bodies: unknown[] = [];
+    let consents = {
+      whatsapp: false,
+      sms: false,
+      language: 'ar' as 'ar' | 'en',
+      sms_at: null as string | null,
+    };
+    const { app } = await renderAsCashier('/customer/1', {
+      ...noActivity,
+      'POST /api/v1/customers/1/consents': async (request) => {
+        const body = (await request.json()) as { channel: 'sms'; granted: boolean; language: 'ar' | 'en' };
+        bodies.push(body);
+        consents = {
+          ...consents,
+          [body.channel]: body.granted,
+          language: body.language,
+          sms_at: '2026-11-28T08:00:00Z',
+        };
+        return json({ data: consents });
+      },
+    });
+    const sms = await screen.findByLabelText(/Agrees to SMS messages/);
+    expect(sms).not.toBeChecked();
+    await app.user.click(sms);
+    await waitFor(() =>
+      expect(bodies).toEqual([{ channel: 'sms', granted: true, source: 'till', language: 'ar' }]),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/Agrees to SMS messages/)).toBeChecked());
+    await app.user.click(screen.getByRole('radio', { name: 'English' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ channel: 'sms', granted: true, source: 'till', language: 'en' }),
+    );
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'English' })).toBeChecked());
+  });
+
+  it('shows the server’s refusal', async () => {
+    const { app } = await renderAsCashier('/customer/1', {
+      ...noActivity,
+      'POST /api/v1/customers/1/consents': () => apiError(403, 'You may not edit customers.', 'forbidden'),
+    });
+    await app.user.click(await screen.findByLabelText(/Agrees to WhatsApp messages/));
+    expect(await screen.findByTestId('consent-error')).toHaveTextContent('You may not edit customers.');
+  });
+
+  it('is read-only for staff who may not edit customers', async () => {
+    await renderAsCashier('/customer/1', {
+      ...noActivity,
+      'GET /api/v1/customers/1': () =>
+        json(customerBody(makeCustomer({ consents: { whatsapp: true, sms: false, language: 'en' } }))),
+      'GET /api/v1/auth/user': () =>
+        json(userEnvelope(makeUser({ role: 'pos_user', store_id: 1, permissions: ['create_invoice'] }))),
+    });
+    const whatsapp = await screen.findByLabelText(/Agrees to WhatsApp messages/);
+    expect(whatsapp).toBeChecked();
+    expect(whatsapp).toBeDisabled();
+    expect(screen.getByTestId('consents-read-only')).toBeInTheDocument();
+  });
+});
