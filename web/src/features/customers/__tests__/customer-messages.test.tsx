@@ -47,6 +47,8 @@ const MESSAGES = [
     id: 2,
     status: 'failed',
     status_detail: 'Unknown subscriber',
+    provider_message_id: null,
+    attempts: 3,
     created_at: '2026-11-20T09:00:00Z',
   }),
 ];
@@ -74,6 +76,15 @@ describe('the customer’s messages', () => {
       expect(rows[0]).toHaveTextContent(language === 'en' ? 'SMS segments: 2' : 'أجزاء الرسالة النصية: 2');
       expect(rows[2]).toHaveTextContent(language === 'en' ? 'WhatsApp' : 'واتساب');
       expect(rows[2]).toHaveTextContent('+218 91 234 5678');
+      // The provider's id once it has one, and the attempts made.
+      expect(within(rows[2]!).getByTestId('message-provider-id')).toHaveTextContent('SM-1');
+      expect(within(rows[2]!).getByTestId('message-attempts')).toHaveTextContent(
+        language === 'en' ? '1 attempt' : 'محاولة واحدة',
+      );
+      expect(within(rows[1]!).getByTestId('message-attempts')).toHaveTextContent(
+        language === 'en' ? '3 attempts' : '3 محاولات',
+      );
+      expect(within(rows[1]!).queryByTestId('message-provider-id')).not.toBeInTheDocument();
     },
   );
 

@@ -238,6 +238,25 @@ function MessageRow({ message }: { message: CustomerMessage }) {
         <Text size="xs" c="dimmed">
           {t('customers.messages.segments', { segments: format.number(message.sms_segments) })}
         </Text>
+        {message.attempts > 0 && (
+          <Text size="xs" c="dimmed" data-testid="message-attempts">
+            {t('customers.messages.attempts', {
+              count: message.attempts,
+              attempts: format.number(message.attempts),
+            })}
+          </Text>
+        )}
+        {message.provider_message_id && (
+          <Group gap={4} wrap="nowrap" miw={0}>
+            <Text size="xs" c="dimmed">
+              {t('customers.messages.providerId')}
+            </Text>
+            {/* The provider's id, a Latin token: kept whole and left to right. */}
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="message-provider-id">
+              <Ltr>{message.provider_message_id}</Ltr>
+            </Text>
+          </Group>
+        )}
       </Group>
     </Stack>
   );
