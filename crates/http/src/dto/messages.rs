@@ -20,6 +20,9 @@ named!(
 /// A customer's current consent to messages, per channel: WhatsApp goes first when both are
 /// given. Without any, the customer is sent nothing.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(example = json!({
+    "whatsapp": true, "sms": false, "whatsapp_at": "2026-11-20T10:15:00Z", "sms_at": null, "language": "ar"
+}))]
 pub struct ConsentsDto {
     pub whatsapp: bool,
     pub sms: bool,
@@ -317,6 +320,9 @@ pub struct WhatsappChange {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct WhatsappValue {
+    /// `whatsapp`.
+    #[serde(default)]
+    pub messaging_product: Option<String>,
     #[serde(default)]
     pub statuses: Vec<WhatsappStatus>,
     #[serde(default)]
@@ -357,6 +363,9 @@ pub struct WhatsappInbound {
     pub from: String,
     #[serde(default)]
     pub id: Option<String>,
+    /// Unix seconds, as text.
+    #[serde(default)]
+    pub timestamp: Option<String>,
     #[serde(default, rename = "type")]
     pub kind: Option<String>,
     #[serde(default)]

@@ -2471,6 +2471,13 @@ export interface components {
         /**
          * @description A customer's current consent to messages, per channel: WhatsApp goes first when both are
          *     given. Without any, the customer is sent nothing.
+         * @example {
+         *       "language": "ar",
+         *       "sms": false,
+         *       "sms_at": null,
+         *       "whatsapp": true,
+         *       "whatsapp_at": "2026-11-20T10:15:00Z"
+         *     }
          */
         ConsentsDto: {
             /** @description The language its messages are written in. */
@@ -5079,6 +5086,8 @@ export interface components {
             from: string;
             id?: string | null;
             text?: null | components["schemas"]["WhatsappText"];
+            /** @description Unix seconds, as text. */
+            timestamp?: string | null;
             type?: string | null;
         };
         /** @description One message's status: `sent`, `delivered`, `read` (recorded as delivered) or `failed`. */
@@ -5097,6 +5106,8 @@ export interface components {
         };
         WhatsappValue: {
             messages?: components["schemas"]["WhatsappInbound"][];
+            /** @description `whatsapp`. */
+            messaging_product?: string | null;
             statuses?: components["schemas"]["WhatsappStatus"][];
         };
     };
@@ -7782,8 +7793,8 @@ export interface operations {
                      *           "birthday": "03-15",
                      *           "consents": {
                      *             "language": "ar",
-                     *             "sms": true,
-                     *             "sms_at": "2026-11-20T10:15:00Z",
+                     *             "sms": false,
+                     *             "sms_at": null,
                      *             "whatsapp": true,
                      *             "whatsapp_at": "2026-11-20T10:15:00Z"
                      *           },
@@ -7972,8 +7983,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -8217,8 +8228,8 @@ export interface operations {
                      *           "birthday": "03-15",
                      *           "consents": {
                      *             "language": "ar",
-                     *             "sms": true,
-                     *             "sms_at": "2026-11-20T10:15:00Z",
+                     *             "sms": false,
+                     *             "sms_at": null,
                      *             "whatsapp": true,
                      *             "whatsapp_at": "2026-11-20T10:15:00Z"
                      *           },
@@ -8464,9 +8475,9 @@ export interface operations {
                      *               {
                      *                 "birthday": "03-15",
                      *                 "consents": {
-                     *                   "language": null,
-                     *                   "sms": true,
-                     *                   "sms_at": "2026-11-20T10:15:00Z",
+                     *                   "language": "ar",
+                     *                   "sms": false,
+                     *                   "sms_at": null,
                      *                   "whatsapp": true,
                      *                   "whatsapp_at": "2026-11-20T10:15:00Z"
                      *                 },
@@ -8657,8 +8668,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -8844,8 +8855,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -9223,8 +9234,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -9461,8 +9472,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -9614,8 +9625,8 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "language": "ar",
-                     *         "sms": true,
-                     *         "sms_at": "2026-11-20T10:15:00Z",
+                     *         "sms": false,
+                     *         "sms_at": null,
                      *         "whatsapp": true,
                      *         "whatsapp_at": "2026-11-20T10:15:00Z"
                      *       }
@@ -10538,8 +10549,8 @@ export interface operations {
                      *         "birthday": "03-15",
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -16697,8 +16708,8 @@ export interface operations {
                      *       "data": {
                      *         "consents": {
                      *           "language": "ar",
-                     *           "sms": true,
-                     *           "sms_at": "2026-11-20T10:15:00Z",
+                     *           "sms": false,
+                     *           "sms_at": null,
                      *           "whatsapp": true,
                      *           "whatsapp_at": "2026-11-20T10:15:00Z"
                      *         },
@@ -16843,8 +16854,8 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "language": "ar",
-                     *         "sms": true,
-                     *         "sms_at": "2026-11-20T10:15:00Z",
+                     *         "sms": false,
+                     *         "sms_at": null,
                      *         "whatsapp": true,
                      *         "whatsapp_at": "2026-11-20T10:15:00Z"
                      *       }
