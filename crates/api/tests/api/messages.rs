@@ -394,6 +394,10 @@ async fn bad_templates_are_refused_and_change_nothing(backend: Backend) {
     let (status, body) = d.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&d.cashier), &body).await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["errors"]["language"][0], "Choose ar or en", "{body}");
+    // Left out, the language stays; an explicit null is not a language.
+    let body = json!({"channel": "sms", "granted": true, "source": "till", "language": null});
+    let (status, body) = d.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&d.cashier), &body).await;
+    assert_eq!(status, 422, "{body}");
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM message_templates"), 0);
     assert_eq!(d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customer_consents WHERE customer_id = {customer}")), 0);
 }

@@ -60,6 +60,7 @@ pub struct ConsentRequest {
     #[schema(required = true, value_type = ConsentSourceDto)]
     pub source: Option<String>,
     /// Left out: the language stays as it was (`ar` for a new customer).
+    #[serde(default, deserialize_with = "super::non_null")]
     #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
     pub language: Option<String>,
 }

@@ -101,6 +101,7 @@ pub struct JoinStoreRequest {
     #[schema(value_type = Vec<MessageChannelDto>)]
     pub consents: Vec<String>,
     /// The language its messages are written in: `ar` when left out.
+    #[serde(default, deserialize_with = "super::non_null")]
     #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
     pub language: Option<String>,
 }
@@ -157,6 +158,7 @@ pub struct PageConsentRequest {
     pub channel: Option<String>,
     #[schema(required = true, value_type = bool)]
     pub granted: Option<bool>,
+    #[serde(default, deserialize_with = "super::non_null")]
     #[schema(required = false, nullable = false, value_type = MessageLanguageDto)]
     pub language: Option<String>,
 }
