@@ -65,6 +65,16 @@ pub fn record_consent(
     })
 }
 
+/// A channel as sent (trimmed), or the message naming the two there are.
+pub(crate) fn channel_of(value: &str) -> Result<MessageChannel, Msg> {
+    MessageChannel::parse(value.trim()).ok_or(Msg::ConsentChannelUnknown)
+}
+
+/// A language as sent: `None` when left out, or the message naming the two there are.
+pub(crate) fn language_of(value: Option<&str>) -> Result<Option<MessageLanguage>, Msg> {
+    value.map(|v| MessageLanguage::parse(v.trim()).ok_or(Msg::ConsentLanguageUnknown)).transpose()
+}
+
 /// A consent as sent, checked field by field (a bad one is a 422 naming it); who said so is
 /// the caller's to fill in.
 pub(crate) fn check_consent(
@@ -74,8 +84,7 @@ pub(crate) fn check_consent(
     language: Option<&str>,
 ) -> Result<ConsentChange, AppError> {
     let mut errors = FieldErrors::new();
-    let channel = errors
-        .check("channel", channel.map(str::trim).and_then(MessageChannel::parse).ok_or(Msg::ConsentChannelUnknown));
+    let channel = errors.check("channel", channel.ok_or(Msg::ConsentChannelUnknown).and_then(channel_of));
     let granted = errors.check("granted", granted.ok_or(Msg::ConsentGrantedRequired));
     let source = errors.check(
         "source",
@@ -86,10 +95,7 @@ pub(crate) fn check_consent(
             .filter(|s| *s != ConsentSource::WhatsappReply)
             .ok_or(Msg::ConsentSourceUnknown),
     );
-    let language = match language.map(str::trim) {
-        None => None,
-        Some(language) => errors.check("language", MessageLanguage::parse(language).ok_or(Msg::ConsentLanguageUnknown)),
-    };
+    let language = errors.check("language", language_of(language)).flatten();
     errors.into_result()?;
     let (Some(channel), Some(granted), Some(source)) = (channel, granted, source) else {
         return Err(AppError::Internal("validated consent fields missing".into()));

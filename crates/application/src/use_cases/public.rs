@@ -117,17 +117,9 @@ pub(crate) fn check_join(form: JoinStore) -> Result<Joiner, AppError> {
         None => None,
         Some(raw) => errors.check("email", Email::parse(raw).map(|e| e.to_string())),
     };
-    let consents: Option<Vec<crate::MessageChannel>> = errors.check(
-        "consents",
-        form.consents
-            .iter()
-            .map(|c| crate::MessageChannel::parse(c.trim()).ok_or(Msg::ConsentChannelUnknown))
-            .collect(),
-    );
-    let language = match form.language.as_deref().map(str::trim) {
-        None => None,
-        Some(l) => errors.check("language", crate::MessageLanguage::parse(l).ok_or(Msg::ConsentLanguageUnknown)),
-    };
+    let consents: Option<Vec<crate::MessageChannel>> =
+        errors.check("consents", form.consents.iter().map(|c| super::messages::channel_of(c)).collect());
+    let language = errors.check("language", super::messages::language_of(form.language.as_deref())).flatten();
     errors.into_result()?;
     let (Some(name), Some(phone), Some(mut consents)) = (name, phone, consents) else {
         return Err(AppError::Internal("validated join fields missing".into()));
