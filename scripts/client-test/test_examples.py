@@ -240,6 +240,7 @@ def steps() -> list[Step]:
         Step("create_invoice", "cashier", keep=sold),
         Step("get_invoice", "cashier", {"id": the("invoice")}),
         Step("customer_messages", "cashier", {"id": 1}),
+        Step("send_page_link", "cashier", {"id": 1}),
         Step("customer_stamps", "cashier", {"id": 1}),
         Step(
             "redeem_stamps",

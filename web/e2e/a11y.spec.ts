@@ -1092,6 +1092,10 @@ async function walkCashier(page: Page, audit: Audit, lang: Lang): Promise<void> 
     'customer page, joined by link (not confirmed), one sale, its consent and messages',
     lang,
   );
+  // The till sends it the link to its page (the demo has no channel: said not sent).
+  await page.getByTestId('send-page-link').getByRole('button').click();
+  await expect(page.getByTestId('page-link-sent')).toBeVisible();
+  await audit.check('customer page, the link to its page sent', lang);
   await page.getByRole('button', { name: t(lang, 'customers.void.action'), exact: true }).click();
   const voidDialog = dialog(page, t(lang, 'customers.void.title'));
   await expect(voidDialog).toBeVisible();

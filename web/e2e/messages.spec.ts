@@ -173,5 +173,19 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(rows.first()).toContainText(m(lang, 'customers.messages.channels.sms'));
     await expect(rows.first().getByTestId('message-status')).toBeVisible();
     await shoot(page, `customer-messages-${lang}`, ['customer-messages']);
+
+    // The customer asks for its page: the till sends the link, in the customer's language (the
+    // demo has no channel, so it is recorded and said not sent), and the link opens the page.
+    await panel.getByRole('button', { name: m(lang, 'customers.messages.sendPage') }).click();
+    await expect(panel.getByTestId('page-link-sent')).toContainText(
+      m(lang, 'customers.messages.reasons.no_channel'),
+    );
+    const link = rows.filter({ hasText: m(lang, 'customers.messages.kinds.link') });
+    await expect(link).toHaveCount(1);
+    const text = (await link.innerText()).match(/\/me\/([0-9a-f]{32})/);
+    expect(text?.[1]).toHaveLength(32);
+    const opened = await request.get(`/api/v1/public/me/${text?.[1] ?? ''}`);
+    expect(opened.status()).toBe(200);
+    await shoot(page, `customer-page-link-sent-${lang}`, ['customer-messages']);
   });
 }

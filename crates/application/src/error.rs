@@ -92,6 +92,8 @@ pub enum Conflict {
     ApiKeyLimitReached,
     /// The owner gave points no value in LYD, so they cannot be used as money.
     PointsHaveNoValue,
+    /// The customer has no phone, or consents to messages by neither channel: nothing is sent.
+    NoMessageConsent,
 }
 
 impl From<FieldErrors> for AppError {

@@ -36,6 +36,7 @@ pub enum Operation {
     RedeemStamps,
     RecordConsent,
     CustomerMessages,
+    SendPageLink,
     // The owner's messages to its customers.
     MessagesSummary,
     ListMessageTemplates,
@@ -182,8 +183,9 @@ impl Operation {
             // The till (the cashier of the customer's store, its owner) takes back the links to
             // the customer's own page it shared.
             RevokeCustomerPageLinks => Roles(COUNTER, Scope(ApiScope::CustomersWrite)),
-            // A customer's consent to messages is recorded as its other details are changed.
-            CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer | RecordConsent => {
+            // A customer's consent to messages is recorded as its other details are changed, and
+            // whoever records it may send the customer its page.
+            CreateCustomer | UpdateCustomer | PatchCustomer | DeleteCustomer | RecordConsent | SendPageLink => {
                 Permissions(&[Permission::ManageCustomers])
             }
             AddPoints => Permissions(&[Permission::AddPoints]),

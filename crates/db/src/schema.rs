@@ -258,6 +258,8 @@ diesel::table! {
         segments -> BigInt,
         /// The occasion of a message sent once (`points_expiring:<day>`), unique per customer.
         once_key -> Nullable<Text>,
+        /// The language `body` is written in (`ar`, `en`): the WhatsApp template's.
+        language -> Text,
     }
 }
 

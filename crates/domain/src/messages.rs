@@ -168,7 +168,9 @@ messages! {
     TemplateBraces => ("Write each placeholder in braces, like {name}", "اكتب كل حقل متغير بين قوسين، مثل {name}"),
     TemplatePlaceholderUnknown => ("A placeholder is not one of this message's: use those listed for it", "أحد الحقول المتغيرة ليس من حقول هذه الرسالة: استخدم الحقول المذكورة لها"),
     TemplatePointsRequired => ("This message must say the points: keep {points} in it", "يجب أن تذكر هذه الرسالة النقاط: أبقِ {points} فيها"),
+    TemplateLinkRequired => ("This message must carry the customer's page: keep {link} in it", "يجب أن تحمل هذه الرسالة رابط صفحة العميل: أبقِ {link} فيها"),
     ConsentLanguageUnknown => ("Choose ar or en", "اختر ar أو en"),
+    ImportConsentYesNo => ("Write yes or no for consent to messages, or leave it empty for no", "اكتب نعم أو لا للموافقة على الرسائل، أو اتركها فارغة لتعني لا"),
     MessageKindUnknown => ("Choose welcome, points_earned, points_expiring, birthday or link", "اختر welcome أو points_earned أو points_expiring أو birthday أو link"),
     StampExpiryOutOfRange => ("Stamps must last from 1 to 3650 days, or leave it empty for never", "يجب أن تدوم الأختام من 1 إلى 3650 يوماً، أو اتركه فارغاً لتبقى دائماً"),
 }

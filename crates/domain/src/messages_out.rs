@@ -101,6 +101,31 @@ pub fn route(whatsapp: bool, sms: bool) -> Option<MessageChannel> {
     }
 }
 
+/// A consent as a customers file writes it: yes (`yes`, `y`, `true`, `1`, `x`, `✓`, `نعم`) or
+/// no (`no`, `n`, `false`, `0`, `لا`, or left empty), in any case, trimmed.
+pub fn consent_answer(cell: &str) -> Result<bool, Msg> {
+    let cell = cell.trim().to_lowercase();
+    match cell.as_str() {
+        "yes" | "y" | "true" | "1" | "x" | "✓" | "✔" | "نعم" => Ok(true),
+        "" | "no" | "n" | "false" | "0" | "لا" => Ok(false),
+        _ => Err(Msg::ImportConsentYesNo),
+    }
+}
+
+/// A message language as a customers file writes it: `ar`/`en`, the language's name in
+/// English or Arabic, or empty (`None`: Arabic, as for any new customer).
+pub fn language_answer(cell: &str) -> Result<Option<MessageLanguage>, Msg> {
+    let cell = cell.trim().to_lowercase();
+    match cell.as_str() {
+        "" => Ok(None),
+        "ar" | "arabic" | "العربية" | "عربي" | "عربية" => Ok(Some(MessageLanguage::Ar)),
+        "en" | "english" | "الإنجليزية" | "الانجليزية" | "إنجليزي" | "انجليزي" | "الإنكليزية" => {
+            Ok(Some(MessageLanguage::En))
+        }
+        _ => Err(Msg::ConsentLanguageUnknown),
+    }
+}
+
 /// Whether a customer's reply asks to stop messages: "STOP" in any case, "إيقاف", "الغاء" or
 /// "إلغاء", alone (trimmed).
 pub fn is_stop(text: &str) -> bool {
@@ -109,23 +134,27 @@ pub fn is_stop(text: &str) -> bool {
 }
 
 /// What fills a template's placeholders: `{name}`, `{store}`, `{points}`, `{balance}` (and
-/// `{days}`, [`EXPIRY_MESSAGE_DAYS`], in the expiry notice).
+/// `{days}`, [`EXPIRY_MESSAGE_DAYS`], in the expiry notice; `{link}`, the customer's page, in
+/// the link the till sends).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fields<'a> {
     pub name: &'a str,
     pub store: &'a str,
     pub points: i64,
     pub balance: i64,
+    /// Empty but in the link message.
+    pub link: &'a str,
 }
 
 /// The placeholders a kind's template may use, and those it must keep (a points message that
-/// does not say the points says nothing).
+/// does not say the points says nothing; a link message without the link neither).
 pub fn placeholders(kind: MessageKind) -> (&'static [&'static str], &'static [&'static str]) {
     const ALL: &[&str] = &["name", "store", "points", "balance"];
     match kind {
-        MessageKind::Welcome | MessageKind::Link => (ALL, &[]),
+        MessageKind::Welcome => (ALL, &[]),
         MessageKind::PointsEarned | MessageKind::Birthday => (ALL, &["points"]),
         MessageKind::PointsExpiring => (&["name", "store", "points", "balance", "days"], &["points"]),
+        MessageKind::Link => (&["name", "store", "balance", "link"], &["link"]),
     }
 }
 
@@ -148,7 +177,7 @@ pub fn templates(kind: MessageKind, language: MessageLanguage) -> (&'static str,
             ("عيد ميلاد سعيد {name}! هديتك {points} نقطة من {store}.", "عيد ميلاد سعيد! هديتك {points} نقطة من {store}.")
         }
         (MessageKind::Link, MessageLanguage::Ar) => {
-            ("{name}، رصيدك في {store}: {balance} نقطة.", "رصيدك في {store}: {balance} نقطة.")
+            ("{name}، رصيدك في {store} {balance} نقطة. صفحتك: {link}", "نقاطك في {store}: {link}")
         }
         (MessageKind::Welcome, MessageLanguage::En) => (
             "Welcome {name}! You joined {store} points. Your balance: {balance} points.",
@@ -167,7 +196,7 @@ pub fn templates(kind: MessageKind, language: MessageLanguage) -> (&'static str,
             "Happy birthday! Your gift: {points} points from {store}.",
         ),
         (MessageKind::Link, MessageLanguage::En) => {
-            ("{name}, your balance at {store}: {balance} points.", "Your balance at {store}: {balance} points.")
+            ("{name}, your balance at {store}: {balance} points. Your page: {link}", "Your points at {store}: {link}")
         }
     }
 }
@@ -208,8 +237,8 @@ pub fn check_template(kind: MessageKind, text: &str) -> Result<String, Msg> {
     if names.iter().any(|n| !allowed.contains(n)) {
         return Err(Msg::TemplatePlaceholderUnknown);
     }
-    if required.iter().any(|r| !names.contains(r)) {
-        return Err(Msg::TemplatePointsRequired);
+    if let Some(missing) = required.iter().find(|r| !names.contains(r)) {
+        return Err(if *missing == "link" { Msg::TemplateLinkRequired } else { Msg::TemplatePointsRequired });
     }
     Ok(text.to_owned())
 }
@@ -222,6 +251,7 @@ pub fn fill(template: &str, fields: &Fields<'_>) -> String {
         .replace("{points}", &fields.points.to_string())
         .replace("{balance}", &fields.balance.to_string())
         .replace("{days}", &EXPIRY_MESSAGE_DAYS.to_string())
+        .replace("{link}", fields.link.trim())
 }
 
 /// The text of a message: the owner's own template when it wrote one (as written); else the
@@ -296,8 +326,11 @@ pub fn segments(text: &str) -> Segments {
 mod tests {
     use super::*;
 
+    /// A page link as the server makes it (`{public_url}/me/{32 hex digits}`).
+    const LINK: &str = "https://loyalty.example.ly/me/0e2aafcb16dd925b49c19e41825175c0";
+
     fn fields<'a>(name: &'a str, store: &'a str) -> Fields<'a> {
-        Fields { name, store, points: 25, balance: 140 }
+        Fields { name, store, points: 25, balance: 140, link: LINK }
     }
 
     #[test]
@@ -329,7 +362,10 @@ mod tests {
         for kind in MessageKind::all() {
             for language in MessageLanguage::all() {
                 let text = render(*kind, *language, None, &fields("أحمد علي", "مقهى النخلة"));
-                assert_eq!(segments(&text).count, 1, "{kind:?}: {text} ({} units)", segments(&text).units);
+                // A link takes most of a UCS-2 segment by itself (any Arabic in the text makes it
+                // UCS-2): the link message takes two.
+                let most = if *kind == MessageKind::Link { 2 } else { 1 };
+                assert!(segments(&text).count <= most, "{kind:?}: {text} ({} units)", segments(&text).units);
                 assert!(!text.contains('{'), "{kind:?}: {text}");
                 // The defaults pass the owner's own check.
                 let (long, short) = templates(*kind, *language);
@@ -347,6 +383,14 @@ mod tests {
         assert_eq!(text, "Salem, you earned 25 points at Palm Cafe. Balance: 140.");
         let text = render(MessageKind::PointsExpiring, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
         assert!(text.contains(&format!("خلال {EXPIRY_MESSAGE_DAYS} يوماً")), "{text}");
+    }
+
+    #[test]
+    fn the_link_message_carries_the_link() {
+        let text = render(MessageKind::Link, MessageLanguage::En, None, &fields("Salem", "Palm Cafe"));
+        assert_eq!(text, format!("Salem, your balance at Palm Cafe: 140 points. Your page: {LINK}"));
+        let text = render(MessageKind::Link, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
+        assert!(text.ends_with(LINK), "{text}");
     }
 
     #[test]
@@ -391,6 +435,10 @@ mod tests {
         assert_eq!(check_template(earned, "{points} in {days}"), Err(Msg::TemplatePlaceholderUnknown));
         assert!(check_template(MessageKind::PointsExpiring, "{points} in {days}").is_ok());
         assert!(check_template(MessageKind::Welcome, "Welcome {name}").is_ok());
+        // The link message keeps its link, and says no points of a sale.
+        assert_eq!(check_template(MessageKind::Link, "Your page at {store}"), Err(Msg::TemplateLinkRequired));
+        assert_eq!(check_template(MessageKind::Link, "{points} {link}"), Err(Msg::TemplatePlaceholderUnknown));
+        assert!(check_template(MessageKind::Link, "{name}: {link}").is_ok());
         let long = format!("{{points}}{}", "ب".repeat(TEMPLATE_MAX_CHARS - 8));
         assert!(check_template(earned, &long).is_ok());
         assert_eq!(check_template(earned, &format!("{long}ب")), Err(Msg::TemplateTooLong));
@@ -412,6 +460,21 @@ mod tests {
         for text in ["", "stop please", "STOPP", "شكرا", "إيقاف الرسائل"] {
             assert!(!is_stop(text), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_files_consent_and_language_read_in_either_language() {
+        for yes in ["yes", " YES ", "y", "True", "1", "x", "✓", "نعم"] {
+            assert_eq!(consent_answer(yes), Ok(true), "{yes:?}");
+        }
+        for no in ["", "  ", "no", "N", "false", "0", "لا"] {
+            assert_eq!(consent_answer(no), Ok(false), "{no:?}");
+        }
+        assert_eq!(consent_answer("maybe"), Err(Msg::ImportConsentYesNo));
+        assert_eq!(language_answer(""), Ok(None));
+        assert_eq!(language_answer(" English "), Ok(Some(MessageLanguage::En)));
+        assert_eq!(language_answer("العربية"), Ok(Some(MessageLanguage::Ar)));
+        assert_eq!(language_answer("fr"), Err(Msg::ConsentLanguageUnknown));
     }
 
     #[test]

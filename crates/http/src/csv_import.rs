@@ -99,7 +99,7 @@ impl ImportColumn {
 /// The headings an import reads, per field, in English and Arabic (matched without case,
 /// hamza or ta marbuta differences, tatweel or vowel marks); the customers export's own column
 /// names are read too. Name and phone are needed; email and points are read when present.
-pub const HEADINGS: [ImportColumn; 4] = [
+pub const HEADINGS: [ImportColumn; 7] = [
     ImportColumn {
         field: "name",
         required: true,
@@ -134,6 +134,25 @@ pub const HEADINGS: [ImportColumn; 4] = [
         required: false,
         en: &["points", "balance", "opening balance", "loyalty points"],
         ar: &["النقاط", "الرصيد", "نقاط", "رصيد", "الرصيد الافتتاحي", "رصيد النقاط"],
+    },
+    // Consent to messages (issue #39): yes or no, empty meaning no.
+    ImportColumn {
+        field: "whatsapp_consent",
+        required: false,
+        en: &["whatsapp consent", "whatsapp messages", "consent whatsapp", "whatsapp opt in"],
+        ar: &["موافقة واتساب", "رسائل واتساب", "الموافقة على واتساب"],
+    },
+    ImportColumn {
+        field: "sms_consent",
+        required: false,
+        en: &["sms consent", "sms messages", "consent sms", "sms opt in", "text messages"],
+        ar: &["موافقة الرسائل النصية", "الرسائل النصية", "موافقة sms", "رسائل sms"],
+    },
+    ImportColumn {
+        field: "language",
+        required: false,
+        en: &["language", "message language", "messages language"],
+        ar: &["اللغة", "لغة الرسائل", "لغه"],
     },
 ];
 
@@ -219,6 +238,11 @@ pub fn read_customers(bytes: &[u8]) -> Result<Vec<ImportRow>, Msg> {
         return Err(Msg::ImportColumnsMissing);
     };
     let (email, points) = (column(&headers, "email", "Email"), column(&headers, "points", "Points"));
+    let (whatsapp, sms, language) = (
+        column(&headers, "whatsapp_consent", "WhatsApp consent"),
+        column(&headers, "sms_consent", "SMS consent"),
+        column(&headers, "language", "Language"),
+    );
     let mut rows = Vec::new();
     // Lines counted from the bytes before each record (the reader's own count misses blank lines).
     let (mut counted_to, mut line) = (0, 1);
@@ -245,6 +269,9 @@ pub fn read_customers(bytes: &[u8]) -> Result<Vec<ImportRow>, Msg> {
             phone: cell(Some(phone)),
             email: cell(email),
             points: cell(points),
+            whatsapp: cell(whatsapp),
+            sms: cell(sms),
+            language: cell(language),
         });
     }
     Ok(rows)
@@ -275,6 +302,20 @@ mod tests {
             (rows[0].name.as_str(), rows[0].phone.as_str(), rows[0].points.as_str()),
             ("Salma", "0912345678", "")
         );
+    }
+
+    #[test]
+    fn reads_consent_and_language_by_their_headings_in_either_language() {
+        let arabic = "الاسم,الهاتف,موافقة واتساب,موافقة الرسائل النصية,اللغة\nسالمة,0912345678,نعم,لا,الإنجليزية\n";
+        let rows = read_customers(arabic.as_bytes()).unwrap_or_default();
+        let got = rows.first().map(|r| (r.whatsapp.as_str(), r.sms.as_str(), r.language.as_str()));
+        assert_eq!(got, Some(("نعم", "لا", "الإنجليزية")));
+        let english = "Name,Phone,SMS consent\nSalma,0912345678,yes\n";
+        let rows = read_customers(english.as_bytes()).unwrap_or_default();
+        let got = rows.first().map(|r| (r.whatsapp.as_str(), r.sms.as_str(), r.language.as_str()));
+        assert_eq!(got, Some(("", "yes", "")));
+        // The template names every column in the request's language.
+        assert_eq!(template(Lang::En), "\u{feff}name,phone,email,points,whatsapp consent,sms consent,language\r\n");
     }
 
     #[test]
@@ -332,6 +373,9 @@ mod tests {
             );
             assert_eq!(rows[0].line, 2);
         }
-        assert!(template(Lang::Ar).starts_with("\u{feff}الاسم,الهاتف,البريد الإلكتروني,النقاط\r\n"));
+        assert_eq!(
+            template(Lang::Ar),
+            "\u{feff}الاسم,الهاتف,البريد الإلكتروني,النقاط,موافقة واتساب,موافقة الرسائل النصية,اللغة\r\n"
+        );
     }
 }

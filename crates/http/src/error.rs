@@ -54,6 +54,7 @@ pub enum ErrorCode {
     OwnersStoreLimitReached,
     ApiKeyLimitReached,
     PointsHaveNoValue,
+    NoMessageConsent,
     RateLimited,
     ServiceUnavailable,
     InternalError,
@@ -111,6 +112,7 @@ impl ErrorCode {
             OwnersStoreLimitReached => (StatusCode::CONFLICT, "owner_store_limit_reached", "This store owner's plan allows no more stores. Assign a larger package first.", "باقة صاحب المتجر هذا لا تسمح بمتاجر أخرى. عيّن له باقة أكبر أولاً."),
             ApiKeyLimitReached => (StatusCode::CONFLICT, "api_key_limit_reached", "You already have 50 API keys. Revoke one you no longer use first.", "لديك 50 مفتاح API بالفعل. ألغِ مفتاحاً لم تعد تستخدمه أولاً."),
             PointsHaveNoValue => (StatusCode::CONFLICT, "points_have_no_value", "Points have no value in LYD in this store. The store owner can set one in the loyalty settings.", "ليس للنقاط قيمة بالدينار في هذا المتجر. يمكن لصاحب المتجر تحديدها في إعدادات الولاء."),
+            NoMessageConsent => (StatusCode::CONFLICT, "no_message_consent", "This customer has not agreed to messages by WhatsApp or SMS, or has no phone. Record their consent first.", "لم يوافق هذا العميل على الرسائل عبر واتساب أو الرسائل النصية، أو ليس له هاتف. سجّل موافقته أولاً."),
             RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Too many attempts. Please try again later.", "محاولات كثيرة. يرجى المحاولة لاحقاً."),
             ServiceUnavailable => (StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again.", "الخدمة غير متاحة مؤقتاً. يرجى المحاولة مرة أخرى."),
             InternalError => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.", "حدث خطأ ما. يرجى المحاولة مرة أخرى."),
@@ -181,6 +183,7 @@ fn conflict_code(conflict: Conflict) -> ErrorCode {
         Conflict::OwnersStoreLimitReached => ErrorCode::OwnersStoreLimitReached,
         Conflict::ApiKeyLimitReached => ErrorCode::ApiKeyLimitReached,
         Conflict::PointsHaveNoValue => ErrorCode::PointsHaveNoValue,
+        Conflict::NoMessageConsent => ErrorCode::NoMessageConsent,
     }
 }
 

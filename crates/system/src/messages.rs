@@ -79,7 +79,7 @@ impl HttpChannels {
             "type": "template",
             "template": {
                 "name": message.kind.as_str(),
-                "language": {"code": "ar"},
+                "language": {"code": message.language.as_str()},
                 "components": [{"type": "body", "parameters": [{"type": "text", "text": message.body}]}],
             },
             "biz_opaque_callback_data": message.id.to_string(),

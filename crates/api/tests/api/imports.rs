@@ -13,6 +13,7 @@ both_backends!(
     files_that_are_not_customers_change_nothing,
     files_as_spreadsheets_save_them_are_read,
     the_format_and_the_template_say_what_a_file_may_hold,
+    a_files_consent_to_messages_is_recorded_as_the_tills,
 );
 
 struct Owner {
@@ -325,7 +326,18 @@ async fn the_format_and_the_template_say_what_a_file_may_hold(backend: Backend) 
     let columns = body["data"]["columns"].as_array().cloned().unwrap_or_default();
     let fields: Vec<_> =
         columns.iter().map(|c| (c["field"].as_str().unwrap_or_default(), c["required"] == true)).collect();
-    assert_eq!(fields, [("name", true), ("phone", true), ("email", false), ("points", false)]);
+    assert_eq!(
+        fields,
+        [
+            ("name", true),
+            ("phone", true),
+            ("email", false),
+            ("points", false),
+            ("whatsapp_consent", false),
+            ("sms_consent", false),
+            ("language", false)
+        ]
+    );
     let headings = |field: &str, lang: &str| -> Vec<String> {
         let column = columns.iter().find(|c| c["field"] == field).cloned().unwrap_or_default();
         column[format!("headings_{lang}")]
@@ -360,8 +372,10 @@ async fn the_format_and_the_template_say_what_a_file_may_hold(backend: Backend) 
     }
 
     // The template, in each language, filled in and sent back, imports.
-    for (lang, first) in [("ar", "الاسم,الهاتف,البريد الإلكتروني,النقاط"), ("en", "name,phone,email,points")]
-    {
+    for (lang, first) in [
+        ("ar", "الاسم,الهاتف,البريد الإلكتروني,النقاط,موافقة واتساب,موافقة الرسائل النصية,اللغة"),
+        ("en", "name,phone,email,points,whatsapp consent,sms consent,language"),
+    ] {
         let response = o
             .app
             .client
@@ -376,7 +390,7 @@ async fn the_format_and_the_template_say_what_a_file_may_hold(backend: Backend) 
         assert!(kind.starts_with("text/csv"), "{kind}");
         let text = response.text().await.unwrap_or_default();
         assert_eq!(text, format!("\u{feff}{first}\r\n"));
-        let filled = format!("{text}سالمة {lang},0913000{},,25\r\n", if lang == "en" { 421 } else { 422 });
+        let filled = format!("{text}سالمة {lang},0913000{},,25,,,\r\n", if lang == "en" { 421 } else { 422 });
         let (status, body) = o.send(&format!("store_id={}", o.tripoli), &filled, lang, "text/csv").await;
         assert_eq!(
             (status, body["data"]["imported"].as_i64(), body["data"]["imported_points"].as_i64()),
@@ -385,4 +399,47 @@ async fn the_format_and_the_template_say_what_a_file_may_hold(backend: Backend) 
         );
     }
     o.app.assert_ledger_matches_balances();
+}
+
+/// A file may say each customer's consent to messages and language (issue #39): recorded as
+/// the till's (source `import`, with who imported), without a welcome; a consent that is not
+/// yes or no leaves the row out with the reason, in the request's language.
+async fn a_files_consent_to_messages_is_recorded_as_the_tills(backend: Backend) {
+    let Some(o) = owner(backend).await else { return };
+    let file = "الاسم,الهاتف,موافقة واتساب,موافقة الرسائل النصية,اللغة\n\
+        منى,0913000501,نعم,,English\n\
+        هدى,0913000502,,yes,\n\
+        ليلى,0913000503,,,\n\
+        سعاد,0913000504,ربما,,\n\
+        رحاب,0913000505,,,fr\n";
+    let (status, body) = o.import(&format!("store_id={}", o.tripoli), file, "ar").await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["imported"], 3, "{body}");
+    let lines = &body["data"]["lines"];
+    assert_eq!(
+        lines[3]["errors"]["whatsapp_consent"][0], "اكتب نعم أو لا للموافقة على الرسائل، أو اتركها فارغة لتعني لا",
+        "{body}"
+    );
+    assert_eq!(lines[4]["errors"]["language"][0], "اختر ar أو en", "{body}");
+
+    for (phone, expected) in [
+        ("913000501", (Some(true), Some(false), Some("en"))),
+        ("913000502", (Some(false), Some(true), Some("ar"))),
+        ("913000503", (Some(false), Some(false), Some("ar"))),
+    ] {
+        let id = o.app.scalar(&format!("SELECT id AS n FROM customers WHERE phone = '+218{phone}'"));
+        let (status, body) = o.app.get(&format!("/api/v1/customers/{id}"), Some(&o.token)).await;
+        assert_eq!(status, 200, "{body}");
+        let c = &body["data"]["consents"];
+        assert_eq!((c["whatsapp"].as_bool(), c["sms"].as_bool(), c["language"].as_str()), expected, "{body}");
+    }
+    // Kept as history, by whom; no welcome for customers who did not just join.
+    let owner = o.app.scalar("SELECT id AS n FROM users WHERE email = 'owner@demo.ly'");
+    assert_eq!(
+        o.app.scalar(&format!(
+            "SELECT COUNT(*) AS n FROM customer_consents WHERE source = 'import' AND granted AND actor_id = {owner}"
+        )),
+        2
+    );
+    assert_eq!(o.app.scalar("SELECT COUNT(*) AS n FROM customer_messages"), 0);
 }

@@ -21,6 +21,7 @@ both_backends!(
     the_summary_counts_consent_messages_and_their_cost,
     expiring_points_and_birthdays_are_told_once,
     the_join_page_and_the_customers_own_page_record_consent,
+    the_till_sends_the_customers_page_when_asked,
 );
 
 impl Demo {
@@ -603,7 +604,8 @@ async fn the_join_page_and_the_customers_own_page_record_consent(backend: Backen
     let (status, body) = d
         .app
         .post(
-            &format!("/api/v1/public/me/{}0/consents", &token[..31]),
+            // The last digit changed (to 1 when it was 0).
+            &format!("/api/v1/public/me/{}{}/consents", &token[..31], if token.ends_with('0') { '1' } else { '0' }),
             None,
             &json!({"channel": "sms", "granted": false}),
         )
@@ -633,4 +635,65 @@ async fn the_join_page_and_the_customers_own_page_record_consent(backend: Backen
     // The next sale goes by SMS, the consent left.
     d.messaged_sale(joiner, "10").await;
     assert_eq!(summary(&d.messages(joiner).await[0]), is("points_earned", "sms", "pending", None));
+}
+
+/// The till sends a customer who consents a link to its own page (`link`, with `{link}`): a
+/// new page link in the customer's language by its channel, which opens the page; without
+/// consent a 409 in the request's language and nothing written; the owner's link text must
+/// keep `{link}`.
+async fn the_till_sends_the_customers_page_when_asked(backend: Backend) {
+    let Some(d) = demo(backend).await else { return };
+    let customer = d.messaged_customer("Amal", "0913000021").await;
+    let send = format!("/api/v1/customers/{customer}/messages/page-link");
+    let links =
+        || d.app.scalar(&format!("SELECT COUNT(*) AS n FROM customer_page_links WHERE customer_id = {customer}"));
+
+    // No consent: refused, nothing written.
+    let (rows, before) = (d.message_rows(), links());
+    let request = d.app.client.post(d.app.url(&send)).bearer_auth(&d.cashier).header("Accept-Language", "ar");
+    let (status, body) = read(request.send().await).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("no_message_consent")), "{body}");
+    assert!(body["message"].as_str().unwrap_or_default().contains("لم يوافق"), "{body}");
+    assert_eq!((d.message_rows(), links()), (rows, before));
+
+    // With WhatsApp consent, in English: one link message, pending, whose link opens the page.
+    let consent = json!({"channel": "whatsapp", "granted": true, "source": "till", "language": "en"});
+    let (status, body) =
+        d.app.post(&format!("/api/v1/customers/{customer}/consents"), Some(&d.cashier), &consent).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = d.app.post(&send, Some(&d.cashier), &json!({})).await;
+    assert_eq!(status, 201, "{body}");
+    let message = &body["data"];
+    assert_eq!(summary(message), is("link", "whatsapp", "pending", None));
+    assert_eq!(links(), before + 1);
+    let text = message["body"].as_str().unwrap_or_default();
+    let store = d.store_name(customer).await;
+    assert!(text.starts_with(&format!("Amal, your balance at {store}: 0 points. Your page: ")), "{text}");
+    let token = text.rsplit("/me/").next().unwrap_or_default();
+    assert_eq!(token.len(), 32, "{text}");
+    let (status, page) = d.app.get(&format!("/api/v1/public/me/{token}"), None).await;
+    assert_eq!((status, page["data"]["consents"]["whatsapp"].as_bool()), (200, Some(true)), "{page}");
+    assert_eq!(d.messages(customer).await[0], *message);
+
+    // The owner's link text keeps {link}; the owner may send it too.
+    let owner = d.app.login("owner@demo.ly", "demo1234").await;
+    let without = json!({"text_ar": "صفحتك في {store}", "text_en": "Your page at {store}"});
+    let request = d
+        .app
+        .client
+        .put(d.app.url("/api/v1/message-templates/link"))
+        .bearer_auth(&owner)
+        .header("Accept-Language", "en")
+        .json(&without);
+    let (status, body) = read(request.send().await).await;
+    assert_eq!(status, 422, "{body}");
+    let missing = "This message must carry the customer's page: keep {link} in it";
+    assert_eq!(body["errors"]["text_ar"][0], missing, "{body}");
+    let own = json!({"text_ar": "صفحتك في {store}: {link}", "text_en": "{store}: {link}"});
+    assert_eq!(d.app.put("/api/v1/message-templates/link", Some(&owner), &own).await.0, 200);
+    let (status, body) = d.app.post(&send, Some(&owner), &json!({})).await;
+    assert_eq!(status, 201, "{body}");
+    let text = body["data"]["body"].as_str().unwrap_or_default();
+    assert!(text.starts_with(&format!("{store}: ")) && text.contains("/me/"), "{text}");
+    assert_eq!(links(), before + 2);
 }

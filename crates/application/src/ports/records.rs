@@ -142,6 +142,11 @@ pub struct ImportedCustomer {
     pub phone: String,
     pub email: Option<String>,
     pub points: i64,
+    /// Consents the file gave (kept as history with source `import`).
+    pub whatsapp: bool,
+    pub sms: bool,
+    /// The language of its messages, when the file says (Arabic otherwise).
+    pub language: Option<crate::MessageLanguage>,
 }
 
 pub trait CustomerRepo {
@@ -600,6 +605,8 @@ pub struct NewCustomerMessage<'a> {
     pub segments: i64,
     /// The occasion of a message sent once per customer (unique per customer).
     pub once_key: Option<&'a str>,
+    /// The language `body` is written in.
+    pub language: crate::MessageLanguage,
     pub now: NaiveDateTime,
 }
 
@@ -690,6 +697,8 @@ pub trait MessageRepo {
         limit: i64,
     ) -> RepoResult<Option<NaiveDateTime>>;
     fn insert_customer_message(&mut self, message: NewCustomerMessage<'_>) -> RepoResult<i64>;
+    /// One message, by its id.
+    fn customer_message(&mut self, id: i64) -> RepoResult<Option<crate::CustomerMessage>>;
     /// A customer's messages, newest first, and how many there are.
     fn customer_messages(
         &mut self,

@@ -273,6 +273,8 @@ pub struct OutgoingMessage {
     pub channel: crate::MessageChannel,
     pub to_phone: String,
     pub body: String,
+    /// The language `body` is written in: the WhatsApp template's language code.
+    pub language: crate::MessageLanguage,
     /// Attempts counted so far, this one included: the lease's token.
     pub attempts: i64,
 }

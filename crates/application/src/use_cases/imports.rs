@@ -1,12 +1,15 @@
 //! An owner moving from paper or another system imports customers with their points (issue
 //! #19, item 3). A dry run tells every row's outcome; the import adds the valid new rows in one
 //! transaction, each with an `opening_balance` ledger row. A phone already in the store is
-//! "already a customer", so importing the same file twice adds nothing.
+//! "already a customer", so importing the same file twice adds nothing. A file may say whether
+//! each customer agreed to messages by WhatsApp and by SMS and in which language (issue #39):
+//! the consent is recorded as the till's is (source `import`, kept as history), without a
+//! welcome message (they are customers already, not newly joined).
 
 use std::collections::HashSet;
 
 use loyalty_domain::local_day::local_date;
-use loyalty_domain::{points_rules, text, Email, FieldErrors, Msg, Phone};
+use loyalty_domain::{messages_out, points_rules, text, Email, FieldErrors, Msg, Phone};
 
 use crate::policy::{can_access_store, Permission};
 use crate::ports::{transaction, ImportedCustomer, TxMode};
@@ -28,6 +31,12 @@ pub struct ImportRow {
     pub email: String,
     /// Empty means 0.
     pub points: String,
+    /// Consent to messages by WhatsApp and by SMS: yes or no, empty meaning no
+    /// (`messages_out::consent_answer`).
+    pub whatsapp: String,
+    pub sms: String,
+    /// The language of the customer's messages, empty meaning Arabic.
+    pub language: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,6 +156,9 @@ fn check(
             points_rules::whole_points(raw).ok_or(Msg::ImportPointsWhole).and_then(points_rules::balance),
         ),
     };
+    let whatsapp = errors.check("whatsapp_consent", messages_out::consent_answer(&row.whatsapp));
+    let sms = errors.check("sms_consent", messages_out::consent_answer(&row.sms));
+    let language = errors.check("language", messages_out::language_answer(&row.language));
     let phone = phone.map(|p| p.as_str().to_owned());
     // A phone met on an earlier row is that row's; this one is left out.
     if let Some(phone) = &phone {
@@ -166,14 +178,16 @@ fn check(
     if !errors.is_empty() {
         return (line(ImportOutcome::Invalid(errors), name.as_ref(), phone.as_ref()), None);
     }
-    let (Some(name), Some(phone), Some(points)) = (name, phone, points) else {
+    let (Some(name), Some(phone), Some(points), Some(whatsapp), Some(sms), Some(language)) =
+        (name, phone, points, whatsapp, sms, language)
+    else {
         return (line(ImportOutcome::Invalid(errors), None, None), None);
     };
     if known.contains(&phone) {
         return (line(ImportOutcome::Existing, Some(&name), Some(&phone)), None);
     }
     let checked = line(ImportOutcome::New, Some(&name), Some(&phone));
-    (checked, Some(ImportedCustomer { name, phone, email, points }))
+    (checked, Some(ImportedCustomer { name, phone, email, points, whatsapp, sms, language }))
 }
 
 #[cfg(test)]
@@ -181,7 +195,7 @@ mod tests {
     use super::*;
 
     fn row(name: &str, phone: &str, points: &str) -> ImportRow {
-        ImportRow { line: 2, name: name.into(), phone: phone.into(), email: String::new(), points: points.into() }
+        ImportRow { line: 2, name: name.into(), phone: phone.into(), points: points.into(), ..ImportRow::default() }
     }
 
     fn outcome(r: &ImportRow, known: &[&str], seen: &mut HashSet<String>) -> ImportOutcome {

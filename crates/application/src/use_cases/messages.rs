@@ -18,8 +18,9 @@ use crate::ports::{
     SendOutcome, StatusUpdate, TxMode,
 };
 use crate::{
-    Actor, AppError, ChannelMonth, ConsentSource, Consents, Customer, CustomerMessage, MessageChannel, MessageKind,
-    MessageLanguage, MessageStatus, MessageTemplate, MessagesSummary, Operation, Page, PageRequest, Services,
+    Actor, AppError, ChannelMonth, Conflict, ConsentSource, Consents, Customer, CustomerMessage, MessageChannel,
+    MessageKind, MessageLanguage, MessageStatus, MessageTemplate, MessagesSummary, Operation, Page, PageRequest,
+    Services,
 };
 
 /// The months the owner's summary shows, this one included.
@@ -187,7 +188,7 @@ pub(crate) fn write(
     balance: i64,
     now: NaiveDateTime,
 ) -> Result<Option<i64>, AppError> {
-    let message = Due { kind, points, balance, once_key: None };
+    let message = Due { kind, points, balance, link: "", once_key: None };
     write_once(repos, settings, configured, customer, &message, now)
 }
 
@@ -196,6 +197,8 @@ struct Due<'a> {
     kind: MessageKind,
     points: i64,
     balance: i64,
+    /// The customer's page, in the link message; empty in the others.
+    link: &'a str,
     once_key: Option<&'a str>,
 }
 
@@ -209,7 +212,7 @@ fn write_once(
     due: &Due<'_>,
     now: NaiveDateTime,
 ) -> Result<Option<i64>, AppError> {
-    let Due { kind, points, balance, once_key } = *due;
+    let Due { kind, points, balance, once_key, .. } = *due;
     let (Some(consented), Some(phone)) = (customer.consents.channel(), customer.phone.as_deref()) else {
         return Ok(None);
     };
@@ -233,7 +236,7 @@ fn write_once(
     };
     let language = customer.consents.language;
     let own = repos.message_template(owner_id, kind, language)?;
-    let fields = Fields { name: &customer.name, store: &customer.store.name, points, balance };
+    let fields = Fields { name: &customer.name, store: &customer.store.name, points, balance, link: due.link };
     let body = messages_out::render(kind, language, own.as_deref(), &fields);
     let segments = i64::try_from(messages_out::segments(&body).count).unwrap_or(i64::MAX);
     let id = repos.insert_customer_message(NewCustomerMessage {
@@ -248,6 +251,7 @@ fn write_once(
         status_detail: detail,
         segments,
         once_key,
+        language,
         now,
     })?;
     Ok(Some(id))
@@ -280,7 +284,8 @@ pub fn tell_expiring(services: &Services) -> Result<usize, AppError> {
                     None => *settings.entry(owner_id).or_insert(repos.loyalty_settings(owner_id)?),
                 };
                 let balance = customer.loyalty_points;
-                let due = Due { kind: MessageKind::PointsExpiring, points, balance, once_key: Some(&once_key) };
+                let due =
+                    Due { kind: MessageKind::PointsExpiring, points, balance, link: "", once_key: Some(&once_key) };
                 if write_once(repos, &owner, configured, &customer, &due, now)?.is_some() {
                     count += 1;
                 }
@@ -293,6 +298,38 @@ pub fn tell_expiring(services: &Services) -> Result<usize, AppError> {
             return Ok(written);
         }
     }
+}
+
+/// The till sends the customer a link to its own page when it asks (`link`, the owner's
+/// template with `{link}`): a new page link (as a sale makes, `customer_pages::new_link`)
+/// written into a message by the channel the customer consented to, in its language, counted
+/// against the owner's monthly limit as any other. `page_url` makes the link's address from
+/// its token (the server's public address is the HTTP layer's). A customer without a phone or
+/// without consent by either channel is a 409 (`no_message_consent`) and nothing is written.
+/// Answers the message as written.
+pub fn send_page_link(
+    services: &Services,
+    actor: &Actor,
+    customer_id: i64,
+    page_url: &(dyn Fn(&str) -> String + Sync),
+) -> Result<CustomerMessage, AppError> {
+    actor.authorize(Operation::SendPageLink)?;
+    let now = services.clock.now();
+    let configured = services.message_channels.configured();
+    transaction(&*services.db, TxMode::Write, |repos| {
+        let customer = visible_customer(repos, actor, customer_id)?;
+        if customer.consents.channel().is_none() || customer.phone.is_none() {
+            return Err(AppError::Conflict(Conflict::NoMessageConsent));
+        }
+        let token = super::customer_pages::new_link(services, repos, customer.id, customer.store.id, now)?;
+        let link = page_url(&token);
+        let settings = repos.loyalty_settings(customer.store.owner_id)?;
+        let balance = customer.loyalty_points;
+        let due = Due { kind: MessageKind::Link, points: 0, balance, link: &link, once_key: None };
+        let id = write_once(repos, &settings, configured, &customer, &due, now)?
+            .ok_or(AppError::Conflict(Conflict::NoMessageConsent))?;
+        repos.customer_message(id)?.ok_or_else(|| AppError::Internal(format!("message {id} just written is gone")))
+    })
 }
 
 /// A customer's messages, newest first: whoever may see the customer may see them.

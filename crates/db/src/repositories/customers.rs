@@ -5,12 +5,16 @@ use diesel::sql_types::BigInt;
 use loyalty_application::ports::{
     CustomerChanges, CustomerRepo, ImportedCustomer, LookupRow, NewCustomer, RecordFilter, RepoResult,
 };
-use loyalty_application::{Customer, CustomerStats, LedgerKind, PageRequest, StoreScope, SyncFrom};
+use loyalty_application::{
+    ConsentSource, Customer, CustomerStats, LedgerKind, MessageChannel, PageRequest, StoreScope, SyncFrom,
+};
 use loyalty_domain::Money;
 
 use super::{contains_pattern, filter_stores, limits};
 use crate::pool::{DbBackend, DbConnection};
-use crate::schema::{customer_search, customers, invoices, point_lots, points_ledger, redemptions, stores};
+use crate::schema::{
+    customer_consents, customer_search, customers, invoices, point_lots, points_ledger, redemptions, stores,
+};
 use crate::tx::{map_error, map_unique, DbTx};
 
 /// What a customer is found by: its name and email as searched (`text::search_key`) and its
@@ -226,6 +230,9 @@ impl CustomerRepo for DbTx<'_> {
                         customers::loyalty_points.eq(c.points),
                         customers::created_by.eq(Some(actor_id)),
                         customers::unconfirmed_join.eq(false),
+                        customers::whatsapp_consent_at.eq(c.whatsapp.then_some(now)),
+                        customers::sms_consent_at.eq(c.sms.then_some(now)),
+                        customers::message_language.eq(c.language.unwrap_or_default().as_str()),
                         customers::created_at.eq(now),
                         customers::updated_at.eq(now),
                     )
@@ -260,6 +267,34 @@ impl CustomerRepo for DbTx<'_> {
                 .collect();
             if !ledger.is_empty() {
                 let insert = diesel::insert_into(points_ledger::table).values(ledger);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+            // The consents the file gave, kept as history as the till's are (source `import`).
+            let consents: Vec<_> = ids
+                .iter()
+                .filter_map(|(id, phone)| Some((*id, chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?)))
+                .flat_map(|(id, c)| {
+                    [(MessageChannel::Whatsapp, c.whatsapp), (MessageChannel::Sms, c.sms)]
+                        .into_iter()
+                        .filter(|(_, given)| *given)
+                        .map(move |(channel, _)| {
+                            (
+                                customer_consents::customer_id.eq(id),
+                                customer_consents::channel.eq(channel.as_str()),
+                                customer_consents::granted.eq(true),
+                                customer_consents::source.eq(ConsentSource::Import.as_str()),
+                                customer_consents::actor_id.eq(Some(actor_id)),
+                                customer_consents::created_at.eq(now),
+                            )
+                        })
+                })
+                .collect();
+            if !consents.is_empty() {
+                let insert = diesel::insert_into(customer_consents::table).values(consents);
                 match &mut *self.conn {
                     DbConnection::Sqlite(c) => insert.execute(c),
                     DbConnection::Postgresql(c) => insert.execute(c),

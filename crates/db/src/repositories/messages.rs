@@ -183,6 +183,7 @@ impl MessageRepo for DbTx<'_> {
                 customer_messages::status_detail.eq(m.status_detail),
                 customer_messages::segments.eq(m.segments),
                 customer_messages::once_key.eq(m.once_key),
+                customer_messages::language.eq(m.language.as_str()),
                 customer_messages::attempts.eq(0_i64),
                 customer_messages::next_attempt_at.eq(due),
                 customer_messages::created_at.eq(m.now),
@@ -191,6 +192,16 @@ impl MessageRepo for DbTx<'_> {
             .returning(customer_messages::id)
             .get_result(self.conn)
             .map_err(map_error)
+    }
+
+    fn customer_message(&mut self, id: i64) -> RepoResult<Option<CustomerMessage>> {
+        let row: Option<MessageRow> = customer_messages::table
+            .find(id)
+            .select(MessageRow::as_select())
+            .first(self.conn)
+            .optional()
+            .map_err(map_error)?;
+        row.map(into_message).transpose()
     }
 
     fn customer_messages(&mut self, customer_id: i64, page: PageRequest) -> RepoResult<(Vec<CustomerMessage>, i64)> {
@@ -410,7 +421,7 @@ impl MessageRepo for DbTx<'_> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let rows: Vec<(i64, String, String, String, String, i64)> =
+        let rows: Vec<(i64, String, String, String, String, String, i64)> =
             diesel::update(m::table.filter(m::id.eq_any(&ids)).filter(due!()))
                 .set((
                     m::status.eq(sending),
@@ -418,18 +429,19 @@ impl MessageRepo for DbTx<'_> {
                     m::next_attempt_at.eq(Some(lease_until)),
                     m::updated_at.eq(now),
                 ))
-                .returning((m::id, m::kind, m::channel, m::to_phone, m::body, m::attempts))
+                .returning((m::id, m::kind, m::channel, m::to_phone, m::body, m::language, m::attempts))
                 .get_results(self.conn)
                 .map_err(map_error)?;
         let mut claimed = rows
             .into_iter()
-            .map(|(id, kind, channel, to_phone, body, attempts)| {
+            .map(|(id, kind, channel, to_phone, body, language, attempts)| {
                 Ok(OutgoingMessage {
                     id,
                     kind: stored::<MessageKind>(&kind)?,
                     channel: stored::<MessageChannel>(&channel)?,
                     to_phone,
                     body,
+                    language: stored::<MessageLanguage>(&language)?,
                     attempts,
                 })
             })

@@ -118,6 +118,7 @@ impl From<loyalty_application::CustomerMessage> for CustomerMessageDto {
     }
 }
 list_envelope!(CustomerMessageList, CustomerMessageDto);
+envelope!(CustomerMessageEnvelope, CustomerMessageDto);
 
 /// A kind of message as the owner's customers read it, in both languages: the owner's own text
 /// (`own: true`) or the product's. Placeholders in braces are filled when it is sent.

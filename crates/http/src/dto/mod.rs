@@ -146,8 +146,8 @@ pub use loyalty_config::{
 };
 pub use messages::{
     ChannelMonthDto, ChannelReportDto, ChannelReportEnvelope, ConsentCountsDto, ConsentRequest, ConsentSourceDto,
-    ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageList, HubQuery, MessageChannelDto,
-    MessageKindDto, MessageLanguageDto, MessagePricesDto, MessageStatusDto, MessageTemplateDto,
+    ConsentsDto, ConsentsEnvelope, CustomerMessageDto, CustomerMessageEnvelope, CustomerMessageList, HubQuery,
+    MessageChannelDto, MessageKindDto, MessageLanguageDto, MessagePricesDto, MessageStatusDto, MessageTemplateDto,
     MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest, MessagesSummaryDto, MessagesSummaryEnvelope,
     WhatsappCallback,
 };

@@ -27,7 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// A column a customers file may have and the headings read for it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ImportColumnDto {
-    /// `name`, `phone`, `email` or `points`.
+    /// `name`, `phone`, `email`, `points`, `whatsapp_consent`, `sms_consent` (yes or no, empty
+    /// meaning no) or `language` (`ar` or `en`, empty meaning Arabic).
     #[schema(example = "phone")]
     pub field: &'static str,
     /// A file without this column is refused.
@@ -77,11 +78,11 @@ async fn import_format(_caller: Authenticated) -> HttpResponse {
 }
 
 /// An empty customers file to fill in, its headings in the request's language (name, phone,
-/// email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
+/// email, points, consent to WhatsApp and to SMS messages, language): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
 #[utoipa::path(get, path = "/api/v1/imports/customers/template", tag = "owner",
     responses(
         (status = 200, description = "The template", content_type = "text/csv", body = String,
-            example = json!("\u{feff}name,phone,email,points\r\n")),
+            example = json!("\u{feff}name,phone,email,points,whatsapp consent,sms consent,language\r\n")),
         (status = 403, description = "Store owners only", body = ErrorBody),
     ))]
 async fn import_template(caller: Authenticated) -> HttpResponse {

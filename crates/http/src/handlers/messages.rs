@@ -7,17 +7,18 @@ use utoipa::OpenApi;
 use super::route;
 use crate::auth::Authenticated;
 use crate::dto::{
-    ConsentRequest, ConsentsEnvelope, CustomerMessageList, MessageKindDto, MessageTemplateEnvelope,
-    MessageTemplateList, MessageTemplateRequest, MessagesSummaryEnvelope, PageQuery,
+    ConsentRequest, ConsentsEnvelope, CustomerMessageEnvelope, CustomerMessageList, MessageKindDto,
+    MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest, MessagesSummaryEnvelope, PageQuery,
 };
 use crate::error::ErrorBody;
 use crate::json::ValidJson;
-use crate::ApiError;
+use crate::{examples, ApiError, ErrorCode, ServerInfo};
 
 #[derive(OpenApi)]
 #[openapi(paths(
     record_consent,
     customer_messages,
+    send_page_link,
     messages_summary,
     list_message_templates,
     put_message_template,
@@ -28,6 +29,7 @@ pub struct MessagesApi;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     route::<__path_record_consent, _, _>(cfg, record_consent);
     route::<__path_customer_messages, _, _>(cfg, customer_messages);
+    route::<__path_send_page_link, _, _>(cfg, send_page_link);
     route::<__path_messages_summary, _, _>(cfg, messages_summary);
     route::<__path_list_message_templates, _, _>(cfg, list_message_templates);
     route::<__path_put_message_template, _, _>(cfg, put_message_template);
@@ -79,6 +81,36 @@ async fn customer_messages(
     let (id, page) = (id.into_inner(), page.page_request());
     let page = caller.run(move |services, actor| messages::list(services, actor, id, page)).await?;
     Ok(HttpResponse::Ok().json(CustomerMessageList::from_page(page)))
+}
+
+/// Sends the customer a link to its own page (`/me/{token}`, a new link as a sale makes, valid
+/// 30 days) when the till asks: a `link` message by the channel the customer consented to
+/// (WhatsApp first), in its language, the owner's `link` template filled, counted against
+/// `messages_monthly_limit` as any other (past it, recorded `not_sent`). The cashier of the
+/// customer's store and its owner may (whoever may edit customers), and an API key with
+/// `customers:write`.
+#[utoipa::path(post, path = "/api/v1/customers/{id}/messages/page-link", tag = "customers",
+    params(("id" = i64, Path, description = "Customer id")),
+    responses(
+        (status = 201, description = "The message as written, `pending` until sent", body = CustomerMessageEnvelope),
+        (status = 403, description = "Role not allowed", body = ErrorBody),
+        (status = 404, description = "No such customer in the caller's stores", body = ErrorBody),
+        (status = 409, description = "The customer has no phone, or consents to messages by neither channel: nothing is written", body = ErrorBody,
+            example = json!(examples::error(ErrorCode::NoMessageConsent))),
+    ))]
+async fn send_page_link(
+    info: web::Data<ServerInfo>,
+    caller: Authenticated,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let info = info.into_inner();
+    let message = caller
+        .run(move |services, actor| {
+            messages::send_page_link(services, actor, id, &|token: &str| info.public_link("me", token))
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(CustomerMessageEnvelope { data: message.into() }))
 }
 
 /// The owner's messages at a glance: this Tripoli month's count against

@@ -496,6 +496,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/customers/{id}/messages/page-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the customer a link to its own page (`/me/{token}`, a new link as a sale makes, valid 30 days) when the till asks: a `link` message by the channel the customer consented to (WhatsApp first), in its language, the owner's `link` template filled, counted against `messages_monthly_limit` as any other (past it, recorded `not_sent`)
+         * @description Sends the customer a link to its own page (`/me/{token}`, a new link as a sale makes, valid 30 days) when the till asks: a `link` message by the channel the customer consented to (WhatsApp first), in its language, the owner's `link` template filled, counted against `messages_monthly_limit` as any other (past it, recorded `not_sent`). The cashier of the customer's store and its owner may (whoever may edit customers), and an API key with `customers:write`.
+         */
+        post: operations["send_page_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers/{id}/page-links": {
         parameters: {
             query?: never;
@@ -691,8 +711,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends
-         * @description An empty customers file to fill in, its headings in the request's language (name, phone, email, points): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
+         * An empty customers file to fill in, its headings in the request's language (name, phone, email, points, consent to WhatsApp and to SMS messages, language): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends
+         * @description An empty customers file to fill in, its headings in the request's language (name, phone, email, points, consent to WhatsApp and to SMS messages, language): UTF-8 with a byte-order mark so Excel shows Arabic, CRLF line ends.
          */
         get: operations["import_template"];
         put?: never;
@@ -2663,6 +2683,9 @@ export interface components {
              */
             to: string;
         };
+        CustomerMessageEnvelope: {
+            data: components["schemas"]["CustomerMessageDto"];
+        };
         CustomerMessageList: {
             data: components["schemas"]["CustomerMessageDto"][];
             meta: components["schemas"]["ListMeta"];
@@ -2891,7 +2914,7 @@ export interface components {
          * @description A stable snake_case code for programs.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "signature_invalid" | "verify_token_wrong" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "claim_used" | "claim_sale_undone" | "claim_expired" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "rate_limited" | "service_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "unsupported_media_type" | "payload_too_large" | "request_timeout" | "invalid_credentials" | "account_inactive" | "unauthenticated" | "forbidden" | "signature_invalid" | "verify_token_wrong" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "invoice_number_taken" | "insufficient_points" | "reward_unavailable" | "invoice_already_voided" | "void_window_closed" | "points_already_spent" | "invoice_voided" | "return_window_closed" | "invoice_fully_returned" | "no_stamp_card" | "stamp_card_not_full" | "already_joined" | "claim_used" | "claim_sale_undone" | "claim_expired" | "store_limit_reached" | "no_active_plan" | "card_already_redeemed" | "card_expired" | "cannot_change_self" | "package_in_use" | "card_locked" | "store_has_history" | "customer_holds_points" | "next_plan_waiting" | "user_has_history" | "owner_store_limit_reached" | "api_key_limit_reached" | "points_have_no_value" | "no_message_consent" | "rate_limited" | "service_unavailable" | "internal_error";
         /** @description A customer with points to use before their last day. */
         ExpiringCustomerDto: {
             /** Format: int64 */
@@ -2941,7 +2964,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "messages_monthly_limit_reached" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_consent_yes_no" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "messages_monthly_limit_reached" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_link_required" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -2971,7 +2994,8 @@ export interface components {
         /** @description A column a customers file may have and the headings read for it. */
         ImportColumnDto: {
             /**
-             * @description `name`, `phone`, `email` or `points`.
+             * @description `name`, `phone`, `email`, `points`, `whatsapp_consent`, `sms_consent` (yes or no, empty
+             *     meaning no) or `language` (`ar` or `en`, empty meaning Arabic).
              * @example phone
              */
             field: string;
@@ -10403,6 +10427,157 @@ export interface operations {
             };
         };
     };
+    send_page_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message as written, `pending` until sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "attempts": 1,
+                     *         "body": "body",
+                     *         "channel": "whatsapp",
+                     *         "created_at": "2026-11-20T10:15:00Z",
+                     *         "customer_id": 1,
+                     *         "id": 1,
+                     *         "kind": "welcome",
+                     *         "provider_message_id": "provider message id",
+                     *         "sent_at": "2026-11-20T10:15:00Z",
+                     *         "sms_segments": 1,
+                     *         "status": "pending",
+                     *         "status_detail": "status detail",
+                     *         "store_id": 1,
+                     *         "to": "+218912345678"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerMessageEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such customer in the caller's stores */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The customer has no phone, or consents to messages by neither channel: nothing is written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "no_message_consent",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "This customer has not agreed to messages by WhatsApp or SMS, or has no phone. Record their consent first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is past its reads or writes a minute (`rate_limits` on the key); try again after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description How the key stands: `"writes";r=0;t=1`, the requests left now and the seconds until the whole quota is back (on every keyed answer) */
+                    RateLimit?: string;
+                    /** @description The key's quotas: `"reads";q=600;w=60, "writes";q=120;w=60` (on every keyed answer) */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Too many attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     revoke_customer_page_links: {
         parameters: {
             query?: never;
@@ -11930,7 +12105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example name,phone,email,points */
+                    /** @example name,phone,email,points,whatsapp consent,sms consent,language */
                     "text/csv": string;
                 };
             };

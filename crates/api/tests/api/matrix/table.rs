@@ -133,6 +133,8 @@ pub(super) fn table() -> Vec<Row> {
         row("POST", "/api/v1/customers/{id}/consents", [401, 401, 404, 404, 200, 200, 403])
             .on(Customer)
             .body(|_, _| json!({"channel": "sms", "granted": true, "source": "till"})),
+        // After the consent just given: the till may send the customer its page.
+        row("POST", "/api/v1/customers/{id}/messages/page-link", [401, 401, 404, 404, 201, 201, 403]).on(Customer),
         row("POST", "/api/v1/customers/{id}/confirm-join", [401, 401, 404, 404, 200, 200, 200]).on(Customer),
         row("DELETE", "/api/v1/customers/{id}/page-links", [401, 401, 404, 404, 204, 204, 403]).on(Customer),
         row("PUT", "/api/v1/customers/{id}/points", [401, 401, 404, 404, 200, 200, 403])

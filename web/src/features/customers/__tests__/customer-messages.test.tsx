@@ -140,6 +140,67 @@ describe('the customer’s messages', () => {
     expect(await screen.findByTestId('consent-error')).toHaveTextContent('You may not edit customers.');
   });
 
+  it.each(['en', 'ar'] as const)(
+    'sends the link to the customer’s page when asked (%s)',
+    async (language) => {
+      let sent = 0;
+      const { app } = await renderAsCashier(
+        '/customer/1',
+        {
+          ...noActivity,
+          'GET /api/v1/customers/1': () =>
+            json(customerBody(makeCustomer({ consents: { whatsapp: true, sms: false, language: 'ar' } }))),
+          'POST /api/v1/customers/1/messages/page-link': () => {
+            sent += 1;
+            return json(
+              {
+                data: message({
+                  kind: 'link',
+                  channel: 'whatsapp',
+                  status: 'pending',
+                  provider_message_id: null,
+                }),
+              },
+              201,
+            );
+          },
+        },
+        language,
+      );
+      const button = await screen.findByRole('button', {
+        name: language === 'en' ? 'Send the link to their page' : 'أرسل له رابط صفحته',
+      });
+      await app.user.click(button);
+      expect(await screen.findByTestId('page-link-sent')).toHaveTextContent(
+        language === 'en' ? 'on its way by WhatsApp' : 'تُرسل عبر واتساب',
+      );
+      expect(sent).toBe(1);
+    },
+  );
+
+  it('offers the page link only with consent, and shows why the server refused it', async () => {
+    const { app } = await renderAsCashier('/customer/1', {
+      ...noActivity,
+      'POST /api/v1/customers/1/consents': () =>
+        json({ data: { whatsapp: true, sms: false, language: 'ar', whatsapp_at: '2026-11-28T08:00:00Z' } }),
+      'POST /api/v1/customers/1/messages/page-link': () =>
+        apiError(409, 'This customer has not agreed to messages.', 'no_message_consent'),
+    });
+    const button = await screen.findByRole('button', { name: 'Send the link to their page' });
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('send-page-link')).toHaveTextContent(
+      'This needs their consent to WhatsApp or SMS.',
+    );
+    await app.user.click(screen.getByLabelText(/Agrees to WhatsApp messages/));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send the link to their page' })).toBeEnabled(),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Send the link to their page' }));
+    expect(await screen.findByTestId('page-link-error')).toHaveTextContent(
+      'This customer has not agreed to messages.',
+    );
+  });
+
   it('is read-only for staff who may not edit customers', async () => {
     await renderAsCashier('/customer/1', {
       ...noActivity,
@@ -152,5 +213,6 @@ describe('the customer’s messages', () => {
     expect(whatsapp).toBeChecked();
     expect(whatsapp).toBeDisabled();
     expect(screen.getByTestId('consents-read-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('send-page-link')).not.toBeInTheDocument();
   });
 });

@@ -50,3 +50,24 @@ export function useRecordConsent(id: number) {
     },
   });
 }
+
+export async function sendPageLink(id: number): Promise<CustomerMessage> {
+  const data = await unwrap(
+    api.POST('/api/v1/customers/{id}/messages/page-link', { params: { path: { id } } }),
+  );
+  return data.data;
+}
+
+/**
+ * Sends the customer a link to its own page by the channel it agreed to (the server picks the
+ * channel, the language and the text); the list of its messages is read again to show it.
+ */
+export function useSendPageLink(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendPageLink(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: customerKeys.messages(id) });
+    },
+  });
+}

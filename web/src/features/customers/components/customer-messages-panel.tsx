@@ -1,14 +1,32 @@
-import { Badge, Card, Divider, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconBrandWhatsapp, IconMessageCircle, IconMessageOff } from '@tabler/icons-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconBrandWhatsapp,
+  IconLink,
+  IconMessageCircle,
+  IconMessageOff,
+  IconSend,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/ltr';
-import { ErrorNotice } from '@/components/notice';
+import { ErrorNotice, Notice } from '@/components/notice';
 import { QueryState } from '@/components/query-state';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
 import {
   useCustomerMessages,
   useRecordConsent,
+  useSendPageLink,
   type Consents,
   type ConsentRequest,
   type CustomerMessage,
@@ -63,6 +81,7 @@ export function CustomerMessagesPanel({
           {t('customers.messages.title')}
         </Title>
         <ConsentControls customerId={customerId} consents={consents} canEdit={canEdit} />
+        {canEdit && <SendPageLink customerId={customerId} consents={consents} />}
         <MessageList customerId={customerId} />
       </Stack>
     </Card>
@@ -138,6 +157,52 @@ function ConsentControls({
       {record.isError && (
         <ErrorNotice data-testid="consent-error">
           {messageOf(record.error, t('customers.messages.consentFailed'))}
+        </ErrorNotice>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Sends the customer a link to its own page, when it agreed to messages by a channel: the server
+ * writes the message (its channel, language and text) and answers it, said here as it stands.
+ */
+function SendPageLink({ customerId, consents }: { customerId: number; consents: Consents }) {
+  const { t } = useTranslation();
+  const send = useSendPageLink(customerId);
+  const consented = consents.whatsapp || consents.sms;
+  const sent = send.data;
+  const reason = sent?.status === 'not_sent' ? sent.status_detail : null;
+  return (
+    <Stack gap="xs" data-testid="send-page-link">
+      <Group gap="sm" wrap="wrap">
+        <Button
+          variant="light"
+          leftSection={<IconSend size={16} aria-hidden />}
+          loading={send.isPending}
+          disabled={!consented}
+          onClick={() => send.mutate()}
+        >
+          {t('customers.messages.sendPage')}
+        </Button>
+        {!consented && (
+          <Text size="sm" c="dimmed">
+            {t('customers.messages.sendPageNeedsConsent')}
+          </Text>
+        )}
+      </Group>
+      {sent && (
+        <Notice color={reason ? 'orange' : 'teal'} icon={IconLink} role="status" data-testid="page-link-sent">
+          {reason
+            ? (KNOWN_REASONS as readonly string[]).includes(reason)
+              ? t(`customers.messages.reasons.${reason as (typeof KNOWN_REASONS)[number]}`)
+              : reason
+            : t('customers.messages.pageSent', { channel: t(`customers.messages.channels.${sent.channel}`) })}
+        </Notice>
+      )}
+      {send.isError && (
+        <ErrorNotice data-testid="page-link-error">
+          {messageOf(send.error, t('customers.messages.sendPageFailed'))}
         </ErrorNotice>
       )}
     </Stack>

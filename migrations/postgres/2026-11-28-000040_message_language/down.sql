@@ -1,0 +1,1 @@
+ALTER TABLE customer_messages DROP COLUMN language;
