@@ -145,9 +145,13 @@ for (const lang of ['ar', 'en'] as const) {
     await screenshotFromTop(page, `customer-page-messages-${lang}-390`, PHONE_VIEWPORT);
     type Listed = { data: { channel: string; status: string; status_detail: string }[] };
     const listed = async () =>
-      ((await (await page.request.get(`/api/v1/customers/${customer?.id}/messages`, { headers })).json()) as Listed)
-        .data;
-    const byChannel = (list: Listed['data'], channel: string) => list.filter((m) => m.channel === channel).length;
+      (
+        (await (
+          await page.request.get(`/api/v1/customers/${customer?.id}/messages`, { headers })
+        ).json()) as Listed
+      ).data;
+    const byChannel = (list: Listed['data'], channel: string) =>
+      list.filter((m) => m.channel === channel).length;
     // Welcome and points so far, by WhatsApp (the demo configures no channel: recorded, not sent).
     const before = await listed();
     expect(byChannel(before, 'whatsapp')).toBeGreaterThanOrEqual(2);
