@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { mantineStylesPerComponent } from './vite-mantine-styles';
@@ -20,8 +21,8 @@ export default defineConfig({
         '/check-points': ['src/features/public/check-points-page.tsx'],
       },
       dictionaries: {
-        default: ['src/locales/ar.pages.json'],
-        en: ['src/locales/ar.pages.json', 'src/locales/en.json'],
+        default: ['src/locales/ar.public.json'],
+        en: ['src/locales/ar.public.json', 'src/locales/en.json'],
       },
       languageKey: 'lang',
     }),
@@ -54,6 +55,16 @@ export default defineConfig({
         clientsClaim: true,
         sourcemap: false,
       },
+    }),
+    // Every asset compressed ahead at the best levels (brotli 11, gzip 9) beside itself: the
+    // server sends these as they are (crates/http/src/spa.rs), smaller than its own on-the-fly
+    // compression at fast levels, and with no work per request. Source maps and tiny files are
+    // left out; the originals stay for clients that take neither.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /assets[\\/].*\.(js|css|json|svg)$/,
+      threshold: 512,
+      skipIfLargerOrEqual: true,
     }),
   ],
   resolve: {

@@ -37,7 +37,8 @@ function load(file: string): Tree {
   return JSON.parse(readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8')) as Tree;
 }
 /**
- * The app loads Arabic from two files, the first paint's strings and then the pages', merged
+ * The app loads Arabic from three files, the first paint's strings and then the public pages' and
+ * the other pages', merged
  * deep with the first file's strings kept where both have one (i18next's addResourceBundle):
  * here `b` wins over `a`.
  */
@@ -50,7 +51,7 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 const MAIN: Record<Lang, Tree> = {
-  ar: merge(load('locales/ar.pages.json'), load('locales/ar.json')),
+  ar: merge(merge(load('locales/ar.pages.json'), load('locales/ar.public.json')), load('locales/ar.json')),
   en: load('locales/en.json'),
 };
 const NS: Record<'admin' | 'owner', Record<Lang, Tree>> = {

@@ -49,7 +49,8 @@ interface NextExpiry {
 // ---- The notice's words, from the app's own dictionaries, as the app would write them. ----
 type Tree = { [key: string]: string | Tree };
 const DICTIONARY: Record<Lang, Tree> = {
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.pages.json', import.meta.url), 'utf8')) as Tree,
+  // The notice is on the public pages too: its words are in their part of the Arabic dictionary.
+  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.public.json', import.meta.url), 'utf8')) as Tree,
   en: JSON.parse(readFileSync(new URL('../src/locales/en.json', import.meta.url), 'utf8')) as Tree,
 };
 

@@ -3,7 +3,7 @@ import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation, useN
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/public/not-found-page';
 import { setUnauthorizedHandler } from '@/lib/api/client';
-import { loadPagesDictionary } from '@/lib/i18n';
+import { loadPagesDictionary, loadPublicDictionary } from '@/lib/i18n';
 import type { LazyQueryClient } from '@/lib/lazy-query-client';
 import { rememberReturn } from '@/lib/session/return-to';
 import { clearSession } from '@/lib/session/session';
@@ -15,8 +15,8 @@ import { RootLayout, RouteLoading } from './root-layout';
 /**
  * The lazy pages of one app. Each is loaded together with the part of the Arabic dictionary that
  * only the lazy routes use and, unless it asks no server for anything (`queries: false`: the home,
- * about and check-points pages), with the query client (react-query's code), and shows the loading state until
- * all are here. (Each has its own boundary, named after the page, so going from one lazy page to
+ * about and check-points pages, which wait only for the public pages' small part of it), with the
+ * query client (react-query's code), and shows the loading state until all are here. (Each has its own boundary, named after the page, so going from one lazy page to
  * another shows that state too.)
  *
  * The page at `openedAt` (the address the app was opened at) starts loading at once, while the
@@ -36,7 +36,8 @@ function createPages(queryClient: LazyQueryClient, openedAt: string | undefined)
       Promise.all([
         load(),
         queries ? Promise.all([queryClient.get(), import('@tanstack/react-query')]) : null,
-        loadPagesDictionary(),
+        // The public pages that ask no server need only their own small part of the dictionary.
+        queries ? loadPagesDictionary() : loadPublicDictionary(),
       ]);
     if (path !== null && path === openedAt) void loadAll().catch(() => {});
     const Page = lazy(async () => {

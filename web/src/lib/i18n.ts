@@ -139,28 +139,47 @@ export function loadLanguage(language: Language): Promise<void> | null {
   return pending;
 }
 
-let pagesDictionary: Promise<void> | null = null;
+/**
+ * Adds a part of the Arabic main dictionary to the main namespace, and to what new instances
+ * start with (a new object: the modules themselves stay as they are).
+ */
+function addArabicPart(part: Tree): void {
+  const merged: Tree = structuredClone((loaded.ar?.translation as Tree | undefined) ?? ar);
+  deepMerge(merged, part);
+  (loaded.ar ??= {}).translation = merged;
+  i18n.addResourceBundle('ar', 'translation', part, true, false);
+}
+
+/** Loads a part once; a failed download can be retried by calling again. */
+function once(load: () => Promise<{ default: Tree }>): () => Promise<void> {
+  let pending: Promise<void> | null = null;
+  return () => {
+    pending ??= load().then(
+      ({ default: part }) => addArabicPart(part),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+}
 
 /**
- * Brings the rest of the Arabic main dictionary (the keys that only lazy routes use) into the
- * main namespace. Lazy routes wait for it before they render; the first page does not need it.
- * A failed download can be retried by calling again.
+ * Brings the Arabic keys of the guest's public pages (home, check points, about) into the main
+ * namespace: a small part, so a guest's first page waits for little. Those pages wait for it.
+ */
+export const loadPublicDictionary = once(() => import('@/locales/ar.public.json'));
+
+const loadPagesPart = once(() => import('@/locales/ar.pages.json'));
+
+/**
+ * Brings the rest of the Arabic main dictionary (the keys that only lazy routes use, the public
+ * pages' included) into the main namespace. The signed-in lazy routes wait for it before they
+ * render; the first page does not need it.
  */
 export function loadPagesDictionary(): Promise<void> {
-  pagesDictionary ??= import('@/locales/ar.pages.json').then(
-    ({ default: pages }) => {
-      // A new object: the first-page dictionary module itself stays as it is.
-      const merged: Tree = structuredClone(ar);
-      deepMerge(merged, pages);
-      (loaded.ar ??= {}).translation = merged;
-      i18n.addResourceBundle('ar', 'translation', pages, true, false);
-    },
-    (error: unknown) => {
-      pagesDictionary = null;
-      throw error;
-    },
-  );
-  return pagesDictionary;
+  return Promise.all([loadPublicDictionary(), loadPagesPart()]).then(() => undefined);
 }
 
 type Tree = { [key: string]: unknown };

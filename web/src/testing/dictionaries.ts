@@ -5,6 +5,7 @@ import ownerEn from '@/features/owner/locales/en.json';
 import arFirstPage from '@/locales/ar.json';
 import en from '@/locales/en.json';
 import arPages from '@/locales/ar.pages.json';
+import arPublic from '@/locales/ar.public.json';
 
 /** A dictionary as its JSON file holds it. */
 export type Tree = { [key: string]: string | Tree };
@@ -25,11 +26,13 @@ export const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 /**
- * Every namespace in both languages. The main Arabic dictionary is split in two files (the first
- * page's keys and the rest); here it is whole.
+ * Every namespace in both languages. The main Arabic dictionary is split in three files (the first
+ * page's keys, the public pages' and the rest); here it is whole.
  */
+export const ARABIC_MAIN: Tree = merge(merge(arFirstPage, arPublic), arPages);
+
 export const DICTIONARIES: { namespace: string; en: Tree; ar: Tree }[] = [
-  { namespace: 'translation', en: en as Tree, ar: merge(arFirstPage, arPages) },
+  { namespace: 'translation', en: en as Tree, ar: ARABIC_MAIN },
   { namespace: 'admin', en: adminEn as Tree, ar: adminAr as Tree },
   { namespace: 'owner', en: ownerEn as Tree, ar: ownerAr as Tree },
 ];

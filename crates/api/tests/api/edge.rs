@@ -130,6 +130,38 @@ async fn answers_with_tokens_or_data_are_never_cached(backend: Backend) {
     assert!(cache.contains("max-age=31536000") && cache.contains("immutable"), "{cache}");
     assert_eq!(cache_of("/assets/app-missing.js", None, None).await, (404, "no-store".into()));
     assert_eq!(cache_of("/assets/app-1a2b3c.js.map", None, None).await.0, 404);
+
+    // The build's compressed forms are sent as they are to a browser that takes them, with the
+    // asset's own type; another gets the asset itself. Nothing outside the assets is reached.
+    write("assets/app-1a2b3c.js.br", "BROTLI-BYTES");
+    write("assets/app-1a2b3c.js.gz", "GZIP-BYTES");
+    let fetch = |path: &'static str, accept: &'static str| {
+        let app = &app;
+        async move {
+            let response = app
+                .client
+                .get(app.url(path))
+                .header("Accept-Encoding", accept)
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
+            let header =
+                |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+            let (status, encoding, kind, vary) =
+                (response.status().as_u16(), header("content-encoding"), header("content-type"), header("vary"));
+            let body = response.bytes().await.map(|b| b.to_vec()).unwrap_or_default();
+            (status, encoding, kind, vary, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    let (status, encoding, kind, vary, body) = fetch("/assets/app-1a2b3c.js", "gzip, deflate, br, zstd").await;
+    assert_eq!((status, encoding.as_str(), body.as_str()), (200, "br", "BROTLI-BYTES"));
+    assert!(kind.starts_with("text/javascript") && vary.contains("accept-encoding"), "{kind} {vary}");
+    let (status, encoding, _, _, body) = fetch("/assets/app-1a2b3c.js", "gzip").await;
+    assert_eq!((status, encoding.as_str(), body.as_str()), (200, "gzip", "GZIP-BYTES"));
+    let (status, encoding, _, _, body) = fetch("/assets/app-1a2b3c.js", "identity").await;
+    assert_eq!((status, encoding.as_str(), body.as_str()), (200, "", "console.log(1)"));
+    assert_eq!(fetch("/assets/..%2Findex.html", "br").await.0, 400);
+    assert_eq!(fetch("/assets/app-1a2b3c.js.map", "br").await.0, 404);
 }
 
 /// NUL (which PostgreSQL cannot store or compare), other control characters, bidirectional

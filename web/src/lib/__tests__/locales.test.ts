@@ -3,6 +3,7 @@ import ownerAr from '@/features/owner/locales/ar.json';
 import arFirstPage from '@/locales/ar.json';
 import en from '@/locales/en.json';
 import arPages from '@/locales/ar.pages.json';
+import arPublic from '@/locales/ar.public.json';
 import { DICTIONARIES, flatten, placeholders, type Tree } from '@/testing/dictionaries';
 
 describe.each(DICTIONARIES)('the $namespace dictionaries', ({ en: english, ar: arabic }) => {
@@ -29,11 +30,24 @@ describe.each(DICTIONARIES)('the $namespace dictionaries', ({ en: english, ar: a
 describe('locale files', () => {
   const firstPageKeys = flatten(arFirstPage as Tree);
   const pagesKeys = flatten(arPages as Tree);
+  const publicKeys = flatten(arPublic as Tree);
   const enKeys = flatten(en as Tree);
 
-  it('split Arabic without a key in both parts', () => {
-    const both = [...firstPageKeys.keys()].filter((key) => pagesKeys.has(key));
-    expect(both).toEqual([]);
+  it('split Arabic without a key in two parts', () => {
+    const parts = [firstPageKeys, publicKeys, pagesKeys];
+    const twice = parts.flatMap((part, i) =>
+      [...part.keys()].filter((key) => parts.some((other, j) => j !== i && other.has(key))),
+    );
+    expect(twice).toEqual([]);
+  });
+
+  it('give the public pages (home, check points, about) their Arabic keys without the rest', () => {
+    for (const section of ['public', 'about', 'expiry']) {
+      const inPublic = [...publicKeys.keys()].filter((key) => key.startsWith(`${section}.`));
+      const inEnglish = [...enKeys.keys()].filter((key) => key.startsWith(`${section}.`));
+      expect(inPublic.sort(), section).toEqual(inEnglish.sort());
+    }
+    expect(publicKeys.size).toBeLessThan(pagesKeys.size / 3);
   });
 
   it('give the first page (sign-in, not found, error) its Arabic keys without the rest', () => {

@@ -4,9 +4,8 @@ import adminAr from '@/features/admin/locales/ar.json';
 import adminEn from '@/features/admin/locales/en.json';
 import ownerAr from '@/features/owner/locales/ar.json';
 import ownerEn from '@/features/owner/locales/en.json';
-import arFirstPage from '@/locales/ar.json';
 import en from '@/locales/en.json';
-import arPages from '@/locales/ar.pages.json';
+import { ARABIC_MAIN } from '@/testing/dictionaries';
 
 // Every counted word in both languages, rendered for 0, 1, 2, 3, 11 and 100: Arabic has six
 // plural forms (zero, one, two, few, many, other) and i18next silently falls back to "other"
@@ -27,7 +26,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const dictionaries = {
-  translation: { ar: { ...arFirstPage, ...arPages } as Tree, en: en as Tree },
+  translation: { ar: ARABIC_MAIN, en: en as Tree },
   owner: { ar: ownerAr as Tree, en: ownerEn as Tree },
   admin: { ar: adminAr as Tree, en: adminEn as Tree },
 };
