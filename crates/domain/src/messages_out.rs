@@ -254,19 +254,43 @@ pub fn fill(template: &str, fields: &Fields<'_>) -> String {
         .replace("{link}", fields.link.trim())
 }
 
+/// Arabic counts 3 to 10 (and 103 to 110, ...) with the plural: "5 نقاط", where 11 and up take
+/// the singular the templates write ("25 نقطة", "140 نقطة"). A number followed by "نقطة" is
+/// given the plural where it needs it, in the product's templates and the owner's alike.
+fn arabic_points(text: &str) -> String {
+    const ONE: &str = "نقطة";
+    const MANY: &str = "نقاط";
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        let counted =
+            i > 0 && words[i - 1].parse::<u64>().is_ok_and(|n| (3..=10).contains(&(n % 100))) && word.starts_with(ONE);
+        out.push(if counted { format!("{MANY}{}", &word[ONE.len()..]) } else { (*word).to_owned() });
+    }
+    out.join(" ")
+}
+
+/// `template` filled, in `language`'s grammar.
+fn fill_in(template: &str, language: MessageLanguage, fields: &Fields<'_>) -> String {
+    match language {
+        MessageLanguage::Ar => arabic_points(&fill(template, fields)),
+        MessageLanguage::En => fill(template, fields),
+    }
+}
+
 /// The text of a message: the owner's own template when it wrote one (as written); else the
 /// long form when it fits one SMS segment, else the short form when that takes fewer segments
 /// (the long one otherwise).
 pub fn render(kind: MessageKind, language: MessageLanguage, own: Option<&str>, fields: &Fields<'_>) -> String {
     if let Some(own) = own {
-        return fill(own, fields);
+        return fill_in(own, language, fields);
     }
     let (long, short) = templates(kind, language);
-    let long = fill(long, fields);
+    let long = fill_in(long, language, fields);
     if segments(&long).count <= 1 {
         return long;
     }
-    let short = fill(short, fields);
+    let short = fill_in(short, language, fields);
     if segments(&short).count < segments(&long).count {
         short
     } else {
@@ -391,6 +415,27 @@ mod tests {
         assert_eq!(text, format!("Salem, your balance at Palm Cafe: 140 points. Your page: {LINK}"));
         let text = render(MessageKind::Link, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
         assert!(text.ends_with(LINK), "{text}");
+    }
+
+    #[test]
+    fn arabic_counts_three_to_ten_with_the_plural() {
+        let earned = |points: i64, balance: i64| {
+            let fields = Fields { points, balance, ..fields("سالم", "مقهى") };
+            render(MessageKind::PointsEarned, MessageLanguage::Ar, None, &fields)
+        };
+        assert_eq!(earned(5, 140), "سالم، ربحت 5 نقاط في مقهى. رصيدك 140.");
+        assert_eq!(earned(10, 140), "سالم، ربحت 10 نقاط في مقهى. رصيدك 140.");
+        assert_eq!(earned(11, 140), "سالم، ربحت 11 نقطة في مقهى. رصيدك 140.");
+        assert_eq!(earned(105, 140), "سالم، ربحت 105 نقاط في مقهى. رصيدك 140.");
+        // The owner's own text too, the balance as well; English is left as written.
+        let own = "+{points} نقطة، رصيدك {balance} نقطة.";
+        let fields = Fields { points: 4, balance: 7, ..fields("سالم", "مقهى") };
+        assert_eq!(
+            render(MessageKind::PointsEarned, MessageLanguage::Ar, Some(own), &fields),
+            "+4 نقاط، رصيدك 7 نقاط."
+        );
+        let text = render(MessageKind::PointsEarned, MessageLanguage::En, Some("{points} نقطة"), &fields);
+        assert_eq!(text, "4 نقطة");
     }
 
     #[test]

@@ -111,8 +111,9 @@ async fn a_sale_writes_its_message_only_with_consent(backend: Backend) {
     let earned = &messages[0];
     assert_eq!(summary(earned), is("points_earned", "sms", "pending", None));
     let store = d.store_name(customer).await;
-    let long = format!("سالم، ربحت 10 نقطة في {store}. رصيدك {balance}.");
-    let short = format!("ربحت 10 نقطة في {store}. رصيدك {balance}.");
+    // Ten takes the plural in Arabic (3 to 10: نقاط).
+    let long = format!("سالم، ربحت 10 نقاط في {store}. رصيدك {balance}.");
+    let short = format!("ربحت 10 نقاط في {store}. رصيدك {balance}.");
     let body = earned["body"].as_str().unwrap_or_default();
     assert!(body == long || body == short, "{body}");
     let segments = loyalty_domain::messages_out::segments(body);
@@ -341,7 +342,7 @@ async fn an_owners_template_in_the_customers_language_is_what_is_sent(backend: B
     let store = d.store_name(english).await;
     assert_eq!(messages[1]["body"], format!("Welcome to {store} points. Your balance: 0 points."));
     let (_, balance) = d.messaged_sale(arabic, "10").await;
-    assert_eq!(d.messages(arabic).await[0]["body"], format!("شكراً سارة! +10 نقطة. رصيدك {balance}."));
+    assert_eq!(d.messages(arabic).await[0]["body"], format!("شكراً سارة! +10 نقاط. رصيدك {balance}."));
 
     // Back to the product's text, for the next message.
     let (status, body) = d.app.delete("/api/v1/message-templates/points_earned", Some(&owner)).await;
