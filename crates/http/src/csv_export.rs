@@ -25,6 +25,9 @@ pub(crate) fn columns(kind: ExportKind) -> &'static [(&'static str, &'static str
             ("Birthday (month-day)", "عيد الميلاد (شهر-يوم)"),
             ("Tier", "المستوى"),
             ("Stamps", "الأختام"),
+            ("WhatsApp consent", "موافقة واتساب"),
+            ("SMS consent", "موافقة الرسائل النصية"),
+            ("Language", "اللغة"),
         ],
         ExportKind::Invoices => &[
             ("Invoice ID", "رقم الفاتورة"),
@@ -166,6 +169,9 @@ pub fn rows(page: &ExportPage, lang: Lang) -> Vec<u8> {
                     Cell::Typed(c.birthday.as_deref().unwrap_or("")),
                     Cell::Typed(c.tier.as_ref().map_or("", |(en, ar)| if lang == Lang::Ar { ar } else { en })),
                     Cell::Number(c.stamps),
+                    Cell::Flag(c.whatsapp),
+                    Cell::Flag(c.sms),
+                    Cell::Typed(&c.language),
                 ]);
             }
         }

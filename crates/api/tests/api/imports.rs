@@ -170,6 +170,16 @@ async fn the_products_own_export_imports_into_another_store(backend: Backend) {
         ));
         assert_eq!(dry["data"]["existing"].as_i64(), Some(shared));
     }
+    // A Tripoli customer who agreed to SMS in English: the export says so, and the import reads it.
+    let consenting = o.app.scalar(&format!(
+        "SELECT MIN(a.id) AS n FROM customers a WHERE a.store_id = {} AND a.deleted_at IS NULL AND a.phone IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM customers b WHERE b.store_id = {} AND b.phone = a.phone)",
+        o.tripoli, o.benghazi
+    ));
+    let consent = json!({"channel": "sms", "granted": true, "source": "till", "language": "en"});
+    let (status, body) =
+        o.app.post(&format!("/api/v1/customers/{consenting}/consents"), Some(&o.token), &consent).await;
+    assert_eq!(status, 200, "{body}");
     let file = {
         let request = o.app.client.get(o.app.url(&format!("/api/v1/exports/customers?store_id={}", o.tripoli)));
         request.bearer_auth(&o.token).send().await.unwrap_or_else(|e| panic!("{e}")).text().await.unwrap_or_default()
@@ -183,6 +193,13 @@ async fn the_products_own_export_imports_into_another_store(backend: Backend) {
         o.tripoli, o.benghazi
     ));
     assert_eq!(missing, 0);
+    let moved = o.app.scalar(&format!(
+        "SELECT COUNT(*) AS n FROM customers b JOIN customers a ON a.phone = b.phone AND a.id = {consenting} \
+         WHERE b.store_id = {} AND b.sms_consent_at IS NOT NULL AND b.whatsapp_consent_at IS NULL \
+         AND b.message_language = 'en'",
+        o.benghazi
+    ));
+    assert_eq!(moved, 1, "the consent and language came with the export");
     let brought = o.app.scalar(
         "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) AS n FROM points_ledger WHERE kind = 'opening_balance'",
     );

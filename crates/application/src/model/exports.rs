@@ -86,6 +86,11 @@ pub struct CustomerExport {
     pub tier: Option<(String, String)>,
     /// Stamps on the store's card that count at the export's moment.
     pub stamps: i64,
+    /// Consent to messages by WhatsApp and by SMS, and their language (`ar`, `en`): what an
+    /// import reads back.
+    pub whatsapp: bool,
+    pub sms: bool,
+    pub language: String,
 }
 
 /// An invoice, voided or not, as an export lists it.

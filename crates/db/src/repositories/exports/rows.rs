@@ -33,6 +33,11 @@ pub(super) struct CustomerRow {
     tier_en: Option<String>,
     #[diesel(select_expression = loyalty_tiers::name_ar.nullable())]
     tier_ar: Option<String>,
+    #[diesel(select_expression = customers::whatsapp_consent_at.is_not_null())]
+    whatsapp: bool,
+    #[diesel(select_expression = customers::sms_consent_at.is_not_null())]
+    sms: bool,
+    message_language: String,
 }
 
 impl CustomerRow {
@@ -50,6 +55,9 @@ impl CustomerRow {
             birthday: row.birthday,
             tier: row.tier_en.zip(row.tier_ar),
             stamps,
+            whatsapp: row.whatsapp,
+            sms: row.sms,
+            language: row.message_language,
         }
     }
 }
