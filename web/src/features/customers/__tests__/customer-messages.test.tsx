@@ -131,6 +131,15 @@ describe('the customer’s messages', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: 'English' })).toBeChecked());
   });
 
+  it('keeps the language for a customer who agreed to a channel', async () => {
+    await renderAsCashier('/customer/1', noActivity);
+    await screen.findByLabelText(/Agrees to SMS messages/);
+    expect(screen.getByRole('radio', { name: 'English' })).toBeDisabled();
+    expect(screen.getByTestId('language-needs-consent')).toHaveTextContent(
+      'Chosen once the customer agrees to a channel.',
+    );
+  });
+
   it('shows the server’s refusal', async () => {
     const { app } = await renderAsCashier('/customer/1', {
       ...noActivity,

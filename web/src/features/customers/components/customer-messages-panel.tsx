@@ -106,10 +106,15 @@ function ConsentControls({
     record.mutate({ channel, granted, source: 'till', language: consents.language });
   }
 
-  /** The language goes with a channel's consent as it stands (the one given, if any). */
+  const consented = consents.whatsapp || consents.sms;
+
+  /**
+   * The language goes with a consent given (WhatsApp's, else SMS's), confirmed as it stands: a
+   * customer who agreed to nothing reads nothing, so there is no language to choose yet.
+   */
   function setLanguage(language: Language) {
-    const channel: Channel = consents.whatsapp || !consents.sms ? 'whatsapp' : 'sms';
-    record.mutate({ channel, granted: consents[channel], source: 'till', language });
+    const channel: Channel = consents.whatsapp ? 'whatsapp' : 'sms';
+    record.mutate({ channel, granted: true, source: 'till', language });
   }
 
   return (
@@ -143,7 +148,7 @@ function ConsentControls({
         </Text>
         <SegmentedControl
           value={consents.language}
-          disabled={!canEdit || record.isPending}
+          disabled={!canEdit || record.isPending || !consented}
           onChange={(value) => setLanguage(value === 'en' ? 'en' : 'ar')}
           data={LANGUAGES.map((language) => ({
             value: language,
@@ -153,6 +158,11 @@ function ConsentControls({
           data-testid="consent-language"
           style={{ alignSelf: 'flex-start' }}
         />
+        {!consented && (
+          <Text size="xs" c="dimmed" data-testid="language-needs-consent">
+            {t('customers.messages.languageNeedsConsent')}
+          </Text>
+        )}
       </Stack>
       {record.isError && (
         <ErrorNotice data-testid="consent-error">
