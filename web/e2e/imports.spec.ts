@@ -8,7 +8,7 @@ import { apiAuth, saveScreenshot, signIn, switchTo } from './helpers';
 const TEXT = {
   ar: {
     headings: 'الأعمدة والعناوين التي تُقرأ',
-    template: 'الاسم,الهاتف,البريد الإلكتروني,النقاط',
+    template: 'الاسم,الهاتف,البريد الإلكتروني,النقاط,موافقة واتساب,موافقة الرسائل النصية,اللغة',
     shopHeading: 'اسم الزبون',
     tab: 'الاستيراد والتصدير',
     nameRequired: 'اسم العميل مطلوب',
@@ -18,7 +18,7 @@ const TEXT = {
   },
   en: {
     headings: 'Which columns and headings are read',
-    template: 'name,phone,email,points',
+    template: 'name,phone,email,points,whatsapp consent,sms consent,language',
     shopHeading: 'customer name',
     tab: 'Import & export',
     nameRequired: 'Customer name is required',
@@ -105,6 +105,9 @@ for (const lang of ['ar', 'en'] as const) {
     const table = card.getByTestId('import-headings-table');
     await expect(table.locator('[data-field="name"]')).toContainText(text.shopHeading);
     await expect(table.locator('[data-field="points"]')).toContainText('الرصيد');
+    // Consent to messages and their language are read too (issue #39).
+    await expect(table.locator('[data-field="whatsapp_consent"]')).toContainText('موافقة واتساب');
+    await expect(table.locator('[data-field="language"]')).toContainText('language');
     await saveScreenshot(page, `owner-import-headings-${lang}`);
 
     const download = page.waitForEvent('download');
