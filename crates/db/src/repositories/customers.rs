@@ -248,21 +248,24 @@ impl CustomerRepo for DbTx<'_> {
                 DbConnection::Postgresql(c) => insert.get_results(c),
             }
             .map_err(map_unique("customers.phone"))?;
-            let ledger: Vec<_> = ids
+            // Each new id with the customer it was made for, once for the three inserts below.
+            let added: Vec<(i64, &ImportedCustomer)> = ids
                 .iter()
-                .filter_map(|(id, phone)| {
-                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
-                    (customer.points > 0).then(|| {
-                        (
-                            points_ledger::customer_id.eq(*id),
-                            points_ledger::store_id.eq(store_id),
-                            points_ledger::kind.eq(LedgerKind::OpeningBalance.as_str()),
-                            points_ledger::delta.eq(customer.points),
-                            points_ledger::balance_after.eq(customer.points),
-                            points_ledger::actor_id.eq(Some(actor_id)),
-                            points_ledger::created_at.eq(now),
-                        )
-                    })
+                .filter_map(|(id, phone)| Some((*id, chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?)))
+                .collect();
+            let ledger: Vec<_> = added
+                .iter()
+                .filter(|(_, customer)| customer.points > 0)
+                .map(|&(id, customer)| {
+                    (
+                        points_ledger::customer_id.eq(id),
+                        points_ledger::store_id.eq(store_id),
+                        points_ledger::kind.eq(LedgerKind::OpeningBalance.as_str()),
+                        points_ledger::delta.eq(customer.points),
+                        points_ledger::balance_after.eq(customer.points),
+                        points_ledger::actor_id.eq(Some(actor_id)),
+                        points_ledger::created_at.eq(now),
+                    )
                 })
                 .collect();
             if !ledger.is_empty() {
@@ -274,10 +277,9 @@ impl CustomerRepo for DbTx<'_> {
                 .map_err(map_error)?;
             }
             // The consents the file gave, kept as history as the till's are (source `import`).
-            let consents: Vec<_> = ids
+            let consents: Vec<_> = added
                 .iter()
-                .filter_map(|(id, phone)| Some((*id, chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?)))
-                .flat_map(|(id, c)| {
+                .flat_map(|&(id, c)| {
                     [(MessageChannel::Whatsapp, c.whatsapp), (MessageChannel::Sms, c.sms)]
                         .into_iter()
                         .filter(|(_, given)| *given)
@@ -301,19 +303,17 @@ impl CustomerRepo for DbTx<'_> {
                 }
                 .map_err(map_error)?;
             }
-            let lots: Vec<_> = ids
+            let lots: Vec<_> = added
                 .iter()
-                .filter_map(|(id, phone)| {
-                    let customer = chunk.iter().find(|c| Some(&c.phone) == phone.as_ref())?;
-                    (customer.points > 0).then(|| {
-                        (
-                            point_lots::customer_id.eq(*id),
-                            point_lots::points.eq(customer.points),
-                            point_lots::remaining.eq(customer.points),
-                            point_lots::earned_at.eq(now),
-                            point_lots::expires_on.eq(expires_on),
-                        )
-                    })
+                .filter(|(_, customer)| customer.points > 0)
+                .map(|&(id, customer)| {
+                    (
+                        point_lots::customer_id.eq(id),
+                        point_lots::points.eq(customer.points),
+                        point_lots::remaining.eq(customer.points),
+                        point_lots::earned_at.eq(now),
+                        point_lots::expires_on.eq(expires_on),
+                    )
                 })
                 .collect();
             if !lots.is_empty() {
