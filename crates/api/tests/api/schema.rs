@@ -1,5 +1,5 @@
 //! The migrations: they revert and re-apply to the same schema, and every foreign key has an
-//! index that starts with it.
+//! index that starts with it (full, or of the rows that name a parent: `WHERE col IS NOT NULL`).
 
 use diesel::sql_types::Text;
 use diesel::{QueryableByName, RunQueryDsl};
@@ -33,14 +33,17 @@ fn schema_of(conn: &mut DbConnection) -> Vec<String> {
     rows.into_iter().map(|l| l.line).collect()
 }
 
-/// Foreign keys whose column does not lead any full (non-partial) index.
+/// Foreign keys whose column does not lead an index of every row that names a parent: a full
+/// index, or one partial on `col IS NOT NULL` (a NULL references nothing).
 fn unindexed_foreign_keys(conn: &mut DbConnection) -> Vec<String> {
     let rows: Vec<Line> = match conn {
         DbConnection::Sqlite(c) => diesel::sql_query(
             "SELECT m.name || '.' || f.\"from\" AS line FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
              WHERE m.type = 'table' AND NOT EXISTS ( \
                SELECT 1 FROM pragma_index_list(m.name) il, pragma_index_info(il.name) ii \
-               WHERE ii.seqno = 0 AND ii.name = f.\"from\" AND il.partial = 0) \
+               WHERE ii.seqno = 0 AND ii.name = f.\"from\" AND (il.partial = 0 OR EXISTS ( \
+                 SELECT 1 FROM sqlite_master x WHERE x.type = 'index' AND x.name = il.name \
+                 AND x.sql LIKE '% WHERE ' || f.\"from\" || ' IS NOT NULL'))) \
              AND NOT EXISTS (SELECT 1 FROM pragma_table_info(m.name) ti WHERE ti.name = f.\"from\" AND ti.pk = 1)",
         )
         .load(c),
@@ -48,7 +51,8 @@ fn unindexed_foreign_keys(conn: &mut DbConnection) -> Vec<String> {
             "SELECT c.conrelid::regclass::text || '.' || a.attname AS line FROM pg_constraint c \
              JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] \
              WHERE c.contype = 'f' AND NOT EXISTS ( \
-               SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1] AND i.indpred IS NULL)",
+               SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1] \
+               AND (i.indpred IS NULL OR pg_get_expr(i.indpred, i.indrelid) = '(' || a.attname || ' IS NOT NULL)'))",
         )
         .load(c),
     }
