@@ -1,3 +1,8 @@
+UPDATE stamp_events SET actor_id = (SELECT i.pos_user_id FROM invoices i WHERE i.id = stamp_events.invoice_id),
+    api_key_id = (SELECT i.api_key_id FROM invoices i WHERE i.id = stamp_events.invoice_id)
+    WHERE kind = 'earned';
+DROP INDEX stamp_events_actor_id;
+CREATE INDEX stamp_events_actor_id ON stamp_events(actor_id);
 DROP INDEX invoices_voided_by;
 CREATE INDEX invoices_voided_by ON invoices(voided_by);
 DROP INDEX invoices_api_key_id;

@@ -374,14 +374,13 @@ pub trait PlanRepo {
     fn peek_card(&mut self, code: &str, now: NaiveDateTime) -> RepoResult<Result<i64, CardProblem>>;
 }
 
-/// A stamp a sale earned.
+/// A stamp a sale earned. Who sold (the cashier, the API key) is the sale's: the invoice names
+/// them, the stamp does not repeat them (one index entry fewer on the sale path).
 pub struct NewStamp {
     pub customer_id: i64,
     pub store_id: i64,
     pub invoice_id: i64,
     pub expires_at: Option<NaiveDateTime>,
-    pub actor_id: i64,
-    pub api_key_id: Option<i64>,
     pub now: NaiveDateTime,
 }
 

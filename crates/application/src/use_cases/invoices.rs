@@ -161,7 +161,7 @@ pub fn create(
             // The customer's points message, in the sale's transaction (none without consent).
             super::messages::after_sale(repos, &settings, configured, &customer, points, balance, now)?;
             let stamps =
-                super::stamps::after_sale(repos, services, actor, &programs, &customer, (invoice_id, total), now)?;
+                super::stamps::after_sale(repos, services, &programs, &customer, (invoice_id, total), now)?;
             let tier = super::tiers::after_sale(repos, services, &programs, &customer, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(

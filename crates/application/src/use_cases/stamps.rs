@@ -89,7 +89,6 @@ pub(crate) fn stamps_of(
 pub(crate) fn after_sale(
     repos: &mut dyn Repos,
     services: &Services,
-    actor: &Actor,
     programs: &OwnerPrograms,
     customer: &Customer,
     sale: (i64, Money),
@@ -107,8 +106,6 @@ pub(crate) fn after_sale(
             store_id: customer.store.id,
             invoice_id,
             expires_at: card.expires_at(now),
-            actor_id: actor.user_id,
-            api_key_id: actor.key_id(),
             now,
         })?;
         (Some(id), count)

@@ -161,8 +161,6 @@ impl StampRepo for DbTx<'_> {
                 stamp_events::stamps.eq(1_i64),
                 stamp_events::invoice_id.eq(Some(stamp.invoice_id)),
                 stamp_events::expires_at.eq(stamp.expires_at),
-                stamp_events::actor_id.eq(Some(stamp.actor_id)),
-                stamp_events::api_key_id.eq(stamp.api_key_id),
                 stamp_events::created_at.eq(stamp.now),
             ))
             .returning((stamp_events::id, counted))
