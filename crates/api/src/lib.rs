@@ -26,6 +26,11 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
+    /// A PostgreSQL streaming replica of `database_url` for the reads that may be a few seconds
+    /// old (`LOYALTY_READ_DATABASE_URL`); none by default. Refused with SQLite.
+    pub read_database_url: Option<String>,
+    /// The replica's lag past which its reads go to the primary (`LOYALTY_READ_MAX_LAG_MS`).
+    pub read_max_lag: Duration,
     pub jwt_secret: Vec<u8>,
     pub demo_mode: bool,
     pub web_dir: PathBuf,
@@ -74,6 +79,10 @@ const BLOCKING_THREADS_BEYOND_POOL: usize = 4;
 /// Connections per instance for the limits shared in PostgreSQL, beside `db_pool_size`.
 pub const LIMIT_CONNECTIONS: u32 = 4;
 
+/// Connections per instance to the read replica, beside `db_pool_size`: its reads are the
+/// dashboards, reports, exports, syncs and lookups, a small share of the requests.
+pub const REPLICA_CONNECTIONS: u32 = 4;
+
 /// How long a sign-in lasts unless configured (`LOYALTY_SESSION_MINUTES`).
 pub const SESSION_MINUTES_DEFAULT: i64 = 720;
 /// Public lookups and joins per minute per client address and per phone number unless
@@ -85,6 +94,8 @@ impl Config {
     pub fn for_url(database_url: impl Into<String>) -> Self {
         Self {
             database_url: database_url.into(),
+            read_database_url: None,
+            read_max_lag: loyalty_db::replica::MAX_LAG_DEFAULT,
             jwt_secret: random_secret(),
             demo_mode: false,
             web_dir: PathBuf::from("web/dist"),
@@ -125,8 +136,24 @@ pub struct AppState {
 /// Connects, migrates, and (in demo mode) seeds an empty database.
 pub fn build_state(config: &Config) -> Result<AppState, String> {
     let url = DbUrl::parse(&config.database_url)?;
+    let replica = match (&config.read_database_url, &url) {
+        (None, _) => None,
+        (Some(_), DbUrl::Sqlite(_)) => {
+            return Err("LOYALTY_READ_DATABASE_URL names a PostgreSQL streaming replica, but DATABASE_URL is \
+                        SQLite: unset LOYALTY_READ_DATABASE_URL, or use PostgreSQL"
+                .into())
+        }
+        (Some(read), DbUrl::Postgres(_)) => Some(
+            loyalty_db::replica::connect_replica(&DbUrl::parse(read)?, REPLICA_CONNECTIONS)
+                .map_err(|e| format!("LOYALTY_READ_DATABASE_URL: {e}"))?,
+        ),
+    };
     let pool = loyalty_db::pool::connect(&url, config.db_pool_size)?;
     migrate(&pool)?;
+    let mut db = DieselDatabase::new(pool.clone());
+    if let Some(replica) = replica {
+        db = db.with_replica(replica, &config.database_url, config.read_max_lag);
+    }
     let hasher = Arc::new(Argon2Hasher::new().map_err(|e| e.to_string())?);
     // Several instances share one PostgreSQL database: their limits count there, together.
     let limits = match url.backend() {
@@ -140,7 +167,7 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
         Arc::new(GovernorPublicThrottle::new(config.public_limits.0, config.public_limits.1, &limits));
     spawn_pruner(throttle.clone(), public_throttle.clone());
     let services = Services {
-        db: Arc::new(DieselDatabase::new(pool.clone())),
+        db: Arc::new(db),
         hasher,
         tokens: Arc::new(JwtTokens::new(&config.jwt_secret)),
         clock: config.clock.clone(),

@@ -25,6 +25,13 @@ struct Cli {
     /// `sqlite://path/to/file.db` or `postgres://user:password@host/db`.
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/loyalty.db", global = true)]
     database_url: String,
+    /// A PostgreSQL streaming replica of DATABASE_URL (`postgres://...`): dashboards, reports,
+    /// exports, syncs and the public lookup read there (docs/deploy.md). Refused with SQLite.
+    #[arg(long, env = "LOYALTY_READ_DATABASE_URL", global = true)]
+    read_database_url: Option<String>,
+    /// Replica lag in milliseconds past which its reads go to the primary.
+    #[arg(long, env = "LOYALTY_READ_MAX_LAG_MS", default_value_t = loyalty_db::replica::MAX_LAG_DEFAULT_MS, global = true)]
+    read_max_lag_ms: u64,
     #[command(subcommand)]
     command: Command,
 }
@@ -406,6 +413,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 trusted_proxies,
                 limits_in_process: limits == LimitsAt::Process,
                 channels: channels.settings(),
+                read_database_url: cli.read_database_url.clone().filter(|u| !u.trim().is_empty()),
+                read_max_lag: std::time::Duration::from_millis(cli.read_max_lag_ms),
                 ..Config::for_url(cli.database_url.clone())
             };
             let state = build_state(&config)?;
@@ -418,6 +427,7 @@ fn run(cli: Cli) -> Result<(), String> {
             tracing::info!(
                 url = %format!("http://{bind}"),
                 database = %loyalty_db::pool::redact(&cli.database_url),
+                read_replica = ?cli.read_database_url.as_deref().map(loyalty_db::pool::redact),
                 demo,
                 "serving"
             );

@@ -3,6 +3,7 @@
 mod gate;
 pub mod limits;
 pub mod pool;
+pub mod replica;
 pub mod repositories;
 pub mod schema;
 mod tx;

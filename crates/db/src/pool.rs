@@ -81,6 +81,12 @@ pub struct ConnectionManager {
     url: DbUrl,
 }
 
+impl ConnectionManager {
+    pub fn new(url: DbUrl) -> Self {
+        Self { url }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {
     #[error("{0}")]

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
-use loyalty_application::ports::{Database, RepoError, Repos, TxMode};
+use loyalty_application::ports::{Database, ReplicaHealth, RepoError, Repos, TxMode};
 use loyalty_application::AppError;
 
 use super::gate::{FairGate, GatePermit};
@@ -26,6 +26,8 @@ pub struct DieselDatabase {
     writers: Option<parking_lot::FairMutex<()>>,
     /// One turn per connection of the pool, handed out first come, first served.
     turns: Arc<FairGate>,
+    /// The read replica, when one is configured (PostgreSQL only).
+    replica: Option<Arc<super::replica::Replica>>,
 }
 
 thread_local! {
@@ -56,7 +58,15 @@ impl DieselDatabase {
     pub fn new(pool: DbPool) -> Self {
         let sqlite = matches!(pool.get().as_deref(), Ok(DbConnection::Sqlite(_)));
         let turns = Arc::new(FairGate::new(pool.max_size()));
-        Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())), turns }
+        Self { pool, writers: sqlite.then(|| parking_lot::FairMutex::new(())), turns, replica: None }
+    }
+
+    /// Sends replica reads (`TxMode::ReplicaRead`) to `replica` (its pool:
+    /// [`super::replica::connect_replica`]) while it is reachable and its lag, measured against
+    /// the primary at `primary_url`, is within `max_lag`.
+    pub fn with_replica(mut self, replica: DbPool, primary_url: &str, max_lag: Duration) -> Self {
+        self.replica = Some(super::replica::Replica::start(replica, primary_url.to_owned(), max_lag));
+        self
     }
 
     pub fn pool(&self) -> &DbPool {
@@ -143,6 +153,30 @@ fn begin(conn: &mut DbConnection, mode: TxMode) -> diesel::QueryResult<()> {
     }
 }
 
+/// Runs `work` in one transaction of `mode` (`Read`, `SingleRead` or `Write`) on `conn`.
+fn run_on(
+    conn: &mut DbConnection,
+    mode: TxMode,
+    work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>,
+) -> Result<(), AppError> {
+    if mode == TxMode::SingleRead {
+        // One statement commits by itself; a write here would be a bug (nothing pending).
+        return work(&mut DbTx { conn, days: PendingDays::default() });
+    }
+    begin(conn, mode).map_err(|e| AppError::from(map_error(e)))?;
+    let mut tx = DbTx { conn, days: PendingDays::default() };
+    let outcome = work(&mut tx).and_then(|()| tx.days.write(tx.conn).map_err(|e| AppError::from(map_error(e))));
+    match outcome {
+        Ok(()) => commit(conn).map_err(|e| AppError::from(map_error(e))),
+        Err(error) => {
+            if let Err(rollback_error) = rollback(conn) {
+                tracing::warn!(error = %rollback_error, "rollback failed");
+            }
+            Err(error)
+        }
+    }
+}
+
 fn commit(conn: &mut DbConnection) -> diesel::QueryResult<()> {
     match conn {
         DbConnection::Sqlite(c) => AnsiTransactionManager::commit_transaction(c),
@@ -159,6 +193,25 @@ fn rollback(conn: &mut DbConnection) -> diesel::QueryResult<()> {
 
 impl Database for DieselDatabase {
     fn run(&self, mode: TxMode, work: &mut dyn FnMut(&mut dyn Repos) -> Result<(), AppError>) -> Result<(), AppError> {
+        if mode.is_replica_read() {
+            if let Some(replica) = self.replica.as_ref().filter(|r| r.serving()) {
+                let single = mode == TxMode::ReplicaSingleRead;
+                let outcome = match replica.checkout() {
+                    Some(mut conn) => run_on(&mut conn, if single { TxMode::SingleRead } else { TxMode::Read }, work),
+                    None => Err(AppError::Unavailable),
+                };
+                match outcome {
+                    // Made again on the primary: the caller never sees the replica's failure (a
+                    // read cancelled by a conflict with recovery included).
+                    Err(AppError::Unavailable) => replica.mark_down(),
+                    Err(AppError::Internal(error)) => {
+                        tracing::warn!(%error, "a replica read failed: reading the primary");
+                    }
+                    done => return done,
+                }
+            }
+        }
+        let mode = mode.on_primary();
         let _turn = match (&self.writers, mode) {
             (Some(writers), TxMode::Write) => Some(writers.try_lock_for(WRITE_TURN_TIMEOUT).ok_or_else(|| {
                 tracing::warn!("no turn to write within {WRITE_TURN_TIMEOUT:?}");
@@ -167,7 +220,7 @@ impl Database for DieselDatabase {
             _ => None,
         };
         let reserved = match mode {
-            TxMode::Write => None,
+            TxMode::Write | TxMode::ReplicaRead | TxMode::ReplicaSingleRead => None,
             TxMode::Read | TxMode::SingleRead => RESERVED.with(|r| {
                 let mut r = r.borrow_mut();
                 if r.as_ref().is_some_and(|(db, _)| *db == self.id()) {
@@ -181,22 +234,21 @@ impl Database for DieselDatabase {
             Some(conn) => conn,
             None => self.checkout()?,
         };
-        if mode == TxMode::SingleRead {
-            // One statement commits by itself; a write here would be a bug (nothing pending).
-            return work(&mut DbTx { conn: &mut conn, days: PendingDays::default() });
+        run_on(&mut conn, mode, work)
+    }
+
+    fn replica_health(&self) -> Option<ReplicaHealth> {
+        self.replica.as_ref().map(|r| r.health())
+    }
+
+    fn note_write(&self, user_id: i64) {
+        if let Some(replica) = &self.replica {
+            replica.note_write(user_id);
         }
-        begin(&mut conn, mode).map_err(|e| AppError::from(map_error(e)))?;
-        let mut tx = DbTx { conn: &mut conn, days: PendingDays::default() };
-        let outcome = work(&mut tx).and_then(|()| tx.days.write(tx.conn).map_err(|e| AppError::from(map_error(e))));
-        match outcome {
-            Ok(()) => commit(&mut conn).map_err(|e| AppError::from(map_error(e))),
-            Err(error) => {
-                if let Err(rollback_error) = rollback(&mut conn) {
-                    tracing::warn!(error = %rollback_error, "rollback failed");
-                }
-                Err(error)
-            }
-        }
+    }
+
+    fn wrote_recently(&self, user_id: i64) -> bool {
+        self.replica.as_ref().is_some_and(|r| r.wrote_recently(user_id))
     }
 
     /// SQLite only: a read there takes microseconds and never waits for the writer (WAL), so

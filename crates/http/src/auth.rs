@@ -4,6 +4,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpMessage, HttpRequest};
+use loyalty_application::ports::as_caller;
 use loyalty_application::use_cases::{api_keys, auth};
 use loyalty_application::{Actor, AppError, Services, User};
 
@@ -61,7 +62,8 @@ impl Authenticated {
         F: FnOnce(&Services, &Actor) -> Result<T, AppError> + Send + 'static,
     {
         let (services, actor) = (self.services.clone(), self.actor.clone());
-        blocking(self.lang, move || work(&services, &actor)).await
+        // The caller's committed writes are noted, so its next replica reads see them.
+        blocking(self.lang, move || as_caller(actor.user_id, || work(&services, &actor))).await
     }
 
     /// Runs a read-only use case as [`read_only`] does.
@@ -71,7 +73,7 @@ impl Authenticated {
         F: FnOnce(&Services, &Actor) -> Result<T, AppError> + Send + 'static,
     {
         let (services, actor) = (self.services.clone(), self.actor.clone());
-        read_only(&self.services, self.lang, move || work(&services, &actor)).await
+        read_only(&self.services, self.lang, move || as_caller(actor.user_id, || work(&services, &actor))).await
     }
 }
 

@@ -31,6 +31,7 @@ mod pos;
 mod pos_customers;
 mod pos_records;
 mod public;
+mod replica;
 mod returns;
 mod schema;
 mod signals;

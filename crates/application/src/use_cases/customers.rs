@@ -5,7 +5,9 @@ use loyalty_domain::{points_rules, text, Birthday, Email, FieldErrors, Msg, Phon
 
 use super::idempotency::{self, Replayable};
 use crate::policy::{can_access_store, Permission, StoreAccess};
-use crate::ports::{transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode};
+use crate::ports::{
+    replica_read, transaction, CustomerChanges, NewCustomer, NewLedgerEntry, PointsChange, RepoError, Repos, TxMode,
+};
 use crate::Operation;
 use crate::{
     ActivityKind, Actor, AppError, Conflict, Customer, CustomerStats, LedgerEntry, LedgerKind, NextExpiry, Page,
@@ -70,11 +72,17 @@ pub fn list(services: &Services, actor: &Actor, query: ListCustomers) -> Result<
     if search.as_deref().is_some_and(|s| s.chars().count() > SEARCH_MAX_CHARS) {
         return Err(FieldErrors::single("search", Msg::SearchTooLong).into());
     }
-    transaction(&*services.db, TxMode::Read, |repos| {
+    let list = |repos: &mut dyn crate::ports::Repos| {
         let filter = StoreAccess::of(actor, repos)?.filter(query.store_id)?;
         let (items, total) = repos.list_customers(&filter, search.as_deref(), query.page)?;
         Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
-    })
+    };
+    if query.page.sync.is_some() {
+        // An integration's sync: may be a few seconds old (the replica; the cursor resumes).
+        replica_read(&*services.db, Some(actor.user_id), false, list)
+    } else {
+        transaction(&*services.db, TxMode::Read, list)
+    }
 }
 
 /// The cashier's search box: at least two characters, the first 20 matches (newest first).

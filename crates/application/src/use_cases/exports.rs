@@ -6,7 +6,7 @@ use loyalty_domain::{FieldErrors, Msg};
 
 use super::activity::Range;
 use crate::policy::{Permission, StoreAccess};
-use crate::ports::{transaction, ExportFilter, TxMode};
+use crate::ports::{replica_read, ExportFilter};
 use crate::{Actor, AppError, ExportKind, ExportPage, Services};
 
 /// Rows per page: one short read transaction each.
@@ -26,6 +26,9 @@ pub struct PreparedExport {
     pub kind: ExportKind,
     pub filter: ExportFilter,
     pub rows: i64,
+    /// Who asked: its pages read the primary while it has written recently, as its start did
+    /// (an export reads the replica, `replica_read`).
+    pub reader: i64,
 }
 
 /// Checks who asks and what (404 for a store that is not the caller's, 422 for a date that is not
@@ -53,12 +56,12 @@ pub fn prepare(
     }
     let at = services.clock.now();
     let (from, to) = Range::Custom { from, to }.bounds(at);
-    transaction(&*services.db, TxMode::Read, |repos| {
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
         let store_ids = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
         let upto_id = repos.export_last_id(kind)?;
         let filter = ExportFilter { store_ids, from, to, upto_id, at };
         let rows = repos.export_count(kind, &filter)?;
-        Ok(PreparedExport { kind, filter, rows })
+        Ok(PreparedExport { kind, filter, rows, reader: actor.user_id })
     })
 }
 
@@ -66,7 +69,9 @@ pub fn prepare(
 pub fn page(services: &Services, export: &PreparedExport, after_id: i64) -> Result<ExportPage, AppError> {
     let filter = &export.filter;
     let limit = EXPORT_PAGE_ROWS;
-    transaction(&*services.db, TxMode::Read, |repos| {
+    // Rows up to the start's last id (`upto_id`): the replica has them once it is within its
+    // lag limit, and the primary always.
+    replica_read(&*services.db, Some(export.reader), false, |repos| {
         Ok(match export.kind {
             ExportKind::Customers => ExportPage::Customers(repos.export_customers(filter, after_id, limit)?),
             ExportKind::Invoices => ExportPage::Invoices(repos.export_invoices(filter, after_id, limit)?),

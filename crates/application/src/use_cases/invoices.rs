@@ -8,7 +8,9 @@ use loyalty_domain::{points, text, FieldErrors, Money, Msg};
 use super::customers::{customer_at_counter, SalesQuery};
 use super::{idempotency, webhooks};
 use crate::policy::{can_access_store, Permission};
-use crate::ports::{transaction, NewInvoice, NewLedgerEntry, NewReturn, PointsChange, RepoError, Repos, TxMode};
+use crate::ports::{
+    replica_read, transaction, NewInvoice, NewLedgerEntry, NewReturn, PointsChange, RepoError, Repos, TxMode,
+};
 use crate::Operation;
 use crate::{
     ActivityKind, Actor, AppError, Conflict, Invoice, InvoiceReturn, LedgerKind, Page, Services, WebhookData,
@@ -160,8 +162,7 @@ pub fn create(
             }
             // The customer's points message, in the sale's transaction (none without consent).
             super::messages::after_sale(repos, &settings, configured, &customer, points, balance, now)?;
-            let stamps =
-                super::stamps::after_sale(repos, services, &programs, &customer, (invoice_id, total), now)?;
+            let stamps = super::stamps::after_sale(repos, services, &programs, &customer, (invoice_id, total), now)?;
             let tier = super::tiers::after_sale(repos, services, &programs, &customer, tier, total, now)?;
             super::signals::after_sale(repos, &settings, store_id, (customer_id, &customer.name), now)?;
             super::activity::log(
@@ -382,13 +383,19 @@ pub fn get(services: &Services, actor: &Actor, id: i64) -> Result<Invoice, AppEr
 
 pub fn list(services: &Services, actor: &Actor, query: SalesQuery) -> Result<Page<Invoice>, AppError> {
     actor.authorize(if query.customer_id.is_some() { Operation::CustomerInvoices } else { Operation::ListInvoices })?;
-    transaction(&*services.db, TxMode::Read, |repos| {
+    let list = |repos: &mut dyn Repos| {
         let filter = query.filter(repos, actor)?;
         let (items, total) = repos.list_invoices(&filter, query.page)?;
         let now = services.clock.now();
         let items = items.into_iter().map(|invoice| with_can_void(actor, invoice, now)).collect();
         Ok(Page { items, page: query.page.page, per_page: query.page.per_page, total })
-    })
+    };
+    if query.page.sync.is_some() {
+        // An integration's sync: may be a few seconds old (the replica; the cursor resumes).
+        replica_read(&*services.db, Some(actor.user_id), false, list)
+    } else {
+        transaction(&*services.db, TxMode::Read, list)
+    }
 }
 
 /// Takes an invoice back: its points leave the balance through a ledger row. A cashier may

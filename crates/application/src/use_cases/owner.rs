@@ -9,7 +9,7 @@ use loyalty_domain::loyalty_settings::{EXPIRY_AHEAD_DAYS, EXPIRY_NOTICE_DAYS};
 use loyalty_domain::{reward_rules, text, FieldErrors, LoyaltySettings, Msg, Role, SettingsChange};
 
 use crate::policy::{can_access_store, Permission, StoreAccess};
-use crate::ports::{transaction, NewStore, Repos, RewardCounts, RewardFields, TxMode};
+use crate::ports::{replica_read, transaction, NewStore, Repos, RewardCounts, RewardFields, TxMode};
 use crate::Operation;
 use crate::{
     Actor, AppError, Conflict, CustomersOverview, OwnerSummary, Page, PageRequest, Reward, RewardType, Services,
@@ -428,7 +428,8 @@ fn write_reward(
 /// The owner's dashboard cards: stores, revenue, customers, points issued (all live).
 pub fn summary(services: &Services, actor: &Actor) -> Result<OwnerSummary, AppError> {
     actor.authorize(Operation::OwnerSummary)?;
-    transaction(&*services.db, TxMode::Read, |repos| {
+    // A dashboard: may be a few seconds old (the replica), but shows the owner's own writes.
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
         let stores = StoreAccess::of_owner(actor, repos)?;
         Ok(repos.owner_summary(&stores)?)
     })
@@ -444,7 +445,9 @@ pub fn liability(services: &Services, actor: &Actor) -> Result<crate::Liability,
     actor.authorize(Operation::OwnerLiability)?;
     let today = loyalty_domain::local_day::local_date(services.clock.now());
     let months = last_months(today, LIABILITY_MONTHS);
-    transaction(&*services.db, TxMode::Read, |repos| {
+    // A report: may be a few seconds old (the replica), but shows the owner's own writes.
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
+        let months = months.clone();
         let settings = repos.loyalty_settings(actor.user_id)?;
         let store_ids = StoreAccess::of_owner(actor, repos)?;
         let longest = EXPIRY_AHEAD_DAYS.iter().copied().max().unwrap_or(0);
@@ -551,7 +554,8 @@ pub fn customers_overview(
     only_store: Option<i64>,
 ) -> Result<CustomersOverview, AppError> {
     actor.authorize(Operation::CustomersOverview)?;
-    transaction(&*services.db, TxMode::Read, |repos| {
+    // A report: may be a few seconds old (the replica), but shows the owner's own writes.
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
         let stores = StoreAccess::of_owner(actor, repos)?;
         let summary = repos.owner_summary(&stores)?;
         // One store's page (a store of another owner is not found), or every store's.

@@ -5,7 +5,7 @@
 use loyalty_domain::points_rules::can_claim;
 use loyalty_domain::{text, Email, FieldErrors, LoyaltySettings, Msg, Phone};
 
-use crate::ports::{transaction, NewCustomer, RepoError, TxMode};
+use crate::ports::{replica_read, transaction, NewCustomer, RepoError, TxMode};
 use crate::{ActivityKind, AppError, Conflict, NextExpiry, Services, StoreRef};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,10 +50,10 @@ pub fn lookup_points(services: &Services, client: &str, phone: &str) -> Result<P
     throttle(services, client, "lookup", phone.as_str())?;
     let now = services.clock.now();
     let (from, until) = super::expiry::notice_window(now);
-    // One statement, atomic by itself: one round trip to the database.
-    let rows = transaction(&*services.db, TxMode::SingleRead, |repos| {
-        Ok(repos.points_lookup(phone.as_str(), from, until, now)?)
-    })?;
+    // One statement, atomic by itself: one round trip to the database; the replica's, which
+    // may be a few seconds old (a customer who has just joined may need a moment).
+    let rows =
+        replica_read(&*services.db, None, true, |repos| Ok(repos.points_lookup(phone.as_str(), from, until, now)?))?;
     let mut stores: Vec<(i64, StorePoints)> = Vec::new();
     for row in rows {
         if stores.last().is_none_or(|(customer, _)| *customer != row.customer_id) {

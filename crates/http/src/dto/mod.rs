@@ -151,7 +151,9 @@ pub use messages::{
     MessageTemplateEnvelope, MessageTemplateList, MessageTemplateRequest, MessagesSummaryDto, MessagesSummaryEnvelope,
     WhatsappCallback,
 };
-pub use meta::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
+pub use meta::{
+    DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope, ReplicaReadiness,
+};
 use money::{
     confirm_above_schema, invoice_total_schema, max_invoice_total_schema, min_purchase_schema, point_value_schema,
     points_rate_schema, price_schema, return_amount_schema, reward_amount_schema, stamp_min_total_schema,

@@ -3,7 +3,9 @@ use loyalty_application::Services;
 use utoipa::OpenApi;
 
 use super::route;
-use crate::dto::{DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope};
+use crate::dto::{
+    DatabaseHealth, Health, HealthEnvelope, HealthStatus, Meta, MetaEnvelope, Ready, ReadyEnvelope, ReplicaReadiness,
+};
 use crate::ServerInfo;
 
 #[derive(OpenApi)]
@@ -22,12 +24,15 @@ const READY_RETRY_SECS: u64 = 5;
 /// Readiness, for load balancers: 200 only when the database keeps a write now (one tiny
 /// committed write to a row of its own) and the instance is not stopping; 503 with
 /// `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received,
-/// `stopping`). `/api/v1/health` stays the cheap liveness answer.
+/// `stopping`). The read replica is reported (`replica`) but never makes the instance unready:
+/// its reads go to the primary while it is down or behind. `/api/v1/health` stays the cheap
+/// liveness answer.
 #[utoipa::path(get, path = "/api/v1/ready", tag = "meta",
     responses(
         (status = 200, description = "Ready: the database keeps writes", body = ReadyEnvelope),
         (status = 503, description = "Not ready: the database does not keep writes now, or the instance is stopping; ask again after `Retry-After` seconds", body = ReadyEnvelope,
-            example = json!({"data": {"ready": false, "write_ms": null, "stopping": false}})),
+            example = json!({"data": {"ready": false, "write_ms": null, "stopping": false,
+                "replica": {"configured": true, "reachable": false, "in_recovery": false, "lag_ms": null, "max_lag_ms": 5000, "serving": false}}})),
     ))]
 async fn ready(services: web::Data<Services>, info: web::Data<ServerInfo>) -> HttpResponse {
     let stopping = info.stopping.load(std::sync::atomic::Ordering::Relaxed);
@@ -42,6 +47,7 @@ async fn ready(services: web::Data<Services>, info: web::Data<ServerInfo>) -> Ht
             ready: written.is_some(),
             write_ms: written.map(|d| (d.as_secs_f64() * 1_000_000.0).round() / 1000.0),
             stopping,
+            replica: ReplicaReadiness::of(services.db.replica_health()),
         },
     };
     if written.is_some() {

@@ -242,6 +242,14 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  ReplicaReadiness: {
+    lag_ms: {
+      minimum: 0,
+    },
+    max_lag_ms: {
+      minimum: 0,
+    },
+  },
   ReturnInvoiceRequest: {
     amount: {
       maximum: 999999999.999,

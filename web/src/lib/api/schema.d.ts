@@ -1304,7 +1304,7 @@ export interface paths {
         };
         /**
          * Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own) and the instance is not stopping; 503 with `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received, `stopping`)
-         * @description Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own) and the instance is not stopping; 503 with `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received, `stopping`). `/api/v1/health` stays the cheap liveness answer.
+         * @description Readiness, for load balancers: 200 only when the database keeps a write now (one tiny committed write to a row of its own) and the instance is not stopping; 503 with `Retry-After` otherwise (unreachable, a full disk, read-only, locked; or SIGTERM received, `stopping`). The read replica is reported (`replica`) but never makes the instance unready: its reads go to the primary while it is down or behind. `/api/v1/health` stays the cheap liveness answer.
          */
         get: operations["ready"];
         put?: never;
@@ -4029,6 +4029,7 @@ export interface components {
         /** @description Whether the instance should get traffic. */
         Ready: {
             ready: boolean;
+            replica: components["schemas"]["ReplicaReadiness"];
             /**
              * @description The instance got SIGTERM: it still answers what it is sent, but a balancer should send
              *     it nothing new (it stops after `LOYALTY_SHUTDOWN_DELAY` seconds).
@@ -4152,6 +4153,42 @@ export interface components {
             /** @description At least 8 characters. */
             password: string;
             store_owner_name: string;
+        };
+        /**
+         * @description The read replica (`LOYALTY_READ_DATABASE_URL`) as the instance's last check (once a second)
+         *     saw it. Dashboards, reports, exports, syncs and the public lookup read there while `serving`;
+         *     otherwise they read the primary, so a replica down or behind never makes the instance
+         *     unready.
+         * @example {
+         *       "configured": true,
+         *       "in_recovery": true,
+         *       "lag_ms": 0,
+         *       "max_lag_ms": 5000,
+         *       "reachable": true,
+         *       "serving": true
+         *     }
+         */
+        ReplicaReadiness: {
+            /** @description A replica is configured. */
+            configured: boolean;
+            /** @description It is a standby replaying the primary's WAL (`pg_is_in_recovery()`). */
+            in_recovery: boolean;
+            /**
+             * Format: int64
+             * @description How far it is behind the primary, in milliseconds (0 when it has replayed everything);
+             *     null when not configured, unreachable or not measurable.
+             */
+            lag_ms?: number | null;
+            /**
+             * Format: int64
+             * @description The lag past which its reads go to the primary (`LOYALTY_READ_MAX_LAG_MS`); null when
+             *     not configured.
+             */
+            max_lag_ms?: number | null;
+            /** @description It answered the last check. */
+            reachable: boolean;
+            /** @description Replica reads go to the replica now (reachable and within the limit). */
+            serving: boolean;
         };
         /**
          * @description Goods brought back against an invoice: how much, and why.
@@ -18101,6 +18138,14 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "ready": true,
+                     *         "replica": {
+                     *           "configured": true,
+                     *           "in_recovery": true,
+                     *           "lag_ms": 0,
+                     *           "max_lag_ms": 5000,
+                     *           "reachable": true,
+                     *           "serving": true
+                     *         },
                      *         "stopping": true,
                      *         "write_ms": 1
                      *       }
@@ -18119,6 +18164,14 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "ready": false,
+                     *         "replica": {
+                     *           "configured": true,
+                     *           "in_recovery": false,
+                     *           "lag_ms": null,
+                     *           "max_lag_ms": 5000,
+                     *           "reachable": false,
+                     *           "serving": false
+                     *         },
                      *         "stopping": false,
                      *         "write_ms": null
                      *       }

@@ -3,7 +3,7 @@
 use chrono::Duration;
 use loyalty_domain::Money;
 
-use crate::ports::{transaction, TxMode};
+use crate::ports::replica_read;
 use crate::Operation;
 use crate::{ActivityRecord, Actor, AppError, DayFigures, PageRequest, PlatformCounts, Services, StoreRanking};
 
@@ -16,7 +16,8 @@ pub struct Overview {
 pub fn overview(services: &Services, actor: &Actor) -> Result<Overview, AppError> {
     actor.authorize(Operation::Overview)?;
     let database_latency = services.db.ping().ok();
-    transaction(&*services.db, TxMode::Read, |repos| {
+    // The platform's dashboard: may be a few seconds old (the replica).
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
         let counts = repos.platform_counts()?;
         let recent = repos.activity_items(
             &crate::ports::ActivityFilter::default(),
@@ -35,7 +36,7 @@ pub struct Analytics {
 pub fn analytics(services: &Services, actor: &Actor) -> Result<Analytics, AppError> {
     actor.authorize(Operation::Analytics)?;
     let first_day = loyalty_domain::local_day::local_date(services.clock.now()) - Duration::days(29);
-    transaction(&*services.db, TxMode::Read, |repos| {
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
         let found = repos.daily_figures(None, first_day)?;
         let days = (0..30)
             .map(|n| {
