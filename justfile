@@ -103,6 +103,14 @@ bench:
 pg-start:
     scripts/pg-start.sh
 
+# Make (or start again) a streaming replica of the machine's PostgreSQL on port 5433 and print its URL (LOYALTY_READ_DATABASE_URL; TEST_REPLICA_URL for the replica tests). Needs root.
+replica-start:
+    scripts/replica-start.sh
+
+# Stop the replica `just replica-start` runs (its copy is kept; REPLICA_FRESH=1 just replica-start makes a new one).
+replica-stop:
+    scripts/replica-start.sh stop
+
 # Crash test: SIGKILL the server under a write load (3 cycles on SQLite), then stop PostgreSQL under load; every acknowledged write must survive. Needs root for pg_ctlcluster.
 crash:
     cargo build -p loyalty-api
