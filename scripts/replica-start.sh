@@ -3,8 +3,15 @@
 # pg_basebackup -R, runs it as the postgres user on another port (5433) and prints its URL, to
 # export as LOYALTY_READ_DATABASE_URL (or TEST_REPLICA_URL for the replica tests). Safe to run
 # twice: a running replica is left as it is, a stopped one is started again.
-# `scripts/replica-start.sh stop` (`just replica-stop`) stops it; REPLICA_FRESH=1 remakes the copy.
+# `scripts/replica-start.sh stop` (`just replica-stop`) stops it; `remove` also drops its copy and
+# its slot; REPLICA_FRESH=1 remakes the copy.
+#
+# The replica holds a replication slot (`loyalty_replica`), so the primary keeps the WAL it has
+# not received while it is stopped (without it, a busy primary recycles that WAL within seconds
+# and the replica can never catch up), at most 2 GB (`max_slot_wal_keep_size`, set here): past
+# that the slot is lost and the next start makes a fresh copy.
 set -euo pipefail
+slot=loyalty_replica
 port=${REPLICA_PORT:-5433}
 dir=${REPLICA_DIR:-/var/lib/postgresql/loyalty-replica}
 version=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -n 1)
@@ -16,17 +23,29 @@ bin=/usr/lib/postgresql/$version/bin
 as_postgres() { su postgres -c "$*"; }
 running() { [ -f "$dir/postmaster.pid" ] && as_postgres "$bin/pg_ctl -D $dir status" >/dev/null 2>&1; }
 
-if [ "${1:-}" = stop ]; then
-  if running; then
-    as_postgres "$bin/pg_ctl -D $dir -m fast -w stop" >&2
-  else
-    echo "the replica is not running" >&2
-  fi
-  exit 0
-fi
+drop_slot() {
+  as_postgres "psql -qAtc \"SELECT pg_drop_replication_slot('$slot') FROM pg_replication_slots WHERE slot_name = '$slot' AND NOT active\"" >/dev/null
+}
+
+case "${1:-}" in
+  stop | remove)
+    if running; then
+      as_postgres "$bin/pg_ctl -D $dir -m fast -w stop" >&2
+    else
+      echo "the replica is not running" >&2
+    fi
+    if [ "$1" = remove ]; then
+      drop_slot
+      rm -rf "$dir"
+    fi
+    exit 0
+    ;;
+esac
 
 scripts/pg-start.sh >/dev/null
-if [ "${REPLICA_FRESH:-0}" = 1 ]; then
+# A stopped copy whose slot is gone or lost (past max_slot_wal_keep_size) cannot catch up.
+slot_state=$(as_postgres "psql -Atc \"SELECT wal_status FROM pg_replication_slots WHERE slot_name = '$slot'\"")
+if [ "${REPLICA_FRESH:-0}" = 1 ] || { ! running && { [ -z "$slot_state" ] || [ "$slot_state" = lost ]; }; }; then
   running && as_postgres "$bin/pg_ctl -D $dir -m fast -w stop" >&2
   rm -rf "$dir"
 fi
@@ -45,12 +64,18 @@ if ! running; then
       echo "the primary's wal_level is minimal: set wal_level = replica and restart it" >&2
       exit 1
     fi
+    if [ "$(as_postgres "psql -Atc 'SHOW max_slot_wal_keep_size'")" = -1 ]; then
+      as_postgres "psql -qc \"ALTER SYSTEM SET max_slot_wal_keep_size = '2GB'\"" >/dev/null
+      as_postgres "psql -qc 'SELECT pg_reload_conf()'" >/dev/null
+    fi
+    drop_slot
     rm -rf "$dir"
     install -d -o postgres -g postgres -m 700 "$dir"
     # -R writes standby.signal and primary_conninfo (with this connection's password);
-    # -X stream copies the WAL written meanwhile, so the copy starts consistent.
+    # -X stream copies the WAL written meanwhile, so the copy starts consistent; -C -S makes the
+    # slot the replica then streams from.
     as_postgres "$bin/pg_basebackup -d 'host=127.0.0.1 port=5432 user=postgres password=postgres' \
-      -D $dir -R -X stream -c fast" >&2
+      -D $dir -R -X stream -C -S $slot -c fast" >&2
     # Debian keeps the configuration in /etc, outside the data directory the copy took: the
     # replica gets a few lines of its own, and the primary's client rules.
     conf=$(dirname "$hba")
