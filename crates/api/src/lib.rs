@@ -143,16 +143,17 @@ pub fn build_state(config: &Config) -> Result<AppState, String> {
                         SQLite: unset LOYALTY_READ_DATABASE_URL, or use PostgreSQL"
                 .into())
         }
-        (Some(read), DbUrl::Postgres(_)) => Some(
+        (Some(read), DbUrl::Postgres(_)) => Some((
             loyalty_db::replica::connect_replica(&DbUrl::parse(read)?, REPLICA_CONNECTIONS)
                 .map_err(|e| format!("LOYALTY_READ_DATABASE_URL: {e}"))?,
-        ),
+            read,
+        )),
     };
     let pool = loyalty_db::pool::connect(&url, config.db_pool_size)?;
     migrate(&pool)?;
     let mut db = DieselDatabase::new(pool.clone());
-    if let Some(replica) = replica {
-        db = db.with_replica(replica, &config.database_url, config.read_max_lag);
+    if let Some((replica, read_url)) = replica {
+        db = db.with_replica(replica, read_url, &config.database_url, config.read_max_lag);
     }
     let hasher = Arc::new(Argon2Hasher::new().map_err(|e| e.to_string())?);
     // Several instances share one PostgreSQL database: their limits count there, together.

@@ -50,9 +50,9 @@ pub fn connect_replica(url: &DbUrl, max_size: u32) -> Result<DbPool, String> {
 }
 
 impl Replica {
-    /// The replica's pool and its monitor, which checks it against the primary at
-    /// `primary_url` and stops when the replica is dropped.
-    pub(crate) fn start(pool: DbPool, primary_url: String, max_lag: Duration) -> Arc<Replica> {
+    /// The replica's pool and its monitor, which checks the replica at `replica_url` against
+    /// the primary at `primary_url` and stops when the replica is dropped.
+    pub(crate) fn start(pool: DbPool, replica_url: String, primary_url: String, max_lag: Duration) -> Arc<Replica> {
         let max_lag_ms = u64::try_from(max_lag.as_millis()).unwrap_or(u64::MAX);
         let replica = Arc::new(Replica {
             pool,
@@ -67,7 +67,11 @@ impl Replica {
             }),
             writes: parking_lot::Mutex::new(HashMap::new()),
         });
-        let mut monitor = Monitor { replica: Arc::downgrade(&replica), primary_url, primary: None };
+        let mut monitor = Monitor {
+            replica: Arc::downgrade(&replica),
+            primary: Link { url: primary_url, conn: None },
+            standby: Link { url: replica_url, conn: None },
+        };
         monitor.check();
         let spawned = std::thread::Builder::new().name("replica-monitor".into()).spawn(move || loop {
             std::thread::sleep(CHECK_EVERY);
@@ -130,8 +134,32 @@ impl Replica {
 /// never delays a check and a check never takes a request's connection).
 struct Monitor {
     replica: Weak<Replica>,
-    primary_url: String,
-    primary: Option<PgConnection>,
+    primary: Link,
+    standby: Link,
+}
+
+/// A connection of the monitor's own, opened again after a failure.
+struct Link {
+    url: String,
+    conn: Option<PgConnection>,
+}
+
+impl Link {
+    fn query<R: QueryableByName<diesel::pg::Pg> + 'static>(&mut self, sql: &str) -> Option<R> {
+        if self.conn.is_none() {
+            self.conn = PgConnection::establish(&self.url)
+                .map_err(|e| tracing::debug!(error = %e, "the replica monitor cannot connect"))
+                .ok();
+        }
+        match diesel::sql_query(sql).get_result::<R>(self.conn.as_mut()?) {
+            Ok(row) => Some(row),
+            Err(e) => {
+                tracing::debug!(error = %e, "the replica monitor's check failed");
+                self.conn = None;
+                None
+            }
+        }
+    }
 }
 
 #[derive(QueryableByName)]
@@ -177,18 +205,15 @@ impl Monitor {
         let Some(replica) = self.replica.upgrade() else { return false };
         // The primary's position first: a replica that has replayed it has every write
         // committed before this check began.
-        let primary_lsn = self.primary_lsn();
-        let row = replica.checkout().and_then(|mut conn| match &mut *conn {
-            crate::DbConnection::Postgresql(c) => diesel::sql_query(
-                "SELECT pg_is_in_recovery() AS in_recovery, pg_last_wal_replay_lsn()::text AS replay_lsn, \
-                 (EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint \
-                 AS replay_age_ms",
-            )
-            .get_result::<ReplicaRow>(c)
-            .map_err(|e| tracing::debug!(error = %e, "the replica's check failed"))
-            .ok(),
-            crate::DbConnection::Sqlite(_) => None,
-        });
+        let primary_lsn = self
+            .primary
+            .query::<PrimaryRow>("SELECT pg_current_wal_lsn()::text AS lsn")
+            .and_then(|row| row.lsn.as_deref().and_then(parse_lsn));
+        let row = self.standby.query::<ReplicaRow>(
+            "SELECT pg_is_in_recovery() AS in_recovery, pg_last_wal_replay_lsn()::text AS replay_lsn, \
+             (EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint \
+             AS replay_age_ms",
+        );
         let lag = row.as_ref().and_then(|row| lag_ms(primary_lsn, row));
         let mut health = replica.health.lock();
         let was_serving = health.serving;
@@ -209,23 +234,6 @@ impl Monitor {
         drop(health);
         replica.forget_old_writes();
         true
-    }
-
-    fn primary_lsn(&mut self) -> Option<u64> {
-        if self.primary.is_none() {
-            self.primary = PgConnection::establish(&self.primary_url)
-                .map_err(|e| tracing::debug!(error = %e, "the replica monitor cannot reach the primary"))
-                .ok();
-        }
-        let conn = self.primary.as_mut()?;
-        match diesel::sql_query("SELECT pg_current_wal_lsn()::text AS lsn").get_result::<PrimaryRow>(conn) {
-            Ok(row) => row.lsn.as_deref().and_then(parse_lsn),
-            Err(e) => {
-                tracing::debug!(error = %e, "the replica monitor's primary check failed");
-                self.primary = None;
-                None
-            }
-        }
     }
 }
 

@@ -62,10 +62,11 @@ impl DieselDatabase {
     }
 
     /// Sends replica reads (`TxMode::ReplicaRead`) to `replica` (its pool:
-    /// [`super::replica::connect_replica`]) while it is reachable and its lag, measured against
-    /// the primary at `primary_url`, is within `max_lag`.
-    pub fn with_replica(mut self, replica: DbPool, primary_url: &str, max_lag: Duration) -> Self {
-        self.replica = Some(super::replica::Replica::start(replica, primary_url.to_owned(), max_lag));
+    /// [`super::replica::connect_replica`]) while the replica at `replica_url` is reachable and
+    /// its lag, measured against the primary at `primary_url`, is within `max_lag`.
+    pub fn with_replica(mut self, replica: DbPool, replica_url: &str, primary_url: &str, max_lag: Duration) -> Self {
+        self.replica =
+            Some(super::replica::Replica::start(replica, replica_url.to_owned(), primary_url.to_owned(), max_lag));
         self
     }
 

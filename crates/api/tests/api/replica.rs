@@ -272,7 +272,9 @@ async fn a_replica_past_its_lag_limit_leaves_its_reads_to_the_primary() {
 
     // Replay resumed: caught up, and the replica again.
     execute_at(&replica_admin, "SELECT pg_wal_replay_resume()");
+    // (Caught up to within the limit: the write, older than the limit, is there.)
     let replica = ready_until(&app, Duration::from_secs(10), |r| r["serving"] == true).await;
-    assert_eq!((replica["serving"].clone(), replica["lag_ms"].clone()), (json!(true), json!(0)), "{replica}");
+    assert_eq!(replica["serving"], true, "{replica}");
+    assert!(replica["lag_ms"].as_u64().is_some_and(|ms| ms <= 3000), "{replica}");
     assert_eq!(lookup_total(&app).await, before + 10);
 }
