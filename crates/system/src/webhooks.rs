@@ -15,6 +15,9 @@ const BATCH: i64 = 50;
 const IN_FLIGHT_MAX: usize = 256;
 /// How long the worker waits for answers before it looks for due deliveries again.
 const TICK: Duration = Duration::from_millis(100);
+/// How long the worker keeps gathering answers after the first of a round before it records
+/// them: at most this much later, and not at all once nothing is under way.
+const GATHER: Duration = Duration::from_millis(20);
 /// How long the worker rests when nothing is due.
 const IDLE: Duration = Duration::from_millis(500);
 /// The longest answer body kept as the delivery's error.
@@ -204,7 +207,11 @@ pub async fn run_worker(services: Services, sender: Arc<WebhookSender>) {
         }
         if let Ok(Some(done)) = tokio::time::timeout(TICK, running.join_next()).await {
             answered.extend(done.ok());
-            while let Some(done) = running.try_join_next() {
+            // The answers that follow within GATHER join this round: one write transaction
+            // for them all, not one per answer (a fast endpoint answers in a millisecond, and
+            // every round is a turn of SQLite's one writer beside the sales).
+            let until = tokio::time::Instant::now() + GATHER;
+            while let Ok(Some(done)) = tokio::time::timeout_at(until, running.join_next()).await {
                 answered.extend(done.ok());
             }
         }

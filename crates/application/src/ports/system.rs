@@ -158,7 +158,7 @@ pub trait SharedLimits: Send + Sync {
     fn prune(&self, now: f64) -> Result<(), String>;
 }
 
-/// How an attempt ended, for [`WebhookRepo::finish_delivery`].
+/// How an attempt ended, for [`WebhookRepo::finish_webhook_deliveries`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AttemptResult {
     pub status: crate::DeliveryStatus,
@@ -243,7 +243,8 @@ pub trait WebhookRepo {
         per_endpoint: i64,
         limit: i64,
     ) -> RepoResult<Vec<crate::DueDelivery>>;
-    fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;
+    /// Records one result for every delivery of `ids` (attempts that ended alike: one statement).
+    fn finish_webhook_deliveries(&mut self, ids: &[i64], result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()>;
 }
 
 /// Which channels this server can send customer messages by (issue #39): a channel without its

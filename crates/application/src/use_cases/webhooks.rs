@@ -441,8 +441,9 @@ pub fn finish_and_claim(
     let results = outcomes(attempts, now);
     let per_endpoint = i64::from(services.settings.webhook_concurrency.max(1));
     let claimed = transaction(&*services.db, TxMode::Write, |repos| {
-        for (id, result) in &results {
-            repos.finish_webhook_delivery(*id, result, now)?;
+        // Attempts that ended alike (nearly all: 200 and no error) in one statement each.
+        for (result, ids) in &alike(&results) {
+            repos.finish_webhook_deliveries(ids, result, now)?;
         }
         if limit > 0 {
             Ok(repos.claim_webhook_deliveries(now, LEASE, per_endpoint, limit)?)
@@ -463,6 +464,18 @@ pub fn finish_and_claim(
         })
         .collect::<Result<Vec<_>, AppError>>()?;
     Ok((results.into_iter().map(|(_, result)| result.status).collect(), claimed))
+}
+
+/// The deliveries of each distinct result, in the order the results first came.
+fn alike(results: &[(i64, AttemptResult)]) -> Vec<(&AttemptResult, Vec<i64>)> {
+    let mut groups: Vec<(&AttemptResult, Vec<i64>)> = Vec::new();
+    for (id, result) in results {
+        match groups.iter_mut().find(|(r, _)| *r == result) {
+            Some((_, ids)) => ids.push(*id),
+            None => groups.push((result, vec![*id])),
+        }
+    }
+    groups
 }
 
 fn outcomes(attempts: Vec<Attempt>, now: NaiveDateTime) -> Vec<(i64, AttemptResult)> {
@@ -486,6 +499,28 @@ fn outcomes(attempts: Vec<Attempt>, now: NaiveDateTime) -> Vec<(i64, AttemptResu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attempts_that_ended_alike_are_recorded_together_and_the_others_apart() {
+        let ok = AttemptResult {
+            status: DeliveryStatus::Succeeded,
+            next_attempt_at: None,
+            http_status: Some(200),
+            error: None,
+        };
+        let later = NaiveDateTime::default() + Duration::seconds(30);
+        let refused = |error: &str| AttemptResult {
+            status: DeliveryStatus::Pending,
+            next_attempt_at: Some(later),
+            http_status: Some(500),
+            error: Some(error.to_owned()),
+        };
+        let results =
+            vec![(1, ok.clone()), (2, refused("busy")), (3, ok.clone()), (4, refused("down")), (5, refused("busy"))];
+        let groups = alike(&results);
+        let found: Vec<(&AttemptResult, Vec<i64>)> = groups.iter().map(|(r, ids)| (*r, ids.clone())).collect();
+        assert_eq!(found, vec![(&ok, vec![1, 3]), (&refused("busy"), vec![2, 5]), (&refused("down"), vec![4])]);
+    }
 
     #[test]
     fn only_public_https_urls_are_accepted_unless_private_ones_are_allowed() {

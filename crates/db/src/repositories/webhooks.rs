@@ -446,8 +446,8 @@ impl WebhookRepo for DbTx<'_> {
             .collect())
     }
 
-    fn finish_webhook_delivery(&mut self, id: i64, result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()> {
-        diesel::update(webhook_deliveries::table.find(id))
+    fn finish_webhook_deliveries(&mut self, ids: &[i64], result: &AttemptResult, now: NaiveDateTime) -> RepoResult<()> {
+        diesel::update(webhook_deliveries::table.filter(webhook_deliveries::id.eq_any(ids)))
             .set((
                 webhook_deliveries::status.eq(result.status.as_str()),
                 webhook_deliveries::next_attempt_at.eq(result.next_attempt_at.unwrap_or(now)),
