@@ -17,7 +17,15 @@ otherwise, and prints its figures:
      seconds, no acknowledged write is lost, the ledger equals every balance, retries with the
      same key answer the same sale;
   5. a rolling restart of all three instances under the write load (SIGTERM, drained through
-     /api/v1/ready, started again, back in rotation): 0 failed requests.
+     /api/v1/ready, started again, back in rotation): 0 failed requests;
+  6. the read replica (``--replica-url``: scripts/replica-start.sh's streaming replica, which the
+     instances read the test's database on, LOYALTY_READ_DATABASE_URL): every instance's
+     /api/v1/ready says it is serving; under a read load (public lookups, the owner's dashboards)
+     and a write load it is stopped: 0 failed requests, /ready says unreachable and not serving,
+     then it is started again and serving again (and read from: the instances' connections on
+     it); then its lag (/ready's lag_ms, sampled on every instance) while an export of 150,000
+     seeded invoices runs through the balancer beside the sales: the file is whole, sales went
+     on. The replica is left running.
 
 Python standard library only, plus psql; reuses scripts/crash/crash.py. Exit status 0 when every
 check passed.
@@ -25,15 +33,19 @@ check passed.
 
 import argparse
 import concurrent.futures
+import csv
 import http.client
+import io
 import json
 import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 
@@ -161,6 +173,10 @@ class Cluster:
             "LOYALTY_WORKERS": "2",
             "LOYALTY_PUBLIC_URL": f"http://127.0.0.1:{args.port}",
         }
+        # The replica copies the whole PostgreSQL cluster: the same database on its port.
+        self.read_url = args.replica_url.rsplit("/", 1)[0] + "/" + args.pg_db if args.replica_url else None
+        if self.read_url:
+            settings["LOYALTY_READ_DATABASE_URL"] = self.read_url
         self.apps = [crash.Server(args.bin, self.db_url, p, workdir, settings) for p in ports]
         self.names = {f"app{i}": app for i, app in enumerate(self.apps, 1)}
         self.lb = Balancer(args.config, args.port, ports, workdir)
@@ -171,6 +187,15 @@ class Cluster:
         for q in (f"DROP DATABASE IF EXISTS {self.args.pg_db} WITH (FORCE)", f"CREATE DATABASE {self.args.pg_db}"):
             subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", self.args.pg_admin_url, "-c", q], check=True,
                            timeout=60, env=quiet)
+        if self.read_url:
+            # The new database (not the one just dropped, of the same name) on the replica.
+            where = f"FROM pg_database WHERE datname = '{self.args.pg_db}'"
+            oid = Sql(self.args.pg_admin_url).rows(f"SELECT oid {where}")[0][0]
+            deadline = time.monotonic() + 60
+            while Sql(self.args.replica_url).rows(f"SELECT COUNT(*) {where} AND oid = {oid}")[0][0] != "1":
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the database {self.args.pg_db} did not appear on the replica within 60 s")
+                time.sleep(0.2)
 
     def start(self):
         self.create_database()
@@ -368,6 +393,234 @@ def rolling_restart(cluster, token, customers, rewards, ledger):
            f"{len(failed)} failed; {'; '.join(steps)}")
 
 
+# --- the read replica -----------------------------------------------------------------------
+
+REPLICA_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "replica-start.sh")
+DASHBOARDS = ("/api/v1/store-owner/summary", "/api/v1/store-owner/liability", "/api/v1/customers/store-owner-overview")
+
+
+def replica_ctl(action=None):
+    """scripts/replica-start.sh: starts the replica (and waits until it takes connections), or
+    `stop`s it."""
+    out = subprocess.run([REPLICA_SCRIPT] + ([action] if action else []), capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        raise RuntimeError(f"replica-start.sh {action or ''}: {out.stderr.strip()[-500:]}")
+
+
+def replica_states(cluster):
+    """Each instance's `replica` from /api/v1/ready (None when it did not answer)."""
+    out = {}
+    for name, app in cluster.names.items():
+        r = request(app.base, "GET", "/api/v1/ready", timeout=5)
+        out[name] = (r.json() or {}).get("data", {}).get("replica") if r.status == 200 else None
+    return out
+
+
+def wait_replicas(cluster, wanted, limit):
+    """Seconds until every instance's replica state satisfies `wanted`, or None; and the last states."""
+    started = time.monotonic()
+    while True:
+        states = replica_states(cluster)
+        if all(s is not None and wanted(s) for s in states.values()):
+            return time.monotonic() - started, states
+        if time.monotonic() - started > limit:
+            return None, states
+        time.sleep(0.1)
+
+
+def replica_connections(cluster):
+    """Client connections to the test's database on the replica (the instances': each monitor
+    holds one, the rest are replica reads'), this one left out."""
+    rows = Sql(cluster.read_url).rows(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()")
+    return int(rows[0][0])
+
+
+class ReadLoad:
+    """Public lookups (each from its own client address, so the per-client limit never
+    answers) and the owner's dashboards through the balancer: the reads the replica serves."""
+
+    def __init__(self, base, owner, threads):
+        self.base, self.owner = base, owner
+        self.lock = threading.Lock()
+        self.done = []  # (time, status, what)
+        self.counter = 0
+        self.stop = threading.Event()
+        self.workers = [threading.Thread(target=self.work, args=(random.Random(i),), daemon=True) for i in range(threads)]
+        for w in self.workers:
+            w.start()
+
+    def work(self, rnd):
+        while not self.stop.is_set():
+            if rnd.random() < 0.5:
+                with self.lock:
+                    self.counter += 1
+                    n = self.counter
+                source = f"127.77.{n // 250 % 250}.{n % 250 + 1}"
+                phone = "0917" + "".join(rnd.choice("0123456789") for _ in range(6))
+                status, _, _ = request_from(source, self.base, "POST", "/api/v1/public/points", {"phone": phone}, timeout=20)
+                what = "lookup"
+            else:
+                what = rnd.choice(DASHBOARDS)
+                status = request(self.base, "GET", what, self.owner, timeout=20).status
+            with self.lock:
+                self.done.append((time.monotonic(), status, what))
+            if status == 0:
+                time.sleep(0.05)
+
+    def end(self):
+        self.stop.set()
+        for w in self.workers:
+            w.join(timeout=60)
+
+    def since(self, mark):
+        with self.lock:
+            return [d for d in self.done if d[0] >= mark]
+
+
+def replica_stopped_under_load(cluster, cashier, owner, customers, rewards):
+    took, states = wait_replicas(cluster, lambda s: s["serving"], 30)
+    if not check(took is not None, f"replica: not serving on every instance: {states}"):
+        return
+    ledger = Ledger()
+    threads = max(2, cluster.args.threads // 2)
+    mark = time.monotonic()
+    stop, workers = start_load(cluster.lb.base, cashier, customers, rewards, ledger, threads)
+    reads = ReadLoad(cluster.lb.base, owner, threads)
+    stopped = False
+    try:
+        time.sleep(cluster.args.load_seconds / 2)
+        before = replica_connections(cluster)
+        t0 = time.monotonic()
+        replica_ctl("stop")
+        stopped = True
+        stop_took = time.monotonic() - t0
+        out, states = wait_replicas(cluster, lambda s: not s["reachable"] and not s["serving"], 15)
+        check(out is not None, f"replica stopped: /ready still reports it on some instance: {states}")
+        down_from = time.monotonic()
+        time.sleep(cluster.args.load_seconds)
+        on_primary = len(reads.since(down_from))
+        t0 = time.monotonic()
+        replica_ctl()
+        stopped = False
+        back, states = wait_replicas(cluster, lambda s: s["serving"], 30)
+        check(back is not None, f"replica started again: not serving on every instance: {states}")
+        back_total = time.monotonic() - t0
+        time.sleep(cluster.args.load_seconds / 2)
+        again = replica_connections(cluster)
+    finally:
+        reads.end()
+        end_load(stop, workers)
+        if stopped:
+            replica_ctl()
+    # Each monitor holds one connection there: more are replica reads'.
+    monitors = len(cluster.apps)
+    check(before > monitors, f"replica: before the stop only {before} connections on it (the monitors' {monitors})")
+    check(again > monitors, f"replica: after it came back only {again} connections on it (the monitors' {monitors})")
+    done = reads.since(mark)
+    bad = [d for d in done if d[1] != 200]
+    check(not bad, f"replica stopped under load: {len(bad)} of {len(done)} reads failed: {bad[:5]}")
+    failed = failures(ledger, since=mark)
+    check(not failed, f"replica stopped under load: {len(failed)} writes failed: {failed[:5]}")
+    lookups = sum(1 for d in done if d[2] == "lookup")
+    writes = sum(ledger.statuses.values())
+    figure(f"replica stopped under load ({threads} readers: lookups and the owner's dashboards; {threads} tills): "
+           f"{len(done)} reads ({lookups} lookups) + {writes} writes, {len(bad)} + {len(failed)} failed; "
+           f"/ready on all 3: unreachable {out:.1f}s after the stop ({stop_took:.1f}s to stop), {on_primary} reads "
+           f"answered by the primary meanwhile; serving again {back:.1f}s after the start ({back_total:.1f}s with "
+           f"the start); connections of the instances on the replica {before} before, {again} after (3 are the "
+           f"monitors')" if out is not None and back is not None else
+           f"replica stopped under load: {len(done)} reads, {len(bad)} failed; /ready {out} {back}")
+
+
+def caught_up(cluster, limit=120):
+    """Waits until the replica has replayed everything the primary wrote before now; seconds taken."""
+    lsn = cluster.sql.rows("SELECT pg_current_wal_lsn()")[0][0]
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        if Sql(cluster.read_url).rows(f"SELECT pg_last_wal_replay_lsn() >= '{lsn}'::pg_lsn")[0][0] == "t":
+            return time.monotonic() - started
+        time.sleep(0.2)
+    return None
+
+
+def lag_during_export(cluster, cashier, owner, customers, rewards):
+    extra = cluster.args.export_rows
+    owned = ("FROM invoices JOIN stores ON stores.id = invoices.store_id JOIN users ON users.id = stores.owner_id "
+             f"WHERE users.email = '{OWNER[0]}'")
+    # Many invoices for the owner's first customer (no points: the ledger stays as it is).
+    cluster.sql.rows(
+        "INSERT INTO invoices (store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, "
+        "created_at, updated_at) "
+        f"SELECT c.store_id, c.id, NULL, NULL, 1000 + n, 0, now(), now() FROM generate_series(1, {extra}) n, "
+        "(SELECT customers.id, customers.store_id FROM customers JOIN stores ON stores.id = customers.store_id "
+        f"JOIN users ON users.id = stores.owner_id WHERE users.email = '{OWNER[0]}' ORDER BY customers.id LIMIT 1) c")
+    replayed = caught_up(cluster)
+    if not check(replayed is not None, "export: the replica did not replay the seeded invoices within 120 s"):
+        return
+    took, states = wait_replicas(cluster, lambda s: s["serving"], 30)
+    if not check(took is not None, f"export: the replica is not serving on every instance: {states}"):
+        return
+    samples = []  # (instance, lag_ms or None, serving)
+    sampling = threading.Event()
+
+    def sample():
+        while not sampling.is_set():
+            for name, state in replica_states(cluster).items():
+                if state is not None:
+                    samples.append((name, state["lag_ms"], state["serving"]))
+            time.sleep(0.25)
+
+    ledger = Ledger()
+    threads = max(2, cluster.args.threads // 2)
+    mark = time.monotonic()
+    stop, workers = start_load(cluster.lb.base, cashier, customers, rewards, ledger, threads)
+    sampler = threading.Thread(target=sample, daemon=True)
+    try:
+        time.sleep(1)
+        sampler.start()
+        sales_before = len(ledger.invoices)
+        t0 = time.monotonic()
+        r = request(cluster.lb.base, "GET", "/api/v1/exports/invoices", owner, timeout=60)
+        seconds = time.monotonic() - t0
+        sales = len(ledger.invoices) - sales_before
+        time.sleep(1)
+    finally:
+        sampling.set()
+        end_load(stop, workers)
+        if sampler.is_alive():
+            sampler.join(timeout=30)
+    if not check(r.status == 200, f"export: answered {r.status} {r.body[:200]!r}"):
+        return
+    rows = list(csv.reader(io.StringIO(r.body.decode("utf-8-sig"))))[1:]
+    announced = int(r.headers.get("x-export-rows", "-1"))
+    in_db = int(cluster.sql.rows(f"SELECT COUNT(*) {owned}")[0][0])
+    ids = [int(row[0]) for row in rows]
+    check(all(a < b for a, b in zip(ids, ids[1:])), "export: invoice ids not strictly increasing")
+    # X-Export-Rows is counted at the start (READ COMMITTED): a sale in flight then, with an id
+    # below the start's last one, is not counted but is in a later page once committed. So the
+    # file may hold up to one row per till more than announced (seen: 1 more).
+    check(announced > extra and announced <= len(rows) <= announced + threads,
+          f"export: {len(rows)} rows in the file, {announced} announced, {extra} seeded, {threads} tills")
+    check(len(rows) <= in_db, f"export: {len(rows)} rows in the file, {in_db} in the database")
+    late = len(rows) - announced
+    check(sales > 0, "export: no sale acknowledged while the export ran")
+    failed = failures(ledger, since=mark)
+    check(not failed, f"export: {len(failed)} writes failed under it: {failed[:5]}")
+    lags = sorted(lag for _, lag, _ in samples if lag is not None)
+    unknown = sum(1 for _, lag, _ in samples if lag is None)
+    check(samples and not unknown, f"export: {unknown} of {len(samples)} /ready samples without a lag")
+    if not lags:
+        return
+    serving = sum(1 for *_, s in samples if s)
+    in_flight = f", {late} more: sales in flight at its start" if late else ""
+    figure(f"replica lag under an export of {len(rows)} invoices ({len(r.body) / 1e6:.1f} MB, {seconds:.1f}s through "
+           f"the balancer; X-Export-Rows {announced}{in_flight}) and {threads} tills ({sales} sales meanwhile): lag_ms max {lags[-1]}, median "
+           f"{statistics.median(lags):g} over {len(samples)} samples of /ready on the 3 instances, serving in "
+           f"{serving}; the seeded {extra} rows replayed in {replayed:.1f}s")
+
+
 def run_test(cluster):
     base = cluster.lb.base
     cashier = sign_in(base, crash.CASHIER)
@@ -378,14 +631,28 @@ def run_test(cluster):
     for r in [request(base, "GET", "/api/v1/health") for _ in range(9)]:
         tally[r.headers.get("x-served-by", "?")] = tally.get(r.headers.get("x-served-by", "?"), 0) + 1
     check(len(tally) == 3, f"9 requests reached {tally}, not all 3 instances")
-    races(cluster, cashier, owner)
-    limited = lookup_limit(cluster)
-    spoofing(cluster, limited)
+    checks = {int(c) for c in cluster.args.checks.split(",")}
+    if cluster.read_url:
+        took, states = wait_replicas(cluster, lambda s: s["serving"], 30)
+        check(took is not None, f"the replica is not serving on every instance: {states}")
+    if 1 in checks:
+        races(cluster, cashier, owner)
+    if 2 in checks:
+        limited = lookup_limit(cluster)
+        if 3 in checks:
+            spoofing(cluster, limited)
     ledger = Ledger()
-    kill_under_load(cluster, cashier, customers, rewards, ledger)
-    rolling_restart(cluster, cashier, customers, rewards, ledger)
-    statuses = dict(sorted(ledger.statuses.items()))
-    figure(f"write load statuses over both: {statuses}")
+    if 4 in checks:
+        kill_under_load(cluster, cashier, customers, rewards, ledger)
+    if 5 in checks:
+        rolling_restart(cluster, cashier, customers, rewards, ledger)
+    if ledger.statuses:
+        figure(f"write load statuses over both: {dict(sorted(ledger.statuses.items()))}")
+    if 6 in checks:
+        if not check(cluster.read_url, "no replica (--replica-url) for check 6"):
+            return
+        replica_stopped_under_load(cluster, cashier, owner, customers, rewards)
+        lag_during_export(cluster, cashier, owner, customers, rewards)
 
 
 def write_docs(path, seconds):
@@ -416,6 +683,10 @@ def main():
     p.add_argument("--pg-db", default="loyalty_cluster")
     p.add_argument("--threads", type=int, default=8, help="tills in the write load")
     p.add_argument("--load-seconds", type=float, default=4.0)
+    p.add_argument("--replica-url", help="the streaming replica of the PostgreSQL server (scripts/replica-start.sh); "
+                   "the instances read the test's database there")
+    p.add_argument("--export-rows", type=int, default=150000, help="invoices seeded for the export of check 6")
+    p.add_argument("--checks", default="1,2,3,4,5,6", help="which checks to run (1-6), for working on one")
     p.add_argument("--serve", action="store_true", help="start the cluster and keep it up until Ctrl-C")
     p.add_argument("--keep", action="store_true", help="keep the work folder (logs)")
     p.add_argument("--write-docs", action="store_true", help="put the figures into docs/deploy.md when all passed")
@@ -430,7 +701,9 @@ def main():
         cluster.start()
         if args.serve:
             log(f"HAProxy on {cluster.lb.base} (runtime API {cluster.lb.socket}); instances "
-                f"{', '.join(a.base for a in cluster.apps)}; database {args.pg_db}; logs in {workdir}. Ctrl-C stops.")
+                f"{', '.join(a.base for a in cluster.apps)}; database {args.pg_db}"
+                f"{f' (reads on the replica, {cluster.read_url})' if cluster.read_url else ''}; logs in {workdir}. "
+                "Ctrl-C stops.")
             try:
                 signal.pause()
             except KeyboardInterrupt:
