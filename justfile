@@ -121,11 +121,11 @@ messages-test:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/messages/run.sh
 
-# Three instances on one PostgreSQL behind HAProxy (deploy/haproxy.cfg): http://127.0.0.1:18300, instances on 18301-18303, until Ctrl-C.
+# Three instances on one PostgreSQL behind HAProxy (deploy/haproxy.cfg), reading from the replica on 5433 (scripts/replica-start.sh): http://127.0.0.1:18300, instances on 18301-18303, until Ctrl-C.
 cluster: build
     LOYALTY_BIN={{target}}/release/loyalty scripts/cluster/run.sh --serve
 
-# Cluster test through HAProxy on three instances: races, the shared lookup limit, forwarded addresses, kill -9 under load, a rolling restart with 0 failed requests. Needs haproxy and root for pg_ctlcluster.
+# Cluster test through HAProxy on three instances: races, the shared lookup limit, forwarded addresses, kill -9 under load, a rolling restart with 0 failed requests, the read replica (scripts/replica-start.sh) stopped under load with 0 failed requests and its lag under a large export; leaves the replica running. Needs haproxy and root for pg_ctlcluster.
 cluster-test:
     cargo build -p loyalty-api
     LOYALTY_BIN={{target}}/debug/loyalty scripts/cluster/run.sh
