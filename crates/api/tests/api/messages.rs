@@ -337,12 +337,15 @@ async fn an_owners_template_in_the_customers_language_is_what_is_sent(backend: B
     let messages = d.messages(english).await;
     assert_eq!(messages[0]["body"], format!("Thanks Sara! +10 points. Balance: {balance}."), "{messages:?}");
     assert_eq!(messages[0]["sms_segments"], 1, "GSM-7: {messages:?}");
+    assert_eq!(messages[0]["language"], "en", "each message says the language it is written in");
     // Its welcome was the product's, in English: the short form, as the store's Arabic name makes
     // the text UCS-2, and the long one would take two segments.
     let store = d.store_name(english).await;
     assert_eq!(messages[1]["body"], format!("Welcome to {store} points. Your balance: 0 points."));
     let (_, balance) = d.messaged_sale(arabic, "10").await;
-    assert_eq!(d.messages(arabic).await[0]["body"], format!("شكراً سارة! +10 نقاط. رصيدك {balance}."));
+    let messages = d.messages(arabic).await;
+    assert_eq!(messages[0]["body"], format!("شكراً سارة! +10 نقاط. رصيدك {balance}."));
+    assert_eq!(messages[0]["language"], "ar", "{messages:?}");
 
     // Back to the product's text, for the next message.
     let (status, body) = d.app.delete("/api/v1/message-templates/points_earned", Some(&owner)).await;

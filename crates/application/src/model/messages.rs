@@ -72,6 +72,8 @@ pub struct CustomerMessage {
     pub channel: MessageChannel,
     pub to_phone: String,
     pub body: String,
+    /// The language `body` is written in (the customer's when it was written).
+    pub language: MessageLanguage,
     pub status: MessageStatus,
     pub status_detail: Option<String>,
     pub provider_message_id: Option<String>,

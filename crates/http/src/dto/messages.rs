@@ -76,8 +76,10 @@ pub struct CustomerMessageDto {
     /// The phone it goes to (E.164).
     #[schema(example = "+218912345678")]
     pub to: String,
-    /// The text, in the customer's language (`consents.language`).
+    /// The text, in the customer's language (`consents.language`) when it was written.
     pub body: String,
+    /// The language `body` is written in (`ar` reads right to left).
+    pub language: MessageLanguageDto,
     /// The SMS segments `body` takes (paid for each): GSM-7 160 characters in one, 153 each
     /// when split; UCS-2 (any Arabic) 70 in one, 67 each when split. Counted for WhatsApp too.
     #[schema(example = 1)]
@@ -108,6 +110,7 @@ impl From<loyalty_application::CustomerMessage> for CustomerMessageDto {
             to: m.to_phone,
             sms_segments: i64::try_from(loyalty_domain::messages_out::segments(&m.body).count).unwrap_or(i64::MAX),
             body: m.body,
+            language: m.language.into(),
             status: m.status.into(),
             status_detail: m.status_detail,
             provider_message_id: m.provider_message_id,

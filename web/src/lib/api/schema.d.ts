@@ -2645,7 +2645,7 @@ export interface components {
              * @description Attempts to send it so far.
              */
             attempts: number;
-            /** @description The text, in the customer's language (`consents.language`). */
+            /** @description The text, in the customer's language (`consents.language`) when it was written. */
             body: string;
             channel: components["schemas"]["MessageChannelDto"];
             /** Format: date-time */
@@ -2655,6 +2655,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             kind: components["schemas"]["MessageKindDto"];
+            /** @description The language `body` is written in (`ar` reads right to left). */
+            language: components["schemas"]["MessageLanguageDto"];
             /** @description The provider's id of the message, once sent. */
             provider_message_id?: string | null;
             /** Format: date-time */
@@ -10325,6 +10327,7 @@ export interface operations {
                      *           "customer_id": 1,
                      *           "id": 1,
                      *           "kind": "welcome",
+                     *           "language": "ar",
                      *           "provider_message_id": "provider message id",
                      *           "sent_at": "2026-11-20T10:15:00Z",
                      *           "sms_segments": 1,
@@ -10492,6 +10495,7 @@ export interface operations {
                      *         "customer_id": 1,
                      *         "id": 1,
                      *         "kind": "welcome",
+                     *         "language": "ar",
                      *         "provider_message_id": "provider message id",
                      *         "sent_at": "2026-11-20T10:15:00Z",
                      *         "sms_segments": 1,

@@ -15,6 +15,7 @@ function message(overrides: Partial<CustomerMessage>): CustomerMessage {
     channel: 'sms',
     to: '+218912345678',
     body: 'You earned 25 points at Ben Ali. Balance: 145.',
+    language: 'en',
     sms_segments: 1,
     status: 'delivered',
     status_detail: null,
@@ -45,6 +46,10 @@ const MESSAGES = [
   }),
   message({
     id: 2,
+    // Written in Arabic, naming a store by a long Latin name (more Latin letters than Arabic):
+    // still read right to left, as its language says.
+    body: 'ربحت 25 نقطة في Tripoli Central Supermarket. رصيدك 145.',
+    language: 'ar',
     status: 'failed',
     status_detail: 'Unknown subscriber',
     provider_message_id: null,
@@ -85,6 +90,9 @@ describe('the customer’s messages', () => {
         language === 'en' ? '3 attempts' : '3 محاولات',
       );
       expect(within(rows[1]!).queryByTestId('message-provider-id')).not.toBeInTheDocument();
+      // Each text reads in the language it was written in, whatever the till's language.
+      expect(within(rows[1]!).getByText(/Tripoli Central Supermarket/)).toHaveAttribute('dir', 'rtl');
+      expect(within(rows[2]!).getByText(/You earned 25 points/)).toHaveAttribute('dir', 'ltr');
     },
   );
 

@@ -23,6 +23,7 @@ import { ErrorNotice, Notice } from '@/components/notice';
 import { QueryState } from '@/components/query-state';
 import { messageOf } from '@/lib/api/errors';
 import { useFormat } from '@/lib/format';
+import { directionOf } from '@/lib/i18n';
 import {
   useCustomerMessages,
   useRecordConsent,
@@ -48,16 +49,6 @@ const STATUS_COLORS: Record<CustomerMessage['status'], string> = {
 
 /** The reasons the server names; anything else is the provider's own words, shown as given. */
 const KNOWN_REASONS = ['monthly_limit', 'consent_withdrawn', 'test_mode', 'no_channel'] as const;
-
-/**
- * A message's direction by the letters it is mostly written in: an Arabic text starting with a
- * Latin name, or an English one naming an Arabic store, still reads its own way.
- */
-function directionOf(text: string): 'rtl' | 'ltr' {
-  const arabic = text.match(/[\u0600-\u06ff]/g)?.length ?? 0;
-  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
-  return arabic > latin ? 'rtl' : 'ltr';
-}
 
 /**
  * The customer's messages (issue #39): its consent per channel and the language it reads, changed
@@ -295,7 +286,7 @@ function MessageRow({ message }: { message: CustomerMessage }) {
       )}
       <Text
         size="sm"
-        dir={directionOf(message.body)}
+        dir={directionOf(message.language)}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
         {message.body}
