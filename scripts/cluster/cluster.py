@@ -598,13 +598,11 @@ def lag_during_export(cluster, cashier, owner, customers, rewards):
     in_db = int(cluster.sql.rows(f"SELECT COUNT(*) {owned}")[0][0])
     ids = [int(row[0]) for row in rows]
     check(all(a < b for a, b in zip(ids, ids[1:])), "export: invoice ids not strictly increasing")
-    # X-Export-Rows is counted at the start (READ COMMITTED): a sale in flight then, with an id
-    # below the start's last one, is not counted but is in a later page once committed. So the
-    # file may hold up to one row per till more than announced (seen: 1 more).
-    check(announced > extra and announced <= len(rows) <= announced + threads,
+    # X-Export-Rows is the file's rows exactly, sales in flight at its start included (the start
+    # waits for them: `export_last_id`; before, the file held up to one row per till more).
+    check(announced > extra and announced == len(rows),
           f"export: {len(rows)} rows in the file, {announced} announced, {extra} seeded, {threads} tills")
     check(len(rows) <= in_db, f"export: {len(rows)} rows in the file, {in_db} in the database")
-    late = len(rows) - announced
     check(sales > 0, "export: no sale acknowledged while the export ran")
     failed = failures(ledger, since=mark)
     check(not failed, f"export: {len(failed)} writes failed under it: {failed[:5]}")
@@ -614,9 +612,8 @@ def lag_during_export(cluster, cashier, owner, customers, rewards):
     if not lags:
         return
     serving = sum(1 for *_, s in samples if s)
-    in_flight = f", {late} more: sales in flight at its start" if late else ""
     figure(f"replica lag under an export of {len(rows)} invoices ({len(r.body) / 1e6:.1f} MB, {seconds:.1f}s through "
-           f"the balancer; X-Export-Rows {announced}{in_flight}) and {threads} tills ({sales} sales meanwhile): lag_ms max {lags[-1]}, median "
+           f"the balancer; X-Export-Rows {announced}) and {threads} tills ({sales} sales meanwhile): lag_ms max {lags[-1]}, median "
            f"{statistics.median(lags):g} over {len(samples)} samples of /ready on the 3 instances, serving in "
            f"{serving}; the seeded {extra} rows replayed in {replayed:.1f}s")
 

@@ -335,3 +335,35 @@ async fn the_admin_exports_users_store_owners_and_cards(backend: Backend) {
         assert_eq!(export(&app, &owner, &format!("/api/v1/exports/{kind}"), "en").await.status, 403, "{kind}");
     }
 }
+
+/// PostgreSQL hands out ids before the sale commits: a sale still open when an export starts
+/// (its id below one committed after it) is waited for, so the file has it and `X-Export-Rows`
+/// counts it (the count was one short, the file one longer, when such a sale committed between).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_waits_for_the_sales_in_flight_at_its_start() {
+    use diesel::{Connection, RunQueryDsl};
+    let Some(app) = TestApp::spawn_demo(Backend::Postgres).await else { return };
+    let owner = app.login("owner@demo.ly", "demo1234").await;
+    let insert = |number: &str| {
+        format!(
+            "INSERT INTO invoices (store_id, customer_id, pos_user_id, invoice_number, total_dirhams, points_earned, \
+             created_at, updated_at) \
+             SELECT c.store_id, c.id, NULL, '{number}', 1000, 1, '2026-01-01 10:00:00', '2026-01-01 10:00:00' \
+             FROM customers c JOIN stores s ON s.id = c.store_id JOIN users u ON u.id = s.owner_id \
+             WHERE u.email = 'owner@demo.ly' ORDER BY c.id LIMIT 1"
+        )
+    };
+    let mut open = diesel::PgConnection::establish(&app.config.database_url).unwrap_or_else(|e| panic!("{e}"));
+    diesel::sql_query("BEGIN").execute(&mut open).unwrap_or_else(|e| panic!("{e}"));
+    diesel::sql_query(insert("IN-FLIGHT-1")).execute(&mut open).unwrap_or_else(|e| panic!("{e}"));
+    app.execute(&insert("COMMITTED-2"));
+    let commit_later = async move {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        diesel::sql_query("COMMIT").execute(&mut open).unwrap_or_else(|e| panic!("{e}"));
+    };
+    let (file, ()) = tokio::join!(export(&app, &owner, "/api/v1/exports/invoices", "en"), commit_later);
+    assert_eq!(file.status, 200, "{}", file.text);
+    let (_, rows) = records(&file.text);
+    assert!(file.text.contains("IN-FLIGHT-1") && file.text.contains("COMMITTED-2"), "{}", file.text);
+    assert_eq!(file.rows_header, Some(i64::try_from(rows.len()).unwrap_or(-1)), "X-Export-Rows is the file's rows");
+}

@@ -34,7 +34,9 @@ pub struct ExportFilter {
 /// costs the same however deep into the file it is). Customers are the live ones, filtered by
 /// when they joined; the others by when they were made.
 pub trait ExportRepo {
-    /// The highest id of the kind's table (0 when empty).
+    /// The highest id of the kind's table (0 when empty), for a write transaction: every row up
+    /// to it is committed when it answers (SQLite has one writer; PostgreSQL's table is locked
+    /// in SHARE mode first, so the writes in flight finish and ids handed out later are higher).
     fn export_last_id(&mut self, kind: ExportKind) -> RepoResult<i64>;
     fn export_count(&mut self, kind: ExportKind, filter: &ExportFilter) -> RepoResult<i64>;
     fn export_customers(&mut self, filter: &ExportFilter, after_id: i64, limit: i64)

@@ -6,7 +6,7 @@ use loyalty_domain::{FieldErrors, Msg};
 
 use super::activity::Range;
 use crate::policy::{Permission, StoreAccess};
-use crate::ports::{replica_read, ExportFilter};
+use crate::ports::{replica_read, transaction, ExportFilter, TxMode};
 use crate::{Actor, AppError, ExportKind, ExportPage, Services};
 
 /// Rows per page: one short read transaction each.
@@ -56,10 +56,17 @@ pub fn prepare(
     }
     let at = services.clock.now();
     let (from, to) = Range::Custom { from, to }.bounds(at);
-    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
+    // The last id where no write is in flight (a write transaction: `export_last_id`), so every
+    // row up to it is committed and the count is what the pages read (`X-Export-Rows`).
+    let (store_ids, upto_id) = transaction(&*services.db, TxMode::Write, |repos| {
         let store_ids = StoreAccess::of(actor, repos)?.filter(query.store_id)?.store_ids;
-        let upto_id = repos.export_last_id(kind)?;
-        let filter = ExportFilter { store_ids, from, to, upto_id, at };
+        Ok((store_ids, repos.export_last_id(kind)?))
+    })?;
+    // Read-your-writes keeps this caller's reads (the count, the first pages) on the primary
+    // until the replica, within its lag limit, has everything committed before that moment.
+    services.db.note_write(actor.user_id);
+    replica_read(&*services.db, Some(actor.user_id), false, |repos| {
+        let filter = ExportFilter { store_ids: store_ids.clone(), from, to, upto_id, at };
         let rows = repos.export_count(kind, &filter)?;
         Ok(PreparedExport { kind, filter, rows, reader: actor.user_id })
     })

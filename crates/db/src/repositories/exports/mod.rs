@@ -16,7 +16,7 @@ mod rows;
 use rows::{CardRow, CustomerRow, InvoiceRow, LedgerRow, OwnerRow, RedemptionRow, UserRow};
 
 use super::{filter_stores, sandboxes};
-use crate::pool::DbBackend;
+use crate::pool::{DbBackend, DbConnection};
 use crate::schema::{
     api_keys, customers, invoices, loyalty_tiers, packages, points_ledger, redemption_cards, redemptions, rewards,
     stores, subscriptions, users,
@@ -68,6 +68,19 @@ macro_rules! platform_filtered {
 
 impl ExportRepo for DbTx<'_> {
     fn export_last_id(&mut self, kind: ExportKind) -> RepoResult<i64> {
+        if let DbConnection::Postgresql(conn) = &mut *self.conn {
+            // A sale in flight already holds an id from the sequence and commits later: without
+            // the lock, the count would leave it out and the pages (ids up to the last) take it.
+            let table = match kind {
+                ExportKind::Customers => "customers",
+                ExportKind::Invoices => "invoices",
+                ExportKind::Redemptions => "redemptions",
+                ExportKind::Ledger => "points_ledger",
+                ExportKind::Users | ExportKind::StoreOwners => "users",
+                ExportKind::Cards => "redemption_cards",
+            };
+            diesel::sql_query(format!("LOCK TABLE {table} IN SHARE MODE")).execute(conn).map_err(map_error)?;
+        }
         let last: Option<i64> = match kind {
             ExportKind::Customers => customers::table.select(max(customers::id)).first(self.conn),
             ExportKind::Invoices => invoices::table.select(max(invoices::id)).first(self.conn),
