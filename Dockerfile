@@ -6,17 +6,32 @@
 #   docker run -d -p 8080:8080 -v loyalty-data:/data \
 #     -e LOYALTY_JWT_SECRET="$(head -c 48 /dev/urandom | base64)" loyalty
 #
-# Three stages: the web app (Node), the release binary (Rust), and the slim runtime image. The base
+# Three stages: the web app (Node), the release binary (Rust), and the slim runtime image (or, from
+# a prebuilt binary and web app, the runtime image alone: see below). The base
 # images are build arguments so a machine without Docker Hub can use local equivalents
 # (scripts/container/build.sh makes them when it cannot pull these); the defaults are the official
 # images.
 # The RUN --mount=type=cache lines keep npm's and cargo's downloads and cargo's target directory
 # between builds (BuildKit and buildah/podman both honour them), so a rebuild after a code change
 # compiles only the project's crates.
+#
+# Prebuilt instead of compiled (CI: the host has just built the same release binary and web app):
+#   --build-arg BINARY_FROM=prebuilt --build-arg WEB_FROM=prebuilt
+# takes them from .container-prebuilt/loyalty and .container-prebuilt/web/ in the build context
+# (scripts/container/build.sh with CONTAINER_PREBUILT_BIN and CONTAINER_PREBUILT_WEB puts them
+# there, builds, and removes the folder); the Node and Rust stages are then skipped. The binary
+# must be a glibc build for Debian bookworm (it links libpq5, which the runtime stage installs).
+# Without these arguments everything is compiled from the sources, as above, and the stage
+# `prebuilt` is skipped as unused (BuildKit and podman 4.3's buildah skip unused stages; with
+# buildah's --skip-unused-stages=false it would fail, .container-prebuilt/ being absent).
 
 ARG NODE_IMAGE=docker.io/library/node:20-bookworm-slim
 ARG RUST_IMAGE=docker.io/library/rust:1.95-bookworm
 ARG RUNTIME_IMAGE=docker.io/library/debian:bookworm-slim
+# Where the runtime stage takes the binary and the web app from: the stages `build` and `web`
+# (compiled here), or `prebuilt` (copied from the build context).
+ARG BINARY_FROM=build
+ARG WEB_FROM=web
 
 # ---- web app: web/dist ----
 FROM ${NODE_IMAGE} AS web
@@ -44,6 +59,18 @@ RUN --mount=type=cache,id=loyalty-cargo-registry,target=/usr/local/cargo/registr
     cargo build --release --locked -p loyalty-api \
  && install -m 0755 target/release/loyalty /usr/local/bin/loyalty
 
+# ---- prebuilt: the host's release binary and web/dist (only with BINARY_FROM / WEB_FROM=prebuilt) ----
+FROM scratch AS prebuilt
+COPY .container-prebuilt/loyalty /usr/local/bin/loyalty
+COPY .container-prebuilt/web/ /src/web/dist/
+
+# ---- the chosen sources of the binary and the web app ----
+# `${BINARY_FROM:-build}`, not `${BINARY_FROM}`: buildah 1.28 (podman 4.3) decides which stages a
+# build needs from the --build-arg values only, not from the defaults above; without the `:-` a
+# plain `podman build .` skips the stage `build` and then looks for an image named "build".
+FROM ${BINARY_FROM:-build} AS binary
+FROM ${WEB_FROM:-web} AS webapp
+
 # ---- runtime ----
 FROM ${RUNTIME_IMAGE}
 # libpq5: the binary links libpq (PostgreSQL); SQLite is built in. ca-certificates for operators'
@@ -57,8 +84,8 @@ RUN apt-get update \
  && mkdir -p /data \
  && chown loyalty:loyalty /data \
  && chmod 0750 /data
-COPY --from=build /usr/local/bin/loyalty /usr/local/bin/loyalty
-COPY --from=web /src/web/dist /usr/share/loyalty/web
+COPY --from=binary /usr/local/bin/loyalty /usr/local/bin/loyalty
+COPY --from=webapp /src/web/dist /usr/share/loyalty/web
 COPY scripts/container/healthcheck.sh /usr/local/bin/loyalty-healthcheck
 
 # Every setting of `loyalty serve` is an environment variable (README, "Configuration").
