@@ -103,7 +103,10 @@ probe_podman() {
   exit 1
 }
 
+# resolve_base_images [runtime-only]: runtime-only settles RUNTIME_IMAGE alone (a build from a
+# prebuilt binary and web app skips the Rust and Node stages, so their images are not needed).
 resolve_base_images() {
+  local only=${1:-}
   tmp_dir=$(mktemp -d)
   if [ -z "${RUNTIME_IMAGE:-}" ]; then
     RUNTIME_IMAGE=$(try_official "$official_runtime")
@@ -116,6 +119,11 @@ resolve_base_images() {
     fi
   fi
   probe_podman "$RUNTIME_IMAGE"
+  if [ "$only" = runtime-only ]; then
+    rm -rf "$tmp_dir"
+    log "base image: runtime $RUNTIME_IMAGE (no Node or Rust image: prebuilt binary and web app)"
+    return 0
+  fi
   if [ -z "${RUST_IMAGE:-}" ]; then
     RUST_IMAGE=$(try_official "$official_rust")
     if [ -z "$RUST_IMAGE" ]; then
