@@ -646,7 +646,8 @@ for backend in $backends; do
     read -r rate p50 p99 c2 c4 c5 sock n < <(wrk_run invoice-hooked invoice.lua "$conns" "$duration")
     loaded=$(date +%s.%N)
     for _ in $(seq 1 600); do
-      [ "$(sql "SELECT COUNT(*) AS v FROM webhook_deliveries WHERE status = 'pending'")" -eq 0 ] && break
+      # The backlog: events not yet fanned out (the outbox) and deliveries not yet sent.
+      [ "$(sql "SELECT (SELECT COUNT(*) FROM webhook_events WHERE fan_out IS NOT NULL) + (SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending') AS v")" -eq 0 ] && break
       sleep 0.2
     done
     drained=$(date +%s.%N)

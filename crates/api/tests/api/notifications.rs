@@ -64,6 +64,9 @@ async fn the_bell_lists_what_the_owner_should_look_at_and_counts_the_unread(back
     let endpoint = made["data"]["id"].as_i64().unwrap_or_default();
     let sale = json!({"customer_id": customer, "total_cost": "12"});
     assert_eq!(app.post("/api/v1/invoices", Some(&cashier), &sale).await.0, 201);
+    // The sale's event is queued; the listing fans it out (as the worker would, within a second).
+    let (status, listed) = app.get(&format!("/api/v1/store-owner/webhooks/{endpoint}/deliveries"), Some(&owner)).await;
+    assert_eq!((status, listed["meta"]["total"].as_i64()), (200, Some(1)), "{listed}");
     app.execute(&format!(
         "UPDATE webhook_deliveries SET status = 'failed', attempts = 8 WHERE endpoint_id = {endpoint}"
     ));

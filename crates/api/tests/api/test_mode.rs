@@ -67,6 +67,9 @@ async fn a_test_key_works_in_a_sandbox_that_counts_nowhere(backend: Backend) {
     assert_eq!((status, test_hook["data"]["mode"].as_str()), (201, Some("test")), "{test_hook}");
     let (live_hook, test_hook) = (live_hook["data"]["id"].as_i64(), test_hook["data"]["id"].as_i64());
     let deliveries = |app: &TestApp, endpoint: Option<i64>| {
+        // The events queued so far fanned out first (the worker would, within a second).
+        loyalty_application::use_cases::webhooks::fan_out_queued(&app.state.services)
+            .unwrap_or_else(|e| panic!("fan out: {e}"));
         app.scalar(&format!(
             "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = {}",
             endpoint.unwrap_or(0)

@@ -15,6 +15,8 @@ both_backends!(
     events_are_written_with_the_change_and_delivered_signed,
     urls_must_be_public_https_by_default,
     a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume,
+    queued_events_go_to_the_endpoints_subscribed_when_they_were_made,
+    fan_outs_at_the_same_time_number_each_event_once,
     deliveries_filter_by_status_and_event_type,
     a_test_event_is_a_signed_ping,
     one_endpoint_has_at_most_its_concurrency_under_way_and_retries_go_first
@@ -313,14 +315,17 @@ async fn a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume(bac
     let points = format!("/api/v1/customers/{customer}/points");
     let (status, changed) = app.put(&points, Some(&cashier), &json!({"points": 4, "reason": "paused"})).await;
     assert_eq!(status, 200, "{changed}");
+    // The sales wrote their events alone, queued (issue #37's outbox: one insert on the sale's
+    // path); the worker's round fans them out, then finds nothing to send.
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out = 'live'"), 4);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries"), 0);
     assert_eq!(deliver(&app).await, 0, "a paused endpoint is sent nothing");
     assert!(receiver.received().is_empty());
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out IS NOT NULL"), 0);
     let (_, waiting) = app.get(&format!("{path}/deliveries?status=pending"), Some(&owner)).await;
     assert_eq!(waiting["meta"]["total"], 4, "{waiting}");
-    // Each event's body is kept once, with the event (its deliveries are numbered when sent:
-    // one statement on the sale's path, issue #37).
+    // Each event's body is kept once, with the event (its deliveries are numbered when sent).
     assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE payload IS NOT NULL"), 0);
-    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out = 'live'"), 4);
 
     // Resumed: every one of them arrives, signed, numbered 1, 2, 3, 4 in the order made.
     // Resumed with a merge patch naming only is_active: the URL and events stay.
@@ -359,6 +364,140 @@ async fn a_paused_endpoint_keeps_its_events_and_gets_them_in_order_on_resume(bac
     assert!(version(&events[4]) > version(&events[3]), "{} then {}", events[3], events[4]);
     let (_, listed) = app.get(&format!("{path}/deliveries?per_page=1"), Some(&owner)).await;
     assert_eq!(listed["data"][0]["sequence"], 5, "{listed}");
+}
+
+/// The worker fans a queued event out to the endpoints of its owner and mode that were
+/// subscribed to its type when it was made: not to one made after it, nor to one deleted before
+/// the fan-out, and each endpoint's numbers follow the events' order.
+async fn queued_events_go_to_the_endpoints_subscribed_when_they_were_made(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 8).await else { return };
+    let receiver = Receiver::start();
+    let (owner, cashier, first, _, customer) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
+    let hooks = "/api/v1/store-owner/webhooks";
+    let (status, made) =
+        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["invoice.created"]})).await;
+    assert_eq!(status, 201, "{made}");
+    let doomed = made["data"]["id"].as_i64().unwrap_or_default();
+    let (status, made) =
+        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["points.adjusted"]})).await;
+    assert_eq!(status, 201, "{made}");
+    let other_type = made["data"]["id"].as_i64().unwrap_or_default();
+    let sell = |n: usize| {
+        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("Q-{n}")});
+        let (app, cashier) = (&app, cashier.clone());
+        async move {
+            let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
+            assert_eq!(status, 201, "{body}");
+            body["data"]["invoice"]["id"].as_i64().unwrap_or_default()
+        }
+    };
+    let sold = [sell(0).await, sell(1).await];
+    // Made after the two sales, before their fan-out: not theirs.
+    let (status, made) =
+        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["invoice.created"]})).await;
+    assert_eq!(status, 201, "{made}");
+    let late = made["data"]["id"].as_i64().unwrap_or_default();
+    // Deleted before the fan-out: nothing is sent to it.
+    let (status, _) = app.delete(&format!("{hooks}/{doomed}"), Some(&owner)).await;
+    assert_eq!(status, 204);
+    let third = sell(2).await;
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries"), 0, "nothing fanned out before the worker");
+
+    assert_eq!(deliver(&app).await, 4, "three to the first endpoint, the third sale to the late one");
+    let count = |endpoint: i64| {
+        app.scalar(&format!("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = {endpoint}"))
+    };
+    assert_eq!((count(first), count(doomed), count(other_type), count(late)), (3, 0, 0, 1));
+    // The late endpoint's one delivery is its number 1; the first endpoint's are 1, 2, 3 in the
+    // sales' order.
+    let mut got: Vec<(i64, i64)> = bodies(&receiver)
+        .iter()
+        .map(|e| (e["sequence"].as_i64().unwrap_or_default(), e["data"]["id"].as_i64().unwrap_or_default()))
+        .collect();
+    got.sort_unstable();
+    let mut expected = vec![(1, sold[0]), (1, third), (2, sold[1]), (3, third)];
+    expected.sort_unstable();
+    assert_eq!(got, expected);
+    let (_, listed) = app.get(&format!("{hooks}/{first}/deliveries"), Some(&owner)).await;
+    let numbers: Vec<(i64, String)> = listed["data"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| {
+                    (d["sequence"].as_i64().unwrap_or_default(), d["status"].as_str().unwrap_or_default().to_owned())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(numbers, vec![(3, "succeeded".into()), (2, "succeeded".into()), (1, "succeeded".into())], "{listed}");
+    assert_eq!(app.scalar(&format!("SELECT last_sequence AS n FROM webhook_endpoints WHERE id = {first}")), 3);
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out IS NOT NULL"), 0);
+}
+
+/// Workers fanning out at the same time (instances of a cluster; on PostgreSQL each skips the
+/// events another holds) give every queued event exactly one delivery per subscribed endpoint,
+/// and each endpoint's numbers run 1, 2, 3... without a gap or a repeat.
+async fn fan_outs_at_the_same_time_number_each_event_once(backend: Backend) {
+    let Some(app) = spawn_for_hooks(backend, 8).await else { return };
+    let receiver = Receiver::start();
+    let (owner, _, first, _, _) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
+    let (status, made) = app
+        .post(
+            "/api/v1/store-owner/webhooks",
+            Some(&owner),
+            &json!({"url": receiver.url, "events": ["invoice.created"]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let second = made["data"]["id"].as_i64().unwrap_or_default();
+    let owner_id = app.scalar(&format!("SELECT owner_id AS n FROM webhook_endpoints WHERE id = {first}"));
+    // 3,000 queued events, as 3,000 sales would leave them (an hour after the endpoints, so
+    // none is due yet: only the fan-out is under test).
+    let events = 3000;
+    let postgres = matches!(backend, Backend::Postgres);
+    let at = (chrono::Utc::now().naive_utc() + chrono::Duration::hours(1)).format("%Y-%m-%d %H:%M:%S%.6f");
+    let numbers = if postgres {
+        format!("SELECT generate_series(1, {events}) AS n")
+    } else {
+        format!("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < {events}) SELECT n FROM c")
+    };
+    let at = if postgres { format!("TIMESTAMP '{at}'") } else { format!("'{at}'") };
+    app.execute(&format!(
+        "INSERT INTO webhook_events (id, owner_id, event_type, payload, created_at, fan_out) \
+         SELECT 'evt_q' || n, {owner_id}, 'invoice.created', '{{}}', {at}, 'live' FROM ({numbers}) AS s"
+    ));
+    // Four fan-outs at once, each taking at most FAN_OUT_BATCH (1,000) events per round.
+    let services = app.state.services.clone();
+    let rounds: Vec<_> = (0..4)
+        .map(|_| {
+            let services = services.clone();
+            std::thread::spawn(move || {
+                let mut claimed = 0;
+                for _ in 0..3 {
+                    claimed += loyalty_application::use_cases::webhooks::claim_due(&services, 1)
+                        .unwrap_or_else(|e| panic!("round: {e}"))
+                        .len();
+                }
+                claimed
+            })
+        })
+        .collect();
+    for round in rounds {
+        round.join().unwrap_or_else(|_| panic!("a fan-out thread panicked"));
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_events WHERE fan_out IS NOT NULL"), 0);
+    for endpoint in [first, second] {
+        let of = |what: &str| {
+            app.scalar(&format!("SELECT {what} AS n FROM webhook_deliveries WHERE endpoint_id = {endpoint}"))
+        };
+        assert_eq!(of("COUNT(*)"), events, "one delivery per event");
+        assert_eq!(of("COUNT(DISTINCT event_id)"), events, "no event twice");
+        assert_eq!((of("COUNT(DISTINCT sequence)"), of("MIN(sequence)"), of("MAX(sequence)")), (events, 1, events));
+        assert_eq!(
+            app.scalar(&format!("SELECT last_sequence AS n FROM webhook_endpoints WHERE id = {endpoint}")),
+            events
+        );
+    }
 }
 
 async fn deliveries_filter_by_status_and_event_type(backend: Backend) {

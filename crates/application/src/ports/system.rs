@@ -216,10 +216,19 @@ pub trait WebhookRepo {
         event: NewWebhookEvent<'_>,
         deliveries: &[NewWebhookDelivery],
     ) -> RepoResult<()>;
-    /// Writes the event for every endpoint of its owner in `mode` subscribed to its type: one
-    /// statement, the database giving each endpoint a pending delivery with its next sequence
-    /// number (a trigger), the event's body kept once.
-    fn fan_out_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: crate::Mode) -> RepoResult<()>;
+    /// Writes the event for every endpoint of its owner in `mode` subscribed to its type, to be
+    /// fanned out later ([`WebhookRepo::fan_out_webhook_events`]): one insert on the sale's path,
+    /// the event's body kept once (issue #37: the transactional outbox).
+    fn queue_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: crate::Mode) -> RepoResult<()>;
+    /// Fans out up to `limit` queued events, oldest first: each endpoint of the event's owner in
+    /// its mode, subscribed to its type and made before it, gets a pending delivery with its next
+    /// sequence number (the event's body numbered when sent). On PostgreSQL events another
+    /// transaction is fanning out are skipped, not waited for, and an event committed after a
+    /// later one is fanned out when it is seen, so each endpoint's numbers follow the order its
+    /// events became visible. Answers how many events were fanned out.
+    fn fan_out_webhook_events(&mut self, limit: i64) -> RepoResult<usize>;
+    /// Whether any event waits to be fanned out.
+    fn webhook_events_queued(&mut self) -> RepoResult<bool>;
     /// An endpoint's deliveries, newest first, narrowed to one status and one event type when
     /// asked, and how many there are.
     fn list_webhook_deliveries(

@@ -32,6 +32,9 @@ pub const ATTEMPT_TIMEOUT_SECS: u64 = 10;
 pub const LEASE: Duration = Duration::seconds(20);
 /// How long a delivery is retried before it is marked failed.
 pub const RETRY_FOR: Duration = Duration::hours(72);
+/// The most queued events one round of the worker fans out (a sale queues one; a round at
+/// full load meets a few dozen).
+pub const FAN_OUT_BATCH: i64 = 1000;
 /// How many deliveries to one endpoint are under way at once when the setting does not say
 /// (`LOYALTY_WEBHOOK_CONCURRENCY`), by all instances together.
 pub const CONCURRENCY_DEFAULT: u32 = 8;
@@ -282,11 +285,22 @@ pub fn deliveries(
 ) -> Result<Page<WebhookDelivery>, AppError> {
     actor.authorize(Operation::WebhookDeliveries)?;
     let filter = query.parse()?;
+    fan_out_queued(services)?;
     transaction(&*services.db, TxMode::Read, |repos| {
         endpoint_of(repos, actor, endpoint_id)?;
         let (items, total) = repos.list_webhook_deliveries(endpoint_id, &filter, page)?;
         Ok(Page { items, page: page.page, per_page: page.per_page, total })
     })
+}
+
+/// Fans out the events queued so far (one batch) when there are any, so that a listing shows a
+/// delivery for every event committed before it, as if the sale had written it: the worker
+/// would within its next round.
+pub fn fan_out_queued(services: &Services) -> Result<(), AppError> {
+    if transaction(&*services.db, TxMode::Read, |repos| Ok(repos.webhook_events_queued()?))? {
+        transaction(&*services.db, TxMode::Write, |repos| Ok(repos.fan_out_webhook_events(FAN_OUT_BATCH)?))?;
+    }
+    Ok(())
 }
 
 /// Sends the endpoint a signed `ping` event, to try it: a delivery like any other (retried,
@@ -341,9 +355,9 @@ pub(crate) fn emit(
 
 /// `emit`, with the owner's subscriptions when the caller holds them (`programs`, kept per
 /// owner and version: the sale path): then no statement at all when no endpoint takes the
-/// event; without them the database is asked. Writing the event is one statement: its body is
-/// encoded once and the database numbers and writes each subscribed endpoint's delivery
-/// (issue #37).
+/// event; without them the database is asked. Writing the event is one insert: its body is
+/// encoded once, and the delivery worker fans it out to the subscribed endpoints in batches
+/// ([`finish_and_claim`]; issue #37's outbox), off the sale's path.
 pub(crate) fn emit_known(
     repos: &mut dyn Repos,
     services: &Services,
@@ -368,7 +382,7 @@ pub(crate) fn emit_known(
         .webhook_payloads
         .encode(&envelope, &data)
         .map_err(|e| AppError::Internal(format!("event payload: {e}")))?;
-    repos.fan_out_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now }, mode)?;
+    repos.queue_webhook_event(NewWebhookEvent { id: &id, owner_id, event_type, payload: &payload, now }, mode)?;
     Ok(())
 }
 
@@ -446,6 +460,9 @@ pub fn finish_and_claim(
             repos.finish_webhook_deliveries(ids, result, now)?;
         }
         if limit > 0 {
+            // The events queued since the last round get their deliveries first, so they are
+            // claimed in this same round.
+            repos.fan_out_webhook_events(FAN_OUT_BATCH)?;
             Ok(repos.claim_webhook_deliveries(now, LEASE, per_endpoint, limit)?)
         } else {
             Ok(Vec::new())

@@ -1,9 +1,11 @@
+use std::collections::BTreeMap;
+
 use chrono::NaiveDateTime;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamp};
+use diesel::sql_types::{BigInt, Text, Timestamp};
 use loyalty_application::ports::{
-    AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, RepoResult, WebhookRepo,
+    AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, RepoError, RepoResult, WebhookRepo,
 };
 use loyalty_application::{
     DeliveryFilter, DeliveryStatus, DueDelivery, Mode, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
@@ -106,6 +108,35 @@ fn into_delivery(row: DeliveryRow) -> RepoResult<WebhookDelivery> {
         created_at: row.created_at,
         updated_at: row.updated_at,
     })
+}
+
+/// An event queued to be fanned out (`webhook_events.fan_out`, its mode, set).
+#[derive(QueryableByName)]
+struct QueuedEvent {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = BigInt)]
+    owner_id: i64,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    fan_out: String,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+}
+
+/// The queued events, oldest first (`$1` the most), from the partial index of those not yet
+/// fanned out.
+const QUEUED: &str = "SELECT id, owner_id, event_type, fan_out, created_at FROM webhook_events \
+    WHERE fan_out IS NOT NULL ORDER BY created_at, id LIMIT $1";
+
+/// An endpoint's last sequence number after a fan-out took its share.
+#[derive(QueryableByName)]
+struct Numbered {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    last_sequence: i64,
 }
 
 #[derive(QueryableByName)]
@@ -314,7 +345,7 @@ impl WebhookRepo for DbTx<'_> {
         Ok(())
     }
 
-    fn fan_out_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: Mode) -> RepoResult<()> {
+    fn queue_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: Mode) -> RepoResult<()> {
         diesel::insert_into(webhook_events::table)
             .values((
                 webhook_events::id.eq(event.id),
@@ -327,6 +358,115 @@ impl WebhookRepo for DbTx<'_> {
             .execute(self.conn)
             .map_err(map_error)?;
         Ok(())
+    }
+
+    fn fan_out_webhook_events(&mut self, limit: i64) -> RepoResult<usize> {
+        // PostgreSQL: events another worker is fanning out are skipped, not waited for; one
+        // committed after a later one is simply found by a later round (the partial index holds
+        // every event not yet fanned out, whatever its age). SQLite has one writer at a time.
+        let events: Vec<QueuedEvent> = match &mut *self.conn {
+            DbConnection::Postgresql(conn) => {
+                diesel::sql_query(format!("{QUEUED} FOR UPDATE SKIP LOCKED")).bind::<BigInt, _>(limit).load(conn)
+            }
+            DbConnection::Sqlite(conn) => {
+                diesel::sql_query(QUEUED.replace('$', "?")).bind::<BigInt, _>(limit).load(conn)
+            }
+        }
+        .map_err(map_error)?;
+        if events.is_empty() {
+            return Ok(0);
+        }
+        let mut owners: Vec<i64> = events.iter().map(|e| e.owner_id).collect();
+        owners.sort_unstable();
+        owners.dedup();
+        let endpoints: Vec<(i64, i64, String, String, NaiveDateTime)> = webhook_endpoints::table
+            .filter(webhook_endpoints::owner_id.eq_any(&owners))
+            .filter(webhook_endpoints::deleted_at.is_null())
+            .select((
+                webhook_endpoints::id,
+                webhook_endpoints::owner_id,
+                webhook_endpoints::mode,
+                webhook_endpoints::events,
+                webhook_endpoints::created_at,
+            ))
+            .order(webhook_endpoints::id)
+            .load(self.conn)
+            .map_err(map_error)?;
+        // Each event's endpoints, in the events' order: (event, endpoint) pairs.
+        let pairs: Vec<(&QueuedEvent, i64)> = events
+            .iter()
+            .flat_map(|event| {
+                endpoints
+                    .iter()
+                    .filter(move |(_, owner_id, mode, types, created_at)| {
+                        *owner_id == event.owner_id
+                            && *mode == event.fan_out
+                            && *created_at <= event.created_at
+                            && types.split_whitespace().any(|t| t == event.event_type)
+                    })
+                    .map(move |(id, ..)| (event, *id))
+            })
+            .collect();
+        if !pairs.is_empty() {
+            // How many numbers each endpoint takes, in one statement: its new last sequence.
+            let mut taken: BTreeMap<i64, i64> = BTreeMap::new();
+            for (_, endpoint_id) in &pairs {
+                *taken.entry(*endpoint_id).or_default() += 1;
+            }
+            let cases: String = taken.iter().map(|(id, n)| format!(" WHEN {id} THEN {n}")).collect();
+            let ids: Vec<String> = taken.keys().map(i64::to_string).collect();
+            let numbered: Vec<Numbered> = diesel::sql_query(format!(
+                "UPDATE webhook_endpoints SET last_sequence = last_sequence + CASE id{cases} END \
+                 WHERE id IN ({}) RETURNING id, last_sequence",
+                ids.join(", ")
+            ))
+            .load(self.conn)
+            .map_err(map_error)?;
+            // Each endpoint's first new number, handed out in the events' order.
+            let mut next: BTreeMap<i64, i64> =
+                numbered.iter().map(|r| (r.id, r.last_sequence - taken.get(&r.id).copied().unwrap_or(0) + 1)).collect();
+            let mut rows = Vec::with_capacity(pairs.len());
+            for (event, endpoint_id) in &pairs {
+                let slot = next
+                    .get_mut(endpoint_id)
+                    .ok_or_else(|| RepoError::Other(format!("webhook endpoint {endpoint_id} was not numbered")))?;
+                let sequence = *slot;
+                *slot += 1;
+                rows.push((
+                    webhook_deliveries::event_id.eq(event.id.as_str()),
+                    webhook_deliveries::endpoint_id.eq(*endpoint_id),
+                    webhook_deliveries::sequence.eq(sequence),
+                    webhook_deliveries::payload.eq(None::<&str>),
+                    webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str()),
+                    webhook_deliveries::attempts.eq(0),
+                    webhook_deliveries::next_attempt_at.eq(event.created_at),
+                    webhook_deliveries::created_at.eq(event.created_at),
+                    webhook_deliveries::updated_at.eq(event.created_at),
+                ));
+            }
+            // In chunks: SQLite binds at most 32,766 parameters to a statement.
+            // (A batch insert is per backend: diesel's MultiConnection has none of its own.)
+            for chunk in rows.chunks(1000) {
+                let insert = diesel::insert_into(webhook_deliveries::table).values(chunk);
+                match &mut *self.conn {
+                    DbConnection::Sqlite(c) => insert.execute(c),
+                    DbConnection::Postgresql(c) => insert.execute(c),
+                }
+                .map_err(map_error)?;
+            }
+        }
+        let ids: Vec<&str> = events.iter().map(|e| e.id.as_str()).collect();
+        diesel::update(webhook_events::table.filter(webhook_events::id.eq_any(&ids)))
+            .set(webhook_events::fan_out.eq(None::<&str>))
+            .execute(self.conn)
+            .map_err(map_error)?;
+        Ok(events.len())
+    }
+
+    fn webhook_events_queued(&mut self) -> RepoResult<bool> {
+        diesel::select(diesel::dsl::exists(webhook_events::table.filter(webhook_events::fan_out.is_not_null())))
+            .get_result(self.conn)
+            .map_err(map_error)
     }
 
     fn list_webhook_deliveries(

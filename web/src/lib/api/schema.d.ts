@@ -5059,8 +5059,10 @@ export interface components {
             resource_version?: number | null;
             /**
              * Format: int64
-             * @description This endpoint's events numbered 1, 2, 3... in the order they were made (committed),
-             *     without gaps: a gap means an event has not arrived yet. A retry or a resend keeps its
+             * @description This endpoint's events numbered 1, 2, 3... in the order they were made, without gaps: a
+             *     gap means an event has not arrived yet. Numbers are given within a second of the change
+             *     (the delivery worker numbers what has been committed), so an event whose change committed
+             *     after a later one had been numbered takes the next number. A retry or a resend keeps its
              *     number.
              * @example 42
              */
