@@ -270,11 +270,32 @@ fn arabic_points(text: &str) -> String {
     out.join(" ")
 }
 
-/// `template` filled, in `language`'s grammar.
+/// A name as it goes into a text in `language`: set apart with Unicode's first-strong isolate
+/// (U+2068 ... U+2069) when it holds letters written the other way, so that "you earned 12 points
+/// at بن علي - طرابلس." keeps the store's name whole and the full stop after it, at the till and
+/// on the customer's phone alike. A name written the text's way is left as it is (an English text
+/// of Latin names stays GSM-7; a text with a name written the other way is UCS-2 already).
+fn isolated(value: &str, language: MessageLanguage) -> std::borrow::Cow<'_, str> {
+    use unicode_bidi::{bidi_class, BidiClass};
+    let foreign = |c: char| match language {
+        MessageLanguage::Ar => bidi_class(c) == BidiClass::L,
+        MessageLanguage::En => matches!(bidi_class(c), BidiClass::R | BidiClass::AL),
+    };
+    let value = value.trim();
+    if value.chars().any(foreign) {
+        format!("\u{2068}{value}\u{2069}").into()
+    } else {
+        value.into()
+    }
+}
+
+/// `template` filled, in `language`'s grammar, each name written the other way set apart.
 fn fill_in(template: &str, language: MessageLanguage, fields: &Fields<'_>) -> String {
+    let (name, store) = (isolated(fields.name, language), isolated(fields.store, language));
+    let filled = fill(template, &Fields { name: &name, store: &store, ..*fields });
     match language {
-        MessageLanguage::Ar => arabic_points(&fill(template, fields)),
-        MessageLanguage::En => fill(template, fields),
+        MessageLanguage::Ar => arabic_points(&filled),
+        MessageLanguage::En => filled,
     }
 }
 
@@ -407,6 +428,23 @@ mod tests {
         assert_eq!(text, "Salem, you earned 25 points at Palm Cafe. Balance: 140.");
         let text = render(MessageKind::PointsExpiring, MessageLanguage::Ar, None, &fields("سالم", "مقهى النخلة"));
         assert!(text.contains(&format!("خلال {EXPIRY_MESSAGE_DAYS} يوماً")), "{text}");
+    }
+
+    #[test]
+    fn a_name_written_the_other_way_is_set_apart() {
+        let earned = |language, name, store| render(MessageKind::PointsEarned, language, None, &fields(name, store));
+        assert_eq!(
+            earned(MessageLanguage::En, "Salem", "بن علي - طرابلس"),
+            "Salem, you earned 25 points at \u{2068}بن علي - طرابلس\u{2069}. Balance: 140."
+        );
+        assert_eq!(
+            earned(MessageLanguage::Ar, "Salem Ali", "مقهى النخلة"),
+            "\u{2068}Salem Ali\u{2069}، ربحت 25 نقطة في مقهى النخلة. رصيدك 140."
+        );
+        // Written the text's way, or without letters: as it is, and English stays GSM-7.
+        let plain = earned(MessageLanguage::En, "Salem", "Palm Cafe");
+        assert!(!plain.contains('\u{2068}') && segments(&plain).encoding == Encoding::Gsm7, "{plain}");
+        assert_eq!(earned(MessageLanguage::Ar, "سالم", "24/7"), "سالم، ربحت 25 نقطة في 24/7. رصيدك 140.");
     }
 
     #[test]

@@ -339,9 +339,10 @@ async fn an_owners_template_in_the_customers_language_is_what_is_sent(backend: B
     assert_eq!(messages[0]["sms_segments"], 1, "GSM-7: {messages:?}");
     assert_eq!(messages[0]["language"], "en", "each message says the language it is written in");
     // Its welcome was the product's, in English: the short form, as the store's Arabic name makes
-    // the text UCS-2, and the long one would take two segments.
+    // the text UCS-2, and the long one would take two segments. The Arabic name is set apart
+    // (U+2068 ... U+2069), so it reads whole in the English text.
     let store = d.store_name(english).await;
-    assert_eq!(messages[1]["body"], format!("Welcome to {store} points. Your balance: 0 points."));
+    assert_eq!(messages[1]["body"], format!("Welcome to \u{2068}{store}\u{2069} points. Your balance: 0 points."));
     let (_, balance) = d.messaged_sale(arabic, "10").await;
     let messages = d.messages(arabic).await;
     assert_eq!(messages[0]["body"], format!("شكراً سارة! +10 نقاط. رصيدك {balance}."));
@@ -352,8 +353,8 @@ async fn an_owners_template_in_the_customers_language_is_what_is_sent(backend: B
     assert_eq!((status, body["data"]["own"].as_bool()), (200, Some(false)), "{body}");
     let (_, balance) = d.messaged_sale(english, "10").await;
     let body = d.messages(english).await[0]["body"].as_str().unwrap_or_default().to_owned();
-    let long = format!("Sara, you earned 10 points at {store}. Balance: {balance}.");
-    let short = format!("You earned 10 points at {store}. Balance: {balance}.");
+    let long = format!("Sara, you earned 10 points at \u{2068}{store}\u{2069}. Balance: {balance}.");
+    let short = format!("You earned 10 points at \u{2068}{store}\u{2069}. Balance: {balance}.");
     assert!(body == long || body == short, "{body}");
     assert_eq!(d.app.scalar("SELECT COUNT(*) AS n FROM message_templates"), 0);
 }
@@ -672,7 +673,10 @@ async fn the_till_sends_the_customers_page_when_asked(backend: Backend) {
     assert_eq!(links(), before + 1);
     let text = message["body"].as_str().unwrap_or_default();
     let store = d.store_name(customer).await;
-    assert!(text.starts_with(&format!("Amal, your balance at {store}: 0 points. Your page: ")), "{text}");
+    assert!(
+        text.starts_with(&format!("Amal, your balance at \u{2068}{store}\u{2069}: 0 points. Your page: ")),
+        "{text}"
+    );
     let token = text.rsplit("/me/").next().unwrap_or_default();
     assert_eq!(token.len(), 32, "{text}");
     let (status, page) = d.app.get(&format!("/api/v1/public/me/{token}"), None).await;
@@ -698,6 +702,6 @@ async fn the_till_sends_the_customers_page_when_asked(backend: Backend) {
     let (status, body) = d.app.post(&send, Some(&owner), &json!({})).await;
     assert_eq!(status, 201, "{body}");
     let text = body["data"]["body"].as_str().unwrap_or_default();
-    assert!(text.starts_with(&format!("{store}: ")) && text.contains("/me/"), "{text}");
+    assert!(text.starts_with(&format!("\u{2068}{store}\u{2069}: ")) && text.contains("/me/"), "{text}");
     assert_eq!(links(), before + 2);
 }

@@ -76,7 +76,9 @@ pub struct CustomerMessageDto {
     /// The phone it goes to (E.164).
     #[schema(example = "+218912345678")]
     pub to: String,
-    /// The text, in the customer's language (`consents.language`) when it was written.
+    /// The text, in the customer's language (`consents.language`) when it was written. A name
+    /// written the other way (an Arabic store in an English text) is set apart between U+2068
+    /// and U+2069 (Unicode's first-strong isolate), as sent.
     pub body: String,
     /// The language `body` is written in (`ar` reads right to left).
     pub language: MessageLanguageDto,

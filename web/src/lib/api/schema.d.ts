@@ -2645,7 +2645,11 @@ export interface components {
              * @description Attempts to send it so far.
              */
             attempts: number;
-            /** @description The text, in the customer's language (`consents.language`) when it was written. */
+            /**
+             * @description The text, in the customer's language (`consents.language`) when it was written. A name
+             *     written the other way (an Arabic store in an English text) is set apart between U+2068
+             *     and U+2069 (Unicode's first-strong isolate), as sent.
+             */
             body: string;
             channel: components["schemas"]["MessageChannelDto"];
             /** Format: date-time */

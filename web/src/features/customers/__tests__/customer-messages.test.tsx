@@ -41,6 +41,8 @@ const MESSAGES = [
     status: 'not_sent',
     status_detail: 'monthly_limit',
     sms_segments: 2,
+    // An English text naming an Arabic store: the server sets the name apart (U+2068 ... U+2069).
+    body: 'You earned 25 points at \u2068بن علي - طرابلس\u2069. Balance: 145.',
     created_at: '2026-11-25T09:00:00Z',
     sent_at: null,
   }),
@@ -48,7 +50,7 @@ const MESSAGES = [
     id: 2,
     // Written in Arabic, naming a store by a long Latin name (more Latin letters than Arabic):
     // still read right to left, as its language says.
-    body: 'ربحت 25 نقطة في Tripoli Central Supermarket. رصيدك 145.',
+    body: 'ربحت 25 نقطة في \u2068Tripoli Central Supermarket\u2069. رصيدك 145.',
     language: 'ar',
     status: 'failed',
     status_detail: 'Unknown subscriber',
@@ -91,8 +93,15 @@ describe('the customer’s messages', () => {
       );
       expect(within(rows[1]!).queryByTestId('message-provider-id')).not.toBeInTheDocument();
       // Each text reads in the language it was written in, whatever the till's language.
-      expect(within(rows[1]!).getByText(/Tripoli Central Supermarket/)).toHaveAttribute('dir', 'rtl');
+      expect(within(rows[1]!).getByText(/ربحت 25 نقطة/)).toHaveAttribute('dir', 'rtl');
       expect(within(rows[2]!).getByText(/You earned 25 points/)).toHaveAttribute('dir', 'ltr');
+      // A name written the other way is one isolated piece, without the marks that set it apart.
+      expect(within(rows[1]!).getByTestId('message-name')).toHaveTextContent(/^Tripoli Central Supermarket$/);
+      expect(within(rows[0]!).getByTestId('message-name')).toHaveTextContent(/^بن علي - طرابلس$/);
+      expect(within(rows[0]!).getByText(/You earned 25 points at/)).toHaveTextContent(
+        'You earned 25 points at بن علي - طرابلس. Balance: 145.',
+      );
+      expect(within(rows[2]!).queryByTestId('message-name')).not.toBeInTheDocument();
     },
   );
 

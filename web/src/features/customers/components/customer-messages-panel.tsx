@@ -289,7 +289,7 @@ function MessageRow({ message }: { message: CustomerMessage }) {
         dir={directionOf(message.language)}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
-        {message.body}
+        <MessageText body={message.body} />
       </Text>
       <Group gap="md" c="dimmed">
         <Group gap={4} wrap="nowrap">
@@ -325,5 +325,31 @@ function MessageRow({ message }: { message: CustomerMessage }) {
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** A name the server set apart in a text of the other direction (U+2068 ... U+2069). */
+const ISOLATED = /\u2068([^\u2069]*)\u2069/g;
+
+/**
+ * A message's text, each name set apart shown as one `<bdi>` that moves to the next line whole
+ * (a wrap inside an Arabic store name on an English line put its halves and the full stop after
+ * it out of order at 390 px); a name longer than the line still wraps within itself.
+ */
+function MessageText({ body }: { body: string }) {
+  const parts = body.split(ISOLATED);
+  if (parts.length === 1) return <>{body}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <bdi key={i} data-testid="message-name" style={{ display: 'inline-block', maxWidth: '100%' }}>
+            {part}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }
