@@ -7,7 +7,7 @@
 # baseline measured in the same run. Prints a table and writes it into docs/benchmarks.md.
 #
 # Options (environment; the defaults are the full run):
-#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs"
+#   BENCH_BACKENDS="sqlite postgres"   BENCH_SCENARIOS="web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs replica"
 #   (PostgreSQL only: limits, lookup and sign-in with the limits shared vs in process; cluster, after
 #   mixed, the same mixed load through HAProxy on three instances, and with openloop the open-loop
 #   capacity of three instances over one. openloop needs invoice and lookup first: its rates are
@@ -18,6 +18,10 @@
 #   BENCH_PORT=18089  BENCH_WRITE_DOCS=1 (0: print only)  BENCH_RUST_LOG=warn  BENCH_SKIP_BUILD=0
 #   BENCH_OPEN_DURATION=60s (open loop at a set rate)  BENCH_OPEN_RATE=500 (the mix's requests/s)
 #   BENCH_CAPACITY_STEP=10s (each try of the capacity search)
+#   replica (PostgreSQL only; skipped without a standby at BENCH_REPLICA_URL, default `just replica-start`'s
+#   postgres://postgres:postgres@127.0.0.1:5433): sales with the dashboards and an export beside them read on the
+#   replica, then on the primary; BENCH_REPLICA_PAUSE=0 (seconds each reader waits after each request),
+#   BENCH_REPLICA_READERS="dashboards export" (which readers run beside the sales)
 # A quick run: BENCH_BACKENDS=sqlite BENCH_DURATION=5s BENCH_MIXED_DURATION=10s just bench
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,7 +35,7 @@ backends=${BENCH_BACKENDS:-sqlite postgres}
 backends=${backends//,/ }
 big_store=${BENCH_BIG_STORE:-20000}
 export BENCH_BIG_STORE=$big_store
-scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs}
+scenarios=${BENCH_SCENARIOS:-web invoice redeem lookup signin limits mixed openloop cluster dashboards export import apikey webhooks programs replica}
 scenarios=${scenarios//,/ }
 duration=${BENCH_DURATION:-30s}
 mixed_duration=${BENCH_MIXED_DURATION:-60s}
@@ -728,6 +732,168 @@ for backend in $backends; do
     row "$label" "9d. create invoice with tiers and a stamp card on, $conns conns" "$rate" "$p50" "$p99" \
       "create invoice without them (row 1)" "$invoice_alone" "$ratio" ">= 0.90" \
       "$met" "$n requests, 5xx $c5; $stamps stamps earned, $tiered customers holding a tier"
+  fi
+
+  if has replica; then
+    # Issue #40, item 4: the owner's and the admin's dashboards and an export running beside
+    # sales at capacity, read on the streaming replica (`just replica-start`, which copies the
+    # whole cluster: this run's database is there under the same name), against sales alone;
+    # then the same with the server reading the primary (no LOYALTY_READ_DATABASE_URL).
+    replica_server=${BENCH_REPLICA_URL:-postgres://postgres:postgres@127.0.0.1:5433}
+    if [ "$backend" != postgres ]; then
+      log "$backend: 16. read replica: skipped (PostgreSQL only: SQLite has no replica)"
+    elif [ "$(psql "$replica_server/postgres" -qAtc 'SELECT pg_is_in_recovery()' 2>/dev/null)" != t ]; then
+      log "$backend: 16. read replica: skipped: no standby answers at $replica_server (just replica-start makes one)"
+    else
+      log "$backend: 16. sales at capacity with the dashboards and an export beside them: on the replica, then on the primary"
+      replica_db=$replica_server/${db_url##*/}
+      replica_pause=${BENCH_REPLICA_PAUSE:-0}
+      replica_readers=${BENCH_REPLICA_READERS:-dashboards export}
+      exporter_token=$(login owner2@bench.ly)
+      # Waits (up to 5 min) until the replica has replayed what the primary has written so far.
+      replica_wait() {
+        local lsn t0
+        t0=$(date +%s.%N)
+        lsn=$(psql "$db_url" -qAtc 'SELECT pg_current_wal_lsn()')
+        for _ in $(seq 1 1500); do
+          [ "$(psql "$replica_server/postgres" -qAtc "SELECT pg_last_wal_replay_lsn() >= '$lsn'" 2>/dev/null)" = t ] &&
+            { log "$backend: the replica caught up in $(calc "$(date +%s.%N) - $t0") s"; return 0; }
+          sleep 0.2
+        done
+        log "$backend: the replica did not catch up within 5 minutes"
+      }
+      # The replica's processes (its postmaster, found from its startup process, and children), as pid/stat.
+      replica_stats() {
+        local pm
+        pm=$(ps -o ppid= -p "$(psql "$replica_server/postgres" -qAtc "SELECT pid FROM pg_stat_activity WHERE backend_type = 'startup'")" | tr -d ' ')
+        echo "$pm/stat $(pgrep -P "$pm" -d ' ' | sed 's/\([0-9]*\)/\1\/stat/g')"
+      }
+      rows_read() { # url -> transactions committed and rows read in this run's database so far
+        psql "$1" -qAtF ' ' -c "SELECT xact_commit, tup_returned + tup_fetched FROM pg_stat_database WHERE datname = current_database()"
+      }
+      table_sizes() { # -> "table bytes rows", each table of the run's database
+        psql "$db_url" -qAtF ' ' -c "SELECT c.relname, pg_total_relation_size(c.oid), c.reltuples::bigint FROM pg_class c
+          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname COLLATE \"C\""
+      }
+      # stretch name readers(0/1): sales on $conns connections for $duration; with readers, the
+      # dashboards and the export beside them; /ready sampled every 200 ms either way, and
+      # pg_stat_replication's replay_lag on the primary. Sets st_* and rd_* (the READERS line).
+      stretch() {
+        local name=$1 with=$2 all0 rep0 app0 all1 rep1 app1 rx0 rr0 px0 pr0 rx1 rr1 px1 pr1 args=()
+        replica_wait
+        app0=$(cpu_ms "${server_pids[0]}/stat")
+        # shellcheck disable=SC2046
+        all0=$(cpu_ms $(pg_pids))
+        # shellcheck disable=SC2046
+        rep0=$(cpu_ms $(replica_stats))
+        read -r px0 pr0 < <(rows_read "$db_url")
+        read -r rx0 rr0 < <(rows_read "$replica_db")
+        if [ "$with" = 1 ]; then
+          args=(--pause "$replica_pause")
+          [[ " $replica_readers " != *" dashboards "* ]] ||
+            args+=(--dash "$owner_token /api/v1/store-owner/summary" --dash "$owner_token /api/v1/store-owner/liability"
+              --dash "$owner_token /api/v1/customers/store-owner-overview" --dash "$admin_token /api/v1/admin/overview"
+              --dash "$admin_token /api/v1/admin/analytics")
+          [[ " $replica_readers " != *" export "* ]] || args+=(--export "$exporter_token /api/v1/exports/invoices")
+        fi
+        python3 scripts/bench/replica-readers.py --port "$port" --seconds "$(secs "$duration")" "${args[@]}" \
+          --out "$work/readers-$name.json" >"$work/readers-$name.txt" 2>"$logs/readers-$backend-$name.err" &
+        local readers_pid=$!
+        # Each sample: the replica's replay_lag (ms) and the sessions of the run's database waiting for a table's lock (the export's start takes SHARE on the table).
+        printf "SELECT (SELECT COALESCE(MAX(EXTRACT(epoch FROM replay_lag) * 1000), 0)::int FROM pg_stat_replication), (SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '%s' AND wait_event_type = 'Lock' AND wait_event = 'relation');\n\\\\watch 0.2\n" "${db_url##*/}" |
+          timeout "$(secs "$duration")" psql "$admin_url" -qAt -F ' ' >"$work/replay-lag-$name.txt" 2>/dev/null &
+        local lag_pid=$!
+        read -r st_rate st_p50 st_p99 st_c2 st_c4 st_c5 st_sock st_n < <(wrk_run "$name" invoice.lua "$conns" "$duration")
+        wait "$readers_pid" || true
+        wait "$lag_pid" || true
+        sleep 1 # requests in flight when wrk stopped
+        app1=$(cpu_ms "${server_pids[0]}/stat")
+        # shellcheck disable=SC2046
+        all1=$(cpu_ms $(pg_pids))
+        # shellcheck disable=SC2046
+        rep1=$(cpu_ms $(replica_stats))
+        # An idle backend reports its counts within 10 s (PGSTAT_IDLE_INTERVAL).
+        sleep 11
+        read -r px1 pr1 < <(rows_read "$db_url")
+        read -r rx1 rr1 < <(rows_read "$replica_db")
+        st_app=$(calc "($app1 - $app0) / ($st_n + 0.000001)")
+        st_pri=$(calc "(($all1 - $rep1) - ($all0 - $rep0)) / ($st_n + 0.000001)")
+        st_rep=$(calc "($rep1 - $rep0) / 1000")
+        st_rep_rows=$((rr1 - rr0)) st_rep_tx=$((rx1 - rx0)) st_pri_rows=$((pr1 - pr0)) st_pri_tx=$((px1 - px0))
+        read -r _ rd_dash rd_dp50 rd_dp99 rd_dbad rd_exp rd_rows rd_mb rd_ebad rd_samples rd_serving rd_lag50 rd_lag95 rd_lagmax rd_nolag \
+          <"$work/readers-$name.txt" || true
+        st_replay=$(sort -n "$work/replay-lag-$name.txt" | awk 'NF {v[n++] = $1} END {if (n) printf "median %d, max %d", v[int(n / 2)], v[n - 1]; else printf "-"}')
+        st_locks=$(awk 'NF == 2 {n++; if ($2 > 0) {w++}; if ($2 > m) m = $2} END {printf "%d of %d samples, at most %d sessions", w, n, m}' "$work/replay-lag-$name.txt")
+        log "$backend: $name: sales $st_rate/s; readers: $(cat "$work/readers-$name.txt"); replay_lag ms $st_replay; waiting for a lock: $st_locks"
+      }
+
+      stop_server
+      LOYALTY_READ_DATABASE_URL=$replica_db start_server "$db_url" "$backend-replica"
+      for _ in $(seq 1 50); do
+        curl -sf "http://127.0.0.1:$port/api/v1/ready" | grep -q '"serving":true' && break
+        sleep 0.2
+      done
+      sizes0=$(table_sizes)
+      sales0=$(sql "SELECT COUNT(*) AS v FROM invoices")
+      wal0=$(psql "$db_url" -qAtc 'SELECT pg_current_wal_lsn()')
+      stretch replica-alone 0
+      wal=$(psql "$db_url" -qAtc "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$wal0')")
+      sizes1=$(table_sizes)
+      sales1=$(sql "SELECT COUNT(*) AS v FROM invoices")
+      a_rate=$st_rate a_n=$st_n a_app=$st_app a_pri=$st_pri a_rep=$st_rep a_lag="$rd_lag50 / $rd_lagmax" a_samples=$rd_samples a_serving=$rd_serving
+      row "$label" "16a. create invoice alone, server reading the replica, $conns conns" "$st_rate" "$st_p50" "$st_p99" \
+        "create invoice (row 1)" "${invoice_rate:--}" "$( [ -n "${invoice_rate:-}" ] && calc "$st_rate / ($invoice_rate + 0.000001)" || echo -)" \
+        "the baseline of 16b" "-" "$st_n requests, 5xx $st_c5, socket errors $st_sock; CPU per sale: server $st_app ms, primary $st_pri ms, replica $st_rep s in all; /ready serving $rd_serving of $rd_samples, lag_ms median/max $a_lag; a session waiting for a table lock in $st_locks"
+
+      # What a sale leaves on disk: every table's growth (heap, indexes, TOAST) over 16a's sales.
+      sold=$((sales1 - sales0))
+      # Tables a sale updates in place (a balance, a day's figures, the readiness row) grow by
+      # dead row versions that vacuum gives back, not with the number of sales: counted apart.
+      storage=$(LC_ALL=C join <(echo "$sizes0") <(echo "$sizes1") | awk -v n="$sold" '
+        {d = $4 - $2; if (d <= 0) next; t += d
+         if ($1 ~ /^(customers|store_days|users|stores|loyalty_settings|readiness|rate_limits|jobs|sessions)$/) printf "%s* %.0f\n", $1, d / n
+         else {k += d; printf "%s %.0f\n", $1, d / n}}
+        END {printf "KEPT %.0f\nTOTAL %.0f\n", k / n, t / n}' | sort -k2 -n -r)
+      echo "$storage" >"$work/storage-per-sale.txt"
+      per_sale_bytes=$(awk '$1 == "KEPT" {print $2}' <<<"$storage")
+
+      stretch replica-readers 1
+      b_rate=$st_rate
+      ratio=$(calc "$st_rate / ($a_rate + 0.000001)")
+      served=$(verdict eval "[ ${rd_samples:-0} -gt 0 ] && [ ${rd_serving:-0} -eq ${rd_samples:-0} ]")
+      row "$label" "16b. create invoice with the dashboards and an export beside it, server reading the replica, $conns conns" "$st_rate" "$st_p50" "$st_p99" \
+        "create invoice alone (16a)" "$a_rate" "$ratio" ">= 0.90, served by the replica" \
+        "$(verdict eval "ge $ratio 0.90 && [ $served = yes ] && [ $((st_c5 + st_sock)) -eq 0 ]")" \
+        "$st_n requests, 5xx $st_c5; readers ($replica_readers, 1 connection each, pause ${replica_pause}s): dashboards $rd_dash/s, exports $rd_exp done, $rd_rows rows/s; CPU per sale: server $st_app ms, primary $st_pri ms (alone $a_pri), replica $st_rep s in all; rows read: replica $st_rep_rows ($st_rep_tx tx), primary $st_pri_rows ($st_pri_tx tx); a session waiting for a table lock in $st_locks"
+      row "$label" "16c. the replica's lag during 16b (lag_ms of /ready every 200 ms)" "-" "$rd_lag50" "$rd_lag95" \
+        "during 16a (median / max)" "$a_lag" "-" "max < LOYALTY_READ_MAX_LAG_MS (5000), serving throughout" \
+        "$(verdict eval "[ $served = yes ] && lt ${rd_lagmax/-/999999} 5000")" \
+        "p50 and p95 columns; max $rd_lagmax ms; serving $rd_serving of $rd_samples samples ($rd_nolag without a lag); pg_stat_replication replay_lag ms $st_replay"
+      r_dash=$rd_dash r_dp50=$rd_dp50 r_dp99=$rd_dp99 r_dbad=$rd_dbad r_exp=$rd_exp r_rows=$rd_rows r_mb=$rd_mb r_ebad=$rd_ebad
+
+      stop_server
+      start_server "$db_url" "$backend"
+      stretch primary-readers 1
+      c_rate=$st_rate c_n=$st_n c_c5=$st_c5 c_p50=$st_p50 c_p99=$st_p99 c_app=$st_app c_pri=$st_pri
+      c_rep_rows=$st_rep_rows c_pri_rows=$st_pri_rows c_pri_tx=$st_pri_tx c_locks=$st_locks
+      p_dash=$rd_dash p_dp50=$rd_dp50 p_dp99=$rd_dp99 p_dbad=$rd_dbad p_exp=$rd_exp p_rows=$rd_rows p_mb=$rd_mb p_ebad=$rd_ebad
+      stretch primary-alone 0
+      ratio=$(calc "$c_rate / ($st_rate + 0.000001)")
+      row "$label" "16d. dashboards on the replica during 16b, 1 conn" "$r_dash" "$r_dp50" "$r_dp99" \
+        "the same on the primary during 16f" "$p_dash" "$(calc "$r_dash / ($p_dash + 0.000001)")" "-" "-" \
+        "owner summary, liability, customers overview, admin overview, analytics in turn; non-2xx $r_dbad (on the primary: p50 $p_dp50, p99 $p_dp99, non-2xx $p_dbad)"
+      row "$label" "16e. exports (an owner's invoices) beside 16b, server reading the replica, rows/s" "$r_rows" "-" "-" \
+        "the same during 16f" "$p_rows" "$(calc "$r_rows / ($p_rows + 0.000001)")" "-" "-" \
+        "$r_exp exports done ($r_mb MB/s), non-2xx $r_ebad; on the primary $p_exp done ($p_mb MB/s), non-2xx $p_ebad"
+      row "$label" "16f. create invoice with the same readers on the primary (no replica), $conns conns" "$c_rate" "$c_p50" "$c_p99" \
+        "create invoice alone, same server (16g)" "$st_rate" "$ratio" "(the comparison)" "-" \
+        "$c_n requests, 5xx $c_c5; CPU per sale: server $c_app ms, primary $c_pri ms (alone $st_pri); rows read: primary $c_pri_rows ($c_pri_tx tx), replica $c_rep_rows; a session waiting for a table lock in $c_locks"
+      row "$label" "16g. create invoice alone, server on the primary only, $conns conns" "$st_rate" "$st_p50" "$st_p99" \
+        "create invoice alone, server reading the replica (16a)" "$a_rate" "$(calc "$st_rate / ($a_rate + 0.000001)")" "-" "-" \
+        "$st_n requests, 5xx $st_c5; CPU per sale: server $st_app ms, primary $st_pri ms; replica's replay_lag ms $st_replay"
+      row "$label" "16h. storage per sale: the tables' growth over 16a's sales, bytes" "$per_sale_bytes" "-" "-" "-" "-" "-" "-" "-" \
+        "heap + indexes + TOAST of the rows a sale adds (pg_total_relation_size before and after $sold sales; WAL $(calc "$wal / $sold") bytes a sale; all tables $(awk '$1 == "TOTAL" {print $2}' <<<"$storage"), * updated in place): $(grep -Ev '^(TOTAL|KEPT) ' <<<"$storage" | head -n 10 | awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2}')"
+    fi
   fi
 
   if has import; then
