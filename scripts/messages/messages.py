@@ -157,7 +157,13 @@ def main():
             check(status == 200, f"consent {i}: {status}")
             status, _ = request(base, "POST", "/api/v1/invoices", token, {"customer_id": customer, "total_cost": "10"})
             check(status == 201, f"sale {i}: {status}")
-        time.sleep(0.3)
+        # Killed once messages are on their way (a fixed pause missed them on a busy machine: the
+        # worker between two rounds, nothing sending): the first moment one is seen sending.
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if int(sql(path, "SELECT COUNT(*) FROM customer_messages WHERE status = 'sending'")[0][0]) > 0:
+                break
+            time.sleep(0.02)
         server.kill()
         rows = sql(path, "SELECT status, COUNT(*) FROM customer_messages GROUP BY status")
         at_kill = {s: int(n) for s, n in rows}
