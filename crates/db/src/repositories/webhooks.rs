@@ -125,10 +125,10 @@ struct QueuedEvent {
     created_at: NaiveDateTime,
 }
 
-/// The queued events, oldest first (`$1` the most), from the partial index of those not yet
-/// fanned out.
+/// The queued events (the partial index of those not yet fanned out); each backend adds its
+/// order and limit.
 const QUEUED: &str = "SELECT id, owner_id, event_type, fan_out, created_at FROM webhook_events \
-    WHERE fan_out IS NOT NULL ORDER BY created_at, id LIMIT $1";
+    WHERE fan_out IS NOT NULL";
 
 /// An endpoint's last sequence number after a fan-out took its share.
 #[derive(QueryableByName)]
@@ -364,12 +364,16 @@ impl WebhookRepo for DbTx<'_> {
         // PostgreSQL: events another worker is fanning out are skipped, not waited for; one
         // committed after a later one is simply found by a later round (the partial index holds
         // every event not yet fanned out, whatever its age). SQLite has one writer at a time.
+        // On SQLite the order is the rows' (rowid): the order the changes committed in (one
+        // writer at a time), as the sales' own ids are, so each endpoint's numbers follow them.
         let events: Vec<QueuedEvent> = match &mut *self.conn {
             DbConnection::Postgresql(conn) => {
-                diesel::sql_query(format!("{QUEUED} FOR UPDATE SKIP LOCKED")).bind::<BigInt, _>(limit).load(conn)
+                diesel::sql_query(format!("{QUEUED} ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED"))
+                    .bind::<BigInt, _>(limit)
+                    .load(conn)
             }
             DbConnection::Sqlite(conn) => {
-                diesel::sql_query(QUEUED.replace('$', "?")).bind::<BigInt, _>(limit).load(conn)
+                diesel::sql_query(format!("{QUEUED} ORDER BY rowid LIMIT ?1")).bind::<BigInt, _>(limit).load(conn)
             }
         }
         .map_err(map_error)?;
