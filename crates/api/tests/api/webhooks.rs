@@ -281,6 +281,22 @@ async fn endpoint_for(app: &TestApp, receiver: &Receiver, events: &[&str]) -> (S
     (owner, cashier, endpoint, secret, customer)
 }
 
+/// Another endpoint of the owner's for `events` at `url`; answers its id.
+async fn add_endpoint(app: &TestApp, owner: &str, url: &str, events: &[&str]) -> i64 {
+    let (status, made) =
+        app.post("/api/v1/store-owner/webhooks", Some(owner), &json!({"url": url, "events": events})).await;
+    assert_eq!(status, 201, "{made}");
+    made["data"]["id"].as_i64().unwrap_or_default()
+}
+
+/// A sale of 10 LYD to `customer` numbered `number`; answers the invoice's id.
+async fn sell(app: &TestApp, cashier: &str, customer: i64, number: String) -> i64 {
+    let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": number});
+    let (status, body) = app.post("/api/v1/invoices", Some(cashier), &sale).await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["invoice"]["id"].as_i64().unwrap_or_default()
+}
+
 async fn spawn_for_hooks(backend: Backend, concurrency: u32) -> Option<TestApp> {
     TestApp::spawn_with(backend, |c| {
         c.demo_mode = true;
@@ -374,33 +390,15 @@ async fn queued_events_go_to_the_endpoints_subscribed_when_they_were_made(backen
     let receiver = Receiver::start();
     let (owner, cashier, first, _, customer) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
     let hooks = "/api/v1/store-owner/webhooks";
-    let (status, made) =
-        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["invoice.created"]})).await;
-    assert_eq!(status, 201, "{made}");
-    let doomed = made["data"]["id"].as_i64().unwrap_or_default();
-    let (status, made) =
-        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["points.adjusted"]})).await;
-    assert_eq!(status, 201, "{made}");
-    let other_type = made["data"]["id"].as_i64().unwrap_or_default();
-    let sell = |n: usize| {
-        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("Q-{n}")});
-        let (app, cashier) = (&app, cashier.clone());
-        async move {
-            let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
-            assert_eq!(status, 201, "{body}");
-            body["data"]["invoice"]["id"].as_i64().unwrap_or_default()
-        }
-    };
-    let sold = [sell(0).await, sell(1).await];
+    let doomed = add_endpoint(&app, &owner, &receiver.url, &["invoice.created"]).await;
+    let other_type = add_endpoint(&app, &owner, &receiver.url, &["points.adjusted"]).await;
+    let sold = [sell(&app, &cashier, customer, "Q-0".into()).await, sell(&app, &cashier, customer, "Q-1".into()).await];
     // Made after the two sales, before their fan-out: not theirs.
-    let (status, made) =
-        app.post(hooks, Some(&owner), &json!({"url": receiver.url, "events": ["invoice.created"]})).await;
-    assert_eq!(status, 201, "{made}");
-    let late = made["data"]["id"].as_i64().unwrap_or_default();
+    let late = add_endpoint(&app, &owner, &receiver.url, &["invoice.created"]).await;
     // Deleted before the fan-out: nothing is sent to it.
     let (status, _) = app.delete(&format!("{hooks}/{doomed}"), Some(&owner)).await;
     assert_eq!(status, 204);
-    let third = sell(2).await;
+    let third = sell(&app, &cashier, customer, "Q-2".into()).await;
     assert_eq!(app.scalar("SELECT COUNT(*) AS n FROM webhook_deliveries"), 0, "nothing fanned out before the worker");
 
     assert_eq!(deliver(&app).await, 4, "three to the first endpoint, the third sale to the late one");
@@ -441,15 +439,7 @@ async fn fan_outs_at_the_same_time_number_each_event_once(backend: Backend) {
     let Some(app) = spawn_for_hooks(backend, 8).await else { return };
     let receiver = Receiver::start();
     let (owner, _, first, _, _) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
-    let (status, made) = app
-        .post(
-            "/api/v1/store-owner/webhooks",
-            Some(&owner),
-            &json!({"url": receiver.url, "events": ["invoice.created"]}),
-        )
-        .await;
-    assert_eq!(status, 201, "{made}");
-    let second = made["data"]["id"].as_i64().unwrap_or_default();
+    let second = add_endpoint(&app, &owner, &receiver.url, &["invoice.created"]).await;
     let owner_id = app.scalar(&format!("SELECT owner_id AS n FROM webhook_endpoints WHERE id = {first}"));
     // 3,000 queued events, as 3,000 sales would leave them (an hour after the endpoints, so
     // none is due yet: only the fan-out is under test).
@@ -575,16 +565,8 @@ async fn one_endpoint_has_at_most_its_concurrency_under_way_and_retries_go_first
     let Some(app) = spawn_for_hooks(backend, 2).await else { return };
     let receiver = Receiver::start();
     let (owner, cashier, endpoint, _, customer) = endpoint_for(&app, &receiver, &["invoice.created"]).await;
-    let sell = |n: usize| {
-        let sale = json!({"customer_id": customer, "total_cost": "10.000", "invoice_id": format!("C-{n}")});
-        let (app, cashier) = (&app, cashier.clone());
-        async move {
-            let (status, body) = app.post("/api/v1/invoices", Some(&cashier), &sale).await;
-            assert_eq!(status, 201, "{body}");
-        }
-    };
     for n in 0..5 {
-        sell(n).await;
+        sell(&app, &cashier, customer, format!("C-{n}")).await;
     }
     let claim = |limit| {
         loyalty_application::use_cases::webhooks::claim_due(&app.state.services, limit)
