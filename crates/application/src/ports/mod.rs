@@ -19,10 +19,10 @@ pub use records::{
 // Customer messages (issue #39).
 pub use records::{MessageRepo, MessageResult, NewConsent, NewCustomerMessage, StatusUpdate};
 pub use system::{
-    Allowance, AttemptResult, BoxFuture, Clock, ConfiguredChannels, EndpointValues, IdGenerator, LoginThrottle,
-    MessageChannels, NewWebhookDelivery, NewWebhookEvent, OutgoingMessage, PasswordHasher, PublicThrottle,
-    RequestThrottle, SendOutcome, SharedLimits, TokenClaims, TokenService, VerifyDone, WebhookEnvelope,
-    WebhookPayloads, WebhookRepo,
+    Allowance, AttemptResult, BoxFuture, Clock, ConfiguredChannels, EndpointValues, FanOutDelivery, FanOutEndpoint,
+    IdGenerator, LoginThrottle, MessageChannels, NewWebhookDelivery, NewWebhookEvent, OutgoingMessage, PasswordHasher,
+    PublicThrottle, QueuedWebhookEvent, RequestThrottle, SendOutcome, SharedLimits, TokenClaims, TokenService,
+    VerifyDone, WebhookEnvelope, WebhookPayloads, WebhookRepo,
 };
 
 use crate::AppError;

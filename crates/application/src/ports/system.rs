@@ -99,6 +99,44 @@ pub struct NewWebhookDelivery {
     pub payload: String,
 }
 
+/// An event waiting in the outbox (`webhook_events.fan_out` set), with what the fan-out's rule
+/// reads of it ([`crate::use_cases::webhooks::fan_out_deliveries`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedWebhookEvent {
+    pub id: String,
+    pub owner_id: i64,
+    /// Its type's name as stored: one this build does not know (written by a newer build
+    /// during an upgrade) still goes to the endpoints that name it.
+    pub event_type: String,
+    /// Which of the owner's endpoints take it: `test` ones for the sandbox store's events,
+    /// `live` ones for every other store's.
+    pub mode: crate::Mode,
+    pub created_at: NaiveDateTime,
+}
+
+/// An endpoint of a queued event's owner (deleted ones too), with what the fan-out's rule reads
+/// of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FanOutEndpoint {
+    pub id: i64,
+    pub owner_id: i64,
+    pub mode: crate::Mode,
+    /// The names of the event types it takes.
+    pub events: Vec<String>,
+    /// Paused or not (a paused endpoint's deliveries are written and wait).
+    pub is_active: bool,
+    /// Deleted (`deleted_at` set).
+    pub deleted: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// One delivery a fan-out writes: `event` to the endpoint `endpoint_id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FanOutDelivery<'a> {
+    pub event: &'a QueuedWebhookEvent,
+    pub endpoint_id: i64,
+}
+
 /// What an event says besides its data: its id, type and time, the endpoint's sequence number
 /// and the record's version.
 pub struct WebhookEnvelope<'a> {
@@ -217,16 +255,29 @@ pub trait WebhookRepo {
         deliveries: &[NewWebhookDelivery],
     ) -> RepoResult<()>;
     /// Writes the event for every endpoint of its owner in `mode` subscribed to its type, to be
-    /// fanned out later ([`WebhookRepo::fan_out_webhook_events`]): one insert on the sale's path,
-    /// the event's body kept once (issue #37: the transactional outbox).
+    /// fanned out later ([`WebhookRepo::take_queued_webhook_events`],
+    /// [`WebhookRepo::write_webhook_fan_out`]): one insert on the sale's path, the event's body
+    /// kept once (issue #37: the transactional outbox).
     fn queue_webhook_event(&mut self, event: NewWebhookEvent<'_>, mode: crate::Mode) -> RepoResult<()>;
-    /// Fans out up to `limit` queued events, oldest first: each endpoint of the event's owner in
-    /// its mode, subscribed to its type and made before it, gets a pending delivery with its next
-    /// sequence number (the event's body numbered when sent). On PostgreSQL events another
-    /// transaction is fanning out are skipped, not waited for, and an event committed after a
-    /// later one is fanned out when it is seen, so each endpoint's numbers follow the order its
-    /// events became visible. Answers how many events were fanned out.
-    fn fan_out_webhook_events(&mut self, limit: i64) -> RepoResult<usize>;
+    /// Takes up to `limit` queued events in the order they are fanned out in, and every endpoint
+    /// of their owners, deleted ones too, in the order they were made (by id); no events, no
+    /// endpoints read (one statement). On PostgreSQL the events are the oldest (`created_at`,
+    /// `id`), locked to this transaction, those another transaction is fanning out skipped, not
+    /// waited for: an event committed after a later one is fanned out when it is seen, so each
+    /// endpoint's numbers follow the order its events became visible. On SQLite they are in the
+    /// order their rows were written (rowid): the order their changes committed in (one writer
+    /// at a time), as the sales' own ids are. Which endpoint takes which event is the
+    /// application's rule ([`crate::use_cases::webhooks::fan_out_deliveries`]).
+    fn take_queued_webhook_events(&mut self, limit: i64) -> RepoResult<(Vec<QueuedWebhookEvent>, Vec<FanOutEndpoint>)>;
+    /// Writes each of `deliveries` pending, numbered with its endpoint's next sequence number in
+    /// the order given (the event's body numbered when sent; each endpoint's numbers taken in one
+    /// statement, the deliveries in one per thousand), and takes `events` off the queue, those that
+    /// went to no endpoint too.
+    fn write_webhook_fan_out(
+        &mut self,
+        events: &[QueuedWebhookEvent],
+        deliveries: &[FanOutDelivery<'_>],
+    ) -> RepoResult<()>;
     /// Whether any event waits to be fanned out.
     fn webhook_events_queued(&mut self) -> RepoResult<bool>;
     /// An endpoint's deliveries, newest first, narrowed to one status and one event type when

@@ -3,6 +3,7 @@
 //! sent for a change that rolled back; a worker ([`claim_due`], [`finish`]) delivers it at least
 //! once, signed, retrying with backoff for 72 hours.
 
+use std::collections::HashMap;
 use std::net::IpAddr;
 
 use chrono::{Duration, NaiveDateTime};
@@ -10,7 +11,8 @@ use loyalty_domain::{FieldErrors, Msg};
 
 use super::programs::OwnerPrograms;
 use crate::ports::{
-    transaction, AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, Repos, TxMode, WebhookEnvelope,
+    transaction, AttemptResult, EndpointValues, FanOutDelivery, FanOutEndpoint, NewWebhookDelivery, NewWebhookEvent,
+    QueuedWebhookEvent, Repos, TxMode, WebhookEnvelope,
 };
 use crate::Operation;
 use crate::{
@@ -298,9 +300,48 @@ pub fn deliveries(
 /// would within its next round.
 pub fn fan_out_queued(services: &Services) -> Result<(), AppError> {
     if transaction(&*services.db, TxMode::Read, |repos| Ok(repos.webhook_events_queued()?))? {
-        transaction(&*services.db, TxMode::Write, |repos| Ok(repos.fan_out_webhook_events(FAN_OUT_BATCH)?))?;
+        transaction(&*services.db, TxMode::Write, fan_out)?;
     }
     Ok(())
+}
+
+/// Fans out one batch of queued events (up to [`FAN_OUT_BATCH`]) in the current transaction:
+/// each gets a pending delivery to every endpoint [`fan_out_deliveries`] gives it, numbered in
+/// that endpoint's sequence, and leaves the queue.
+fn fan_out(repos: &mut dyn Repos) -> Result<(), AppError> {
+    let (events, endpoints) = repos.take_queued_webhook_events(FAN_OUT_BATCH)?;
+    if !events.is_empty() {
+        repos.write_webhook_fan_out(&events, &fan_out_deliveries(&events, &endpoints))?;
+    }
+    Ok(())
+}
+
+/// Which endpoints take each queued event (the rule): every endpoint of the event's owner in the
+/// event's mode (a sandbox's events go to `test` endpoints alone, the others' to `live` ones),
+/// subscribed to its type, not deleted, and made no later than the event (an endpoint does not
+/// get what happened before it existed); paused endpoints too (their deliveries wait, and are
+/// sent once resumed). In the events' order, each event's endpoints in the order given (the
+/// order they were made in), so each endpoint's numbers follow the events' order.
+pub fn fan_out_deliveries<'a>(
+    events: &'a [QueuedWebhookEvent],
+    endpoints: &[FanOutEndpoint],
+) -> Vec<FanOutDelivery<'a>> {
+    let mut by_owner: HashMap<i64, Vec<&FanOutEndpoint>> = HashMap::new();
+    for endpoint in endpoints.iter().filter(|e| !e.deleted) {
+        by_owner.entry(endpoint.owner_id).or_default().push(endpoint);
+    }
+    let mut deliveries = Vec::new();
+    for event in events {
+        for endpoint in by_owner.get(&event.owner_id).into_iter().flatten() {
+            if endpoint.mode == event.mode
+                && endpoint.created_at <= event.created_at
+                && endpoint.events.contains(&event.event_type)
+            {
+                deliveries.push(FanOutDelivery { event, endpoint_id: endpoint.id });
+            }
+        }
+    }
+    deliveries
 }
 
 /// Sends the endpoint a signed `ping` event, to try it: a delivery like any other (retried,
@@ -462,7 +503,7 @@ pub fn finish_and_claim(
         if limit > 0 {
             // The events queued since the last round get their deliveries first, so they are
             // claimed in this same round.
-            repos.fan_out_webhook_events(FAN_OUT_BATCH)?;
+            fan_out(repos)?;
             Ok(repos.claim_webhook_deliveries(now, LEASE, per_endpoint, limit)?)
         } else {
             Ok(Vec::new())
@@ -563,6 +604,110 @@ mod tests {
         }
         assert!(check_url("http://127.0.0.1:9000/hooks", true).is_ok());
         assert!(check_url("https://8.8.8.8/x", false).is_ok());
+    }
+
+    fn at(minute: i64) -> NaiveDateTime {
+        NaiveDateTime::default() + Duration::minutes(minute)
+    }
+
+    fn queued(id: &str, owner_id: i64, event_type: WebhookEventType, mode: Mode, minute: i64) -> QueuedWebhookEvent {
+        QueuedWebhookEvent {
+            id: id.to_owned(),
+            owner_id,
+            event_type: event_type.as_str().to_owned(),
+            mode,
+            created_at: at(minute),
+        }
+    }
+
+    fn endpoint(id: i64, owner_id: i64, mode: Mode, events: &[WebhookEventType], minute: i64) -> FanOutEndpoint {
+        FanOutEndpoint {
+            id,
+            owner_id,
+            mode,
+            events: events.iter().map(|e| e.as_str().to_owned()).collect(),
+            is_active: true,
+            deleted: false,
+            created_at: at(minute),
+        }
+    }
+
+    /// (event, endpoint) of each delivery, in order.
+    fn pairs<'a>(deliveries: &[FanOutDelivery<'a>]) -> Vec<(&'a str, i64)> {
+        deliveries.iter().map(|d| (d.event.id.as_str(), d.endpoint_id)).collect()
+    }
+
+    const SALE: WebhookEventType = WebhookEventType::InvoiceCreated;
+    const VOID: WebhookEventType = WebhookEventType::InvoiceVoided;
+
+    #[test]
+    fn a_sandbox_event_goes_to_test_endpoints_and_a_live_one_to_live_endpoints() {
+        let events = [queued("evt_test", 1, SALE, Mode::Test, 10), queued("evt_live", 1, SALE, Mode::Live, 10)];
+        let endpoints = [endpoint(1, 1, Mode::Live, &[SALE], 0), endpoint(2, 1, Mode::Test, &[SALE], 0)];
+        assert_eq!(pairs(&fan_out_deliveries(&events, &endpoints)), vec![("evt_test", 2), ("evt_live", 1)]);
+    }
+
+    #[test]
+    fn an_event_goes_only_to_endpoints_subscribed_to_its_type_and_of_its_owner() {
+        let events = [queued("evt_sale", 1, SALE, Mode::Live, 10), queued("evt_void", 1, VOID, Mode::Live, 10)];
+        let endpoints = [
+            endpoint(1, 1, Mode::Live, &[SALE], 0),
+            endpoint(2, 1, Mode::Live, &[VOID, WebhookEventType::CustomerCreated], 0),
+            endpoint(3, 2, Mode::Live, &[SALE, VOID], 0),
+        ];
+        assert_eq!(pairs(&fan_out_deliveries(&events, &endpoints)), vec![("evt_sale", 1), ("evt_void", 2)]);
+    }
+
+    #[test]
+    fn a_type_this_build_does_not_know_goes_to_the_endpoints_that_name_it() {
+        let mut event = queued("evt_new", 1, SALE, Mode::Live, 10);
+        event.event_type = "invoice.refunded_later".to_owned();
+        let mut naming = endpoint(2, 1, Mode::Live, &[SALE], 0);
+        naming.events.push("invoice.refunded_later".to_owned());
+        let endpoints = [endpoint(1, 1, Mode::Live, &[SALE], 0), naming];
+        assert_eq!(pairs(&fan_out_deliveries(&[event], &endpoints)), vec![("evt_new", 2)]);
+    }
+
+    #[test]
+    fn an_endpoint_gets_the_events_made_at_or_after_its_own_making() {
+        let events = [
+            queued("evt_before", 1, SALE, Mode::Live, 4),
+            queued("evt_same", 1, SALE, Mode::Live, 5),
+            queued("evt_after", 1, SALE, Mode::Live, 6),
+        ];
+        let endpoints = [endpoint(1, 1, Mode::Live, &[SALE], 5)];
+        assert_eq!(pairs(&fan_out_deliveries(&events, &endpoints)), vec![("evt_same", 1), ("evt_after", 1)]);
+    }
+
+    #[test]
+    fn a_deleted_endpoint_gets_nothing_and_a_paused_one_gets_its_events_to_wait() {
+        let events = [queued("evt_1", 1, SALE, Mode::Live, 10)];
+        let mut deleted = endpoint(1, 1, Mode::Live, &[SALE], 0);
+        deleted.deleted = true;
+        let mut paused = endpoint(2, 1, Mode::Live, &[SALE], 0);
+        paused.is_active = false;
+        let endpoints = [deleted, paused, endpoint(3, 1, Mode::Live, &[SALE], 0)];
+        assert_eq!(pairs(&fan_out_deliveries(&events, &endpoints)), vec![("evt_1", 2), ("evt_1", 3)]);
+    }
+
+    #[test]
+    fn deliveries_keep_the_events_order_and_each_events_endpoints_in_the_order_given() {
+        // Not in time order: the queue's order (rowid on SQLite) is what counts.
+        let events = [
+            queued("evt_c", 1, SALE, Mode::Live, 30),
+            queued("evt_a", 2, SALE, Mode::Live, 10),
+            queued("evt_b", 1, VOID, Mode::Live, 20),
+        ];
+        let endpoints = [
+            endpoint(7, 1, Mode::Live, &[SALE, VOID], 0),
+            endpoint(9, 2, Mode::Live, &[SALE], 0),
+            endpoint(3, 1, Mode::Live, &[SALE], 0),
+        ];
+        assert_eq!(
+            pairs(&fan_out_deliveries(&events, &endpoints)),
+            vec![("evt_c", 7), ("evt_c", 3), ("evt_a", 9), ("evt_b", 7)]
+        );
+        assert!(fan_out_deliveries(&[], &endpoints).is_empty());
     }
 
     #[test]

@@ -5,7 +5,8 @@ use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use loyalty_application::ports::{
-    AttemptResult, EndpointValues, NewWebhookDelivery, NewWebhookEvent, RepoError, RepoResult, WebhookRepo,
+    AttemptResult, EndpointValues, FanOutDelivery, FanOutEndpoint, NewWebhookDelivery, NewWebhookEvent,
+    QueuedWebhookEvent, RepoError, RepoResult, WebhookRepo,
 };
 use loyalty_application::{
     DeliveryFilter, DeliveryStatus, DueDelivery, Mode, PageRequest, WebhookDelivery, WebhookEndpoint, WebhookEventType,
@@ -129,6 +130,19 @@ struct QueuedEvent {
 /// order and limit.
 const QUEUED: &str = "SELECT id, owner_id, event_type, fan_out, created_at FROM webhook_events \
     WHERE fan_out IS NOT NULL";
+
+/// An endpoint as the fan-out's rule reads it (deleted ones too: the rule is the application's).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_endpoints, check_for_backend(DbBackend))]
+struct FanOutEndpointRow {
+    id: i64,
+    owner_id: i64,
+    mode: String,
+    events: String,
+    is_active: bool,
+    deleted_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+}
 
 /// An endpoint's last sequence number after a fan-out took its share.
 #[derive(QueryableByName)]
@@ -360,13 +374,13 @@ impl WebhookRepo for DbTx<'_> {
         Ok(())
     }
 
-    fn fan_out_webhook_events(&mut self, limit: i64) -> RepoResult<usize> {
+    fn take_queued_webhook_events(&mut self, limit: i64) -> RepoResult<(Vec<QueuedWebhookEvent>, Vec<FanOutEndpoint>)> {
         // PostgreSQL: events another worker is fanning out are skipped, not waited for; one
         // committed after a later one is simply found by a later round (the partial index holds
         // every event not yet fanned out, whatever its age). SQLite has one writer at a time.
         // On SQLite the order is the rows' (rowid): the order the changes committed in (one
         // writer at a time), as the sales' own ids are, so each endpoint's numbers follow them.
-        let events: Vec<QueuedEvent> = match &mut *self.conn {
+        let rows: Vec<QueuedEvent> = match &mut *self.conn {
             DbConnection::Postgresql(conn) => {
                 diesel::sql_query(format!("{QUEUED} ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED"))
                     .bind::<BigInt, _>(limit)
@@ -377,45 +391,58 @@ impl WebhookRepo for DbTx<'_> {
             }
         }
         .map_err(map_error)?;
-        if events.is_empty() {
-            return Ok(0);
+        if rows.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
         }
+        let events = rows
+            .into_iter()
+            .map(|row| {
+                Ok(QueuedWebhookEvent {
+                    id: row.id,
+                    owner_id: row.owner_id,
+                    event_type: row.event_type,
+                    mode: stored::<Mode>(&row.fan_out)?,
+                    created_at: row.created_at,
+                })
+            })
+            .collect::<RepoResult<Vec<_>>>()?;
         let mut owners: Vec<i64> = events.iter().map(|e| e.owner_id).collect();
         owners.sort_unstable();
         owners.dedup();
-        let endpoints: Vec<(i64, i64, String, String, NaiveDateTime)> = webhook_endpoints::table
+        let endpoints: Vec<FanOutEndpointRow> = webhook_endpoints::table
             .filter(webhook_endpoints::owner_id.eq_any(&owners))
-            .filter(webhook_endpoints::deleted_at.is_null())
-            .select((
-                webhook_endpoints::id,
-                webhook_endpoints::owner_id,
-                webhook_endpoints::mode,
-                webhook_endpoints::events,
-                webhook_endpoints::created_at,
-            ))
+            .select(FanOutEndpointRow::as_select())
             .order(webhook_endpoints::id)
             .load(self.conn)
             .map_err(map_error)?;
-        // Each event's endpoints, in the events' order: (event, endpoint) pairs.
-        let pairs: Vec<(&QueuedEvent, i64)> = events
-            .iter()
-            .flat_map(|event| {
-                endpoints
-                    .iter()
-                    .filter(move |(_, owner_id, mode, types, created_at)| {
-                        *owner_id == event.owner_id
-                            && *mode == event.fan_out
-                            && *created_at <= event.created_at
-                            && types.split_whitespace().any(|t| t == event.event_type)
-                    })
-                    .map(move |(id, ..)| (event, *id))
+        let endpoints = endpoints
+            .into_iter()
+            .map(|row| {
+                Ok(FanOutEndpoint {
+                    id: row.id,
+                    owner_id: row.owner_id,
+                    mode: stored::<Mode>(&row.mode)?,
+                    // Kept as written: a name this build does not know still matches its events.
+                    events: row.events.split_whitespace().map(str::to_owned).collect(),
+                    is_active: row.is_active,
+                    deleted: row.deleted_at.is_some(),
+                    created_at: row.created_at,
+                })
             })
-            .collect();
-        if !pairs.is_empty() {
+            .collect::<RepoResult<Vec<_>>>()?;
+        Ok((events, endpoints))
+    }
+
+    fn write_webhook_fan_out(
+        &mut self,
+        events: &[QueuedWebhookEvent],
+        deliveries: &[FanOutDelivery<'_>],
+    ) -> RepoResult<()> {
+        if !deliveries.is_empty() {
             // How many numbers each endpoint takes, in one statement: its new last sequence.
             let mut taken: BTreeMap<i64, i64> = BTreeMap::new();
-            for (_, endpoint_id) in &pairs {
-                *taken.entry(*endpoint_id).or_default() += 1;
+            for delivery in deliveries {
+                *taken.entry(delivery.endpoint_id).or_default() += 1;
             }
             let cases: String = taken.iter().map(|(id, n)| format!(" WHEN {id} THEN {n}")).collect();
             let ids: Vec<String> = taken.keys().map(i64::to_string).collect();
@@ -426,19 +453,19 @@ impl WebhookRepo for DbTx<'_> {
             ))
             .load(self.conn)
             .map_err(map_error)?;
-            // Each endpoint's first new number, handed out in the events' order.
+            // Each endpoint's first new number, handed out in the deliveries' order (the events').
             let mut next: BTreeMap<i64, i64> =
                 numbered.iter().map(|r| (r.id, r.last_sequence - taken.get(&r.id).copied().unwrap_or(0) + 1)).collect();
-            let mut rows = Vec::with_capacity(pairs.len());
-            for (event, endpoint_id) in &pairs {
+            let mut rows = Vec::with_capacity(deliveries.len());
+            for &FanOutDelivery { event, endpoint_id } in deliveries {
                 let slot = next
-                    .get_mut(endpoint_id)
+                    .get_mut(&endpoint_id)
                     .ok_or_else(|| RepoError::Other(format!("webhook endpoint {endpoint_id} was not numbered")))?;
                 let sequence = *slot;
                 *slot += 1;
                 rows.push((
                     webhook_deliveries::event_id.eq(event.id.as_str()),
-                    webhook_deliveries::endpoint_id.eq(*endpoint_id),
+                    webhook_deliveries::endpoint_id.eq(endpoint_id),
                     webhook_deliveries::sequence.eq(sequence),
                     webhook_deliveries::payload.eq(None::<&str>),
                     webhook_deliveries::status.eq(DeliveryStatus::Pending.as_str()),
@@ -464,7 +491,7 @@ impl WebhookRepo for DbTx<'_> {
             .set(webhook_events::fan_out.eq(None::<&str>))
             .execute(self.conn)
             .map_err(map_error)?;
-        Ok(events.len())
+        Ok(())
     }
 
     fn webhook_events_queued(&mut self) -> RepoResult<bool> {
