@@ -354,10 +354,11 @@ pub async fn stop_on_signals(server: actix_web::dev::ServerHandle, stopping: Arc
 /// The periodic jobs, on a thread of their own: forgetting old `Idempotency-Key` answers and
 /// ended sessions (hourly), expiring points (once a Tripoli day, shortly after midnight) and
 /// birthday points (each customer once a year, on the day; every pass gives what is still due)
-/// and tiers (once a Tripoli day: grace ended, spend left the twelve months).
+/// and tiers (once a Tripoli day: grace ended, spend left the twelve months), and what owners keep
+/// for a time (once a Tripoli day: old activity and deliveries; PostgreSQL's partitions ahead).
 /// Every instance asks every few minutes; each job runs once per period across them all.
 pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
-    use loyalty_application::use_cases::{birthdays, expiry, housekeeping, tiers};
+    use loyalty_application::use_cases::{birthdays, expiry, housekeeping, retention, tiers};
     std::thread::Builder::new().name("housekeeping".into()).spawn(move || loop {
         match housekeeping::prune(&services) {
             Ok(Some(pruned)) if pruned != housekeeping::Pruned::default() => {
@@ -387,6 +388,16 @@ pub fn start_housekeeping(services: Services) -> std::io::Result<()> {
             Ok(Some(run)) => tracing::info!(reviewed = run.reviewed, moved = run.moved, "tiers reviewed"),
             Ok(None) => {}
             Err(error) => tracing::warn!(%error, "reviewing tiers failed; tomorrow's run reviews them again"),
+        }
+        match retention::run_daily(&services) {
+            Ok(Some(run)) => tracing::info!(
+                partitions_made = run.partitions_made,
+                activity = run.activity_forgotten,
+                deliveries = run.deliveries_forgotten,
+                "old activity and webhook deliveries forgotten"
+            ),
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, "forgetting old records failed; tomorrow's run goes on"),
         }
         std::thread::sleep(JOBS_EVERY);
     })?;

@@ -92,6 +92,8 @@ pub enum Operation {
     ListKeys,
     CreateKey,
     RevokeKey,
+    GetDataRetention,
+    PutDataRetention,
     ListWebhooks,
     CreateWebhook,
     UpdateWebhook,
@@ -220,9 +222,11 @@ impl Operation {
             }
             CreateReward | UpdateReward | PatchReward | ListStaff | CreateStaff | UpdateStaff | PatchStaff
             | ActivateStaff | DeactivateStaff | DeleteStaff | ListOwnerStores | ListKeys | CreateKey | RevokeKey
-            | ListWebhooks | CreateWebhook | UpdateWebhook | PatchWebhook | DeleteWebhook | RotateWebhookSecret
-            | WebhookDeliveries | ResendDelivery | TestWebhook | SubscriptionStatus | ToggleAutoRenew
-            | CancelSubscription | PreviewCard | RedeemCard => Roles(OWNER, Never),
+            | GetDataRetention | PutDataRetention | ListWebhooks | CreateWebhook | UpdateWebhook | PatchWebhook
+            | DeleteWebhook | RotateWebhookSecret | WebhookDeliveries | ResendDelivery | TestWebhook
+            | SubscriptionStatus | ToggleAutoRenew | CancelSubscription | PreviewCard | RedeemCard => {
+                Roles(OWNER, Never)
+            }
             Analytics | Overview | AllPackages | StoreOwnerRecords | StoreOwnerOptions | PreviewAssignment
             | AssignPackage | ListCards | CreateCard | CreateCards | UpdateCard | DeleteCard | CreatePackage
             | UpdatePackage | TogglePackage | DeletePackage | ListUsers | CreateUser | UpdateUser | ActivateUser

@@ -159,6 +159,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    data_retention (store_owner_id) {
+        store_owner_id -> BigInt,
+        activity_log_months -> BigInt,
+        webhook_delivery_days -> BigInt,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     loyalty_settings (store_owner_id) {
         store_owner_id -> BigInt,
         points_per_lyd_milli -> BigInt,
@@ -512,6 +521,7 @@ diesel::joinable!(stamp_cards -> stores (store_id));
 diesel::joinable!(customer_page_links -> customers (customer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    data_retention,
     users,
     api_keys,
     webhook_endpoints,

@@ -18,6 +18,7 @@ pub mod plan;
 pub mod points;
 pub mod points_rules;
 pub mod public_links;
+pub mod retention;
 pub mod reward_rules;
 pub mod role;
 pub mod signals;

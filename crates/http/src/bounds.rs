@@ -8,7 +8,9 @@
 //! (`domain::text`), so `maxLength` holds before trimming too.
 
 use loyalty_application::use_cases::{admin, customers, invoices, owner};
-use loyalty_domain::{loyalty_settings, plan, points_rules, reward_rules, signals, stamps, text, tiers, CardCode};
+use loyalty_domain::{
+    loyalty_settings, plan, points_rules, retention, reward_rules, signals, stamps, text, tiers, CardCode,
+};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -45,6 +47,16 @@ const BOUNDS: &[(&str, &str, Bound)] = &[
     ("CardRequest", "notes", MaxLength(text::NOTES_MAX)),
     ("CreateInvoiceRequest", "invoice_id", MaxLength(invoices::INVOICE_NUMBER_MAX)),
     ("CreateRedemptionRequest", "points", AtLeast(1)),
+    (
+        "DataRetentionRequest",
+        "activity_log_months",
+        Range(retention::ACTIVITY_LOG_MONTHS_MIN, retention::ACTIVITY_LOG_MONTHS_MAX),
+    ),
+    (
+        "DataRetentionRequest",
+        "webhook_delivery_days",
+        Range(retention::WEBHOOK_DELIVERY_DAYS_MIN, retention::WEBHOOK_DELIVERY_DAYS_MAX),
+    ),
     ("CustomerRequest", "loyalty_points", Range(0, points_rules::BALANCE_MAX)),
     ("CustomerRequest", "name", MaxLength(text::NAME_MAX)),
     ("JoinStoreRequest", "name", MaxLength(text::NAME_MAX)),

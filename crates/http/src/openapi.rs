@@ -57,6 +57,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(handlers::staff::StaffApi::openapi());
     doc.merge(handlers::rewards::RewardsApi::openapi());
     doc.merge(handlers::loyalty_config::LoyaltyConfigApi::openapi());
+    doc.merge(handlers::retention::RetentionApi::openapi());
     doc.merge(handlers::reports::ReportsApi::openapi());
     doc.merge(handlers::signals::SignalsApi::openapi());
     doc.merge(handlers::notifications::NotificationsApi::openapi());

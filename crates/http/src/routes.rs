@@ -26,6 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     handlers::staff::configure(cfg);
     handlers::rewards::configure(cfg);
     handlers::loyalty_config::configure(cfg);
+    handlers::retention::configure(cfg);
     handlers::reports::configure(cfg);
     handlers::signals::configure(cfg);
     handlers::notifications::configure(cfg);

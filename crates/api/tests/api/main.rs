@@ -32,6 +32,7 @@ mod pos_customers;
 mod pos_records;
 mod public;
 mod replica;
+mod retention;
 mod returns;
 mod schema;
 mod signals;

@@ -16,6 +16,8 @@ pub use records::{
     PageMovementRow, PageStoreRow, PlanRepo, RecordFilter, RedemptionRepo, RewardCounts, RewardFields, RewardRepo,
     SaleClaim, SaleStart, StampRepo, StoreRepo, TierHolder, TierRepo,
 };
+// Data kept for a time and monthly partitions (issue #40).
+pub use people::{Owners, Retained, RetentionRepo};
 // Customer messages (issue #39).
 pub use records::{MessageRepo, MessageResult, NewConsent, NewCustomerMessage, StatusUpdate};
 pub use system::{
@@ -222,6 +224,7 @@ every_repository!(
     AdminRepo,
     WebhookRepo,
     JobRepo,
+    RetentionRepo,
     ExportRepo,
     LotRepo,
     SignalRepo,

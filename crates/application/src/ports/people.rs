@@ -346,6 +346,50 @@ pub trait JobRepo {
     fn claim_job(&mut self, name: &str, now: NaiveDateTime, due_before: NaiveDateTime) -> RepoResult<bool>;
 }
 
+/// Whose rows a forgetting covers: the owners named, or every owner but them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owners<'a> {
+    Only(&'a [i64]),
+    AllBut(&'a [i64]),
+}
+
+/// What grows without end but the books: kept for the owner's chosen time
+/// (`loyalty_domain::retention`), and PostgreSQL's monthly partitions.
+pub trait RetentionRepo {
+    /// The owner's choice, `None` when it has not chosen (the defaults).
+    fn data_retention(&mut self, owner_id: i64) -> RepoResult<Option<loyalty_domain::retention::DataRetention>>;
+    fn save_data_retention(
+        &mut self,
+        owner_id: i64,
+        retention: loyalty_domain::retention::DataRetention,
+        now: NaiveDateTime,
+    ) -> RepoResult<()>;
+    /// Every choice made, by owner.
+    fn chosen_retentions(&mut self) -> RepoResult<Vec<(i64, loyalty_domain::retention::DataRetention)>>;
+    /// Deletes up to `limit` rows of the activity log of `owners`' stores made before `before`;
+    /// how many.
+    fn forget_activity(&mut self, owners: Owners<'_>, before: NaiveDateTime, limit: i64) -> RepoResult<usize>;
+    /// Deletes up to `limit` finished deliveries to `owners`' endpoints made before `before`, then
+    /// those owners' events from before it that no delivery names any more and that are not
+    /// queued; how many deliveries.
+    fn forget_deliveries(&mut self, owners: Owners<'_>, before: NaiveDateTime, limit: i64) -> RepoResult<usize>;
+    /// Every row of `table` made before `before`, whoever's (the activity of no store too):
+    /// PostgreSQL drops the months that ended by then whole, then deletes up to `limit` of what
+    /// is left; how many rows went (a dropped month counts its rows).
+    fn forget_everyone_before(&mut self, table: Retained, before: NaiveDateTime, limit: i64) -> RepoResult<usize>;
+    /// PostgreSQL: makes the monthly partitions of the months starting on `months` that do not
+    /// exist yet (moving their rows out of the default partition); how many were made. SQLite
+    /// has none: 0.
+    fn prepare_partitions(&mut self, months: &[NaiveDate]) -> RepoResult<usize>;
+}
+
+/// The tables kept for a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retained {
+    ActivityLog,
+    WebhookDeliveries,
+}
+
 pub trait SessionRepo {
     fn insert_session(
         &mut self,

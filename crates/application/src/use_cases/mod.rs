@@ -21,6 +21,7 @@ pub mod pos;
 pub mod programs;
 pub mod public;
 pub mod redemptions;
+pub mod retention;
 pub mod signals;
 pub mod staff;
 pub mod stamps;

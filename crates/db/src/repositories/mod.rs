@@ -15,6 +15,7 @@ mod notifications;
 mod page_links;
 mod plans;
 mod redemptions;
+mod retention;
 mod rewards;
 mod sessions;
 mod signals;

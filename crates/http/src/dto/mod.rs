@@ -110,6 +110,7 @@ mod paging;
 mod plans;
 mod public;
 mod reports;
+mod retention;
 mod rewards;
 mod sales;
 mod signals;
@@ -174,6 +175,7 @@ pub use reports::{
     CustomersOverview, CustomersOverviewEnvelope, LiabilityDto, LiabilityEnvelope, MonthPointsDto, OwnerSummaryDto,
     OwnerSummaryEnvelope, SharedPhoneCustomer, SharedPhoneDto, StoreLiabilityDto, StoreOverview,
 };
+pub use retention::{DataRetentionDto, DataRetentionEnvelope, DataRetentionRequest};
 pub use rewards::{
     RewardDto, RewardEnvelope, RewardListPlain, RewardPatchRequest, RewardReplaceRequest, RewardRequest, RewardTypeDto,
 };

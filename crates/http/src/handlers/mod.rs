@@ -20,6 +20,7 @@ pub mod pos;
 pub mod public;
 pub mod redemptions;
 pub mod reports;
+pub mod retention;
 pub mod rewards;
 pub mod signals;
 pub mod staff;

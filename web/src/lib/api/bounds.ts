@@ -75,6 +75,16 @@ export const bounds = {
       maxLength: 120,
     },
   },
+  DataRetentionRequest: {
+    activity_log_months: {
+      maximum: 36,
+      minimum: 3,
+    },
+    webhook_delivery_days: {
+      maximum: 90,
+      minimum: 7,
+    },
+  },
   Health: {
     uptime_seconds: {
       minimum: 0,

@@ -1491,6 +1491,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store-owner/data-retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How long the activity log of the owner's stores and its webhook deliveries are kept (the defaults until the owner chooses)
+         * @description How long the activity log of the owner's stores and its webhook deliveries are kept (the defaults until the owner chooses).
+         */
+        get: operations["get_data_retention"];
+        /**
+         * Keeps the activity log and webhook deliveries for the times given
+         * @description Keeps the activity log and webhook deliveries for the times given. What is older goes at the next daily run (shortly after midnight, Africa/Tripoli), and cannot be brought back.
+         */
+        put: operations["put_data_retention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/store-owner/liability": {
         parameters: {
             query?: never;
@@ -2876,6 +2900,42 @@ export interface components {
         CustomersOverviewEnvelope: {
             data: components["schemas"]["CustomersOverview"];
         };
+        /**
+         * @description How long the owner's records that are not the books are kept. Invoices, the points ledger,
+         *     returns and redemptions are kept for good.
+         */
+        DataRetentionDto: {
+            /**
+             * Format: int64
+             * @description Months the activity log of the owner's stores is kept (3 to 36; 24 until the owner
+             *     chooses). Older entries are deleted once a day (Africa/Tripoli).
+             * @example 24
+             */
+            activity_log_months: number;
+            /**
+             * Format: int64
+             * @description Days webhook deliveries (and the bodies of their events) are kept (7 to 90; 30 until the
+             *     owner chooses). A delivery still being retried is kept until it ends.
+             * @example 30
+             */
+            webhook_delivery_days: number;
+        };
+        DataRetentionEnvelope: {
+            data: components["schemas"]["DataRetentionDto"];
+        };
+        /**
+         * @description Both values, each within its bounds (422 on the field otherwise, nothing changed).
+         * @example {
+         *       "activity_log_months": 12,
+         *       "webhook_delivery_days": 30
+         *     }
+         */
+        DataRetentionRequest: {
+            /** Format: int64 */
+            activity_log_months: number;
+            /** Format: int64 */
+            webhook_delivery_days: number;
+        };
         DatabaseHealth: {
             /**
              * Format: double
@@ -2970,7 +3030,7 @@ export interface components {
         /** @description One field error with its machine code. */
         FieldErrorDetail: {
             /** @enum {string} */
-            code: "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_consent_yes_no" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "messages_monthly_limit_reached" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_link_required" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
+            code: "activity_log_months_range" | "adjustment_reason_required" | "adjustment_too_large" | "adjustment_zero" | "after_id_needs_since" | "amount_not_negative" | "balance_by_adjustment_only" | "batch_count" | "birthday_invalid" | "birthday_points_range" | "card_code_shape" | "card_code_taken" | "card_package_required" | "cashier_daily_points_exceeded" | "cashier_daily_points_range" | "confirm_above_negative" | "consent_channel_unknown" | "consent_granted_required" | "consent_language_unknown" | "consent_source_unknown" | "customer_first" | "customer_name_required" | "customer_required" | "date_invalid" | "date_range_reversed" | "delivery_status_unknown" | "discount_range" | "duration_max" | "duration_min" | "email_confusable" | "email_invalid" | "email_not_latin" | "email_required" | "email_taken" | "expiry_in_past" | "expiry_months_range" | "export_not_per_store" | "field_required_to_replace" | "field_unknown" | "idempotency_key_invalid" | "import_columns_missing" | "import_consent_yes_no" | "import_empty" | "import_phone_repeated" | "import_points_whole" | "import_too_many_rows" | "import_unreadable" | "instant_invalid" | "insufficient_points" | "invalid_value" | "invoice_number_taken" | "loyalty_points_negative" | "loyalty_points_too_many" | "max_invoice_total_too_small" | "message_kind_unknown" | "messages_monthly_limit_range" | "messages_monthly_limit_reached" | "min_redeem_points_range" | "minimum_purchase_negative" | "mode_unknown" | "money_invalid" | "multiplier_range" | "name_required" | "notification_key_invalid" | "notification_keys_count" | "package_required" | "password_required" | "password_too_long" | "password_too_short" | "phone_invalid" | "phone_required" | "phone_taken" | "point_value_range" | "points_required_positive" | "points_too_few" | "points_too_many" | "price_negative" | "price_required" | "qr_size" | "range_invalid" | "rate_step" | "rate_too_low" | "redeem_below_minimum" | "redeem_more_than_balance" | "redeem_worth_nothing" | "redemption_code_empty" | "redemption_code_too_long" | "redemption_code_unknown" | "remove_more_than_balance" | "return_amount_required" | "return_amount_too_small" | "return_more_than_invoice" | "return_reason_required" | "reward_name_required" | "reward_or_points" | "reward_required" | "reward_type_required" | "role_required" | "scope_unknown" | "scopes_required" | "search_too_long" | "search_too_short" | "signal_manual_points_range" | "signal_sales_range" | "signal_void_percent_range" | "stamp_expiry_out_of_range" | "stamp_min_total_negative" | "stamp_min_total_required" | "stamp_reward_name_required" | "stamps_required_out_of_range" | "stamps_required_required" | "store_is_the_customers" | "store_limit_max" | "store_limit_min" | "store_name_required" | "store_owner_fixed" | "store_owner_name_required" | "store_owner_required" | "store_required" | "template_braces" | "template_link_required" | "template_placeholder_unknown" | "template_points_required" | "template_required" | "template_too_long" | "test_key_stores" | "text_characters_not_allowed" | "tier_name_required" | "tier_spend_negative" | "tier_spend_order" | "tiers_too_many" | "too_long" | "total_required" | "total_too_large" | "total_too_small" | "void_reason_required" | "walk_in_has_no_customer" | "walk_in_store_required" | "webhook_delivery_days_range" | "webhook_event_unknown" | "webhook_events_required" | "webhook_limit" | "webhook_url_invalid";
             /**
              * Format: int64
              * @description With `phone_taken`: the customer of the store who has that phone (the one to use instead
@@ -20469,6 +20529,269 @@ export interface operations {
                      *       "details": [],
                      *       "errors": {},
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_data_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's choice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "activity_log_months": 24,
+                     *         "webhook_delivery_days": 30
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataRetentionEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unreachable; try again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The service is temporarily unavailable. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_data_retention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "activity_log_months": 12,
+                 *       "webhook_delivery_days": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["DataRetentionRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "activity_log_months": 24,
+                     *         "webhook_delivery_days": 30
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataRetentionEnvelope"];
+                };
+            };
+            /** @description The body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is not valid JSON."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Please sign in to continue."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Store owners only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "You are not allowed to do this."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body stopped arriving (10 s) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request_timeout",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body arrived too slowly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "details": [],
+                     *       "errors": {},
+                     *       "message": "Send the request body as application/json."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A value out of its bounds, or unknown fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "details": [
+                     *         {
+                     *           "code": "invalid_value",
+                     *           "field": "activity_log_months",
+                     *           "message": "This value has the wrong type or format."
+                     *         }
+                     *       ],
+                     *       "errors": {
+                     *         "activity_log_months": [
+                     *           "This value has the wrong type or format."
+                     *         ]
+                     *       },
+                     *       "message": "The given data was invalid."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

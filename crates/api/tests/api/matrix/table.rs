@@ -244,6 +244,9 @@ pub(super) fn table() -> Vec<Row> {
         row("POST", "/api/v1/store-owner/api-keys", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"name": format!("Matrix key {c}"), "scopes": ["customers:read"]})),
         row("DELETE", "/api/v1/store-owner/api-keys/{id}", [401, 401, 403, 404, 403, 204, 403]).on(ApiKey),
+        row("GET", "/api/v1/store-owner/data-retention", [401, 401, 403, 200, 403, 200, 403]),
+        row("PUT", "/api/v1/store-owner/data-retention", [401, 401, 403, 200, 403, 200, 403])
+            .body(|_, _| json!({"activity_log_months": 24, "webhook_delivery_days": 30})),
         row("GET", "/api/v1/store-owner/webhooks", [401, 401, 403, 200, 403, 200, 403]),
         row("POST", "/api/v1/store-owner/webhooks", [401, 401, 403, 201, 403, 201, 403])
             .body(|_, c| json!({"url": format!("https://hooks.example.ly/{c}"), "events": ["customer.created"]})),
