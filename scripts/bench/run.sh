@@ -141,7 +141,9 @@ start_server() { # url backend [port]
     "$server_bin" serve >"$logs/server-$2.log" 2>&1 &
   local pid=$!
   server_pids+=("$pid")
-  for _ in $(seq 1 100); do
+  # Up to three minutes: a new migration over the bench's 1,000,000 invoices runs first (the
+  # monthly partitions took 35 s); a server that exits stops the wait at once.
+  for _ in $(seq 1 900); do
     curl -sf "http://127.0.0.1:${3:-$port}/api/v1/ready" >/dev/null 2>&1 && return 0
     kill -0 "$pid" 2>/dev/null || { cat "$logs/server-$2.log" >&2; return 1; }
     sleep 0.2
