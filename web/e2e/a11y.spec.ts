@@ -820,6 +820,21 @@ async function walkOwner(page: Page, audit: Audit, lang: Lang): Promise<void> {
   await expect(dialog(page).getByTestId('confirm-button')).toBeVisible();
   await audit.check('owner tiers, remove all question', lang);
   await escape(page);
+  // How long data is kept: the times, their dialog, and the server's messages under both fields
+  // for times out of bounds (nothing is saved).
+  const retention = page.getByTestId('retention-settings');
+  await expect(retention.getByTestId('retention-activity')).toBeVisible();
+  await audit.check('owner settings, data kept', lang);
+  await retention.getByTestId('retention-edit').click();
+  const retentionForm = dialog(page, o('retention.title')).getByTestId('retention-form');
+  await expect(retentionForm.getByLabel(o('retention.activityField'))).toBeVisible();
+  await audit.check('owner data kept form', lang);
+  await retentionForm.getByLabel(o('retention.activityField')).fill('2');
+  await retentionForm.getByLabel(o('retention.deliveriesField')).fill('91');
+  await retentionForm.getByRole('button', { name: o('save'), exact: true }).click();
+  await expect(retentionForm.locator('[aria-invalid="true"]')).toHaveCount(2);
+  await audit.check('owner data kept form, times refused', lang);
+  await escape(page);
 
   await openTab(page, 'owner', 'exports');
   await expect(page.getByTestId('export-download')).toBeVisible();

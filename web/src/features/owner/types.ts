@@ -19,6 +19,12 @@ export type RewardRequest = RequestBody<paths['/api/v1/rewards/{id}']['put']>;
 export type LoyaltyConfig = JsonBody<paths['/api/v1/loyalty-config']['get']['responses'][200]>['data'];
 /** The settings that change, as a merge patch: what it leaves out keeps its value. */
 export type LoyaltyConfigRequest = MergePatchBody<paths['/api/v1/loyalty-config']['patch']>;
+/** How long the activity log and finished webhook deliveries are kept (the defaults until chosen). */
+export type DataRetention = JsonBody<
+  paths['/api/v1/store-owner/data-retention']['get']['responses'][200]
+>['data'];
+/** Both times, each within its bounds (`bounds.DataRetentionRequest`). */
+export type DataRetentionRequest = RequestBody<paths['/api/v1/store-owner/data-retention']['put']>;
 export type QrCode = JsonBody<paths['/api/v1/qr-code/generate']['post']['responses'][200]>['data'];
 export type CustomersOverview = JsonBody<
   paths['/api/v1/customers/store-owner-overview']['get']['responses'][200]

@@ -117,6 +117,9 @@ export function ownerRoutes(extra: Routes = {}, status: SubscriptionStatus = sub
     'GET /api/v1/imports/customers/format': () => json({ data: { columns: [], max_rows: 1, max_bytes: 1 } }),
     // No tiers: the settings tab shows the section with nothing set.
     'GET /api/v1/loyalty-tiers': () => json({ data: { tiers: [] } }),
+    // The server's defaults until the owner chooses how long data is kept.
+    'GET /api/v1/store-owner/data-retention': () =>
+      json({ data: { activity_log_months: 24, webhook_delivery_days: 30 } }),
     ...extra,
   };
 }

@@ -10,6 +10,7 @@ export const ownerKeys = {
   messagesSummary: () => [...ownerKeys.all, 'messages-summary'] as const,
   messageTemplates: () => [...ownerKeys.all, 'message-templates'] as const,
   tiers: () => [...ownerKeys.all, 'loyalty-tiers'] as const,
+  dataRetention: () => [...ownerKeys.all, 'data-retention'] as const,
   stampCard: (storeId: number) => [...ownerKeys.all, 'stamp-card', storeId] as const,
   subscription: () => [...ownerKeys.all, 'subscription'] as const,
   customersOverviews: () => [...ownerKeys.all, 'customers-overview'] as const,

@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toasts';
 import { QueryState } from '@/components/query-state';
 import { useLoyaltyConfig, useSaveLoyaltyConfig } from '../api/settings';
 import type { LoyaltyConfig, LoyaltyConfigRequest } from '../types';
+import { DataRetentionSection } from './data-retention-section';
 import { TiersSection } from './tiers-section';
 
 export function SettingsTab() {
@@ -21,6 +22,7 @@ export function SettingsTab() {
       </Title>
       <QueryState query={config}>{(data) => <SettingsForm config={data} />}</QueryState>
       <TiersSection />
+      <DataRetentionSection />
     </Stack>
   );
 }
