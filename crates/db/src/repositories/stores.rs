@@ -398,6 +398,7 @@ impl StoreRepo for DbTx<'_> {
     ) -> RepoResult<Option<SaleStart>> {
         // Without a customer, one that no row has: its columns read NULL.
         let (customer_id, since) = customer.unwrap_or((0, NaiveDateTime::default()));
+        let postgres = matches!(&*self.conn, crate::DbConnection::Postgresql(_));
         type Row = (i64, Option<SettingsRow>, Option<i64>, Option<i64>, Option<NaiveDate>, Option<i64>);
         let row: Option<Row> = users::table
             .left_join(loyalty_settings::table.on(loyalty_settings::store_owner_id.eq(users::id)))
@@ -409,7 +410,7 @@ impl StoreRepo for DbTx<'_> {
                 customers::id.nullable(),
                 customers::tier_level.nullable(),
                 customers::tier_grace_until.nullable(),
-                super::tiers::spend_if_tiers!(since),
+                super::tiers::spend_if_tiers!(since, postgres),
             ))
             .first(self.conn)
             .optional()

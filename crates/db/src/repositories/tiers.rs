@@ -41,16 +41,28 @@ macro_rules! spend_since {
 }
 
 /// The same, NULL when the owner (the row of `users` in the query) has no tiers: a sale reads
-/// it with its owner's settings (`StoreRepo::sale_settings`), at no cost without tiers.
+/// it with its owner's settings (`StoreRepo::sale_settings`), at no cost without tiers. On
+/// PostgreSQL (`$postgres`) through `loyalty_customer_spend` (migration
+/// `2026-11-28-000062_customer_spend_function`, the same rule): planned once per session, not
+/// with every sale over every month's partition of `invoices`.
 macro_rules! spend_if_tiers {
-    ($since:expr) => {
-        diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(concat!(
-            "CASE WHEN EXISTS (SELECT 1 FROM loyalty_tiers t WHERE t.store_owner_id = users.id) THEN (",
-            $crate::repositories::tiers::spend_sql!()
-        ))
-        .bind::<diesel::sql_types::Timestamp, _>($since)
-        .sql(") END")
-    };
+    ($since:expr, $postgres:expr) => {{
+        let open = if $postgres {
+            concat!(
+                "CASE WHEN EXISTS (SELECT 1 FROM loyalty_tiers t WHERE t.store_owner_id = users.id) THEN (",
+                "loyalty_customer_spend(customers.id, "
+            )
+        } else {
+            concat!(
+                "CASE WHEN EXISTS (SELECT 1 FROM loyalty_tiers t WHERE t.store_owner_id = users.id) THEN (",
+                $crate::repositories::tiers::spend_sql!()
+            )
+        };
+        let close = if $postgres { ")) END" } else { ") END" };
+        diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>>(open)
+            .bind::<diesel::sql_types::Timestamp, _>($since)
+            .sql(close)
+    }};
 }
 pub(crate) use {spend_if_tiers, spend_sql};
 
