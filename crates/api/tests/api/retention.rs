@@ -109,7 +109,11 @@ async fn the_owner_chooses_within_bounds(backend: Backend) {
     assert_eq!(status, 403);
     let admin = app.login("admin@demo.ly", "demo1234").await;
     let (status, _) = app
-        .put("/api/v1/store-owner/data-retention", Some(&admin), &json!({"activity_log_months": 3, "webhook_delivery_days": 7}))
+        .put(
+            "/api/v1/store-owner/data-retention",
+            Some(&admin),
+            &json!({"activity_log_months": 3, "webhook_delivery_days": 7}),
+        )
         .await;
     assert_eq!(status, 403);
 }
