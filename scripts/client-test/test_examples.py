@@ -202,6 +202,7 @@ def steps() -> list[Step]:
         Step("import_template", "owner"),
         Step("list_invoices", "owner"),
         Step("get_loyalty_config", "owner"),
+        Step("get_data_retention", "owner"),
         Step("list_notifications", "owner"),
         Step("active_packages", "owner"),
         Step("list_redemptions", "owner"),
@@ -226,6 +227,7 @@ def steps() -> list[Step]:
         # The owner's settings, then the counter.
         Step("put_loyalty_config", "owner"),
         Step("patch_loyalty_config", "owner"),
+        Step("put_data_retention", "owner"),
         Step("put_loyalty_tiers", "owner"),
         Step("get_loyalty_tiers", "cashier"),
         Step("put_stamp_card", "owner", {"id": 1}),
