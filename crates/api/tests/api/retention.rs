@@ -65,12 +65,12 @@ async fn the_owner_chooses_within_bounds(backend: Backend) {
         (
             json!({"activity_log_months": 2, "webhook_delivery_days": 30}),
             "activity_log_months",
-            "Keep the activity log 3 to 36 months",
+            "Keep POS activity 3 to 36 months",
         ),
         (
             json!({"activity_log_months": 37, "webhook_delivery_days": 30}),
             "activity_log_months",
-            "Keep the activity log 3 to 36 months",
+            "Keep POS activity 3 to 36 months",
         ),
         (
             json!({"activity_log_months": 24, "webhook_delivery_days": 6}),

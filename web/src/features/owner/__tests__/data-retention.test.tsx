@@ -102,7 +102,7 @@ describe('the data kept section', () => {
           {
             message: 'The given data was invalid.',
             code: 'validation_failed',
-            errors: { activity_log_months: ['Keep the activity log 3 to 36 months'] },
+            errors: { activity_log_months: ['Keep POS activity 3 to 36 months'] },
           },
           422,
         );
@@ -114,7 +114,7 @@ describe('the data kept section', () => {
     await app.user.clear(months);
     await app.user.type(months, '2');
     await app.user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Keep the activity log 3 to 36 months')).toBeInTheDocument();
+    expect(await within(form).findByText('Keep POS activity 3 to 36 months')).toBeInTheDocument();
     expect(body).toEqual({ activity_log_months: 2, webhook_delivery_days: 30 });
     expect(months).toHaveAttribute('aria-invalid', 'true');
     expect(months).toHaveValue('2');
