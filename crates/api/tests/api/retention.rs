@@ -16,19 +16,17 @@ both_backends!(the_owner_chooses_within_bounds, each_owner_forgets_by_its_choice
 
 /// The demo at the real now, to the second (SQL literals below are written from it).
 async fn shop(backend: Backend) -> Option<(Shop, NaiveDateTime)> {
-    let now = chrono::Utc::now().naive_utc().with_nanosecond_zero();
+    let now = chrono::Utc::now().naive_utc();
+    let now = chrono::Timelike::with_nanosecond(&now, 0).unwrap_or(now);
     let shop = Shop::open(backend, now).await?;
     Some((shop, now))
 }
 
-trait Seconds {
-    fn with_nanosecond_zero(self) -> Self;
-}
+const RETENTION: &str = "/api/v1/store-owner/data-retention";
 
-impl Seconds for NaiveDateTime {
-    fn with_nanosecond_zero(self) -> Self {
-        self - Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&self)))
-    }
+/// The owner's choice, as the settings screen sends it.
+async fn choose(shop: &Shop, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    shop.app.put(RETENTION, Some(&shop.owner), body).await
 }
 
 fn sql_time(t: NaiveDateTime) -> String {
@@ -47,17 +45,11 @@ async fn forget(shop: &Shop, now: NaiveDateTime) -> loyalty_application::use_cas
 async fn the_owner_chooses_within_bounds(backend: Backend) {
     let Some((shop, _)) = shop(backend).await else { return };
     let app = &shop.app;
-    let (status, body) = app.get("/api/v1/store-owner/data-retention", Some(&shop.owner)).await;
+    let (status, body) = app.get(RETENTION, Some(&shop.owner)).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"], json!({"activity_log_months": 24, "webhook_delivery_days": 30}), "the defaults");
 
-    let (status, body) = app
-        .put(
-            "/api/v1/store-owner/data-retention",
-            Some(&shop.owner),
-            &json!({"activity_log_months": 12, "webhook_delivery_days": 7}),
-        )
-        .await;
+    let (status, body) = choose(&shop, &json!({"activity_log_months": 12, "webhook_delivery_days": 7})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"], json!({"activity_log_months": 12, "webhook_delivery_days": 7}));
 
@@ -83,21 +75,20 @@ async fn the_owner_chooses_within_bounds(backend: Backend) {
             "Keep webhook deliveries 7 to 90 days",
         ),
     ] {
-        let (status, body) = app.put("/api/v1/store-owner/data-retention", Some(&shop.owner), &bad).await;
+        let (status, body) = choose(&shop, &bad).await;
         assert_eq!((status, body["errors"][field][0].as_str()), (422, Some(message)), "{bad}: {body}");
     }
-    let (status, body) =
-        app.put("/api/v1/store-owner/data-retention", Some(&shop.owner), &json!({"activity_log_months": 12})).await;
+    let (status, body) = choose(&shop, &json!({"activity_log_months": 12})).await;
     assert_eq!(status, 422, "both values are needed: {body}");
     let (status, body) = app
         .put(
-            "/api/v1/store-owner/data-retention",
+            RETENTION,
             Some(&shop.owner),
             &json!({"activity_log_months": 12, "webhook_delivery_days": 7, "ledger_months": 1}),
         )
         .await;
     assert_eq!(status, 422, "unknown fields: {body}");
-    let (_, body) = app.get("/api/v1/store-owner/data-retention", Some(&shop.owner)).await;
+    let (_, body) = app.get(RETENTION, Some(&shop.owner)).await;
     assert_eq!(
         body["data"],
         json!({"activity_log_months": 12, "webhook_delivery_days": 7}),
@@ -105,16 +96,11 @@ async fn the_owner_chooses_within_bounds(backend: Backend) {
     );
 
     // The owner's alone: not its cashier's, not the admin's.
-    let (status, _) = app.get("/api/v1/store-owner/data-retention", Some(&shop.cashier)).await;
+    let (status, _) = app.get(RETENTION, Some(&shop.cashier)).await;
     assert_eq!(status, 403);
     let admin = app.login("admin@demo.ly", "demo1234").await;
-    let (status, _) = app
-        .put(
-            "/api/v1/store-owner/data-retention",
-            Some(&admin),
-            &json!({"activity_log_months": 3, "webhook_delivery_days": 7}),
-        )
-        .await;
+    let (status, _) =
+        app.put(RETENTION, Some(&admin), &json!({"activity_log_months": 3, "webhook_delivery_days": 7})).await;
     assert_eq!(status, 403);
 }
 
@@ -134,13 +120,7 @@ async fn each_owner_forgets_by_its_choice(backend: Backend) {
     app.execute(&format!("UPDATE stores SET owner_id = {other} WHERE id = {theirs}"));
 
     // The demo owner keeps its activity 12 months and deliveries 7 days; the other the defaults.
-    let (status, body) = app
-        .put(
-            "/api/v1/store-owner/data-retention",
-            Some(&shop.owner),
-            &json!({"activity_log_months": 12, "webhook_delivery_days": 7}),
-        )
-        .await;
+    let (status, body) = choose(&shop, &json!({"activity_log_months": 12, "webhook_delivery_days": 7})).await;
     assert_eq!(status, 200, "{body}");
 
     let ago = |days: i64| sql_time(now - Duration::days(days));
